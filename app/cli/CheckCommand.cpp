@@ -1,0 +1,56 @@
+// `looplab-cli check`: mobility report of a model at its assembled initial configuration.
+#include "CliCommon.h"
+
+#include "looplab/Mobility.h"
+
+#include <nlohmann/json.hpp>
+
+namespace looplab::cli {
+
+int runCheck(const CheckOptions& o) {
+    LoadedModel lm;
+    if (int rc = loadOrReport(o.model, lm)) return rc;
+    const Model& model = *lm.model;
+    const MobilityReport r = analyzeMobility(model, lm.initial);
+    const bool dofOk = !model.expected.dof || *model.expected.dof == r.dof;
+    const bool redOk =
+        !model.expected.redundant || *model.expected.redundant == static_cast<int>(r.redundant.size());
+    if (o.json) {
+        nlohmann::json j;
+        j["model"] = model.name;
+        j["file"] = o.model;
+        j["bodies"] = model.movingBodyCount();
+        j["joints"] = model.joints.size();
+        j["drivers"] = model.drivers.size();
+        j["coordinates"] = r.coordinates;
+        j["equations"] = r.equations;
+        j["rank"] = r.rank;
+        j["dof"] = r.dof;
+        j["gruebler"] = r.gruebler;
+        j["rank_tolerance"] = r.rankTolerance;
+        j["smallest_singular_value"] = r.smallestSingularValue;
+        nlohmann::json red = nlohmann::json::array();
+        for (const auto& e : r.redundant) red.push_back({{"joint", e.joint}, {"equation", e.equation}});
+        j["redundant"] = red;
+        if (model.expected.dof || model.expected.redundant) j["matches_expected"] = dofOk && redOk;
+        std::cout << j.dump(2) << "\n";
+    } else {
+        std::cout << "model:                 " << model.name << "\n"
+                  << "moving bodies:         " << model.movingBodyCount() << "\n"
+                  << "coordinates:           " << r.coordinates << "\n"
+                  << "constraint equations:  " << r.equations << "\n"
+                  << "rank:                  " << r.rank << "\n"
+                  << "degrees of freedom:    " << r.dof << "\n"
+                  << "Gruebler count:        " << r.gruebler << "\n"
+                  << "smallest sing. value:  " << r.smallestSingularValue << "\n"
+                  << "redundant equations:   " << r.redundant.size() << "\n";
+        for (const auto& e : r.redundant) std::cout << "  " << e.joint << ": " << e.equation << "\n";
+        if (!dofOk || !redOk)
+            std::cout << "note: the model file expects dof " << model.expected.dof.value_or(r.dof)
+                      << " and " << model.expected.redundant.value_or(0)
+                      << " redundant equations\n";
+    }
+    return kSuccess;
+}
+
+}  // namespace looplab::cli

@@ -1,0 +1,45 @@
+#pragma once
+// Shared pieces of the command-line tool: exit codes and model loading with diagnostics.
+
+#include "looplab/ModelFile.h"
+
+#include <iostream>
+#include <string>
+
+namespace looplab::cli {
+
+/// Exit statuses documented in docs/cli.md.
+enum ExitCode : int { kSuccess = 0, kBadInput = 2, kSolverFailure = 3 };
+
+/// Loads and assembles a model; on failure prints every diagnostic to stderr and
+/// returns the exit code to use (bad input, or solver failure for assembly).
+inline int loadOrReport(const std::string& path, LoadedModel& out) {
+    DocumentResult doc = readModelDocument(path);
+    if (!doc.document) {
+        std::cerr << formatDiagnostics(doc.diagnostics);
+        return kBadInput;
+    }
+    out = prepareModel(*doc.document, path);
+    if (!out.ok()) {
+        std::cerr << formatDiagnostics(out.diagnostics);
+        return kBadInput;
+    }
+    return kSuccess;
+}
+
+struct CheckOptions {
+    std::string model;
+    bool json = false;
+};
+int runCheck(const CheckOptions& o);
+
+struct KinematicsOptions {
+    std::string model;
+    double tEnd = 1.0;
+    double step = 0.01;
+    std::string out;
+    bool json = false;
+};
+int runKinematics(const KinematicsOptions& o);
+
+}  // namespace looplab::cli

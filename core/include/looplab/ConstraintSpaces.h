@@ -1,0 +1,74 @@
+#pragma once
+// Rank-revealing factorisation of the constraint Jacobian: QR with column pivoting of
+// Φ_qᵀ (after scaling rows and columns to common units). It yields the numerical rank,
+// the independent and redundant equations, orthonormal bases of the constraint space
+// (range of Φ_qᵀ) and of the tangent space (null space of Φ_q), and minimum-norm solves.
+// Everything that needs rank decisions (mobility, assembly, the projection method)
+// goes through this one class so that they all agree.
+
+#include "looplab/Constraints.h"
+#include "looplab/Model.h"
+
+#include <Eigen/QR>
+#include <vector>
+
+namespace looplab {
+
+/// Default relative rank tolerance: a pivot |R_kk| ≤ tol·|R_00| of the scaled Φ_qᵀ
+/// counts as zero. Scaling makes all entries O(1), so this is a relative threshold on
+/// singular values to within the conditioning of R.
+inline constexpr double kDefaultRankTolerance = 1e-9;
+
+class ConstraintSpaces {
+public:
+    /// Factorises Φ_q (m × n) with row scales (length per equation) and column scales
+    /// (speed per coordinate). Scaled Jacobian J̃ = D_r Φ_q D_c.
+    void factorize(const MatX& jacobian, const VecX& rowScales, const VecX& colScales,
+                   double rankTolerance = kDefaultRankTolerance);
+
+    int rank() const { return rank_; }
+    int equations() const { return static_cast<int>(jac_.rows()); }
+    int coordinates() const { return static_cast<int>(jac_.cols()); }
+    int degreesOfFreedom() const { return coordinates() - rank_; }
+
+    /// Indices (rows of Φ) of a maximal independent set, in pivot order.
+    const std::vector<int>& independentEquations() const { return independent_; }
+    /// Rows of Φ that depend on the independent ones.
+    const std::vector<int>& redundantEquations() const { return redundant_; }
+
+    /// Orthonormal basis (n × r) of the scaled constraint space range(J̃ᵀ).
+    MatX constraintBasis() const;
+    /// Orthonormal basis (n × (n−r)) of the scaled tangent space null(J̃).
+    MatX tangentBasis() const;
+
+    /// Smallest and largest |R_kk| among the independent pivots (estimates of the
+    /// extreme singular values of the scaled Jacobian restricted to independent rows).
+    double smallestPivot() const { return sigmaMin_; }
+    double largestPivot() const { return sigmaMax_; }
+    /// Smallest singular value of the independent rows of the scaled Jacobian (exact,
+    /// from an SVD of the r × r triangular factor).
+    double smallestSingularValue() const;
+
+    /// Minimum-norm (in the scaled metric) dv with Φ_q dv = rhs, using the independent
+    /// equations only. Returns the residual ‖D_r(Φ_q dv − rhs)‖∞ through residual, which
+    /// is nonzero when rhs is inconsistent on the redundant rows.
+    VecX solveMinimumNorm(const VecX& rhs, double* residual = nullptr) const;
+
+    /// Minimum-norm λ with Φ_qᵀ λ = g in the least-squares sense on the constraint space
+    /// (g is a generalised force, units of the coordinates). Redundant rows get 0.
+    VecX solveTransposed(const VecX& g) const;
+
+    const Eigen::ColPivHouseholderQR<MatX>& qr() const { return qr_; }
+    const VecX& rowScales() const { return rowScales_; }
+    const VecX& colScales() const { return colScales_; }
+
+private:
+    MatX jac_;
+    VecX rowScales_, colScales_;
+    Eigen::ColPivHouseholderQR<MatX> qr_;
+    int rank_ = 0;
+    std::vector<int> independent_, redundant_;
+    double sigmaMin_ = 0.0, sigmaMax_ = 0.0;
+};
+
+}  // namespace looplab

@@ -1,0 +1,51 @@
+#pragma once
+// Constraint equations of joints and drivers, with analytic derivatives:
+//   Φ(q, t) = 0,  Φ_q v + Φ_t = 0,  Φ_q v̇ = γ,
+// where Φ_q is the Jacobian with respect to the velocity coordinates v (see Model).
+
+#include "looplab/Model.h"
+#include "looplab/State.h"
+
+#include <Eigen/SparseCore>
+
+namespace looplab {
+
+using SparseMatrix = Eigen::SparseMatrix<double, Eigen::RowMajor>;
+
+/// What evaluateConstraints() should compute.
+enum ConstraintPart : unsigned {
+    kPhi = 1u,
+    kJacobian = 2u,
+    kPhiT = 4u,
+    kGamma = 8u,
+    kAllParts = 15u
+};
+
+/// Φ, Φ_q (sparse, m × 6n), Φ_t and γ at one state.
+struct ConstraintValues {
+    VecX phi;
+    SparseMatrix jacobian;
+    VecX phiT;
+    VecX gamma;
+
+    /// Dense copy of the Jacobian.
+    MatX denseJacobian() const { return MatX(jacobian); }
+};
+
+/// Evaluates the requested parts at state s. γ uses s.v; Φ_t and γ use s.t.
+void evaluateConstraints(const Model& model, const State& s, ConstraintValues& out,
+                         unsigned parts = kAllParts);
+
+/// Largest absolute residual of each joint and driver, in model order (joints first).
+std::vector<std::pair<std::string, double>> residualsByOwner(const Model& model,
+                                                             const VecX& phi);
+
+/// Scale that makes each row of Φ a length: 1 for length rows, the model's length
+/// scale for dimensionless orientation rows.
+VecX equationScales(const Model& model);
+/// Column scales D_c with v = D_c ṽ, where the scaled coordinates ṽ are all speeds:
+/// 1 for translations, 1/lengthScale for angular velocities (so that a minimum-norm step
+/// weighs a rotation of 1 rad like a translation of lengthScale metres).
+VecX coordinateScales(const Model& model);
+
+}  // namespace looplab

@@ -1,0 +1,38 @@
+#pragma once
+// Continuous joint coordinates for output: revolute angles are unwrapped across ±π so
+// that a crank that turns twice reports 4π, not a saw-tooth.
+
+#include "looplab/Model.h"
+#include "looplab/State.h"
+
+#include <string>
+#include <vector>
+
+namespace looplab {
+
+/// One output coordinate of a joint.
+struct JointCoordinate {
+    JointIndex joint;
+    bool angular = true;  ///< angle [rad] or displacement [m]
+    std::string name;     ///< "<joint>.angle" or "<joint>.displacement"
+};
+
+/// Tracks the coordinates of every revolute, cylindrical (both) and prismatic joint.
+class JointCoordinateTracker {
+public:
+    explicit JointCoordinateTracker(const Model& model);
+
+    const std::vector<JointCoordinate>& coordinates() const { return coords_; }
+
+    /// Values at `state`, angles continued from the previous call (the first call
+    /// returns angles in (−π, π]).
+    std::vector<double> update(const State& state);
+
+private:
+    const Model& model_;
+    std::vector<JointCoordinate> coords_;
+    std::vector<double> previous_;
+    bool first_ = true;
+};
+
+}  // namespace looplab

@@ -1,0 +1,117 @@
+#pragma once
+// The compiled, immutable description of a mechanism. Solvers take a const Model and a
+// State (the numbers that change); nothing in a Model changes during a simulation.
+// A Model is made by buildModel() from a ModelDocument.
+
+#include "looplab/ModelDocument.h"
+#include "looplab/TimeLaw.h"
+#include "looplab/Types.h"
+#include "looplab/VisualShape.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace looplab {
+
+/// A frame fixed on a body: origin and axes (columns) in the body frame.
+struct BodyFrame {
+    BodyIndex body;
+    Vec3 origin = Vec3::Zero();
+    Mat3 axes = Mat3::Identity();
+};
+
+/// A rigid body with its frame at the centre of mass. Body 0 is the ground.
+struct Body {
+    std::string name;
+    double mass = 0.0;                 ///< kg (0 for the ground)
+    Mat3 inertia = Mat3::Zero();       ///< kg·m² about the centre of mass, body frame
+    Mat3 inertiaInverse = Mat3::Zero();
+    VisualShape shape;
+};
+
+/// A joint between frame1 (on body 1) and frame2 (on body 2). Its equations are rows
+/// firstEquation .. firstEquation + equationCount − 1 of Φ.
+struct Joint {
+    std::string name;
+    JointType type = JointType::Revolute;
+    BodyFrame frame1, frame2;
+    double length = 0.0;  ///< distance joints only [m]
+    int firstEquation = 0;
+    int equationCount = 0;
+};
+
+/// A driver: the angle of a revolute or the displacement of a prismatic (or
+/// cylindrical) joint follows law(t). Its one equation is row `equation` of Φ.
+struct Driver {
+    std::string name;
+    JointIndex joint;
+    bool rotational = true;  ///< angle (true) or displacement (false)
+    TimeLaw law;
+    int equation = 0;
+};
+
+/// An applied force element (see ForceDoc for the meaning of the fields).
+struct ForceElement {
+    std::string name;
+    ForceType type = ForceType::SpringDamper;
+    BodyFrame point1, point2;  ///< spring-damper attachment points (origins only)
+    double stiffness = 0.0, damping = 0.0, freeLength = 0.0, preload = 0.0;
+    JointIndex joint;          ///< rotational spring-damper
+    double freeAngle = 0.0;
+    BodyIndex body;            ///< body force or torque
+    Vec3 localPoint = Vec3::Zero();
+    Vec3 vector = Vec3::Zero();
+    std::optional<TimeLaw> law;
+};
+
+/// Says which joint (or driver) an equation belongs to and which component it is,
+/// so that redundant equations and reactions can be named.
+struct EquationLabel {
+    std::string owner;      ///< joint or driver name
+    std::string component;  ///< e.g. "point x", "axis z1.x2", "driver"
+    bool angular = false;   ///< a dimensionless (orientation) equation, else a length
+};
+
+/// Coordinates: every moving body has 7 position numbers (centre of mass x, y, z and
+/// quaternion w, x, y, z) and 6 velocity numbers (centre-of-mass velocity in the global
+/// frame, angular velocity in the body frame). The constraint Jacobian Φ_q is taken with
+/// respect to the velocity coordinates, so "coordinates" in mobility counts means
+/// velocity coordinates (6 per moving body).
+struct Model {
+    std::string name;
+    std::string description;
+    std::string sourceFile;    ///< file the model came from, if any
+    Vec3 gravity = Vec3::Zero();
+    std::vector<Body> bodies;  ///< bodies[0] is the ground
+    std::vector<Joint> joints;
+    std::vector<Driver> drivers;
+    std::vector<ForceElement> forces;
+    std::vector<EquationLabel> equations;
+    ExpectedDoc expected;
+    /// Characteristic length [m] (size of the mechanism), used to weigh rotations
+    /// against translations in rank decisions and minimum-norm steps.
+    double lengthScale = 1.0;
+    /// The document this model was built from, kept for saving and editing.
+    ModelDocument document;
+
+    int bodyCount() const { return static_cast<int>(bodies.size()); }
+    int movingBodyCount() const { return bodyCount() - 1; }
+    int positionSize() const { return 7 * movingBodyCount(); }
+    int velocitySize() const { return 6 * movingBodyCount(); }
+    int equationCount() const { return static_cast<int>(equations.size()); }
+    /// Grübler–Kutzbach count: 6·(moving bodies) − (joint and driver equations).
+    int grueblerCount() const { return velocitySize() - equationCount(); }
+
+    /// Offset of body b in q (b ≥ 1).
+    static int positionOffset(BodyIndex b) { return 7 * (b.value() - 1); }
+    /// Offset of body b in v (b ≥ 1).
+    static int velocityOffset(BodyIndex b) { return 6 * (b.value() - 1); }
+
+    std::optional<BodyIndex> findBody(const std::string& name) const;
+    std::optional<JointIndex> findJoint(const std::string& name) const;
+    const Joint& joint(JointIndex j) const { return joints[static_cast<size_t>(j.value())]; }
+    const Body& body(BodyIndex b) const { return bodies[static_cast<size_t>(b.value())]; }
+};
+
+}  // namespace looplab

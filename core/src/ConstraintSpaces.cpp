@@ -1,0 +1,111 @@
+#include "looplab/ConstraintSpaces.h"
+
+#include <Eigen/SVD>
+#include <cmath>
+
+namespace looplab {
+
+void ConstraintSpaces::factorize(const MatX& jacobian, const VecX& rowScales,
+                                 const VecX& colScales, double rankTolerance) {
+    jac_ = jacobian;
+    rowScales_ = rowScales;
+    colScales_ = colScales;
+    const int m = static_cast<int>(jacobian.rows());
+    const int n = static_cast<int>(jacobian.cols());
+    independent_.clear();
+    redundant_.clear();
+    rank_ = 0;
+    sigmaMin_ = sigmaMax_ = 0.0;
+    if (m == 0 || n == 0) {
+        for (int i = 0; i < m; ++i) redundant_.push_back(i);
+        qr_ = Eigen::ColPivHouseholderQR<MatX>(MatX::Zero(std::max(n, 1), 0));
+        return;
+    }
+    const MatX scaledT = (rowScales.asDiagonal() * jacobian * colScales.asDiagonal()).transpose();
+    qr_.compute(scaledT);
+    const MatX& R = qr_.matrixQR();
+    const int kmax = std::min(m, n);
+    const double r00 = std::abs(R(0, 0));
+    for (int k = 0; k < kmax; ++k) {
+        const double rkk = std::abs(R(k, k));
+        if (r00 == 0.0 || rkk <= rankTolerance * r00) break;
+        ++rank_;
+    }
+    const auto& perm = qr_.colsPermutation().indices();
+    for (int k = 0; k < m; ++k) (k < rank_ ? independent_ : redundant_).push_back(perm[k]);
+    if (rank_ > 0) {
+        sigmaMax_ = r00;
+        sigmaMin_ = std::abs(R(rank_ - 1, rank_ - 1));
+    }
+}
+
+MatX ConstraintSpaces::constraintBasis() const {
+    const int n = coordinates();
+    MatX Q = qr_.householderQ() * MatX::Identity(n, n);
+    return Q.leftCols(rank_);
+}
+
+MatX ConstraintSpaces::tangentBasis() const {
+    const int n = coordinates();
+    MatX Q = qr_.householderQ() * MatX::Identity(n, n);
+    return Q.rightCols(n - rank_);
+}
+
+double ConstraintSpaces::smallestSingularValue() const {
+    if (rank_ == 0) return 0.0;
+    const MatX R11 = qr_.matrixQR().topLeftCorner(rank_, rank_).triangularView<Eigen::Upper>();
+    Eigen::JacobiSVD<MatX> svd(R11);
+    return svd.singularValues()[rank_ - 1];
+}
+
+VecX ConstraintSpaces::solveMinimumNorm(const VecX& rhs, double* residual) const {
+    const int m = equations();
+    const int n = coordinates();
+    VecX dv = VecX::Zero(n);
+    if (residual) *residual = 0.0;
+    if (m == 0 || n == 0) return dv;
+    const auto& perm = qr_.colsPermutation().indices();
+    VecX bp(m);
+    for (int k = 0; k < m; ++k) bp[k] = rowScales_[perm[k]] * rhs[perm[k]];
+    const MatX& R = qr_.matrixQR();
+    VecX y = VecX::Zero(n);
+    if (rank_ > 0) {
+        y.head(rank_) = R.topLeftCorner(rank_, rank_)
+                            .triangularView<Eigen::Upper>()
+                            .transpose()
+                            .solve(bp.head(rank_));
+    }
+    if (residual) {
+        double worst = 0.0;
+        for (int k = rank_; k < m; ++k) {
+            const double predicted =
+                rank_ > 0 ? R.col(k).head(rank_).dot(y.head(rank_)) : 0.0;
+            worst = std::max(worst, std::abs(predicted - bp[k]));
+        }
+        *residual = worst;
+    }
+    // dṽ = Q1 y; y's tail is zero so applying the whole Q gives the same.
+    VecX dvs = qr_.householderQ() * y;
+    return colScales_.asDiagonal() * dvs;
+}
+
+VecX ConstraintSpaces::solveTransposed(const VecX& g) const {
+    const int m = equations();
+    VecX lambda = VecX::Zero(m);
+    if (rank_ == 0) return lambda;
+    // Q1ᵀ D_c g, the constraint-space part of the scaled force.
+    const VecX c = (qr_.householderQ().transpose() * (colScales_.asDiagonal() * g)).head(rank_);
+    // [R11 R12] μ = c, minimum-norm μ through a QR of its transpose.
+    const MatX R1 = qr_.matrixQR().topRows(rank_).triangularView<Eigen::Upper>();
+    Eigen::HouseholderQR<MatX> qrT(R1.transpose());
+    const MatX RR = qrT.matrixQR().topLeftCorner(rank_, rank_).triangularView<Eigen::Upper>();
+    VecX z = RR.transpose().triangularView<Eigen::Lower>().solve(c);
+    VecX zFull = VecX::Zero(m);
+    zFull.head(rank_) = z;
+    const VecX mu = qrT.householderQ() * zFull;
+    const auto& perm = qr_.colsPermutation().indices();
+    for (int k = 0; k < m; ++k) lambda[perm[k]] = rowScales_[perm[k]] * mu[k];
+    return lambda;
+}
+
+}  // namespace looplab

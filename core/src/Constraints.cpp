@@ -1,0 +1,287 @@
+#include "looplab/Constraints.h"
+
+#include "looplab/Rotation.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace looplab {
+namespace {
+
+// Kinematics of one of the two bodies a joint connects.
+struct BodyKinematics {
+    Mat3 A = Mat3::Identity();  // body to global
+    Vec3 r = Vec3::Zero(), rdot = Vec3::Zero(), omega = Vec3::Zero();  // omega global
+    bool ground = true;
+};
+
+BodyKinematics bodyKinematics(const State& s, BodyIndex b) {
+    BodyKinematics k;
+    if (b.value() == 0) return k;
+    k.ground = false;
+    k.A = bodyOrientation(s, b).toRotationMatrix();
+    k.r = bodyPosition(s, b);
+    k.rdot = bodyVelocity(s, b);
+    k.omega = k.A * bodyAngularVelocityLocal(s, b);
+    return k;
+}
+
+// A global 3-vector that depends on the two joint bodies (slot 0 and slot 1): value,
+// Jacobian with respect to both bodies' velocity coordinates, first time derivative,
+// and the part of the second time derivative that does not contain v̇ ("bias").
+struct VectorJet {
+    Vec3 value = Vec3::Zero(), rate = Vec3::Zero(), bias = Vec3::Zero();
+    Eigen::Matrix<double, 3, 12> J = Eigen::Matrix<double, 3, 12>::Zero();
+};
+
+// The same for a scalar, plus its explicit time derivative (drivers only).
+struct ScalarJet {
+    double value = 0.0, rate = 0.0, bias = 0.0, partialT = 0.0;
+    Eigen::Matrix<double, 1, 12> J = Eigen::Matrix<double, 1, 12>::Zero();
+};
+
+// A unit vector fixed in a body: u = A a, u̇ = ω × u, ü = α × u + ω × (ω × u).
+VectorJet direction(const BodyKinematics& k, int slot, const Vec3& aLocal) {
+    VectorJet x;
+    x.value = k.A * aLocal;
+    if (!k.ground) x.J.block<3, 3>(0, 6 * slot + 3) = -k.A * skew(aLocal);
+    x.rate = k.omega.cross(x.value);
+    x.bias = k.omega.cross(x.rate);
+    return x;
+}
+
+// A point fixed in a body: p = r + A s.
+VectorJet point(const BodyKinematics& k, int slot, const Vec3& sLocal) {
+    VectorJet x;
+    const Vec3 As = k.A * sLocal;
+    x.value = k.r + As;
+    if (!k.ground) {
+        x.J.block<3, 3>(0, 6 * slot) = Mat3::Identity();
+        x.J.block<3, 3>(0, 6 * slot + 3) = -k.A * skew(sLocal);
+    }
+    x.rate = k.rdot + k.omega.cross(As);
+    x.bias = k.omega.cross(k.omega.cross(As));
+    return x;
+}
+
+VectorJet operator-(const VectorJet& a, const VectorJet& b) {
+    VectorJet x;
+    x.value = a.value - b.value;
+    x.rate = a.rate - b.rate;
+    x.bias = a.bias - b.bias;
+    x.J = a.J - b.J;
+    return x;
+}
+
+ScalarJet dot(const VectorJet& a, const VectorJet& b) {
+    ScalarJet s;
+    s.value = a.value.dot(b.value);
+    s.J = b.value.transpose() * a.J + a.value.transpose() * b.J;
+    s.rate = a.rate.dot(b.value) + a.value.dot(b.rate);
+    s.bias = a.bias.dot(b.value) + 2.0 * a.rate.dot(b.rate) + a.value.dot(b.bias);
+    return s;
+}
+
+ScalarJet component(const VectorJet& a, int i) {
+    ScalarJet s;
+    s.value = a.value[i];
+    s.J = a.J.row(i);
+    s.rate = a.rate[i];
+    s.bias = a.bias[i];
+    return s;
+}
+
+// The jets of one joint's frames at a state.
+struct JointJets {
+    VectorJet x1, y1, z1, x2, y2, z2, d;  // d = origin2 − origin1
+};
+
+JointJets jointJets(const Joint& j, const State& s) {
+    const BodyKinematics k1 = bodyKinematics(s, j.frame1.body);
+    const BodyKinematics k2 = bodyKinematics(s, j.frame2.body);
+    JointJets jj;
+    jj.x1 = direction(k1, 0, j.frame1.axes.col(0));
+    jj.y1 = direction(k1, 0, j.frame1.axes.col(1));
+    jj.z1 = direction(k1, 0, j.frame1.axes.col(2));
+    jj.x2 = direction(k2, 1, j.frame2.axes.col(0));
+    jj.y2 = direction(k2, 1, j.frame2.axes.col(1));
+    jj.z2 = direction(k2, 1, j.frame2.axes.col(2));
+    jj.d = point(k2, 1, j.frame2.origin) - point(k1, 0, j.frame1.origin);
+    return jj;
+}
+
+class RowWriter {
+public:
+    RowWriter(ConstraintValues& out, unsigned parts, std::vector<Eigen::Triplet<double>>& trip)
+        : out_(out), parts_(parts), trip_(trip) {}
+
+    void write(int row, const ScalarJet& e, BodyIndex b1, BodyIndex b2) {
+        if (parts_ & kPhi) out_.phi[row] = e.value;
+        if (parts_ & kPhiT) out_.phiT[row] = e.partialT;
+        if (parts_ & kGamma) out_.gamma[row] = -e.bias;
+        if (parts_ & kJacobian) {
+            const BodyIndex bodies[2] = {b1, b2};
+            for (int slot = 0; slot < 2; ++slot) {
+                if (bodies[slot].value() == 0) continue;
+                const int c0 = Model::velocityOffset(bodies[slot]);
+                for (int k = 0; k < 6; ++k) {
+                    const double v = e.J(0, 6 * slot + k);
+                    if (v != 0.0) trip_.emplace_back(row, c0 + k, v);
+                }
+            }
+        }
+    }
+
+private:
+    ConstraintValues& out_;
+    unsigned parts_;
+    std::vector<Eigen::Triplet<double>>& trip_;
+};
+
+void writeJoint(const Joint& j, const JointJets& jj, RowWriter& w) {
+    int row = j.firstEquation;
+    const BodyIndex b1 = j.frame1.body, b2 = j.frame2.body;
+    auto put = [&](const ScalarJet& e) { w.write(row++, e, b1, b2); };
+    auto coincidentPoints = [&] {
+        for (int i = 0; i < 3; ++i) put(component(jj.d, i));
+    };
+    switch (j.type) {
+    case JointType::Revolute:
+        coincidentPoints();
+        put(dot(jj.z1, jj.x2));
+        put(dot(jj.z1, jj.y2));
+        break;
+    case JointType::Spherical:
+        coincidentPoints();
+        break;
+    case JointType::Universal:
+        coincidentPoints();
+        put(dot(jj.z1, jj.z2));
+        break;
+    case JointType::Fixed:
+        coincidentPoints();
+        put(dot(jj.z1, jj.x2));
+        put(dot(jj.z1, jj.y2));
+        put(dot(jj.x1, jj.y2));
+        break;
+    case JointType::Cylindrical:
+    case JointType::Prismatic:
+        put(dot(jj.z1, jj.x2));
+        put(dot(jj.z1, jj.y2));
+        put(dot(jj.x1, jj.d));
+        put(dot(jj.y1, jj.d));
+        if (j.type == JointType::Prismatic) put(dot(jj.x1, jj.y2));
+        break;
+    case JointType::Planar:
+        put(dot(jj.z1, jj.x2));
+        put(dot(jj.z1, jj.y2));
+        put(dot(jj.z1, jj.d));
+        break;
+    case JointType::Distance: {
+        // (d·d − L²)/(2L) keeps the units of a length and a Jacobian of order one.
+        ScalarJet e = dot(jj.d, jj.d);
+        const double L = j.length;
+        e.value = (e.value - L * L) / (2.0 * L);
+        e.J /= 2.0 * L;
+        e.rate /= 2.0 * L;
+        e.bias /= 2.0 * L;
+        put(e);
+        break;
+    }
+    case JointType::PointOnLine:
+        put(dot(jj.x1, jj.d));
+        put(dot(jj.y1, jj.d));
+        break;
+    case JointType::PointOnPlane:
+        put(dot(jj.z1, jj.d));
+        break;
+    }
+}
+
+// Rotational driver Φ = (x2·y1) cos θ(t) − (x2·x1) sin θ(t) = sin(θ_joint − θ(t)):
+// smooth everywhere, with unit slope at the solution, and no angle wrapping.
+ScalarJet rotationalDriver(const JointJets& jj, const TimeLawValue& th) {
+    const ScalarJet a = dot(jj.x2, jj.y1);
+    const ScalarJet b = dot(jj.x2, jj.x1);
+    const double c = std::cos(th.value), s = std::sin(th.value);
+    const double cd = -s * th.rate, sd = c * th.rate;
+    const double cdd = -c * th.rate * th.rate - s * th.acceleration;
+    const double sdd = -s * th.rate * th.rate + c * th.acceleration;
+    ScalarJet e;
+    e.value = a.value * c - b.value * s;
+    e.J = c * a.J - s * b.J;
+    e.rate = c * a.rate - s * b.rate;
+    e.partialT = cd * a.value - sd * b.value;
+    e.bias = c * a.bias - s * b.bias + 2.0 * (cd * a.rate - sd * b.rate) + cdd * a.value -
+             sdd * b.value;
+    return e;
+}
+
+ScalarJet translationalDriver(const JointJets& jj, const TimeLawValue& s) {
+    ScalarJet e = dot(jj.z1, jj.d);
+    e.value -= s.value;
+    e.partialT = -s.rate;
+    e.bias -= s.acceleration;
+    return e;
+}
+
+}  // namespace
+
+void evaluateConstraints(const Model& model, const State& s, ConstraintValues& out,
+                         unsigned parts) {
+    const int m = model.equationCount();
+    const int n = model.velocitySize();
+    if (parts & kPhi) out.phi.setZero(m);
+    if (parts & kPhiT) out.phiT.setZero(m);
+    if (parts & kGamma) out.gamma.setZero(m);
+    std::vector<Eigen::Triplet<double>> trip;
+    if (parts & kJacobian) trip.reserve(static_cast<size_t>(m) * 12);
+    RowWriter writer(out, parts, trip);
+
+    for (const Joint& j : model.joints) writeJoint(j, jointJets(j, s), writer);
+    for (const Driver& d : model.drivers) {
+        const Joint& j = model.joint(d.joint);
+        const JointJets jj = jointJets(j, s);
+        const TimeLawValue law = d.law.evaluate(s.t);
+        const ScalarJet e = d.rotational ? rotationalDriver(jj, law) : translationalDriver(jj, law);
+        writer.write(d.equation, e, j.frame1.body, j.frame2.body);
+    }
+    if (parts & kJacobian) {
+        out.jacobian.resize(m, n);
+        out.jacobian.setFromTriplets(trip.begin(), trip.end());
+    }
+}
+
+std::vector<std::pair<std::string, double>> residualsByOwner(const Model& model,
+                                                             const VecX& phi) {
+    std::vector<std::pair<std::string, double>> out;
+    std::map<std::string, size_t> where;
+    for (int i = 0; i < model.equationCount(); ++i) {
+        const std::string& owner = model.equations[static_cast<size_t>(i)].owner;
+        auto it = where.find(owner);
+        if (it == where.end()) {
+            where[owner] = out.size();
+            out.emplace_back(owner, 0.0);
+            it = where.find(owner);
+        }
+        out[it->second].second = std::max(out[it->second].second, std::abs(phi[i]));
+    }
+    return out;
+}
+
+VecX equationScales(const Model& model) {
+    VecX s(model.equationCount());
+    for (int i = 0; i < model.equationCount(); ++i)
+        s[i] = model.equations[static_cast<size_t>(i)].angular ? model.lengthScale : 1.0;
+    return s;
+}
+
+VecX coordinateScales(const Model& model) {
+    VecX s(model.velocitySize());
+    for (int i = 0; i < model.velocitySize(); ++i)
+        s[i] = (i % 6) < 3 ? 1.0 : 1.0 / model.lengthScale;
+    return s;
+}
+
+}  // namespace looplab

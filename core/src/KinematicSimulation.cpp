@@ -1,0 +1,66 @@
+#include "looplab/KinematicSimulation.h"
+
+#include "looplab/Constraints.h"
+#include "looplab/Mobility.h"
+
+#include <cmath>
+
+namespace looplab {
+
+void analyzeKinematicSample(const Model& model, KinematicSample& s, double rankTolerance) {
+    projectVelocities(model, s.state, rankTolerance);
+    s.acceleration = solveAccelerations(model, s.state, rankTolerance);
+    ConstraintValues cv;
+    evaluateConstraints(model, s.state, cv, kAllParts);
+    auto inf = [](const VecX& x) { return x.size() ? x.cwiseAbs().maxCoeff() : 0.0; };
+    s.positionViolation = inf(cv.phi);
+    s.velocityViolation = inf(cv.jacobian * s.state.v + cv.phiT);
+    s.accelerationViolation = inf(cv.jacobian * s.acceleration - cv.gamma);
+}
+
+KinematicResult runKinematics(const Model& model, const State& start, double tEnd, double step,
+                              const std::function<void(const KinematicSample&)>& onSample,
+                              const AssemblyOptions& options) {
+    KinematicResult result;
+    if (!(step > 0.0) || !std::isfinite(step) || !std::isfinite(tEnd) || tEnd < start.t) {
+        result.message = "the step must be positive and the end time not before the start";
+        return result;
+    }
+    KinematicSample sample;
+    sample.state = start;
+    AssemblyResult a = assemble(model, sample.state, options);
+    if (!a.converged) {
+        result.message = "at t = " + std::to_string(start.t) + ": " + a.message;
+        return result;
+    }
+    const MobilityReport mob = analyzeMobility(model, sample.state, options.rankTolerance);
+    if (mob.dof > 0) {
+        result.message = "the mechanism is not fully driven: " + std::to_string(mob.dof) +
+                         " degree(s) of freedom remain; add drivers or use a dynamic simulation";
+        return result;
+    }
+    const long count = static_cast<long>(std::floor((tEnd - start.t) / step + 1e-9));
+    const double t0 = start.t;
+    for (long k = 0; k <= count; ++k) {
+        if (k > 0) {
+            // Second-order Taylor prediction keeps Newton on the same assembly branch.
+            const double h = (t0 + k * step) - sample.state.t;
+            VecX dv = h * sample.state.v + 0.5 * h * h * sample.acceleration;
+            retract(sample.state.q, dv);
+            sample.state.v += h * sample.acceleration;
+            sample.state.t = t0 + k * step;
+            a = assemble(model, sample.state, options);
+            if (!a.converged) {
+                result.message = "at t = " + std::to_string(sample.state.t) + ": " + a.message;
+                return result;
+            }
+        }
+        analyzeKinematicSample(model, sample, options.rankTolerance);
+        onSample(sample);
+        result.steps = static_cast<int>(k);
+    }
+    result.ok = true;
+    return result;
+}
+
+}  // namespace looplab

@@ -1,0 +1,464 @@
+#include "looplab/ModelBuilder.h"
+
+#include "looplab/Rotation.h"
+
+#include <Eigen/Eigenvalues>
+#include <cmath>
+#include <map>
+#include <set>
+
+namespace looplab {
+
+std::vector<EquationLabel> jointEquationLabels(JointType type) {
+    const EquationLabel px{"", "point x", false}, py{"", "point y", false},
+        pz{"", "point z", false};
+    const EquationLabel z1x2{"", "axis z1.x2", true}, z1y2{"", "axis z1.y2", true},
+        z1z2{"", "axis z1.z2", true}, x1y2{"", "axis x1.y2", true};
+    const EquationLabel x1d{"", "offset x1.d", false}, y1d{"", "offset y1.d", false},
+        z1d{"", "offset z1.d", false};
+    switch (type) {
+    case JointType::Revolute: return {px, py, pz, z1x2, z1y2};
+    case JointType::Spherical: return {px, py, pz};
+    case JointType::Universal: return {px, py, pz, z1z2};
+    case JointType::Fixed: return {px, py, pz, z1x2, z1y2, x1y2};
+    case JointType::Cylindrical: return {z1x2, z1y2, x1d, y1d};
+    case JointType::Prismatic: return {z1x2, z1y2, x1d, y1d, x1y2};
+    case JointType::Planar: return {z1x2, z1y2, z1d};
+    case JointType::Distance: return {{"", "distance", false}};
+    case JointType::PointOnLine: return {x1d, y1d};
+    case JointType::PointOnPlane: return {z1d};
+    }
+    return {};
+}
+
+namespace {
+
+bool finite(const Vec3& v) { return v.allFinite(); }
+
+class Builder {
+public:
+    Builder(const ModelDocument& doc, std::string file) : doc_(doc), file_(std::move(file)) {}
+
+    BuildResult run() {
+        auto model = std::make_shared<Model>();
+        model->name = doc_.name;
+        model->description = doc_.description;
+        model->sourceFile = file_;
+        model->document = doc_;
+        model->expected = doc_.expected;
+        model->gravity = doc_.gravity;
+        if (!finite(doc_.gravity)) error("/gravity", "gravity must be three finite numbers");
+        buildBodies(*model);
+        buildMarkers();
+        buildJoints(*model);
+        buildDrivers(*model);
+        buildForces(*model);
+        model->lengthScale = lengthScale();
+        BuildResult r;
+        r.diagnostics = diags_;
+        if (diags_.empty()) r.model = model;
+        return r;
+    }
+
+private:
+    void error(const std::string& where, const std::string& what) {
+        Diagnostic d;
+        d.file = file_;
+        d.location = where;
+        d.message = what;
+        diags_.push_back(d);
+    }
+
+    static std::string at(const char* list, size_t i, const char* field = nullptr) {
+        std::string s = std::string("/") + list + "/" + std::to_string(i);
+        if (field) s += std::string("/") + field;
+        return s;
+    }
+
+    void checkName(const std::string& name, const std::string& where, std::set<std::string>& seen,
+                   const char* kind) {
+        if (name.empty()) {
+            error(where, std::string(kind) + " has an empty name");
+        } else if (!seen.insert(name).second) {
+            error(where, "duplicate " + std::string(kind) + " name '" + name + "'");
+        }
+    }
+
+    void buildBodies(Model& m) {
+        Body ground;
+        ground.name = kGroundName;
+        m.bodies.push_back(ground);
+        std::set<std::string> seen{kGroundName};
+        for (size_t i = 0; i < doc_.bodies.size(); ++i) {
+            const BodyDoc& b = doc_.bodies[i];
+            if (b.name == kGroundName)
+                error(at("bodies", i, "name"), "the name 'ground' is reserved for the fixed ground");
+            else
+                checkName(b.name, at("bodies", i, "name"), seen, "body");
+            if (!std::isfinite(b.mass) || b.mass <= 0.0)
+                error(at("bodies", i, "mass"),
+                      "mass must be positive (got " + std::to_string(b.mass) + ")");
+            checkInertia(b.inertia, at("bodies", i, "inertia"));
+            if (!finite(b.position)) error(at("bodies", i, "position"), "position is not finite");
+            if (!finite(b.velocity)) error(at("bodies", i, "velocity"), "velocity is not finite");
+            if (!finite(b.angularVelocity))
+                error(at("bodies", i, "angular_velocity"), "angular velocity is not finite");
+            const double qn = b.orientation.coeffs().norm();
+            if (!std::isfinite(qn) || qn < 1e-12)
+                error(at("bodies", i, "orientation"), "orientation quaternion has zero length");
+            Body body;
+            body.name = b.name;
+            body.mass = b.mass;
+            body.inertia = b.inertia;
+            body.inertiaInverse = b.inertia.fullPivLu().isInvertible() ? Mat3(b.inertia.inverse())
+                                                                       : Mat3(Mat3::Zero());
+            body.shape = b.shape;
+            m.bodies.push_back(body);
+            bodyIndex_[b.name] = BodyIndex(static_cast<int>(i) + 1);
+        }
+        bodyIndex_[kGroundName] = kGround;
+    }
+
+    void checkInertia(const Mat3& I, const std::string& where) {
+        if (!I.allFinite()) {
+            error(where, "inertia has non-finite entries");
+            return;
+        }
+        const double scale = I.cwiseAbs().maxCoeff();
+        if ((I - I.transpose()).cwiseAbs().maxCoeff() > 1e-9 * std::max(scale, 1e-300)) {
+            error(where, "inertia tensor is not symmetric");
+            return;
+        }
+        Eigen::SelfAdjointEigenSolver<Mat3> es(I);
+        const Vec3 p = es.eigenvalues();
+        if (p.minCoeff() <= 0.0) {
+            error(where, "inertia tensor is not positive definite (principal moments " +
+                             std::to_string(p[0]) + ", " + std::to_string(p[1]) + ", " +
+                             std::to_string(p[2]) + ")");
+            return;
+        }
+        // A real mass distribution has I1 + I2 ≥ I3 for its principal moments.
+        if (p[0] + p[1] < p[2] * (1.0 - 1e-9))
+            error(where, "inertia violates the triangle inequality (I1 + I2 < I3): no real body "
+                         "has these principal moments");
+    }
+
+    // Pose of a body in the document's initial configuration.
+    bool initialPose(const std::string& body, Mat3& A, Vec3& r) const {
+        if (body == kGroundName) {
+            A.setIdentity();
+            r.setZero();
+            return true;
+        }
+        for (const BodyDoc& b : doc_.bodies)
+            if (b.name == body) {
+                const double n = b.orientation.coeffs().norm();
+                A = n > 1e-12 ? b.orientation.normalized().toRotationMatrix() : Mat3::Identity();
+                r = b.position;
+                return true;
+            }
+        return false;
+    }
+
+    void buildMarkers() {
+        std::set<std::string> seen;
+        for (size_t i = 0; i < doc_.markers.size(); ++i) {
+            const MarkerDoc& mk = doc_.markers[i];
+            checkName(mk.name, at("markers", i, "name"), seen, "marker");
+            auto it = bodyIndex_.find(mk.body);
+            if (it == bodyIndex_.end()) {
+                error(at("markers", i, "body"), "unknown body '" + mk.body + "'");
+                continue;
+            }
+            if (!finite(mk.position)) error(at("markers", i, "position"), "position is not finite");
+            const double qn = mk.orientation.coeffs().norm();
+            if (!std::isfinite(qn) || qn < 1e-12) {
+                error(at("markers", i, "orientation"), "orientation quaternion has zero length");
+                continue;
+            }
+            BodyFrame f;
+            f.body = it->second;
+            f.origin = mk.position;
+            f.axes = mk.orientation.normalized().toRotationMatrix();
+            markers_[mk.name] = f;
+        }
+    }
+
+    bool frameFromGlobal(const std::string& body, const std::string& where, const Vec3& point,
+                         const Mat3& axesGlobal, BodyFrame& f) {
+        auto it = bodyIndex_.find(body);
+        if (it == bodyIndex_.end()) {
+            error(where, body.empty() ? "missing body name" : "unknown body '" + body + "'");
+            return false;
+        }
+        Mat3 A;
+        Vec3 r;
+        initialPose(body, A, r);
+        f.body = it->second;
+        f.origin = A.transpose() * (point - r);
+        f.axes = A.transpose() * axesGlobal;
+        return true;
+    }
+
+    bool unitAxis(const Vec3& a, const std::string& where, Vec3& out) {
+        const double n = a.norm();
+        if (!std::isfinite(n) || n < 1e-12) {
+            error(where, "axis has zero length");
+            return false;
+        }
+        out = a / n;
+        return true;
+    }
+
+    void buildJoints(Model& m) {
+        for (size_t i = 0; i < doc_.joints.size(); ++i) {
+            const JointDoc& jd = doc_.joints[i];
+            checkName(jd.name, at("joints", i, "name"), ownerNames_, "joint");
+            Joint j;
+            j.name = jd.name;
+            j.type = jd.type;
+            bool ok = true;
+            if (jd.byMarkers) {
+                auto m1 = markers_.find(jd.marker1), m2 = markers_.find(jd.marker2);
+                if (m1 == markers_.end()) {
+                    error(at("joints", i, "marker1"), "unknown marker '" + jd.marker1 + "'");
+                    ok = false;
+                }
+                if (m2 == markers_.end()) {
+                    error(at("joints", i, "marker2"), "unknown marker '" + jd.marker2 + "'");
+                    ok = false;
+                }
+                if (!ok) continue;
+                j.frame1 = m1->second;
+                j.frame2 = m2->second;
+            } else {
+                if (!finite(jd.point)) {
+                    error(at("joints", i, "point"), "point is not finite");
+                    continue;
+                }
+                Vec3 z;
+                if (!unitAxis(jd.axis, at("joints", i, "axis"), z)) continue;
+                const Mat3 G1 = frameFromZAxis(z);
+                Mat3 G2 = G1;
+                Vec3 p2 = jd.point;
+                if (jd.type == JointType::Universal) {
+                    Vec3 z2 = jd.axis2.norm() > 0 ? Vec3(jd.axis2) : anyPerpendicular(z);
+                    if (!unitAxis(z2, at("joints", i, "axis2"), z2)) continue;
+                    if (std::abs(z2.dot(z)) > 1e-9) {
+                        error(at("joints", i, "axis2"),
+                              "a universal joint's two axes must be perpendicular");
+                        continue;
+                    }
+                    G2 = frameFromZAxis(z2);
+                }
+                if (jd.type == JointType::Distance) {
+                    if (!finite(jd.point2)) {
+                        error(at("joints", i, "point2"), "point2 is not finite");
+                        continue;
+                    }
+                    p2 = jd.point2;
+                }
+                ok = frameFromGlobal(jd.body1, at("joints", i, "body1"), jd.point, G1, j.frame1);
+                ok = frameFromGlobal(jd.body2, at("joints", i, "body2"), p2, G2, j.frame2) && ok;
+                if (!ok) continue;
+            }
+            if (j.frame1.body == j.frame2.body) {
+                error(at("joints", i), "joint '" + jd.name + "' connects a body to itself");
+                continue;
+            }
+            if (jd.type == JointType::Distance) {
+                double L = 0.0;
+                if (jd.length) {
+                    L = *jd.length;
+                } else {
+                    Mat3 A1, A2;
+                    Vec3 r1, r2;
+                    initialPose(bodyName(j.frame1.body), A1, r1);
+                    initialPose(bodyName(j.frame2.body), A2, r2);
+                    L = ((r2 + A2 * j.frame2.origin) - (r1 + A1 * j.frame1.origin)).norm();
+                }
+                if (!std::isfinite(L) || L <= 0.0) {
+                    error(at("joints", i, "length"), "a distance joint needs a positive length");
+                    continue;
+                }
+                j.length = L;
+            }
+            j.firstEquation = m.equationCount();
+            for (EquationLabel l : jointEquationLabels(j.type)) {
+                l.owner = j.name;
+                m.equations.push_back(l);
+            }
+            j.equationCount = m.equationCount() - j.firstEquation;
+            jointIndex_[j.name] = JointIndex(static_cast<int>(m.joints.size()));
+            m.joints.push_back(j);
+        }
+    }
+
+    std::string bodyName(BodyIndex b) const {
+        return b.value() == 0 ? std::string(kGroundName)
+                              : doc_.bodies[static_cast<size_t>(b.value() - 1)].name;
+    }
+
+    bool checkLaw(const TimeLaw& law, const std::string& where) {
+        bool ok = std::isfinite(law.initial) && std::isfinite(law.rate) &&
+                  std::isfinite(law.offset) && std::isfinite(law.amplitude) &&
+                  std::isfinite(law.frequency) && std::isfinite(law.phase) &&
+                  std::isfinite(law.t0) && std::isfinite(law.t1) && std::isfinite(law.h0) &&
+                  std::isfinite(law.h1);
+        for (double c : law.coefficients) ok = ok && std::isfinite(c);
+        if (!ok) {
+            error(where, "time law has a non-finite parameter");
+            return false;
+        }
+        if (law.kind == TimeLaw::Kind::SmoothStep && !(law.t1 > law.t0)) {
+            error(where, "smooth step needs t1 > t0");
+            return false;
+        }
+        if (law.kind == TimeLaw::Kind::Polynomial && law.coefficients.empty()) {
+            error(where, "polynomial law needs at least one coefficient");
+            return false;
+        }
+        return true;
+    }
+
+    void buildDrivers(Model& m) {
+        for (size_t i = 0; i < doc_.drivers.size(); ++i) {
+            const DriverDoc& dd = doc_.drivers[i];
+            checkName(dd.name, at("drivers", i, "name"), ownerNames_, "driver");
+            auto it = jointIndex_.find(dd.joint);
+            if (it == jointIndex_.end()) {
+                error(at("drivers", i, "joint"), "unknown joint '" + dd.joint + "'");
+                continue;
+            }
+            const Joint& j = m.joint(it->second);
+            Driver d;
+            d.name = dd.name;
+            d.joint = it->second;
+            if (j.type == JointType::Revolute) {
+                d.rotational = true;
+            } else if (j.type == JointType::Prismatic) {
+                d.rotational = false;
+            } else {
+                error(at("drivers", i, "joint"), "joint '" + dd.joint + "' is a " +
+                                                     jointTypeName(j.type) +
+                                                     " joint; drivers act on revolute or "
+                                                     "prismatic joints");
+                continue;
+            }
+            if (!checkLaw(dd.law, at("drivers", i, "law"))) continue;
+            d.law = dd.law;
+            d.equation = m.equationCount();
+            m.equations.push_back({d.name, "driver", d.rotational});
+            m.drivers.push_back(d);
+        }
+    }
+
+    void buildForces(Model& m) {
+        std::set<std::string> seen;
+        for (size_t i = 0; i < doc_.forces.size(); ++i) {
+            const ForceDoc& fd = doc_.forces[i];
+            checkName(fd.name, at("forces", i, "name"), seen, "force");
+            ForceElement f;
+            f.name = fd.name;
+            f.type = fd.type;
+            f.stiffness = fd.stiffness;
+            f.damping = fd.damping;
+            f.preload = fd.preload;
+            if (!std::isfinite(fd.stiffness) || fd.stiffness < 0.0)
+                error(at("forces", i, "stiffness"), "stiffness must be zero or positive");
+            if (!std::isfinite(fd.damping) || fd.damping < 0.0)
+                error(at("forces", i, "damping"), "damping must be zero or positive");
+            switch (fd.type) {
+            case ForceType::SpringDamper: {
+                bool ok = frameFromGlobal(fd.body1, at("forces", i, "body1"), fd.point1,
+                                          Mat3::Identity(), f.point1);
+                ok = frameFromGlobal(fd.body2, at("forces", i, "body2"), fd.point2,
+                                     Mat3::Identity(), f.point2) &&
+                     ok;
+                if (!ok) continue;
+                if (f.point1.body == f.point2.body) {
+                    error(at("forces", i), "spring-damper '" + fd.name + "' connects a body to itself");
+                    continue;
+                }
+                f.freeLength = fd.freeLength ? *fd.freeLength : (fd.point2 - fd.point1).norm();
+                if (!std::isfinite(f.freeLength) || f.freeLength < 0.0)
+                    error(at("forces", i, "free_length"), "free length must be zero or positive");
+                if ((fd.point2 - fd.point1).norm() < 1e-12)
+                    error(at("forces", i, "point2"),
+                          "spring-damper end points coincide: its direction is undefined");
+                break;
+            }
+            case ForceType::RotationalSpringDamper: {
+                auto it = jointIndex_.find(fd.joint);
+                if (it == jointIndex_.end()) {
+                    error(at("forces", i, "joint"), "unknown joint '" + fd.joint + "'");
+                    continue;
+                }
+                if (m.joint(it->second).type != JointType::Revolute &&
+                    m.joint(it->second).type != JointType::Cylindrical) {
+                    error(at("forces", i, "joint"),
+                          "a rotational spring-damper needs a revolute or cylindrical joint");
+                    continue;
+                }
+                f.joint = it->second;
+                f.freeAngle = fd.freeAngle;
+                break;
+            }
+            case ForceType::BodyForce:
+            case ForceType::BodyTorque: {
+                auto it = bodyIndex_.find(fd.body);
+                if (it == bodyIndex_.end() || it->second.value() == 0) {
+                    error(at("forces", i, "body"),
+                          fd.body == kGroundName ? "a force on the ground does nothing"
+                                                 : "unknown body '" + fd.body + "'");
+                    continue;
+                }
+                if (!finite(fd.vector) || !finite(fd.localPoint)) {
+                    error(at("forces", i, "vector"), "force vector is not finite");
+                    continue;
+                }
+                f.body = it->second;
+                f.localPoint = fd.localPoint;
+                f.vector = fd.vector;
+                if (fd.law) {
+                    if (!checkLaw(*fd.law, at("forces", i, "law"))) continue;
+                    f.law = fd.law;
+                }
+                break;
+            }
+            }
+            m.forces.push_back(f);
+        }
+    }
+
+    double lengthScale() const {
+        Eigen::AlignedBox3d box;
+        for (const BodyDoc& b : doc_.bodies)
+            if (finite(b.position)) box.extend(b.position);
+        for (const JointDoc& j : doc_.joints)
+            if (!j.byMarkers && finite(j.point)) box.extend(j.point);
+        double L = box.isEmpty() ? 0.0 : box.diagonal().norm();
+        for (const BodyDoc& b : doc_.bodies) {
+            L = std::max(L, b.shape.size.norm());
+            L = std::max(L, b.shape.length);
+            L = std::max(L, 2.0 * b.shape.radius);
+        }
+        return (std::isfinite(L) && L > 1e-9) ? L : 1.0;
+    }
+
+    const ModelDocument& doc_;
+    std::string file_;
+    Diagnostics diags_;
+    std::map<std::string, BodyIndex> bodyIndex_;
+    std::map<std::string, BodyFrame> markers_;
+    std::map<std::string, JointIndex> jointIndex_;
+    std::set<std::string> ownerNames_;
+};
+
+}  // namespace
+
+BuildResult buildModel(const ModelDocument& doc, const std::string& file) {
+    return Builder(doc, file).run();
+}
+
+}  // namespace looplab
