@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Installs what is missing, builds LoopLab twice (a release build with the workbench, and
+# the core with AddressSanitizer and UndefinedBehaviorSanitizer) and runs every test
+# through CTest. The last lines are CTest's summary of the full release suite.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+./scripts/install-deps.sh
+jobs=$(nproc)
+
+cmake --preset asan >/dev/null
+cmake --build --preset asan -j "$jobs"
+ctest --preset asan
+
+cmake --preset release >/dev/null
+cmake --build --preset release -j "$jobs"
+ctest --preset release
