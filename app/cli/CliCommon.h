@@ -42,4 +42,21 @@ struct KinematicsOptions {
 };
 int runKinematics(const KinematicsOptions& o);
 
+struct SimulateOptions {
+    std::string model;
+    std::string method = "projection";
+    std::string integrator = "dopri5";
+    double tEnd = 1.0;
+    double step = 0.0;        ///< rk4 step, or initial step of the adaptive solvers; 0 = automatic
+    double rtol = 1e-8;
+    double atol = 1e-10;
+    double outputStep = 0.01;
+    double singularThreshold = 1e-2;
+    double baumgarteAlpha = 10.0, baumgarteBeta = 10.0;
+    double penaltyFactor = 1e7;
+    std::string out;
+    bool json = false;
+};
+int runSimulate(const SimulateOptions& o);
+
 }  // namespace looplab::cli

@@ -21,6 +21,25 @@ int main(int argc, char** argv) {
     k->add_option("--out", kin.out, "CSV file for the results");
     k->add_flag("--json", kin.json, "Print one JSON object on stdout");
 
+    SimulateOptions sim;
+    auto* sc = app.add_subcommand("simulate", "Forward dynamics with a chosen constraint method and ODE solver");
+    sc->add_option("model", sim.model, "Model file (.json)")->required();
+    sc->add_option("--method", sim.method, "projection, baumgarte, penalty or augmented-lagrangian")
+        ->check(CLI::IsMember({"projection", "baumgarte", "penalty", "augmented-lagrangian"}));
+    sc->add_option("--integrator", sim.integrator, "rk4, dopri5 or bdf")->check(CLI::IsMember({"rk4", "dopri5", "bdf"}));
+    sc->add_option("--t-end", sim.tEnd, "Simulated time span [s]")->required();
+    sc->add_option("--step", sim.step, "rk4: fixed step [s]; dopri5/bdf: initial step (default automatic)");
+    sc->add_option("--rtol", sim.rtol, "Relative tolerance (dopri5, bdf)");
+    sc->add_option("--atol", sim.atol, "Absolute tolerance (dopri5, bdf)");
+    sc->add_option("--output-step", sim.outputStep, "Time between output rows [s]");
+    sc->add_option("--singular-threshold", sim.singularThreshold,
+                   "Singular-configuration warning when the smallest scaled singular value is below this");
+    sc->add_option("--baumgarte-alpha", sim.baumgarteAlpha, "Baumgarte alpha [1/s]");
+    sc->add_option("--baumgarte-beta", sim.baumgarteBeta, "Baumgarte beta [1/s]");
+    sc->add_option("--penalty-factor", sim.penaltyFactor, "Penalty factor (relative to the mean mass)");
+    sc->add_option("--out", sim.out, "CSV file for the results");
+    sc->add_flag("--json", sim.json, "Print one JSON object on stdout");
+
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -30,6 +49,7 @@ int main(int argc, char** argv) {
     try {
         if (*c) return runCheck(check);
         if (*k) return runKinematics(kin);
+        if (*sc) return runSimulate(sim);
     } catch (const std::exception& e) {
         std::cerr << "error: " << e.what() << "\n";
         return kSolverFailure;

@@ -41,14 +41,19 @@ void ConstraintSpaces::factorize(const MatX& jacobian, const VecX& rowScales,
 
 MatX ConstraintSpaces::constraintBasis() const {
     const int n = coordinates();
-    MatX Q = qr_.householderQ() * MatX::Identity(n, n);
-    return Q.leftCols(rank_);
+    MatX Q = MatX::Identity(n, rank_);
+    Q.applyOnTheLeft(qr_.householderQ());
+    return Q;
 }
 
 MatX ConstraintSpaces::tangentBasis() const {
+    // Only the trailing columns of Q are needed; applying the reflectors to them alone
+    // costs O(n·(n−r)·r) instead of forming all of Q.
     const int n = coordinates();
-    MatX Q = qr_.householderQ() * MatX::Identity(n, n);
-    return Q.rightCols(n - rank_);
+    MatX Q = MatX::Zero(n, n - rank_);
+    Q.bottomRows(n - rank_).setIdentity();
+    Q.applyOnTheLeft(qr_.householderQ());
+    return Q;
 }
 
 double ConstraintSpaces::smallestSingularValue() const {
@@ -56,6 +61,39 @@ double ConstraintSpaces::smallestSingularValue() const {
     const MatX R11 = qr_.matrixQR().topLeftCorner(rank_, rank_).triangularView<Eigen::Upper>();
     Eigen::JacobiSVD<MatX> svd(R11);
     return svd.singularValues()[rank_ - 1];
+}
+
+std::vector<bool> ConstraintSpaces::indeterminateEquations() const {
+    const int m = equations();
+    std::vector<bool> out(static_cast<size_t>(m), false);
+    if (rank_ >= m || m == 0) return out;
+    // Left null space of J̃ᵀP = QR: columns [−R11⁻¹R12; I], permuted back.
+    const MatX& R = qr_.matrixQR();
+    const int d = m - rank_;
+    MatX N = MatX::Zero(m, d);
+    if (rank_ > 0) {
+        N.topRows(rank_) = -R.topLeftCorner(rank_, rank_).triangularView<Eigen::Upper>().solve(
+            R.topRightCorner(rank_, d));
+    }
+    N.bottomRows(d).setIdentity();
+    const auto& perm = qr_.colsPermutation().indices();
+    for (int k = 0; k < m; ++k) {
+        const double scale = N.cwiseAbs().colwise().maxCoeff().maxCoeff();
+        if (N.row(k).cwiseAbs().maxCoeff() > 1e-8 * scale) out[static_cast<size_t>(perm[k])] = true;
+    }
+    return out;
+}
+
+VecX ConstraintSpaces::singularDirection() const {
+    VecX w = VecX::Zero(equations());
+    if (rank_ == 0) return w;
+    const MatX R11 = qr_.matrixQR().topLeftCorner(rank_, rank_).triangularView<Eigen::Upper>();
+    // Rows of the independent Jacobian are R11ᵀQ1ᵀ: their left singular vectors are the
+    // right singular vectors of R11.
+    Eigen::JacobiSVD<MatX> svd(R11, Eigen::ComputeFullV);
+    const VecX v = svd.matrixV().col(rank_ - 1);
+    for (int k = 0; k < rank_; ++k) w[independent_[static_cast<size_t>(k)]] = v[k];
+    return w;
 }
 
 VecX ConstraintSpaces::solveMinimumNorm(const VecX& rhs, double* residual) const {

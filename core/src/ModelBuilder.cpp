@@ -220,12 +220,15 @@ private:
             bool ok = true;
             if (jd.byMarkers) {
                 auto m1 = markers_.find(jd.marker1), m2 = markers_.find(jd.marker2);
+                // A marker that is declared but was rejected has its own diagnostic.
                 if (m1 == markers_.end()) {
-                    error(at("joints", i, "marker1"), "unknown marker '" + jd.marker1 + "'");
+                    if (!declaredMarker(jd.marker1))
+                        error(at("joints", i, "marker1"), "unknown marker '" + jd.marker1 + "'");
                     ok = false;
                 }
                 if (m2 == markers_.end()) {
-                    error(at("joints", i, "marker2"), "unknown marker '" + jd.marker2 + "'");
+                    if (!declaredMarker(jd.marker2))
+                        error(at("joints", i, "marker2"), "unknown marker '" + jd.marker2 + "'");
                     ok = false;
                 }
                 if (!ok) continue;
@@ -294,6 +297,19 @@ private:
         }
     }
 
+    // Whether the document declares a marker or joint of this name (it may have been
+    // rejected with a diagnostic of its own).
+    bool declaredMarker(const std::string& name) const {
+        for (const MarkerDoc& m : doc_.markers)
+            if (m.name == name) return true;
+        return false;
+    }
+    bool declaredJoint(const std::string& name) const {
+        for (const JointDoc& j : doc_.joints)
+            if (j.name == name) return true;
+        return false;
+    }
+
     std::string bodyName(BodyIndex b) const {
         return b.value() == 0 ? std::string(kGroundName)
                               : doc_.bodies[static_cast<size_t>(b.value() - 1)].name;
@@ -327,7 +343,9 @@ private:
             checkName(dd.name, at("drivers", i, "name"), ownerNames_, "driver");
             auto it = jointIndex_.find(dd.joint);
             if (it == jointIndex_.end()) {
-                error(at("drivers", i, "joint"), "unknown joint '" + dd.joint + "'");
+                // A joint that is declared but was rejected has its own diagnostic.
+                if (!declaredJoint(dd.joint))
+                    error(at("drivers", i, "joint"), "unknown joint '" + dd.joint + "'");
                 continue;
             }
             const Joint& j = m.joint(it->second);
@@ -391,7 +409,8 @@ private:
             case ForceType::RotationalSpringDamper: {
                 auto it = jointIndex_.find(fd.joint);
                 if (it == jointIndex_.end()) {
-                    error(at("forces", i, "joint"), "unknown joint '" + fd.joint + "'");
+                    if (!declaredJoint(fd.joint))
+                        error(at("forces", i, "joint"), "unknown joint '" + fd.joint + "'");
                     continue;
                 }
                 if (m.joint(it->second).type != JointType::Revolute &&

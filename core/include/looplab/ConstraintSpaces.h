@@ -58,6 +58,17 @@ public:
     /// (g is a generalised force, units of the coordinates). Redundant rows get 0.
     VecX solveTransposed(const VecX& g) const;
 
+    /// For each equation, whether it takes part in a dependent set (a nonzero entry in
+    /// some vector of the left null space of Φ_q): the multipliers of such equations are
+    /// not unique, so the reactions of their joints are statically indeterminate.
+    std::vector<bool> indeterminateEquations() const;
+
+    /// Weights over the equations (zero on redundant rows) of the combination of
+    /// independent rows closest to dependence: the left singular vector of the smallest
+    /// singular value. Large entries name the joints that lose a direction near a
+    /// singular configuration.
+    VecX singularDirection() const;
+
     const Eigen::ColPivHouseholderQR<MatX>& qr() const { return qr_; }
     const VecX& rowScales() const { return rowScales_; }
     const VecX& colScales() const { return colScales_; }

@@ -1,0 +1,78 @@
+#pragma once
+// One interface for every way of enforcing the constraints in forward dynamics, so that
+// a comparison changes one thing at a time: the ODE solver, the model and the output are
+// the same whichever method computes the accelerations.
+//
+//   projection            null-space projection (Zhao, Qi, Wang & Xu 2026)
+//   baumgarte             augmented multiplier formulation with Baumgarte stabilisation
+//   penalty               Bayo's penalty formulation
+//   augmented-lagrangian  penalty with iterated multipliers (Bayo & Ledesma)
+
+#include "looplab/ConstraintSpaces.h"
+#include "looplab/Model.h"
+#include "looplab/State.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace looplab {
+
+/// Parameters of all methods; each method reads its own.
+struct ConstraintMethodSettings {
+    double rankTolerance = kDefaultRankTolerance;
+    /// projection: Gauss–Newton iterations allowed per position projection.
+    int projectionIterations = 8;
+    /// baumgarte: Φ̈ + 2αΦ̇ + β²Φ = 0 [1/s].
+    double baumgarteAlpha = 10.0;
+    double baumgarteBeta = 10.0;
+    /// penalty and augmented-lagrangian: penalty α = factor × mean generalised mass,
+    /// with the constraint dynamics Φ̈ + 2ξωΦ̇ + ω²Φ.
+    double penaltyFactor = 1e7;
+    double penaltyDamping = 1.0;     ///< ξ
+    double penaltyFrequency = 10.0;  ///< ω [rad/s]
+    /// augmented-lagrangian: penalty factor and multiplier iterations.
+    double augmentedFactor = 1e4;
+    int augmentedIterations = 30;
+    double augmentedTolerance = 1e-12;
+};
+
+/// Accelerations and multipliers at one (q, v, t).
+struct MotionEvaluation {
+    VecX acceleration;  ///< v̇
+    VecX multipliers;   ///< λ, one per equation; the generalised constraint force is −Φ_qᵀλ
+};
+
+/// Outcome of a method call: ok, or why not, naming the joints involved.
+struct MethodStatus {
+    bool ok = true;
+    std::string message;
+    std::vector<std::string> joints;
+    static MethodStatus failure(std::string why, std::vector<std::string> joints = {}) {
+        return {false, std::move(why), std::move(joints)};
+    }
+};
+
+class ConstraintMethod {
+public:
+    virtual ~ConstraintMethod() = default;
+    /// Name as used by files, the command line and the workbench.
+    virtual const char* name() const = 0;
+    /// True if the method moves (q, v) onto the constraint manifold before each
+    /// evaluation (and after each step): then correct() must be called first.
+    virtual bool projects() const { return false; }
+    /// Projects the state onto the position and velocity constraint manifolds.
+    virtual MethodStatus correct(State& /*state*/) { return {}; }
+    /// Computes accelerations and multipliers at `state`.
+    virtual MethodStatus evaluate(const State& state, MotionEvaluation& out) = 0;
+};
+
+/// Names accepted by makeConstraintMethod().
+std::vector<std::string> constraintMethodNames();
+
+/// The method of that name, or nullptr if the name is unknown.
+std::unique_ptr<ConstraintMethod> makeConstraintMethod(const std::string& name,
+                                                       std::shared_ptr<const Model> model,
+                                                       const ConstraintMethodSettings& settings);
+
+}  // namespace looplab

@@ -1,0 +1,79 @@
+#pragma once
+// One interface for every ODE solver: a solver advances y' = f(t, y) one accepted step at
+// a time, offers dense output inside the last step, and applies the system's projection
+// (if any) after each accepted step. Solvers are chosen by name:
+//   rk4     classic Runge–Kutta, fixed step
+//   dopri5  Dormand–Prince 5(4) with step control and 4th-order dense output
+//   bdf     SUNDIALS CVODE, variable-order BDF with Newton iterations, for stiff models
+
+#include "looplab/Types.h"
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace looplab {
+
+/// The ODE to integrate.
+struct OdeSystem {
+    int size = 0;
+    /// ydot = f(t, y); returns false if f cannot be evaluated there (the reason is
+    /// kept by the caller).
+    std::function<bool(double t, const VecX& y, VecX& ydot)> rhs;
+    /// Optional: moves y onto the invariant manifold after an accepted step; returns
+    /// false if that fails.
+    std::function<bool(double t, VecX& y)> project;
+};
+
+struct OdeSettings {
+    double step = 1e-3;           ///< rk4: the step; others: initial step (0 = automatic)
+    double rtol = 1e-8;
+    double atol = 1e-10;
+    double maxStep = 0.0;         ///< 0 = no limit
+    double minStep = 1e-14;       ///< below this a step-size controller gives up
+    long maxSteps = 50'000'000;
+};
+
+struct OdeStatistics {
+    long steps = 0;          ///< accepted steps
+    long rejectedSteps = 0;
+    long rhsEvaluations = 0;
+    long jacobianEvaluations = 0;
+};
+
+/// Result of a solver call: ok, or the reason it stopped.
+struct OdeStatus {
+    bool ok = true;
+    std::string message;
+    static OdeStatus failure(std::string why) { return {false, std::move(why)}; }
+};
+
+class OdeSolver {
+public:
+    virtual ~OdeSolver() = default;
+    virtual const char* name() const = 0;
+    /// Starts at (t0, y0).
+    virtual OdeStatus initialize(const OdeSystem& system, double t0, const VecX& y0,
+                                 const OdeSettings& settings) = 0;
+    /// Takes one accepted step that does not pass tStop.
+    virtual OdeStatus step(double tStop) = 0;
+    /// Current time and state (after projection).
+    virtual double time() const = 0;
+    virtual const VecX& state() const = 0;
+    /// Size of the last accepted step.
+    virtual double lastStepSize() const = 0;
+    /// Dense output: y(t) for t within the last accepted step.
+    virtual void interpolate(double t, VecX& y) const = 0;
+    const OdeStatistics& statistics() const { return stats_; }
+
+protected:
+    OdeStatistics stats_;
+};
+
+/// Names accepted by makeOdeSolver().
+std::vector<std::string> odeSolverNames();
+/// The solver of that name, or nullptr if unknown.
+std::unique_ptr<OdeSolver> makeOdeSolver(const std::string& name);
+
+}  // namespace looplab

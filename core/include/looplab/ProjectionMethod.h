@@ -1,0 +1,40 @@
+#pragma once
+// The null-space projection method (Zhao, Qi, Wang & Xu, Applied Mathematics and
+// Mechanics 47(8), 2026). Before the equations of motion are formed, positions are
+// projected onto Φ = 0 by minimum-norm Gauss–Newton steps and velocities onto
+// Φ_q v + Φ_t = 0. QR with column pivoting of Φ_qᵀ, redone at every evaluation, gives the
+// rank, the independent equations and orthonormal bases Q₁ (constraint space) and Q₂
+// (tangent space). The acceleration is v̇ = Φ_q⁺γ + Q₂a with (Q₂ᵀMQ₂)a = Q₂ᵀ(f − MΦ_q⁺γ):
+// its constraint-space part is fixed by the constraints and its tangent part by the
+// projected equations of motion, so v̇ meets Φ_q v̇ = γ exactly, with as many equations
+// as coordinates and no assumption that the constraints are independent. The multipliers
+// are the minimum-norm solution of Φ_qᵀλ = f − Mv̇.
+
+#include "looplab/ConstraintMethod.h"
+
+namespace looplab {
+
+class ProjectionMethod final : public ConstraintMethod {
+public:
+    ProjectionMethod(std::shared_ptr<const Model> model, const ConstraintMethodSettings& settings);
+    const char* name() const override { return "projection"; }
+    bool projects() const override { return true; }
+    MethodStatus correct(State& state) override;
+    MethodStatus evaluate(const State& state, MotionEvaluation& out) override;
+
+    /// Factorisation of Φ_q at the last corrected or evaluated configuration.
+    const ConstraintSpaces& spaces() const { return spaces_; }
+
+private:
+    void factorizeAt(const State& s);
+
+    std::shared_ptr<const Model> model_;
+    ConstraintMethodSettings settings_;
+    VecX rowScales_, colScales_;
+    ConstraintSpaces spaces_;
+    // Configuration (q, t) at which spaces_ was computed, to avoid factorising twice.
+    VecX factoredQ_;
+    double factoredT_ = 0.0;
+};
+
+}  // namespace looplab

@@ -1,0 +1,127 @@
+#pragma once
+// Forward dynamics from start to end: a constraint method computes accelerations, an ODE
+// solver integrates, and at every output time the simulator reports the state, the
+// constraint violations, energy, rank and conditioning of the constraint Jacobian, joint
+// reactions and events (rank changes, singular configurations).
+
+#include "looplab/ConstraintMethod.h"
+#include "looplab/Dynamics.h"
+#include "looplab/Model.h"
+#include "looplab/OdeSolver.h"
+#include "looplab/State.h"
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace looplab {
+
+struct SimulationSettings {
+    std::string method = "projection";  ///< see constraintMethodNames()
+    std::string integrator = "dopri5";  ///< see odeSolverNames()
+    double tEnd = 1.0;                  ///< s, absolute end time
+    double outputStep = 0.01;           ///< s between reported frames
+    OdeSettings ode;
+    ConstraintMethodSettings constraints;
+    /// A singular-configuration event is raised while the smallest singular value of the
+    /// scaled independent constraint rows is below this (dimensionless; the scaled
+    /// Jacobian has entries of order one).
+    double singularThreshold = 1e-2;
+};
+
+/// Reaction of one joint: the force and torque that body 1 exerts on body 2 through the
+/// joint, at the joint point (origin of frame 2).
+struct JointReaction {
+    std::string joint;
+    Vec3 forceGlobal = Vec3::Zero();
+    Vec3 torqueGlobal = Vec3::Zero();
+    Vec3 forceJoint = Vec3::Zero();   ///< in joint frame 1 axes
+    Vec3 torqueJoint = Vec3::Zero();
+    bool indeterminate = false;  ///< statically indeterminate: part of a redundant set
+};
+
+/// Effort of a driver: torque (revolute) or force (prismatic) applied to body 2 about
+/// or along the joint axis.
+struct DriverEffort {
+    std::string driver;
+    double value = 0.0;
+};
+
+struct Violations {
+    double position = 0.0;      ///< ‖Φ‖∞
+    double velocity = 0.0;      ///< ‖Φ_q v + Φ_t‖∞
+    double acceleration = 0.0;  ///< ‖Φ_q v̇ − γ‖∞
+};
+
+/// Everything reported at one output time.
+struct SimulationFrame {
+    State state;
+    VecX acceleration;
+    VecX multipliers;
+    Violations violation;
+    Energy energy;
+    int rank = 0;
+    std::vector<int> independentEquations;
+    double smallestSingularValue = 0.0;
+    double stepSize = 0.0;
+    OdeStatistics statistics;
+    std::vector<JointReaction> reactions;
+    std::vector<DriverEffort> drivers;
+};
+
+struct SimulationEvent {
+    double t = 0.0;
+    /// "redundant_constraints", "rank_change", "singular_configuration", "failure"
+    std::string kind;
+    std::vector<std::string> joints;
+    std::string detail;
+};
+
+struct SimulationResult {
+    bool ok = false;
+    std::string message;  ///< why the run stopped early
+    double tFinal = 0.0;
+    OdeStatistics statistics;
+    double wallTime = 0.0;
+    Violations maxViolation;
+    double energyInitial = 0.0, energyFinal = 0.0, energyMaxDrift = 0.0;
+    std::vector<SimulationEvent> events;
+};
+
+class Simulator {
+public:
+    /// Throws std::invalid_argument for an unknown method or integrator name.
+    Simulator(std::shared_ptr<const Model> model, SimulationSettings settings);
+    ~Simulator();
+
+    /// Runs from `start` to settings.tEnd. onFrame receives the frame at start.t and every
+    /// outputStep after it, and the end time; onEvent each event as it happens. If `stop`
+    /// becomes true the run ends after the current step with ok = false and message
+    /// "stopped". Never throws for numerical trouble: failures come back in the result,
+    /// with the frames up to the failure already delivered.
+    SimulationResult run(const State& start,
+                         const std::function<void(const SimulationFrame&)>& onFrame,
+                         const std::function<void(const SimulationEvent&)>& onEvent = {},
+                         const std::atomic<bool>* stop = nullptr);
+
+    /// Evaluates a frame (accelerations, multipliers, diagnostics) at a state; for the
+    /// projection method the state is projected first.
+    bool evaluateFrame(State state, SimulationFrame& frame, std::string* error = nullptr);
+
+    const SimulationSettings& settings() const { return settings_; }
+
+private:
+    std::shared_ptr<const Model> model_;
+    SimulationSettings settings_;
+    std::unique_ptr<ConstraintMethod> method_;
+    std::unique_ptr<OdeSolver> solver_;
+};
+
+/// Reactions and driver efforts from multipliers (constraint force on the bodies −Φ_qᵀλ).
+void computeReactions(const Model& model, const State& s, const VecX& multipliers,
+                      const std::vector<bool>& indeterminateEquations,
+                      std::vector<JointReaction>& reactions, std::vector<DriverEffort>& drivers);
+
+}  // namespace looplab

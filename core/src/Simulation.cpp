@@ -1,0 +1,339 @@
+#include "looplab/Simulation.h"
+
+#include "looplab/Constraints.h"
+#include "looplab/Mobility.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <sstream>
+#include <stdexcept>
+
+namespace looplab {
+
+namespace {
+
+VecX pack(const State& s) {
+    VecX y(s.q.size() + s.v.size());
+    y << s.q, s.v;
+    return y;
+}
+
+State unpack(double t, const VecX& y, int nq) {
+    State s;
+    s.t = t;
+    s.q = y.head(nq);
+    s.v = y.tail(y.size() - nq);
+    return s;
+}
+
+std::vector<std::string> ownersOf(const Model& m, const std::vector<int>& rows) {
+    std::vector<std::string> out;
+    for (int r : rows) {
+        const std::string& o = m.equations[static_cast<size_t>(r)].owner;
+        if (std::find(out.begin(), out.end(), o) == out.end()) out.push_back(o);
+    }
+    return out;
+}
+
+// Joints carrying the largest entries of the direction that is closest to dependence.
+std::vector<std::string> singularJoints(const Model& m, const ConstraintSpaces& sp) {
+    const VecX w = sp.singularDirection();
+    std::vector<int> rows;
+    const double big = w.size() ? w.cwiseAbs().maxCoeff() : 0.0;
+    for (int i = 0; i < w.size(); ++i)
+        if (std::abs(w[i]) > 0.2 * big) rows.push_back(i);
+    return ownersOf(m, rows);
+}
+
+}  // namespace
+
+void computeReactions(const Model& model, const State& s, const VecX& lambda,
+                      const std::vector<bool>& indeterminate, std::vector<JointReaction>& reactions,
+                      std::vector<DriverEffort>& drivers) {
+    reactions.clear();
+    drivers.clear();
+    ConstraintValues cv;
+    evaluateConstraints(model, s, cv, kJacobian);
+    for (const Joint& j : model.joints) {
+        JointReaction r;
+        r.joint = j.name;
+        const BodyIndex b2 = j.frame2.body;
+        // Generalised constraint force on body 2 from this joint's rows: −J_rowsᵀ λ_rows.
+        Eigen::Matrix<double, 6, 1> g = Eigen::Matrix<double, 6, 1>::Zero();
+        for (int row = j.firstEquation; row < j.firstEquation + j.equationCount; ++row) {
+            if (indeterminate.size() > size_t(row) && indeterminate[size_t(row)]) r.indeterminate = true;
+            if (b2.value() == 0) continue;
+            const int c0 = Model::velocityOffset(b2);
+            for (SparseMatrix::InnerIterator it(cv.jacobian, row); it; ++it)
+                if (it.col() >= c0 && it.col() < c0 + 6) g[it.col() - c0] -= it.value() * lambda[row];
+        }
+        if (b2.value() == 0) {
+            // Body 2 is the ground: report the reaction on body 1, with its sign turned.
+            const BodyIndex b1 = j.frame1.body;
+            const int c0 = Model::velocityOffset(b1);
+            for (int row = j.firstEquation; row < j.firstEquation + j.equationCount; ++row)
+                for (SparseMatrix::InnerIterator it(cv.jacobian, row); it; ++it)
+                    if (it.col() >= c0 && it.col() < c0 + 6) g[it.col() - c0] += it.value() * lambda[row];
+        }
+        const BodyIndex onBody = b2.value() == 0 ? j.frame1.body : b2;
+        const BodyFrame& fr = b2.value() == 0 ? j.frame1 : j.frame2;
+        const Quat A = bodyOrientation(s, onBody);
+        const Vec3 F = g.head<3>();
+        const Vec3 torqueAtCom = A * Vec3(g.tail<3>());
+        const Vec3 arm = A * fr.origin;  // centre of mass to joint point
+        r.forceGlobal = F;
+        r.torqueGlobal = torqueAtCom - arm.cross(F);
+        const Mat3 axes1 = bodyOrientation(s, j.frame1.body).toRotationMatrix() * j.frame1.axes;
+        r.forceJoint = axes1.transpose() * r.forceGlobal;
+        r.torqueJoint = axes1.transpose() * r.torqueGlobal;
+        reactions.push_back(r);
+    }
+    for (const Driver& d : model.drivers) drivers.push_back({d.name, -lambda[d.equation]});
+}
+
+Simulator::Simulator(std::shared_ptr<const Model> model, SimulationSettings settings)
+    : model_(std::move(model)), settings_(std::move(settings)) {
+    method_ = makeConstraintMethod(settings_.method, model_, settings_.constraints);
+    if (!method_) throw std::invalid_argument("unknown method '" + settings_.method + "'");
+    solver_ = makeOdeSolver(settings_.integrator);
+    if (!solver_) throw std::invalid_argument("unknown integrator '" + settings_.integrator + "'");
+}
+
+Simulator::~Simulator() = default;
+
+bool Simulator::evaluateFrame(State s, SimulationFrame& frame, std::string* error) {
+    const Model& m = *model_;
+    if (method_->projects()) {
+        const MethodStatus st = method_->correct(s);
+        if (!st.ok) {
+            if (error) *error = st.message;
+            return false;
+        }
+    }
+    MotionEvaluation ev;
+    const MethodStatus st = method_->evaluate(s, ev);
+    if (!st.ok) {
+        if (error) *error = st.message;
+        return false;
+    }
+    frame.state = s;
+    frame.acceleration = ev.acceleration;
+    frame.multipliers = ev.multipliers;
+    ConstraintValues cv;
+    evaluateConstraints(m, s, cv, kAllParts);
+    auto inf = [](const VecX& x) { return x.size() ? x.cwiseAbs().maxCoeff() : 0.0; };
+    frame.violation.position = inf(cv.phi);
+    frame.violation.velocity = inf(cv.jacobian * s.v + cv.phiT);
+    frame.violation.acceleration = inf(cv.jacobian * ev.acceleration - cv.gamma);
+    frame.energy = mechanicalEnergy(m, s);
+    ConstraintSpaces sp;
+    sp.factorize(cv.denseJacobian(), equationScales(m), coordinateScales(m),
+                 settings_.constraints.rankTolerance);
+    frame.rank = sp.rank();
+    frame.independentEquations = sp.independentEquations();
+    frame.smallestSingularValue = sp.smallestSingularValue();
+    computeReactions(m, s, ev.multipliers, sp.indeterminateEquations(), frame.reactions, frame.drivers);
+    return true;
+}
+
+SimulationResult Simulator::run(const State& start,
+                                const std::function<void(const SimulationFrame&)>& onFrame,
+                                const std::function<void(const SimulationEvent&)>& onEvent,
+                                const std::atomic<bool>* stop) {
+    const Model& m = *model_;
+    const auto wall0 = std::chrono::steady_clock::now();
+    SimulationResult result;
+    const int nq = m.positionSize();
+    std::string methodError;
+    std::vector<std::string> methodJoints;
+    auto emit = [&](SimulationEvent e) {
+        if (onEvent) onEvent(e);
+        result.events.push_back(std::move(e));
+    };
+    auto finish = [&](double t) {
+        result.tFinal = t;
+        result.statistics = solver_->statistics();
+        result.wallTime = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
+        return result;
+    };
+
+    OdeSystem sys;
+    sys.size = static_cast<int>(start.q.size() + start.v.size());
+    sys.rhs = [&](double t, const VecX& y, VecX& dy) {
+        State s = unpack(t, y, nq);
+        if (method_->projects()) {
+            const MethodStatus st = method_->correct(s);
+            if (!st.ok) {
+                methodError = st.message;
+                methodJoints = st.joints;
+                return false;
+            }
+        } else {
+            normalizeQuaternions(s.q);
+        }
+        MotionEvaluation ev;
+        const MethodStatus st = method_->evaluate(s, ev);
+        if (!st.ok) {
+            methodError = st.message;
+            methodJoints = st.joints;
+            return false;
+        }
+        dy.resize(y.size());
+        dy.head(nq) = positionDerivative(s);
+        dy.tail(y.size() - nq) = ev.acceleration;
+        return true;
+    };
+    if (method_->projects()) {
+        sys.project = [&](double t, VecX& y) {
+            State s = unpack(t, y, nq);
+            const MethodStatus st = method_->correct(s);
+            if (!st.ok) {
+                methodError = st.message;
+                methodJoints = st.joints;
+                return false;
+            }
+            y << s.q, s.v;
+            return true;
+        };
+    }
+
+    // Initial frame and the redundancy known before the first step.
+    SimulationFrame frame;
+    std::string err;
+    if (!evaluateFrame(start, frame, &err)) {
+        result.message = "cannot evaluate the initial state: " + err;
+        emit({start.t, "failure", methodJoints, result.message});
+        return finish(start.t);
+    }
+    ConstraintSpaces sp;
+    factorizeConstraints(m, frame.state, sp, settings_.constraints.rankTolerance);
+    if (!sp.redundantEquations().empty()) {
+        std::ostringstream d;
+        d << sp.redundantEquations().size() << " redundant equation(s):";
+        for (int r : sp.redundantEquations())
+            d << " " << m.equations[size_t(r)].owner << " (" << m.equations[size_t(r)].component << ")";
+        d << "; reactions of the joints involved are statically indeterminate (minimum-norm "
+             "multipliers are reported)";
+        std::vector<int> rows;
+        const auto ind = sp.indeterminateEquations();
+        for (size_t i = 0; i < ind.size(); ++i)
+            if (ind[i]) rows.push_back(int(i));
+        emit({start.t, "redundant_constraints", ownersOf(m, rows), d.str()});
+    }
+    result.energyInitial = frame.energy.total();
+    auto track = [&](const SimulationFrame& f) {
+        result.maxViolation.position = std::max(result.maxViolation.position, f.violation.position);
+        result.maxViolation.velocity = std::max(result.maxViolation.velocity, f.violation.velocity);
+        result.maxViolation.acceleration = std::max(result.maxViolation.acceleration, f.violation.acceleration);
+        result.energyFinal = f.energy.total();
+        result.energyMaxDrift = std::max(result.energyMaxDrift, std::abs(f.energy.total() - result.energyInitial));
+    };
+    track(frame);
+    onFrame(frame);
+
+    const OdeStatus init = solver_->initialize(sys, start.t, pack(frame.state), settings_.ode);
+    if (!init.ok) {
+        result.message = init.message + (methodError.empty() ? "" : ": " + methodError);
+        emit({start.t, "failure", methodJoints, result.message});
+        return finish(start.t);
+    }
+
+    // Rank and conditioning are followed at every accepted step; events carry the time.
+    int lastRank = sp.rank();
+    bool inSingular = false;
+    double sigmaMinEpisode = 0.0, tMinEpisode = 0.0, tEnterEpisode = 0.0;
+    std::vector<std::string> jointsEpisode;
+    auto closeEpisode = [&](double t) {
+        inSingular = false;
+        std::ostringstream d;
+        d << "singular configuration: smallest singular value of the constraint Jacobian "
+          << sigmaMinEpisode << " (threshold " << settings_.singularThreshold << ") between t = "
+          << tEnterEpisode << " and " << t;
+        emit({tMinEpisode, "singular_configuration", jointsEpisode, d.str()});
+    };
+    auto watch = [&](double t, const State& s) {
+        ConstraintSpaces w;
+        factorizeConstraints(m, s, w, settings_.constraints.rankTolerance);
+        if (w.rank() != lastRank) {
+            const bool lost = w.rank() < lastRank;
+            emit({t, "rank_change", lost ? singularJoints(m, w) : std::vector<std::string>{},
+                  "rank " + std::to_string(lastRank) + " -> " + std::to_string(w.rank()) +
+                      (lost ? ": a constraint became redundant" : ": a constraint became independent")});
+            lastRank = w.rank();
+        }
+        const double sigma = w.smallestSingularValue();
+        if (sigma < settings_.singularThreshold) {
+            if (!inSingular) {
+                inSingular = true;
+                tEnterEpisode = t;
+                sigmaMinEpisode = std::numeric_limits<double>::infinity();
+            }
+            if (sigma < sigmaMinEpisode) {
+                sigmaMinEpisode = sigma;
+                tMinEpisode = t;
+                jointsEpisode = singularJoints(m, w);
+            }
+        } else if (inSingular) {
+            closeEpisode(t);
+        }
+    };
+
+    const double t0 = start.t, tEnd = settings_.tEnd, dt = settings_.outputStep;
+    long nextOut = 1;
+    const long lastOut = dt > 0 ? static_cast<long>(std::floor((tEnd - t0) / dt * (1 + 1e-12))) : 0;
+    auto outputTime = [&](long k) { return k > lastOut ? tEnd : t0 + static_cast<double>(k) * dt; };
+    VecX y;
+    while (solver_->time() < tEnd) {
+        const double tPrev = solver_->time();
+        const OdeStatus st = solver_->step(tEnd);
+        if (!st.ok) {
+            result.message = st.message + (methodError.empty() ? "" : ": " + methodError);
+            emit({solver_->time(), "failure", methodJoints, result.message});
+            break;
+        }
+        const double t = solver_->time();
+        // Sample inside the step where conditioning is poor, to time the event well.
+        ConstraintSpaces probe;
+        factorizeConstraints(m, unpack(t, solver_->state(), nq), probe, settings_.constraints.rankTolerance);
+        if (inSingular || probe.smallestSingularValue() < settings_.singularThreshold) {
+            for (int k = 1; k < 8; ++k) {
+                const double ts = tPrev + (t - tPrev) * k / 8.0;
+                solver_->interpolate(ts, y);
+                State s = unpack(ts, y, nq);
+                normalizeQuaternions(s.q);
+                watch(ts, s);
+            }
+        }
+        watch(t, unpack(t, solver_->state(), nq));
+        while (nextOut <= lastOut + 1 && outputTime(nextOut) <= t + 1e-12 * std::max(1.0, std::abs(t))) {
+            const double to = outputTime(nextOut);
+            if (nextOut > lastOut && to <= outputTime(lastOut) + 1e-12) {
+                ++nextOut;  // tEnd coincides with the last regular output
+                continue;
+            }
+            solver_->interpolate(to, y);
+            if (std::abs(to - t) <= 1e-12 * std::max(1.0, std::abs(t))) y = solver_->state();
+            State s = unpack(to, y, nq);
+            if (!evaluateFrame(s, frame, &err)) {
+                result.message = "cannot evaluate the state at t = " + std::to_string(to) + ": " + err;
+                emit({to, "failure", methodJoints, result.message});
+                return finish(to);
+            }
+            frame.stepSize = solver_->lastStepSize();
+            frame.statistics = solver_->statistics();
+            track(frame);
+            onFrame(frame);
+            ++nextOut;
+        }
+        if (stop && stop->load()) {
+            result.message = "stopped";
+            return finish(solver_->time());
+        }
+    }
+    if (inSingular) closeEpisode(solver_->time());
+    result.ok = result.message.empty();
+    return finish(solver_->time());
+}
+
+}  // namespace looplab

@@ -1,0 +1,635 @@
+// No GLEW here: the few GL enums this file needs come with Qt's <qopengl.h>, and all GL
+// calls go through VTK's vtkOpenGLState, which keeps VTK's state cache true. Including
+// vtk_glew.h would have to come before every Qt OpenGL header, and <QOpenGLContext>
+// (needed for make-current) then warns that it undefines GLEW's macros. Nor does this
+// file use <QOpenGLFunctions>: GL calls made behind VTK's back would leave its state
+// cache stale.
+#include "viewport/VtkViewport.h"
+
+#include "viewport/GroundGrid.h"
+#include "viewport/SceneActors.h"
+
+#include <vtkAxesActor.h>
+#include <vtkCamera.h>
+#include <vtkCellPicker.h>
+#include <vtkCommand.h>
+#include <vtkGenericOpenGLRenderWindow.h>
+#include <vtkGenericRenderWindowInteractor.h>
+#include <vtkInteractorStyleTrackballCamera.h>
+#include <vtkLightKit.h>
+#include <vtkNew.h>
+#include <vtkOpenGLState.h>
+#include <vtkOrientationMarkerWidget.h>
+#include <vtkRenderer.h>
+
+#include <QImage>
+#include <QMouseEvent>
+#include <QOpenGLContext>
+#include <QPointer>
+#include <QTimer>
+#include <QWheelEvent>
+
+#include <map>
+#include <utility>
+
+namespace looplab::ui {
+namespace {
+
+// A press and release closer than this (logical pixels) count as a click, not a drag.
+constexpr int kClickSlop = 4;
+// One notch of a classic mouse wheel, in QWheelEvent::angleDelta() units.
+constexpr int kWheelNotch = 120;
+
+struct ViewDirection {
+    Eigen::Vector3d towardsCamera;
+    Eigen::Vector3d up;
+};
+
+ViewDirection viewDirection(VtkViewport::StandardView view, VtkViewport::UpAxis upAxis)
+{
+    using V = Eigen::Vector3d;
+    const bool zUp = upAxis == VtkViewport::UpAxis::Z;
+    switch (view) {
+    case VtkViewport::StandardView::Front:
+        return zUp ? ViewDirection{-V::UnitY(), V::UnitZ()} : ViewDirection{V::UnitZ(), V::UnitY()};
+    case VtkViewport::StandardView::Top:
+        return zUp ? ViewDirection{V::UnitZ(), V::UnitY()} : ViewDirection{V::UnitY(), -V::UnitZ()};
+    case VtkViewport::StandardView::Side:
+        return zUp ? ViewDirection{V::UnitX(), V::UnitZ()} : ViewDirection{V::UnitX(), V::UnitY()};
+    case VtkViewport::StandardView::Isometric:
+        break;
+    }
+    return zUp ? ViewDirection{V(1, -1, 1).normalized(), V::UnitZ()}
+               : ViewDirection{V(1, 1, 1).normalized(), V::UnitY()};
+}
+
+}  // namespace
+
+struct VtkViewport::Private {
+    explicit Private(VtkViewport* owner) : q(owner) {}
+
+    VtkViewport* q;
+    vtkNew<vtkGenericOpenGLRenderWindow> window;
+    vtkNew<vtkRenderer> renderer;
+    vtkNew<vtkGenericRenderWindowInteractor> interactor;
+    vtkNew<vtkInteractorStyleTrackballCamera> style;
+    vtkNew<vtkCellPicker> picker;
+    vtkNew<vtkAxesActor> axes;
+    vtkNew<vtkOrientationMarkerWidget> axesWidget;
+    GroundGrid grid;
+    std::unique_ptr<SceneActors> scene;
+
+    std::vector<unsigned long> windowObservers;
+    std::vector<unsigned long> interactorObservers;
+    // VTK timer platform id -> the Qt timer standing in for it.
+    std::map<int, QPointer<QTimer>> timers;
+    QMetaObject::Connection contextConnection;
+    // The offscreen surface QOpenGLWidget renders through; QOpenGLContext::surface()
+    // forgets it after doneCurrent(), but VTK may ask for make-current after that.
+    QSurface* surface = nullptr;
+
+    bool glReady = false;
+    bool dirty = true;
+    bool inPaint = false;
+    bool fitPending = false;
+    UpAxis up = UpAxis::Z;
+    StandardView lastView = StandardView::Isometric;
+    bool gridVisible = true;
+
+    QPoint pressPos;
+    Qt::MouseButton pressButton = Qt::NoButton;
+    bool dragged = false;
+    int wheelRemainder = 0;
+
+    void markDirty()
+    {
+        dirty = true;
+        q->update();
+    }
+
+    void onWindowEvent(vtkObject*, unsigned long event, void* callData)
+    {
+        switch (event) {
+        case vtkCommand::WindowMakeCurrentEvent:
+            // Not QOpenGLWidget::makeCurrent(): that also binds Qt's framebuffer, which
+            // VTK does not know about when it asks for this from inside its own
+            // framebuffer and texture code; the picture then comes out black.
+            if (QOpenGLContext* ctx = q->context())
+                ctx->makeCurrent(surface ? surface : ctx->surface());
+            break;
+        case vtkCommand::WindowIsCurrentEvent:
+            *static_cast<bool*>(callData) =
+                q->context() && QOpenGLContext::currentContext() == q->context();
+            break;
+        case vtkCommand::WindowFrameEvent:
+            // A render requested outside paintGL() (e.g. by code holding the render
+            // window) left a new picture in VTK's display buffer: show it.
+            if (!inPaint)
+                q->update();
+            break;
+        default:
+            break;
+        }
+    }
+
+    void onInteractorEvent(vtkObject*, unsigned long event, void* callData)
+    {
+        switch (event) {
+        case vtkCommand::RenderEvent:
+            // The interactor has rendering disabled: a camera change only schedules a
+            // repaint, so a burst of mouse moves costs one render per frame.
+            markDirty();
+            break;
+        case vtkCommand::CreateTimerEvent:
+            startTimer(interactor->GetTimerEventPlatformId(),
+                       static_cast<int>(interactor->GetTimerEventDuration()));
+            break;
+        case vtkCommand::DestroyTimerEvent: {
+            const int id = *static_cast<int*>(callData);
+            auto it = timers.find(id);
+            if (it != timers.end()) {
+                delete it->second.data();
+                timers.erase(it);
+            }
+            break;
+        }
+        default:
+            break;
+        }
+    }
+
+    // Each VTK timer becomes a single-shot Qt timer; the generic interactor re-creates
+    // repeating timers itself after each firing (TimerEventResetsTimer).
+    void startTimer(int platformId, int milliseconds)
+    {
+        QPointer<QTimer>& timer = timers[platformId];
+        if (!timer) {
+            timer = new QTimer(q);
+            timer->setSingleShot(true);
+            QObject::connect(timer, &QTimer::timeout, q, [this, platformId] {
+                interactor->SetTimerEventPlatformId(platformId);
+                interactor->TimerEvent();
+            });
+        }
+        timer->start(milliseconds);
+    }
+
+    void releaseGL()
+    {
+        if (!glReady)
+            return;
+        q->makeCurrent();
+        window->Finalize();
+        window->SetReadyForRendering(false);
+        q->doneCurrent();
+        glReady = false;
+        surface = nullptr;
+    }
+
+    int upIndex() const { return up == UpAxis::Z ? 2 : 1; }
+
+    void fit()
+    {
+        double b[6] = {-0.5, 0.5, -0.5, 0.5, -0.5, 0.5};
+        scene->bounds(b);
+        grid.fit(b, upIndex());
+        renderer->ResetCamera(b);
+        fitPending = false;
+        markDirty();
+    }
+
+    void applyView(StandardView view)
+    {
+        lastView = view;
+        const ViewDirection dir = viewDirection(view, up);
+        vtkCamera* camera = renderer->GetActiveCamera();
+        camera->SetFocalPoint(0.0, 0.0, 0.0);
+        camera->SetPosition(dir.towardsCamera.data());
+        camera->SetViewUp(dir.up.data());
+        fit();
+    }
+
+    // VTK's display coordinates are device pixels with the origin at the bottom left.
+    void setEventPosition(const QMouseEvent* event, int repeat)
+    {
+        const QPointF p = event->position() * q->devicePixelRatioF();
+        const Qt::KeyboardModifiers mods = event->modifiers();
+        interactor->SetEventInformationFlipY(static_cast<int>(p.x()), static_cast<int>(p.y()),
+                                             (mods & Qt::ControlModifier) ? 1 : 0,
+                                             (mods & Qt::ShiftModifier) ? 1 : 0, 0, repeat);
+        interactor->SetAltKey((mods & Qt::AltModifier) ? 1 : 0);
+    }
+
+    void forwardPress(const QMouseEvent* event, int repeat)
+    {
+        setEventPosition(event, repeat);
+        switch (event->button()) {
+        case Qt::LeftButton: interactor->LeftButtonPressEvent(); break;
+        case Qt::MiddleButton: interactor->MiddleButtonPressEvent(); break;
+        case Qt::RightButton: interactor->RightButtonPressEvent(); break;
+        default: break;
+        }
+    }
+
+    void pick(const QPoint& pos)
+    {
+        const qreal dpr = q->devicePixelRatioF();
+        const double x = pos.x() * dpr;
+        const double y = window->GetSize()[1] - 1 - pos.y() * dpr;
+        picker->Pick(x, y, 0.0, renderer);
+        vtkProp* prop = picker->GetViewProp();
+        // Glyphs sit on bodies; the picker already returns the nearest prop, so a glyph
+        // is only reported when it is in front.
+        if (const int joint = scene->jointOf(prop); joint >= 0)
+            emit q->jointPicked(joint);
+        else if (const int body = scene->bodyOf(prop); body >= 0)
+            emit q->bodyPicked(body);
+        else
+            emit q->emptySpacePicked();
+    }
+};
+
+QSurfaceFormat VtkViewport::defaultFormat()
+{
+    QSurfaceFormat format;
+    format.setRenderableType(QSurfaceFormat::OpenGL);
+    format.setVersion(3, 2);
+    format.setProfile(QSurfaceFormat::CoreProfile);
+    format.setSwapBehavior(QSurfaceFormat::DoubleBuffer);
+    format.setRedBufferSize(8);
+    format.setGreenBufferSize(8);
+    format.setBlueBufferSize(8);
+    format.setAlphaBufferSize(8);
+    format.setDepthBufferSize(24);
+    format.setStencilBufferSize(0);
+    // VTK renders into its own framebuffers; samples here would only slow Qt's blit.
+    format.setSamples(0);
+    return format;
+}
+
+VtkViewport::VtkViewport(QWidget* parent) : QOpenGLWidget(parent), d_(std::make_unique<Private>(this))
+{
+    setFormat(defaultFormat());
+    setFocusPolicy(Qt::StrongFocus);
+
+    vtkGenericOpenGLRenderWindow* window = d_->window;
+    // The context belongs to Qt: VTK must neither create nor destroy it, nor swap or
+    // blit on its own; paintGL() copies VTK's picture into the widget's framebuffer.
+    window->SetOwnContext(false);
+    window->SetFrameBlitModeToNoBlit();
+    // VTK's default 8× multisampling is several times slower under software OpenGL.
+    window->SetMultiSamples(0);
+    window->SetReadyForRendering(false);
+    window->AddRenderer(d_->renderer);
+    for (unsigned long event : {vtkCommand::WindowMakeCurrentEvent, vtkCommand::WindowIsCurrentEvent,
+                                vtkCommand::WindowFrameEvent}) {
+        d_->windowObservers.push_back(window->AddObserver(event, d_.get(), &Private::onWindowEvent));
+    }
+
+    vtkRenderer* renderer = d_->renderer;
+    renderer->GradientBackgroundOn();
+    renderer->SetBackground(0.62, 0.66, 0.73);   // bottom
+    renderer->SetBackground2(0.92, 0.93, 0.95);  // top
+    // A light kit shades the faces of a box differently from any angle; a single
+    // headlight would light the faces facing the camera all alike.
+    renderer->AutomaticLightCreationOff();
+    vtkNew<vtkLightKit> lights;
+    lights->AddLightsToRenderer(renderer);
+    d_->scene = std::make_unique<SceneActors>(renderer);
+    renderer->AddActor(d_->grid.actor());
+
+    vtkGenericRenderWindowInteractor* interactor = d_->interactor;
+    interactor->SetRenderWindow(window);
+    interactor->SetInteractorStyle(d_->style);
+    interactor->EnableRenderOff();
+    for (unsigned long event : {vtkCommand::RenderEvent, vtkCommand::CreateTimerEvent,
+                                vtkCommand::DestroyTimerEvent}) {
+        d_->interactorObservers.push_back(
+            interactor->AddObserver(event, d_.get(), &Private::onInteractorEvent));
+    }
+    interactor->Initialize();
+
+    // Only the solids and glyphs are pickable; a small tolerance still lets a click on
+    // a thin edge count.
+    d_->picker->SetTolerance(0.0005);
+
+    d_->axesWidget->SetOrientationMarker(d_->axes);
+    d_->axesWidget->SetInteractor(interactor);
+    d_->axesWidget->SetCurrentRenderer(renderer);
+    d_->axesWidget->SetViewport(0.0, 0.0, 0.16, 0.22);
+    d_->axesWidget->SetEnabled(1);
+    d_->axesWidget->InteractiveOff();
+
+    double empty[6] = {-0.5, 0.5, -0.5, 0.5, -0.5, 0.5};
+    d_->grid.fit(empty, d_->upIndex());
+    d_->applyView(StandardView::Isometric);
+}
+
+VtkViewport::~VtkViewport()
+{
+    // The context outlives this destructor (QOpenGLWidget's destructor frees it) and
+    // would call back into a half-destroyed object.
+    QObject::disconnect(d_->contextConnection);
+    d_->releaseGL();
+    // From here on VTK must not call back: the widget is going away and there is no
+    // context left to make current.
+    for (unsigned long id : d_->interactorObservers)
+        d_->interactor->RemoveObserver(id);
+    for (unsigned long id : d_->windowObservers)
+        d_->window->RemoveObserver(id);
+    d_->axesWidget->SetEnabled(0);
+    d_->scene.reset();
+}
+
+void VtkViewport::setBodies(std::vector<BodyVisual> bodies)
+{
+    d_->scene->setBodies(std::move(bodies));
+    // Deferred so that poses set right after this call are part of the framing.
+    d_->fitPending = true;
+    d_->markDirty();
+}
+
+void VtkViewport::setBodyPoses(const std::vector<Eigen::Isometry3d>& poses)
+{
+    d_->scene->setBodyPoses(poses);
+    d_->markDirty();
+}
+
+void VtkViewport::setJoints(std::vector<JointVisual> joints)
+{
+    d_->scene->setJoints(std::move(joints));
+    d_->markDirty();
+}
+
+void VtkViewport::setSprings(std::vector<SpringVisual> springs)
+{
+    d_->scene->setSprings(std::move(springs));
+    d_->markDirty();
+}
+
+void VtkViewport::setHighlightedBody(int index)
+{
+    d_->scene->setHighlightedBody(index);
+    d_->markDirty();
+}
+
+void VtkViewport::setHighlightedJoints(std::vector<int> indices)
+{
+    d_->scene->setHighlightedJoints(std::move(indices));
+    d_->markDirty();
+}
+
+void VtkViewport::setTrail(int body, const Eigen::Vector3d& localPoint, bool on)
+{
+    d_->scene->setTrail(body, localPoint, on);
+    d_->markDirty();
+}
+
+void VtkViewport::clearTrails()
+{
+    d_->scene->clearTrails();
+    d_->markDirty();
+}
+
+void VtkViewport::setTrailLength(int points)
+{
+    d_->scene->setTrailLength(points);
+    d_->markDirty();
+}
+
+void VtkViewport::setJointGlyphSize(double size)
+{
+    d_->scene->setJointGlyphSize(size);
+    d_->markDirty();
+}
+
+void VtkViewport::fitToView()
+{
+    d_->fit();
+}
+
+void VtkViewport::setStandardView(StandardView view)
+{
+    d_->applyView(view);
+}
+
+void VtkViewport::setUpAxis(UpAxis axis)
+{
+    d_->up = axis;
+    d_->applyView(d_->lastView);
+}
+
+VtkViewport::UpAxis VtkViewport::upAxis() const
+{
+    return d_->up;
+}
+
+void VtkViewport::setGridVisible(bool visible)
+{
+    d_->gridVisible = visible;
+    d_->grid.actor()->SetVisibility(visible);
+    d_->markDirty();
+}
+
+bool VtkViewport::isGridVisible() const
+{
+    return d_->gridVisible;
+}
+
+void VtkViewport::setAxesVisible(bool visible)
+{
+    d_->axesWidget->SetEnabled(visible ? 1 : 0);
+    if (visible)
+        d_->axesWidget->InteractiveOff();
+    d_->markDirty();
+}
+
+bool VtkViewport::isAxesVisible() const
+{
+    return d_->axesWidget->GetEnabled() != 0;
+}
+
+void VtkViewport::setAntiAliasing(bool on)
+{
+    d_->renderer->SetUseFXAA(on);
+    d_->markDirty();
+}
+
+bool VtkViewport::antiAliasing() const
+{
+    return d_->renderer->GetUseFXAA();
+}
+
+bool VtkViewport::saveScreenshot(const QString& path)
+{
+    if (!d_->glReady)
+        return false;
+    // grabFramebuffer() runs paintGL() first, so a pending change is in the picture.
+    const QImage image = grabFramebuffer();
+    if (image.isNull())
+        return false;
+    // Drop the alpha channel: the picture is opaque, and viewers would show any stray
+    // transparency as a checkerboard.
+    return image.convertToFormat(QImage::Format_RGB32).save(path, "PNG");
+}
+
+void VtkViewport::requestRender()
+{
+    d_->markDirty();
+}
+
+vtkRenderer* VtkViewport::renderer() const
+{
+    return d_->renderer;
+}
+
+vtkGenericOpenGLRenderWindow* VtkViewport::renderWindow() const
+{
+    return d_->window;
+}
+
+QSize VtkViewport::sizeHint() const
+{
+    return {800, 600};
+}
+
+QSize VtkViewport::minimumSizeHint() const
+{
+    return {160, 120};
+}
+
+void VtkViewport::initializeGL()
+{
+    // Re-parenting to another window gives the widget a new context: VTK must drop the
+    // resources of the old one (while it still exists) and start over on the new one.
+    QObject::disconnect(d_->contextConnection);
+    d_->contextConnection = connect(context(), &QOpenGLContext::aboutToBeDestroyed, this,
+                                    [this] { d_->releaseGL(); }, Qt::DirectConnection);
+    d_->surface = context()->surface();
+    d_->window->SetReadyForRendering(true);
+    d_->window->OpenGLInitContext();
+    d_->glReady = true;
+    d_->dirty = true;
+}
+
+void VtkViewport::resizeGL(int, int)
+{
+    // Qt passes logical pixels; VTK works in device pixels (the framebuffer's size).
+    const qreal dpr = devicePixelRatioF();
+    const QSize device = size() * dpr;
+    d_->interactor->UpdateSize(device.width(), device.height());
+    // Text (the triad's labels) is sized in points; keep it legible on HiDPI screens.
+    d_->window->SetDPI(qRound(72 * dpr));
+    d_->dirty = true;
+}
+
+void VtkViewport::paintGL()
+{
+    if (!d_->glReady)
+        return;
+    d_->inPaint = true;
+    vtkGenericOpenGLRenderWindow* window = d_->window;
+    vtkOpenGLState* state = window->GetState();
+    // Qt changed GL state behind VTK's cache: re-read it, and save it for Qt.
+    state->Reset();
+    state->Push();
+    // Qt leaves depth testing off; VTK assumes its usual defaults.
+    state->vtkglDepthFunc(GL_LEQUAL);
+    state->vtkglEnable(GL_DEPTH_TEST);
+
+    bool rendered = false;
+    if (d_->dirty) {
+        if (d_->fitPending)
+            d_->fit();
+        // Moving bodies can leave the near/far planes computed for the old poses.
+        d_->renderer->ResetCameraClippingRange();
+        window->Render();
+        d_->dirty = false;
+        rendered = true;
+    }
+
+    // Qt's framebuffer for this widget is never 0: it is an FBO Qt composes later.
+    const int* size = window->GetSize();
+    state->vtkglBindFramebuffer(GL_DRAW_FRAMEBUFFER, defaultFramebufferObject());
+    state->vtkglDrawBuffer(GL_COLOR_ATTACHMENT0);
+    state->vtkglDisable(GL_SCISSOR_TEST);
+    window->BlitDisplayFramebuffer(0, 0, 0, size[0], size[1], 0, 0, size[0], size[1],
+                                   GL_COLOR_BUFFER_BIT, GL_NEAREST);
+
+    // VTK leaves background alpha at 0; Qt would compose that as transparent (black).
+    state->vtkglViewport(0, 0, size[0], size[1]);
+    state->vtkglColorMask(GL_FALSE, GL_FALSE, GL_FALSE, GL_TRUE);
+    state->vtkglClearColor(0.0f, 0.0f, 0.0f, 1.0f);
+    state->vtkglClear(GL_COLOR_BUFFER_BIT);
+
+    state->Pop();
+    d_->inPaint = false;
+    if (rendered)
+        emit frameRendered();
+}
+
+void VtkViewport::mousePressEvent(QMouseEvent* event)
+{
+    d_->pressPos = event->position().toPoint();
+    d_->pressButton = event->button();
+    d_->dragged = false;
+    d_->forwardPress(event, 0);
+    event->accept();
+}
+
+void VtkViewport::mouseDoubleClickEvent(QMouseEvent* event)
+{
+    // Qt replaces the second press by this event; VTK expects a press with repeat 1.
+    d_->pressPos = event->position().toPoint();
+    d_->pressButton = event->button();
+    d_->dragged = false;
+    d_->forwardPress(event, 1);
+    event->accept();
+}
+
+void VtkViewport::mouseMoveEvent(QMouseEvent* event)
+{
+    if ((event->position().toPoint() - d_->pressPos).manhattanLength() > kClickSlop)
+        d_->dragged = true;
+    d_->setEventPosition(event, 0);
+    d_->interactor->MouseMoveEvent();
+    event->accept();
+}
+
+void VtkViewport::mouseReleaseEvent(QMouseEvent* event)
+{
+    d_->setEventPosition(event, 0);
+    switch (event->button()) {
+    case Qt::LeftButton: d_->interactor->LeftButtonReleaseEvent(); break;
+    case Qt::MiddleButton: d_->interactor->MiddleButtonReleaseEvent(); break;
+    case Qt::RightButton: d_->interactor->RightButtonReleaseEvent(); break;
+    default: break;
+    }
+    if (event->button() == Qt::LeftButton && d_->pressButton == Qt::LeftButton && !d_->dragged)
+        d_->pick(event->position().toPoint());
+    d_->pressButton = Qt::NoButton;
+    event->accept();
+}
+
+void VtkViewport::wheelEvent(QWheelEvent* event)
+{
+    // Touchpads send many small deltas; VTK zooms a fixed step per event, so deltas are
+    // summed into whole notches.
+    d_->wheelRemainder += event->angleDelta().y();
+    const QPointF p = event->position() * devicePixelRatioF();
+    const Qt::KeyboardModifiers mods = event->modifiers();
+    d_->interactor->SetEventInformationFlipY(static_cast<int>(p.x()), static_cast<int>(p.y()),
+                                             (mods & Qt::ControlModifier) ? 1 : 0,
+                                             (mods & Qt::ShiftModifier) ? 1 : 0);
+    while (d_->wheelRemainder >= kWheelNotch) {
+        d_->interactor->MouseWheelForwardEvent();
+        d_->wheelRemainder -= kWheelNotch;
+    }
+    while (d_->wheelRemainder <= -kWheelNotch) {
+        d_->interactor->MouseWheelBackwardEvent();
+        d_->wheelRemainder += kWheelNotch;
+    }
+    event->accept();
+}
+
+}  // namespace looplab::ui

@@ -1,0 +1,141 @@
+#pragma once
+// The workbench's 3D view: VTK renders into a Qt 6 QOpenGLWidget through a
+// vtkGenericOpenGLRenderWindow that borrows the widget's OpenGL context. VTK's own Qt
+// module is built for Qt 5 on Debian, hence this adapter.
+//
+// This header deliberately includes no VTK headers, so users need only Qt and Eigen.
+// It includes Qt's OpenGL headers: a source file that also needs VTK's vtk_glew.h must
+// include that first.
+
+#include "viewport/SceneDescription.h"
+
+#include <Eigen/Geometry>
+#include <QOpenGLWidget>
+#include <QSurfaceFormat>
+
+#include <memory>
+#include <vector>
+
+class QString;
+class vtkGenericOpenGLRenderWindow;
+class vtkRenderer;
+
+namespace looplab::ui {
+
+/// Interactive 3D view of a mechanism.
+///
+/// Mouse: left drag rotates (trackball), middle drag or shift + left drag pans, right
+/// drag or the wheel zooms, ctrl + left drag spins about the view axis. A left click
+/// without dragging picks: it emits bodyPicked(), jointPicked() or emptySpacePicked().
+///
+/// VTK renders only after something changed (scene, pose, camera, size); other repaints
+/// reuse the last picture. All calls must come from the GUI thread.
+class VtkViewport : public QOpenGLWidget {
+    Q_OBJECT
+
+public:
+    enum class StandardView {
+        Front,     ///< looking along +y (z up) or −z (y up)
+        Top,       ///< looking down the up axis
+        Side,      ///< looking along −x, from the right
+        Isometric  ///< from the front-right-top octant
+    };
+    /// World axis that points up on screen in the standard views; the grid lies
+    /// perpendicular to it.
+    enum class UpAxis { Y, Z };
+
+    /// The OpenGL format VTK needs: 3.2 core profile, 24-bit depth, 8-bit alpha, no
+    /// multisampling. Pass it to QSurfaceFormat::setDefaultFormat() before the
+    /// QApplication is created; each viewport also requests it for its own context.
+    static QSurfaceFormat defaultFormat();
+
+    explicit VtkViewport(QWidget* parent = nullptr);
+    ~VtkViewport() override;
+
+    // --- Scene ---------------------------------------------------------------------
+    /// Replaces the bodies; body i is drawn at the pose given at index i of
+    /// setBodyPoses(). Drops trails and the body highlight if it no longer exists. The
+    /// next frame refits grid and camera to the new scene (after any poses set first).
+    void setBodies(std::vector<BodyVisual> bodies);
+    /// Moves the bodies (body frame to world). Cheap: call it once per animation frame.
+    void setBodyPoses(const std::vector<Eigen::Isometry3d>& poses);
+    /// Replaces the joint glyphs; they follow the poses of their bodies.
+    void setJoints(std::vector<JointVisual> joints);
+    /// Replaces the spring lines; their ends follow the poses of their bodies.
+    void setSprings(std::vector<SpringVisual> springs);
+    /// Draws body `index` brighter with an outline; -1 clears the highlight.
+    void setHighlightedBody(int index);
+    /// Draws the listed joints in the highlight colour; an empty list clears it.
+    void setHighlightedJoints(std::vector<int> indices);
+    /// Starts or removes a trail of the world positions of `localPoint` on `body`
+    /// (body frame); it gains a point at each setBodyPoses().
+    void setTrail(int body, const Eigen::Vector3d& localPoint, bool on);
+    /// Removes every trail.
+    void clearTrails();
+    /// Number of recent positions a trail keeps (default 500).
+    void setTrailLength(int points);
+    /// Diameter of joint glyphs [m]; 0 (default) sizes them from the bodies.
+    void setJointGlyphSize(double size);
+
+    // --- View ----------------------------------------------------------------------
+    /// Frames the whole scene (bodies, joints, springs) keeping the view direction and
+    /// refits the grid to it.
+    void fitToView();
+    /// Looks at the scene from a standard direction and frames it.
+    void setStandardView(StandardView view);
+    /// Changes which world axis is up, then re-applies the last standard view.
+    void setUpAxis(UpAxis axis);
+    UpAxis upAxis() const;
+    /// Shows or hides the ground grid.
+    void setGridVisible(bool visible);
+    bool isGridVisible() const;
+    /// Shows or hides the axes triad in the lower-left corner.
+    void setAxesVisible(bool visible);
+    bool isAxesVisible() const;
+    /// Turns FXAA anti-aliasing on or off (off by default: it costs a full-screen pass,
+    /// noticeable with software OpenGL).
+    void setAntiAliasing(bool on);
+    bool antiAliasing() const;
+
+    /// Writes the current picture to `path` as PNG, at device resolution. Returns false
+    /// if the widget has no OpenGL context yet (never shown) or the file cannot be written.
+    bool saveScreenshot(const QString& path);
+
+    /// Asks for a new VTK render at the next paint; for code that changes VTK objects
+    /// through renderer() or renderWindow() directly.
+    void requestRender();
+
+    /// The renderer that holds the scene, for adding extra props.
+    vtkRenderer* renderer() const;
+    /// The render window bound to this widget's OpenGL context.
+    vtkGenericOpenGLRenderWindow* renderWindow() const;
+
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+signals:
+    /// A click without dragging hit the solid of body `index`.
+    void bodyPicked(int index);
+    /// A click without dragging hit the glyph of joint `index`.
+    void jointPicked(int index);
+    /// A click without dragging hit neither a body nor a joint.
+    void emptySpacePicked();
+    /// VTK produced a new picture (not emitted for repaints that reuse the last one).
+    void frameRendered();
+
+protected:
+    void initializeGL() override;
+    void resizeGL(int w, int h) override;
+    void paintGL() override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void mouseDoubleClickEvent(QMouseEvent* event) override;
+    void wheelEvent(QWheelEvent* event) override;
+
+private:
+    struct Private;
+    std::unique_ptr<Private> d_;
+};
+
+}  // namespace looplab::ui
