@@ -41,10 +41,16 @@ struct ScalarJet {
     Eigen::Matrix<double, 1, 12> J = Eigen::Matrix<double, 1, 12>::Zero();
 };
 
+// Set by evaluateConstraints for the duration of one call (see direction()).
+thread_local bool fullJets = true;
+
 // A unit vector fixed in a body: u = A a, u̇ = ω × u, ü = α × u + ω × (ω × u).
-VectorJet direction(const BodyKinematics& k, int slot, const Vec3& aLocal) {
+// With full == false only the value is computed: position-only evaluations (the
+// projection's line search) need nothing else.
+VectorJet direction(const BodyKinematics& k, int slot, const Vec3& aLocal, bool full) {
     VectorJet x;
     x.value = k.A * aLocal;
+    if (!full) return x;
     if (!k.ground) x.J.block<3, 3>(0, 6 * slot + 3) = -k.A * skew(aLocal);
     x.rate = k.omega.cross(x.value);
     x.bias = k.omega.cross(x.rate);
@@ -52,10 +58,11 @@ VectorJet direction(const BodyKinematics& k, int slot, const Vec3& aLocal) {
 }
 
 // A point fixed in a body: p = r + A s.
-VectorJet point(const BodyKinematics& k, int slot, const Vec3& sLocal) {
+VectorJet point(const BodyKinematics& k, int slot, const Vec3& sLocal, bool full) {
     VectorJet x;
     const Vec3 As = k.A * sLocal;
     x.value = k.r + As;
+    if (!full) return x;
     if (!k.ground) {
         x.J.block<3, 3>(0, 6 * slot) = Mat3::Identity();
         x.J.block<3, 3>(0, 6 * slot + 3) = -k.A * skew(sLocal);
@@ -68,6 +75,7 @@ VectorJet point(const BodyKinematics& k, int slot, const Vec3& sLocal) {
 VectorJet operator-(const VectorJet& a, const VectorJet& b) {
     VectorJet x;
     x.value = a.value - b.value;
+    if (!fullJets) return x;
     x.rate = a.rate - b.rate;
     x.bias = a.bias - b.bias;
     x.J = a.J - b.J;
@@ -77,6 +85,7 @@ VectorJet operator-(const VectorJet& a, const VectorJet& b) {
 ScalarJet dot(const VectorJet& a, const VectorJet& b) {
     ScalarJet s;
     s.value = a.value.dot(b.value);
+    if (!fullJets) return s;
     s.J = b.value.transpose() * a.J + a.value.transpose() * b.J;
     s.rate = a.rate.dot(b.value) + a.value.dot(b.rate);
     s.bias = a.bias.dot(b.value) + 2.0 * a.rate.dot(b.rate) + a.value.dot(b.bias);
@@ -86,6 +95,7 @@ ScalarJet dot(const VectorJet& a, const VectorJet& b) {
 ScalarJet component(const VectorJet& a, int i) {
     ScalarJet s;
     s.value = a.value[i];
+    if (!fullJets) return s;
     s.J = a.J.row(i);
     s.rate = a.rate[i];
     s.bias = a.bias[i];
@@ -97,17 +107,18 @@ struct JointJets {
     VectorJet x1, y1, z1, x2, y2, z2, d;  // d = origin2 − origin1
 };
 
-JointJets jointJets(const Joint& j, const State& s) {
-    const BodyKinematics k1 = bodyKinematics(s, j.frame1.body);
-    const BodyKinematics k2 = bodyKinematics(s, j.frame2.body);
+JointJets jointJets(const Joint& j, const std::vector<BodyKinematics>& kin) {
+    const BodyKinematics& k1 = kin[static_cast<size_t>(j.frame1.body.value())];
+    const BodyKinematics& k2 = kin[static_cast<size_t>(j.frame2.body.value())];
     JointJets jj;
-    jj.x1 = direction(k1, 0, j.frame1.axes.col(0));
-    jj.y1 = direction(k1, 0, j.frame1.axes.col(1));
-    jj.z1 = direction(k1, 0, j.frame1.axes.col(2));
-    jj.x2 = direction(k2, 1, j.frame2.axes.col(0));
-    jj.y2 = direction(k2, 1, j.frame2.axes.col(1));
-    jj.z2 = direction(k2, 1, j.frame2.axes.col(2));
-    jj.d = point(k2, 1, j.frame2.origin) - point(k1, 0, j.frame1.origin);
+    const bool f = fullJets;
+    jj.x1 = direction(k1, 0, j.frame1.axes.col(0), f);
+    jj.y1 = direction(k1, 0, j.frame1.axes.col(1), f);
+    jj.z1 = direction(k1, 0, j.frame1.axes.col(2), f);
+    jj.x2 = direction(k2, 1, j.frame2.axes.col(0), f);
+    jj.y2 = direction(k2, 1, j.frame2.axes.col(1), f);
+    jj.z2 = direction(k2, 1, j.frame2.axes.col(2), f);
+    jj.d = point(k2, 1, j.frame2.origin, f) - point(k1, 0, j.frame1.origin, f);
     return jj;
 }
 
@@ -239,10 +250,14 @@ void evaluateConstraints(const Model& model, const State& s, ConstraintValues& o
     if (parts & kJacobian) trip.reserve(static_cast<size_t>(m) * 12);
     RowWriter writer(out, parts, trip);
 
-    for (const Joint& j : model.joints) writeJoint(j, jointJets(j, s), writer);
+    fullJets = parts != kPhi;
+    // Each body's rotation matrix and velocities once, not once per joint.
+    std::vector<BodyKinematics> kin(static_cast<size_t>(model.bodyCount()));
+    for (int b = 1; b < model.bodyCount(); ++b) kin[static_cast<size_t>(b)] = bodyKinematics(s, BodyIndex(b));
+    for (const Joint& j : model.joints) writeJoint(j, jointJets(j, kin), writer);
     for (const Driver& d : model.drivers) {
         const Joint& j = model.joint(d.joint);
-        const JointJets jj = jointJets(j, s);
+        const JointJets jj = jointJets(j, kin);
         const TimeLawValue law = d.law.evaluate(s.t);
         const ScalarJet e = d.rotational ? rotationalDriver(jj, law) : translationalDriver(jj, law);
         writer.write(d.equation, e, j.frame1.body, j.frame2.body);

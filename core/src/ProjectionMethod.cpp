@@ -26,29 +26,66 @@ void ProjectionMethod::factorizeAt(const State& s) {
     if (factoredQ_.size() == s.q.size() && factoredT_ == s.t && factoredQ_ == s.q) return;
     ConstraintValues cv;
     evaluateConstraints(*model_, s, cv, kJacobian);
+    factorizeFrom(s, cv);
+}
+
+void ProjectionMethod::factorizeFrom(const State& s, const ConstraintValues& cv) {
+    if (factoredQ_.size() == s.q.size() && factoredT_ == s.t && factoredQ_ == s.q) return;
     spaces_.factorize(cv.denseJacobian(), rowScales_, colScales_, settings_.rankTolerance);
     factoredQ_ = s.q;
     factoredT_ = s.t;
 }
 
 MethodStatus ProjectionMethod::correct(State& s) {
+    // An explicit solver projects its new step end right after evaluating the derivative
+    // there: the second call finds the same input and reuses the answer.
+    if (cacheValid_ && s.t == cachedIn_.t && s.q == cachedIn_.q && s.v == cachedIn_.v) {
+        s = cachedOut_;
+        return {};
+    }
+    cachedIn_ = s;
+    cacheValid_ = false;
+    const MethodStatus status = project(s);
+    if (status.ok) {
+        cachedOut_ = s;
+        cacheValid_ = true;
+    }
+    return status;
+}
+
+MethodStatus ProjectionMethod::project(State& s) {
     const Model& m = *model_;
     normalizeQuaternions(s.q);
     // Rounding floor of Φ for this model size: below it a step cannot improve anything.
     const double floor = 8.0 * std::numeric_limits<double>::epsilon() * m.lengthScale;
     ConstraintValues cv;
-    evaluateConstraints(m, s, cv, kPhi);
+    evaluateConstraints(m, s, cv, kPhi | kJacobian | kPhiT);
     double res = scaledInf(cv.phi, rowScales_);
+    // Minimum-norm Gauss–Newton steps. The Jacobian is refactorised only when a step
+    // reduces the residual by less than a factor 100; otherwise the factorisation of the
+    // previous iterate is kept (the steps after the first are tiny). Everything depends
+    // on the configuration alone, so a state always projects to the same point, which
+    // keeps first-same-as-last derivatives of the ODE solvers valid.
+    bool needFactor = true;
+    bool moved = false;
     for (int it = 0; it < settings_.projectionIterations && res > floor; ++it) {
-        factorizeAt(s);
+        if (needFactor) {
+            if (moved) evaluateConstraints(m, s, cv, kPhi | kJacobian | kPhiT);
+            factorizeFrom(s, cv);
+            needFactor = false;
+        }
         const VecX dq = spaces_.solveMinimumNorm(-cv.phi);
         State trial = s;
         retract(trial.q, dq);
-        evaluateConstraints(m, trial, cv, kPhi);
-        const double r = scaledInf(cv.phi, rowScales_);
+        ConstraintValues ct;
+        evaluateConstraints(m, trial, ct, kPhi);
+        const double r = scaledInf(ct.phi, rowScales_);
         if (!(r < res)) break;  // at the rounding floor, or no longer converging
+        needFactor = !(r < 0.01 * res);
         s.q = trial.q;
+        cv.phi = ct.phi;
         res = r;
+        moved = true;
     }
     if (!std::isfinite(res) || res > 1e-6 * m.lengthScale) {
         std::vector<std::string> open;
@@ -58,8 +95,9 @@ MethodStatus ProjectionMethod::correct(State& s) {
                                          std::to_string(res) + "); the loop cannot close",
                                      open);
     }
-    factorizeAt(s);
-    evaluateConstraints(m, s, cv, kJacobian | kPhiT);
+    // Velocities are projected with the Jacobian at the final configuration.
+    if (moved) evaluateConstraints(m, s, cv, kJacobian | kPhiT);
+    factorizeFrom(s, cv);
     const VecX err = cv.jacobian * s.v + cv.phiT;
     s.v -= spaces_.solveMinimumNorm(err);
     if (!s.v.allFinite()) return MethodStatus::failure("velocity projection produced non-finite values");
@@ -89,8 +127,8 @@ MethodStatus ProjectionMethod::evaluate(const State& s, MotionEvaluation& out) {
         a += T * llt.solve(rhs);
     }
     out.acceleration = a;
-    out.multipliers = spaces_.solveTransposed(f - applyMass(m, a));
-    if (!out.acceleration.allFinite() || !out.multipliers.allFinite())
+    if (out.computeMultipliers) out.multipliers = spaces_.solveTransposed(f - applyMass(m, a));
+    if (!out.acceleration.allFinite() || (out.computeMultipliers && !out.multipliers.allFinite()))
         return MethodStatus::failure("accelerations are not finite");
     return {};
 }

@@ -173,6 +173,7 @@ SimulationResult Simulator::run(const State& start,
             normalizeQuaternions(s.q);
         }
         MotionEvaluation ev;
+        ev.computeMultipliers = false;
         const MethodStatus st = method_->evaluate(s, ev);
         if (!st.ok) {
             methodError = st.message;
@@ -252,9 +253,7 @@ SimulationResult Simulator::run(const State& start,
           << tEnterEpisode << " and " << t;
         emit({tMinEpisode, "singular_configuration", jointsEpisode, d.str()});
     };
-    auto watch = [&](double t, const State& s) {
-        ConstraintSpaces w;
-        factorizeConstraints(m, s, w, settings_.constraints.rankTolerance);
+    auto watchFactorized = [&](double t, const ConstraintSpaces& w) {
         if (w.rank() != lastRank) {
             const bool lost = w.rank() < lastRank;
             emit({t, "rank_change", lost ? singularJoints(m, w) : std::vector<std::string>{},
@@ -278,6 +277,11 @@ SimulationResult Simulator::run(const State& start,
             closeEpisode(t);
         }
     };
+    auto watch = [&](double t, const State& s) {
+        ConstraintSpaces w;
+        factorizeConstraints(m, s, w, settings_.constraints.rankTolerance);
+        watchFactorized(t, w);
+    };
 
     const double t0 = start.t, tEnd = settings_.tEnd, dt = settings_.outputStep;
     long nextOut = 1;
@@ -294,9 +298,10 @@ SimulationResult Simulator::run(const State& start,
         }
         const double t = solver_->time();
         // Sample inside the step where conditioning is poor, to time the event well.
-        ConstraintSpaces probe;
-        factorizeConstraints(m, unpack(t, solver_->state(), nq), probe, settings_.constraints.rankTolerance);
-        if (inSingular || probe.smallestSingularValue() < settings_.singularThreshold) {
+        ConstraintSpaces atStepEnd;
+        factorizeConstraints(m, unpack(t, solver_->state(), nq), atStepEnd, settings_.constraints.rankTolerance);
+        // σ_min ≤ the smallest pivot |R_rr|; with column pivoting it is rarely far below.
+        if (inSingular || atStepEnd.smallestPivot() < 10.0 * settings_.singularThreshold) {
             for (int k = 1; k < 8; ++k) {
                 const double ts = tPrev + (t - tPrev) * k / 8.0;
                 solver_->interpolate(ts, y);
@@ -305,7 +310,7 @@ SimulationResult Simulator::run(const State& start,
                 watch(ts, s);
             }
         }
-        watch(t, unpack(t, solver_->state(), nq));
+        watchFactorized(t, atStepEnd);
         while (nextOut <= lastOut + 1 && outputTime(nextOut) <= t + 1e-12 * std::max(1.0, std::abs(t))) {
             const double to = outputTime(nextOut);
             if (nextOut > lastOut && to <= outputTime(lastOut) + 1e-12) {

@@ -39,6 +39,9 @@ struct ConstraintMethodSettings {
 
 /// Accelerations and multipliers at one (q, v, t).
 struct MotionEvaluation {
+    /// Input: whether λ is wanted. The ODE right-hand side only needs v̇, and methods
+    /// for which λ costs extra work skip it when this is false.
+    bool computeMultipliers = true;
     VecX acceleration;  ///< v̇
     VecX multipliers;   ///< λ, one per equation; the generalised constraint force is −Φ_qᵀλ
 };

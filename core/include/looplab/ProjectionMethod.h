@@ -11,6 +11,7 @@
 // are the minimum-norm solution of Φ_qᵀλ = f − Mv̇.
 
 #include "looplab/ConstraintMethod.h"
+#include "looplab/Constraints.h"
 
 namespace looplab {
 
@@ -26,7 +27,10 @@ public:
     const ConstraintSpaces& spaces() const { return spaces_; }
 
 private:
+    MethodStatus project(State& s);
     void factorizeAt(const State& s);
+    /// Factorises the Jacobian in cv, evaluated at s, unless s is already factorised.
+    void factorizeFrom(const State& s, const ConstraintValues& cv);
 
     std::shared_ptr<const Model> model_;
     ConstraintMethodSettings settings_;
@@ -35,6 +39,9 @@ private:
     // Configuration (q, t) at which spaces_ was computed, to avoid factorising twice.
     VecX factoredQ_;
     double factoredT_ = 0.0;
+    // Last input and result of correct().
+    State cachedIn_, cachedOut_;
+    bool cacheValid_ = false;
 };
 
 }  // namespace looplab
