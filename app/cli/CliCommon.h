@@ -12,7 +12,7 @@ namespace looplab::cli {
 enum ExitCode : int { kSuccess = 0, kBadInput = 2, kSolverFailure = 3 };
 
 /// Loads and assembles a model; on failure prints every diagnostic to stderr and
-/// returns the exit code to use (bad input, or solver failure for assembly).
+/// returns kBadInput (an assembly failure is a fault of the model file too).
 inline int loadOrReport(const std::string& path, LoadedModel& out) {
     DocumentResult doc = readModelDocument(path);
     if (!doc.document) {
@@ -52,6 +52,7 @@ struct SimulateOptions {
     double atol = 1e-10;
     double outputStep = 0.01;
     double singularThreshold = 1e-2;
+    double rankTolerance = kDynamicsRankTolerance;
     double baumgarteAlpha = 10.0, baumgarteBeta = 10.0;
     double penaltyFactor = 1e7;
     std::string out;

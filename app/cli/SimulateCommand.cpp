@@ -52,6 +52,7 @@ int runSimulate(const SimulateOptions& o) {
     settings.ode.rtol = o.rtol;
     settings.ode.atol = o.atol;
     settings.singularThreshold = o.singularThreshold;
+    settings.constraints.rankTolerance = o.rankTolerance;
     settings.constraints.baumgarteAlpha = o.baumgarteAlpha;
     settings.constraints.baumgarteBeta = o.baumgarteBeta;
     settings.constraints.penaltyFactor = o.penaltyFactor;

@@ -34,6 +34,8 @@ int main(int argc, char** argv) {
     sc->add_option("--output-step", sim.outputStep, "Time between output rows [s]");
     sc->add_option("--singular-threshold", sim.singularThreshold,
                    "Singular-configuration warning when the smallest scaled singular value is below this");
+    sc->add_option("--rank-tolerance", sim.rankTolerance,
+                   "Relative rank tolerance of the constraint Jacobian during the run");
     sc->add_option("--baumgarte-alpha", sim.baumgarteAlpha, "Baumgarte alpha [1/s]");
     sc->add_option("--baumgarte-beta", sim.baumgarteBeta, "Baumgarte beta [1/s]");
     sc->add_option("--penalty-factor", sim.penaltyFactor, "Penalty factor (relative to the mean mass)");

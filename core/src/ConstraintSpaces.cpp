@@ -18,7 +18,10 @@ void ConstraintSpaces::factorize(const MatX& jacobian, const VecX& rowScales,
     sigmaMin_ = sigmaMax_ = 0.0;
     if (m == 0 || n == 0) {
         for (int i = 0; i < m; ++i) redundant_.push_back(i);
-        qr_ = Eigen::ColPivHouseholderQR<MatX>(MatX::Zero(std::max(n, 1), 0));
+        // No equations: Q = I. Eigen cannot factorise a matrix without columns (its
+        // column-norm maxCoeff() reads an empty vector), so factorise one zero column,
+        // whose Householder reflector is the identity (tau = 0).
+        qr_ = Eigen::ColPivHouseholderQR<MatX>(MatX::Zero(std::max(n, 1), 1));
         return;
     }
     const MatX scaledT = (rowScales.asDiagonal() * jacobian * colScales.asDiagonal()).transpose();

@@ -242,6 +242,7 @@ SimulationResult Simulator::run(const State& start,
 
     // Rank and conditioning are followed at every accepted step; events carry the time.
     int lastRank = sp.rank();
+    const int nominalRank = sp.rank();
     bool inSingular = false;
     double sigmaMinEpisode = 0.0, tMinEpisode = 0.0, tEnterEpisode = 0.0;
     std::vector<std::string> jointsEpisode;
@@ -261,7 +262,11 @@ SimulationResult Simulator::run(const State& start,
                       (lost ? ": a constraint became redundant" : ": a constraint became independent")});
             lastRank = w.rank();
         }
-        const double sigma = w.smallestSingularValue();
+        // Within the rank tolerance of a singular configuration a row counts as lost; the
+        // episode goes on, measured by the first rejected pivot.
+        const double sigma = w.rank() < nominalRank
+                                 ? std::abs(w.qr().matrixQR()(w.rank(), w.rank()))
+                                 : w.smallestSingularValue();
         if (sigma < settings_.singularThreshold) {
             if (!inSingular) {
                 inSingular = true;

@@ -20,7 +20,12 @@ namespace looplab {
 
 /// Parameters of all methods; each method reads its own.
 struct ConstraintMethodSettings {
-    double rankTolerance = kDefaultRankTolerance;
+    /// Relative rank tolerance of the factorisations during dynamics. Looser than the
+    /// mobility analysis' kDefaultRankTolerance on purpose: near a singular configuration
+    /// a minimum-norm correction is amplified by 1/σ_min, so a direction whose singular
+    /// value falls below this is treated as lost (the rank drops) rather than used to
+    /// kick the velocity onto another assembly branch.
+    double rankTolerance = kDynamicsRankTolerance;
     /// projection: Gauss–Newton iterations allowed per position projection.
     int projectionIterations = 8;
     /// baumgarte: Φ̈ + 2αΦ̇ + β²Φ = 0 [1/s].

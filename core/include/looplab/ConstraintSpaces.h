@@ -18,6 +18,8 @@ namespace looplab {
 /// counts as zero. Scaling makes all entries O(1), so this is a relative threshold on
 /// singular values to within the conditioning of R.
 inline constexpr double kDefaultRankTolerance = 1e-9;
+/// Rank tolerance used in forward dynamics (see ConstraintMethodSettings::rankTolerance).
+inline constexpr double kDynamicsRankTolerance = 1e-6;
 
 class ConstraintSpaces {
 public:

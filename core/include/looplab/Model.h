@@ -41,8 +41,8 @@ struct Joint {
     int equationCount = 0;
 };
 
-/// A driver: the angle of a revolute or the displacement of a prismatic (or
-/// cylindrical) joint follows law(t). Its one equation is row `equation` of Φ.
+/// A driver: the angle of a revolute or the displacement of a prismatic joint follows
+/// law(t). Its one equation is row `equation` of Φ.
 struct Driver {
     std::string name;
     JointIndex joint;
