@@ -28,7 +28,7 @@ OdeStatus RungeKutta4::initialize(const OdeSystem& system, double t0, const VecX
 OdeStatus RungeKutta4::step(double tStop) {
     double h = settings_.step;
     // Land exactly on tStop instead of stepping past it or leaving a sliver.
-    if (t_ + h >= tStop - 1e-12 * std::abs(h)) h = tStop - t_;
+    if (t_ + h >= tStop - 1e-9 * std::abs(h)) h = tStop - t_;
     if (!(h > 0.0)) return OdeStatus::failure("rk4: no time left before the stop time");
     VecX k2, k3, k4;
     if (!eval(t_ + 0.5 * h, y_ + 0.5 * h * f_, k2) || !eval(t_ + 0.5 * h, y_ + 0.5 * h * k2, k3) ||
