@@ -68,6 +68,18 @@ AssemblyResult assemble(const Model& model, State& state, const AssemblyOptions&
     evaluateConstraints(model, state, cv, kPhi);
     result.residual = cv.phi.size() ? cv.phi.cwiseAbs().maxCoeff() : 0.0;
     result.converged = scaledResidual(cv.phi, rowScales) <= tol;
+    const std::vector<std::string> wrongRoot = driversOnWrongRoot(model, state);
+    if (result.converged && !wrongRoot.empty()) {
+        result.converged = false;
+        result.message = "assembly reached a configuration where driver";
+        for (const std::string& d : wrongRoot) {
+            result.message += " " + d;
+            result.openJoints.emplace_back(d, M_PI);
+        }
+        result.message += " is half a turn from its prescribed angle; start from a guess "
+                           "nearer the driven position";
+        return result;
+    }
     if (!result.converged) {
         for (auto& [owner, r] : residualsByOwner(model, cv.phi)) {
             if (r > tol) result.openJoints.emplace_back(owner, r);

@@ -268,6 +268,16 @@ void evaluateConstraints(const Model& model, const State& s, ConstraintValues& o
     }
 }
 
+std::vector<std::string> driversOnWrongRoot(const Model& model, const State& s) {
+    std::vector<std::string> out;
+    for (const Driver& d : model.drivers) {
+        if (!d.rotational) continue;
+        const double error = jointAngle(model, s, d.joint) - d.law.evaluate(s.t).value;
+        if (std::cos(error) < 0.0) out.push_back(d.name);
+    }
+    return out;
+}
+
 std::vector<std::pair<std::string, double>> residualsByOwner(const Model& model,
                                                              const VecX& phi) {
     std::vector<std::pair<std::string, double>> out;

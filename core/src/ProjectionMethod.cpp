@@ -95,6 +95,11 @@ MethodStatus ProjectionMethod::project(State& s) {
                                          std::to_string(res) + "); the loop cannot close",
                                      open);
     }
+    const std::vector<std::string> wrongRoot = driversOnWrongRoot(m, s);
+    if (!wrongRoot.empty())
+        return MethodStatus::failure("the projection reached a configuration half a turn from "
+                                     "the driver's prescribed angle",
+                                     wrongRoot);
     // Velocities are projected with the Jacobian at the final configuration.
     if (moved) evaluateConstraints(m, s, cv, kJacobian | kPhiT);
     factorizeFrom(s, cv);

@@ -51,6 +51,19 @@ private slots:
         QVERIFY2(worstA < 1e-10, qPrintable(QString::number(worstA)));
     }
 
+    // sin(θ_joint − θ(t)) also vanishes half a turn away from the law: that root must be
+    // refused, with the driver named, rather than reported as assembled.
+    void driverHalfTurnAwayIsRefused() {
+        const LoadedModel lm = test::loadExample("slider-crank.json");
+        QVERIFY(lm.ok());
+        State s = lm.initial;
+        s.t = 0.5;  // the law asks for the crank half a turn from where it is
+        const AssemblyResult r = assemble(*lm.model, s);
+        QVERIFY(!r.converged);
+        QVERIFY(r.message.find("motor") != std::string::npos);
+        QVERIFY(r.message.find("half a turn") != std::string::npos);
+    }
+
     void undrivenModelIsRefused() {
         const LoadedModel lm = test::loadExample("four-bar.json");
         QVERIFY(lm.ok());

@@ -36,6 +36,11 @@ struct ConstraintValues {
 void evaluateConstraints(const Model& model, const State& s, ConstraintValues& out,
                          unsigned parts = kAllParts);
 
+/// Rotational drivers whose joint is half a turn from the law: Φ = sin(θ_joint − θ(t))
+/// vanishes there too, so a solver that converged must check that it converged to the
+/// right root (cos(θ_joint − θ(t)) > 0).
+std::vector<std::string> driversOnWrongRoot(const Model& model, const State& s);
+
 /// Largest absolute residual of each joint and driver, in model order (joints first).
 std::vector<std::pair<std::string, double>> residualsByOwner(const Model& model,
                                                              const VecX& phi);
