@@ -23,8 +23,40 @@ using looplab::ui::MainWindow;
 using looplab::ui::RunSummary;
 using looplab::ui::VtkViewport;
 
+namespace {
+
+const QCommandLineOption runOption("run", "Start the simulation once the model is open.");
+const QCommandLineOption screenshotOption("screenshot", "Save a picture of the main window to FILE (PNG).", "FILE");
+const QCommandLineOption quitAfterOption("quit-after", "Quit after SECONDS (after taking the screenshot).",
+                                         "SECONDS");
+
+void describeOptions(QCommandLineParser& parser)
+{
+    parser.setApplicationDescription("LoopLab workbench for closed-loop multibody mechanisms");
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addPositionalArgument("model", "Model file (.json) to open.", "[MODEL]");
+    parser.addOptions({runOption, screenshotOption, quitAfterOption});
+}
+
+}  // namespace
+
 int main(int argc, char** argv)
 {
+    // Help and version need no display, and a GUI application cannot start without one.
+    for (int i = 1; i < argc; ++i) {
+        const QByteArray arg(argv[i]);
+        if (arg == "-h" || arg == "--help" || arg == "--help-all" || arg == "-v" || arg == "--version") {
+            QCoreApplication console(argc, argv);
+            QCoreApplication::setApplicationName("looplab");
+            QCoreApplication::setApplicationVersion("0.1.0");
+            QCommandLineParser parser;
+            describeOptions(parser);
+            parser.process(console);  // prints and exits
+            return 0;
+        }
+    }
+
     // VTK needs its OpenGL format on every context, which must be the default before the
     // application creates any.
     QSurfaceFormat::setDefaultFormat(VtkViewport::defaultFormat());
@@ -34,16 +66,7 @@ int main(int argc, char** argv)
     QApplication::setApplicationVersion("0.1.0");
 
     QCommandLineParser parser;
-    parser.setApplicationDescription("LoopLab workbench for closed-loop multibody mechanisms");
-    parser.addHelpOption();
-    parser.addVersionOption();
-    parser.addPositionalArgument("model", "Model file (.json) to open.", "[MODEL]");
-    const QCommandLineOption runOption("run", "Start the simulation once the model is open.");
-    const QCommandLineOption screenshotOption("screenshot", "Save a picture of the main window to FILE (PNG).",
-                                              "FILE");
-    const QCommandLineOption quitAfterOption("quit-after", "Quit after SECONDS (after taking the screenshot).",
-                                             "SECONDS");
-    parser.addOptions({runOption, screenshotOption, quitAfterOption});
+    describeOptions(parser);
     parser.process(app);
 
     MainWindow window;

@@ -107,18 +107,37 @@ struct JointJets {
     VectorJet x1, y1, z1, x2, y2, z2, d;  // d = origin2 − origin1
 };
 
-JointJets jointJets(const Joint& j, const std::vector<BodyKinematics>& kin) {
+// Which frame vectors an equation set needs, so that only those are computed.
+enum JetNeed : unsigned { kX1 = 1, kY1 = 2, kZ1 = 4, kX2 = 8, kY2 = 16, kZ2 = 32, kD = 64 };
+
+unsigned jetsNeeded(JointType type) {
+    switch (type) {
+    case JointType::Revolute:
+    case JointType::Planar: return kZ1 | kX2 | kY2 | kD;
+    case JointType::Spherical:
+    case JointType::Distance: return kD;
+    case JointType::Universal: return kZ1 | kZ2 | kD;
+    case JointType::Fixed: return kX1 | kZ1 | kX2 | kY2 | kD;
+    case JointType::Cylindrical:
+    case JointType::Prismatic: return kX1 | kY1 | kZ1 | kX2 | kY2 | kD;
+    case JointType::PointOnLine: return kX1 | kY1 | kD;
+    case JointType::PointOnPlane: return kZ1 | kD;
+    }
+    return ~0u;
+}
+
+JointJets jointJets(const Joint& j, const std::vector<BodyKinematics>& kin, unsigned need) {
     const BodyKinematics& k1 = kin[static_cast<size_t>(j.frame1.body.value())];
     const BodyKinematics& k2 = kin[static_cast<size_t>(j.frame2.body.value())];
     JointJets jj;
     const bool f = fullJets;
-    jj.x1 = direction(k1, 0, j.frame1.axes.col(0), f);
-    jj.y1 = direction(k1, 0, j.frame1.axes.col(1), f);
-    jj.z1 = direction(k1, 0, j.frame1.axes.col(2), f);
-    jj.x2 = direction(k2, 1, j.frame2.axes.col(0), f);
-    jj.y2 = direction(k2, 1, j.frame2.axes.col(1), f);
-    jj.z2 = direction(k2, 1, j.frame2.axes.col(2), f);
-    jj.d = point(k2, 1, j.frame2.origin, f) - point(k1, 0, j.frame1.origin, f);
+    if (need & kX1) jj.x1 = direction(k1, 0, j.frame1.axes.col(0), f);
+    if (need & kY1) jj.y1 = direction(k1, 0, j.frame1.axes.col(1), f);
+    if (need & kZ1) jj.z1 = direction(k1, 0, j.frame1.axes.col(2), f);
+    if (need & kX2) jj.x2 = direction(k2, 1, j.frame2.axes.col(0), f);
+    if (need & kY2) jj.y2 = direction(k2, 1, j.frame2.axes.col(1), f);
+    if (need & kZ2) jj.z2 = direction(k2, 1, j.frame2.axes.col(2), f);
+    if (need & kD) jj.d = point(k2, 1, j.frame2.origin, f) - point(k1, 0, j.frame1.origin, f);
     return jj;
 }
 
@@ -254,10 +273,10 @@ void evaluateConstraints(const Model& model, const State& s, ConstraintValues& o
     // Each body's rotation matrix and velocities once, not once per joint.
     std::vector<BodyKinematics> kin(static_cast<size_t>(model.bodyCount()));
     for (int b = 1; b < model.bodyCount(); ++b) kin[static_cast<size_t>(b)] = bodyKinematics(s, BodyIndex(b));
-    for (const Joint& j : model.joints) writeJoint(j, jointJets(j, kin), writer);
+    for (const Joint& j : model.joints) writeJoint(j, jointJets(j, kin, jetsNeeded(j.type)), writer);
     for (const Driver& d : model.drivers) {
         const Joint& j = model.joint(d.joint);
-        const JointJets jj = jointJets(j, kin);
+        const JointJets jj = jointJets(j, kin, d.rotational ? (kX1 | kY1 | kX2) : (kZ1 | kD));
         const TimeLawValue law = d.law.evaluate(s.t);
         const ScalarJet e = d.rotational ? rotationalDriver(jj, law) : translationalDriver(jj, law);
         writer.write(d.equation, e, j.frame1.body, j.frame2.body);

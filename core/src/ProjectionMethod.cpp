@@ -4,6 +4,7 @@
 #include "looplab/Dynamics.h"
 
 #include <Eigen/Cholesky>
+#include <limits>
 #include <cmath>
 #include <sstream>
 
@@ -20,6 +21,11 @@ ProjectionMethod::ProjectionMethod(std::shared_ptr<const Model> model,
     : model_(std::move(model)), settings_(settings) {
     rowScales_ = equationScales(*model_);
     colScales_ = coordinateScales(*model_);
+}
+
+const ConstraintSpaces* ProjectionMethod::factorizationAt(const State& s) const {
+    const bool same = factoredQ_.size() == s.q.size() && factoredT_ == s.t && factoredQ_ == s.q;
+    return same ? &spaces_ : nullptr;
 }
 
 void ProjectionMethod::factorizeAt(const State& s) {
@@ -61,27 +67,59 @@ MethodStatus ProjectionMethod::project(State& s) {
     ConstraintValues cv;
     evaluateConstraints(m, s, cv, kPhi | kJacobian | kPhiT);
     double res = scaledInf(cv.phi, rowScales_);
-    // Minimum-norm Gauss–Newton steps. The Jacobian is refactorised only when a step
-    // reduces the residual by less than a factor 100; otherwise the factorisation of the
-    // previous iterate is kept (the steps after the first are tiny). Everything depends
-    // on the configuration alone, so a state always projects to the same point, which
-    // keeps first-same-as-last derivatives of the ODE solvers valid.
-    bool needFactor = true;
+    // Minimum-norm Gauss–Newton steps. The step only needs the row space of Φ_q, so it
+    // is taken from the normal equations of the equations found independent by the last
+    // factorisation (a small Cholesky instead of a pivoted QR); the minimum-norm step is
+    // the same whichever independent rows span that space. Where that fails (first call,
+    // a rank change, poor convergence) the pivoted QR is used. A Jacobian is evaluated for
+    // an iterate unless the previous step reduced the residual a hundredfold.
+    bool needJacobian = false;
     bool moved = false;
+    bool useQr = spaces_.equations() != m.equationCount() || spaces_.rank() == 0;
+    Eigen::LLT<MatX> normal;
+    MatX Ji;
+    bool haveNormal = false;
     for (int it = 0; it < settings_.projectionIterations && res > floor; ++it) {
-        if (needFactor) {
-            if (moved) evaluateConstraints(m, s, cv, kPhi | kJacobian | kPhiT);
-            factorizeFrom(s, cv);
-            needFactor = false;
+        if (needJacobian) {
+            evaluateConstraints(m, s, cv, kPhi | kJacobian | kPhiT);
+            haveNormal = false;
+            needJacobian = false;
         }
-        const VecX dq = spaces_.solveMinimumNorm(-cv.phi);
+        VecX dq;
+        if (!useQr) {
+            if (!haveNormal) {
+                const auto& rows = spaces_.independentEquations();
+                const MatX J = cv.denseJacobian();
+                Ji.resize(static_cast<Eigen::Index>(rows.size()), J.cols());
+                for (size_t k = 0; k < rows.size(); ++k)
+                    Ji.row(Eigen::Index(k)) = rowScales_[rows[k]] * J.row(rows[k]) * colScales_.asDiagonal();
+                normal.compute(Ji * Ji.transpose());
+                haveNormal = normal.info() == Eigen::Success;
+            }
+            if (haveNormal) {
+                const auto& rows = spaces_.independentEquations();
+                VecX b(static_cast<Eigen::Index>(rows.size()));
+                for (size_t k = 0; k < rows.size(); ++k) b[Eigen::Index(k)] = -rowScales_[rows[k]] * cv.phi[rows[k]];
+                dq = colScales_.asDiagonal() * (Ji.transpose() * normal.solve(b));
+            } else {
+                useQr = true;
+            }
+        }
+        if (useQr) {
+            factorizeFrom(s, cv);
+            dq = spaces_.solveMinimumNorm(-cv.phi);
+        }
         State trial = s;
         retract(trial.q, dq);
         ConstraintValues ct;
         evaluateConstraints(m, trial, ct, kPhi);
         const double r = scaledInf(ct.phi, rowScales_);
-        if (!(r < res)) break;  // at the rounding floor, or no longer converging
-        needFactor = !(r < 0.01 * res);
+        if (!(r < res)) {
+            if (useQr) break;  // at the rounding floor, or no longer converging
+            useQr = true;      // the remembered independent rows no longer serve
+            continue;
+        }
+        needJacobian = !(r < 0.01 * res);
         s.q = trial.q;
         cv.phi = ct.phi;
         res = r;

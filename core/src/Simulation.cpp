@@ -303,8 +303,11 @@ SimulationResult Simulator::run(const State& start,
         }
         const double t = solver_->time();
         // Sample inside the step where conditioning is poor, to time the event well.
-        ConstraintSpaces atStepEnd;
-        factorizeConstraints(m, unpack(t, solver_->state(), nq), atStepEnd, settings_.constraints.rankTolerance);
+        const State stepEnd = unpack(t, solver_->state(), nq);
+        ConstraintSpaces own;
+        const ConstraintSpaces* known = method_->factorizationAt(stepEnd);
+        if (!known) factorizeConstraints(m, stepEnd, own, settings_.constraints.rankTolerance);
+        const ConstraintSpaces& atStepEnd = known ? *known : own;
         // σ_min ≤ the smallest pivot |R_rr|; with column pivoting it is rarely far below.
         if (inSingular || atStepEnd.smallestPivot() < 10.0 * settings_.singularThreshold) {
             for (int k = 1; k < 8; ++k) {

@@ -73,6 +73,9 @@ public:
     virtual MethodStatus correct(State& /*state*/) { return {}; }
     /// Computes accelerations and multipliers at `state`.
     virtual MethodStatus evaluate(const State& state, MotionEvaluation& out) = 0;
+    /// The factorisation of Φ_q at exactly this configuration, if the method has it at
+    /// hand (the simulator's diagnostics then need not factorise again); else nullptr.
+    virtual const ConstraintSpaces* factorizationAt(const State& /*state*/) const { return nullptr; }
 };
 
 /// Names accepted by makeConstraintMethod().

@@ -22,6 +22,7 @@ public:
     bool projects() const override { return true; }
     MethodStatus correct(State& state) override;
     MethodStatus evaluate(const State& state, MotionEvaluation& out) override;
+    const ConstraintSpaces* factorizationAt(const State& state) const override;
 
     /// Factorisation of Φ_q at the last corrected or evaluated configuration.
     const ConstraintSpaces& spaces() const { return spaces_; }

@@ -1,0 +1,234 @@
+#include "workbench/DocumentOperations.h"
+
+#include <algorithm>
+#include <set>
+
+namespace looplab::ui {
+
+namespace {
+
+template <typename T>
+bool hasName(const std::vector<T>& items, const std::string& name, int except = -1)
+{
+    for (size_t i = 0; i < items.size(); ++i)
+        if (static_cast<int>(i) != except && items[i].name == name)
+            return true;
+    return false;
+}
+
+bool nameTaken(const ModelDocument& doc, ItemKind kind, const std::string& name, int except = -1)
+{
+    switch (kind) {
+    case ItemKind::Body: return name == kGroundName || hasName(doc.bodies, name, except);
+    case ItemKind::Joint: return hasName(doc.joints, name, except);
+    case ItemKind::Driver: return hasName(doc.drivers, name, except);
+    case ItemKind::Force: return hasName(doc.forces, name, except);
+    }
+    return true;
+}
+
+void replaceName(std::string& ref, const std::string& from, const std::string& to)
+{
+    if (ref == from)
+        ref = to;
+}
+
+template <typename T, typename Pred>
+void eraseIf(std::vector<T>& items, Pred pred)
+{
+    items.erase(std::remove_if(items.begin(), items.end(), pred), items.end());
+}
+
+}  // namespace
+
+int itemCount(const ModelDocument& doc, ItemKind kind)
+{
+    switch (kind) {
+    case ItemKind::Body: return static_cast<int>(doc.bodies.size());
+    case ItemKind::Joint: return static_cast<int>(doc.joints.size());
+    case ItemKind::Driver: return static_cast<int>(doc.drivers.size());
+    case ItemKind::Force: return static_cast<int>(doc.forces.size());
+    }
+    return 0;
+}
+
+std::string itemName(const ModelDocument& doc, ItemRef item)
+{
+    if (item.index < 0 || item.index >= itemCount(doc, item.kind))
+        return {};
+    const auto i = static_cast<size_t>(item.index);
+    switch (item.kind) {
+    case ItemKind::Body: return doc.bodies[i].name;
+    case ItemKind::Joint: return doc.joints[i].name;
+    case ItemKind::Driver: return doc.drivers[i].name;
+    case ItemKind::Force: return doc.forces[i].name;
+    }
+    return {};
+}
+
+std::string uniqueName(const ModelDocument& doc, ItemKind kind, const std::string& base)
+{
+    if (!nameTaken(doc, kind, base))
+        return base;
+    for (int n = 2;; ++n) {
+        const std::string candidate = base + "_" + std::to_string(n);
+        if (!nameTaken(doc, kind, candidate))
+            return candidate;
+    }
+}
+
+ItemRef addItem(ModelDocument& doc, ItemKind kind)
+{
+    switch (kind) {
+    case ItemKind::Body: {
+        BodyDoc body;
+        body.name = uniqueName(doc, kind, "body");
+        body.inertia = Mat3::Identity() * 1e-3;
+        body.shape.kind = VisualShape::Kind::Box;
+        body.shape.size = Vec3(0.1, 0.02, 0.02);
+        doc.bodies.push_back(body);
+        break;
+    }
+    case ItemKind::Joint: {
+        JointDoc joint;
+        joint.name = uniqueName(doc, kind, "joint");
+        joint.body1 = kGroundName;
+        joint.body2 = doc.bodies.empty() ? std::string() : doc.bodies.front().name;
+        doc.joints.push_back(joint);
+        break;
+    }
+    case ItemKind::Driver: {
+        DriverDoc driver;
+        driver.name = uniqueName(doc, kind, "driver");
+        for (const JointDoc& j : doc.joints)
+            if (j.type == JointType::Revolute || j.type == JointType::Prismatic) {
+                driver.joint = j.name;
+                break;
+            }
+        driver.law.kind = TimeLaw::Kind::ConstantVelocity;
+        driver.law.rate = 1.0;
+        doc.drivers.push_back(driver);
+        break;
+    }
+    case ItemKind::Force: {
+        ForceDoc force;
+        force.name = uniqueName(doc, kind, "spring");
+        force.body1 = kGroundName;
+        force.body2 = doc.bodies.empty() ? std::string() : doc.bodies.front().name;
+        force.stiffness = 100.0;
+        doc.forces.push_back(force);
+        break;
+    }
+    }
+    return {kind, itemCount(doc, kind) - 1};
+}
+
+ItemRef duplicateItem(ModelDocument& doc, ItemRef item)
+{
+    const std::string base = itemName(doc, item);
+    if (base.empty())
+        return {};
+    const std::string name = uniqueName(doc, item.kind, base + "_copy");
+    const auto i = static_cast<size_t>(item.index);
+    switch (item.kind) {
+    case ItemKind::Body: doc.bodies.push_back(doc.bodies[i]); doc.bodies.back().name = name; break;
+    case ItemKind::Joint: doc.joints.push_back(doc.joints[i]); doc.joints.back().name = name; break;
+    case ItemKind::Driver: doc.drivers.push_back(doc.drivers[i]); doc.drivers.back().name = name; break;
+    case ItemKind::Force: doc.forces.push_back(doc.forces[i]); doc.forces.back().name = name; break;
+    }
+    return {item.kind, itemCount(doc, item.kind) - 1};
+}
+
+bool renameItem(ModelDocument& doc, ItemRef item, const std::string& newName)
+{
+    const std::string old = itemName(doc, item);
+    if (old.empty() || newName.empty() || nameTaken(doc, item.kind, newName, item.index))
+        return false;
+    const auto i = static_cast<size_t>(item.index);
+    switch (item.kind) {
+    case ItemKind::Body:
+        doc.bodies[i].name = newName;
+        for (MarkerDoc& m : doc.markers)
+            replaceName(m.body, old, newName);
+        for (JointDoc& j : doc.joints) {
+            replaceName(j.body1, old, newName);
+            replaceName(j.body2, old, newName);
+        }
+        for (ForceDoc& f : doc.forces) {
+            replaceName(f.body1, old, newName);
+            replaceName(f.body2, old, newName);
+            replaceName(f.body, old, newName);
+        }
+        break;
+    case ItemKind::Joint:
+        doc.joints[i].name = newName;
+        for (DriverDoc& d : doc.drivers)
+            replaceName(d.joint, old, newName);
+        for (ForceDoc& f : doc.forces)
+            replaceName(f.joint, old, newName);
+        break;
+    case ItemKind::Driver: doc.drivers[i].name = newName; break;
+    case ItemKind::Force: doc.forces[i].name = newName; break;
+    }
+    return true;
+}
+
+Dependants dependantsOf(const ModelDocument& doc, ItemRef item)
+{
+    Dependants out;
+    const std::string name = itemName(doc, item);
+    if (name.empty())
+        return out;
+    std::set<std::string> joints;
+    if (item.kind == ItemKind::Body) {
+        std::set<std::string> markers;
+        for (const MarkerDoc& m : doc.markers)
+            if (m.body == name) {
+                markers.insert(m.name);
+                out.markers.push_back(m.name);
+            }
+        for (const JointDoc& j : doc.joints) {
+            const bool uses = j.byMarkers ? (markers.count(j.marker1) || markers.count(j.marker2))
+                                          : (j.body1 == name || j.body2 == name);
+            if (uses) {
+                joints.insert(j.name);
+                out.joints.push_back(j.name);
+            }
+        }
+        for (const ForceDoc& f : doc.forces)
+            if (f.body1 == name || f.body2 == name || f.body == name || joints.count(f.joint))
+                out.forces.push_back(f.name);
+    } else if (item.kind == ItemKind::Joint) {
+        joints.insert(name);
+        for (const ForceDoc& f : doc.forces)
+            if (f.joint == name)
+                out.forces.push_back(f.name);
+    }
+    for (const DriverDoc& d : doc.drivers)
+        if (joints.count(d.joint))
+            out.drivers.push_back(d.name);
+    return out;
+}
+
+void removeItem(ModelDocument& doc, ItemRef item)
+{
+    if (itemName(doc, item).empty())
+        return;
+    const Dependants deps = dependantsOf(doc, item);
+    auto listed = [](const std::vector<std::string>& names) {
+        return [&names](const auto& x) { return std::find(names.begin(), names.end(), x.name) != names.end(); };
+    };
+    const auto i = static_cast<size_t>(item.index);
+    switch (item.kind) {
+    case ItemKind::Body: doc.bodies.erase(doc.bodies.begin() + static_cast<long>(i)); break;
+    case ItemKind::Joint: doc.joints.erase(doc.joints.begin() + static_cast<long>(i)); break;
+    case ItemKind::Driver: doc.drivers.erase(doc.drivers.begin() + static_cast<long>(i)); break;
+    case ItemKind::Force: doc.forces.erase(doc.forces.begin() + static_cast<long>(i)); break;
+    }
+    eraseIf(doc.markers, listed(deps.markers));
+    eraseIf(doc.joints, listed(deps.joints));
+    eraseIf(doc.drivers, listed(deps.drivers));
+    eraseIf(doc.forces, listed(deps.forces));
+}
+
+}  // namespace looplab::ui

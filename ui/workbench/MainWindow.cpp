@@ -1,0 +1,700 @@
+#include "workbench/MainWindow.h"
+
+#include "looplab/JointCoordinates.h"
+#include "viewport/VtkViewport.h"
+#include "workbench/ExamplesDirectory.h"
+#include "workbench/ModelTreeModel.h"
+#include "workbench/PlaybackBar.h"
+#include "workbench/PlotPanel.h"
+#include "workbench/PropertyEditor.h"
+#include "workbench/RunPanel.h"
+#include "workbench/SceneBuilder.h"
+#include "workbench/SimulationRunner.h"
+#include "workbench/WarningsPanel.h"
+#include "workbench/WorkbenchDocument.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHeaderView>
+#include <QKeySequence>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QSettings>
+#include <QStatusBar>
+#include <QTreeView>
+#include <QUndoStack>
+#include <QVBoxLayout>
+
+namespace looplab::ui {
+
+namespace {
+
+constexpr int kMaxRecentFiles = 8;
+const char* kRecentKey = "recentFiles";
+
+// Whether two models would show the same solids, so an edit that changes only masses
+// or joints does not reset the camera.
+bool sameBodies(const Model* a, const Model* b)
+{
+    if (!a || !b || a->bodyCount() != b->bodyCount())
+        return false;
+    for (int i = 0; i < a->bodyCount(); ++i) {
+        const Body& x = a->bodies[static_cast<size_t>(i)];
+        const Body& y = b->bodies[static_cast<size_t>(i)];
+        const VisualShape &s = x.shape, &t = y.shape;
+        if (x.name != y.name || s.kind != t.kind || s.size != t.size || s.radius != t.radius ||
+            s.length != t.length || s.offset != t.offset || !s.orientation.isApprox(t.orientation, 0.0) ||
+            s.color != t.color)
+            return false;
+    }
+    return true;
+}
+
+QString jsonPathOf(const QMimeData* mime)
+{
+    if (!mime || !mime->hasUrls())
+        return {};
+    for (const QUrl& url : mime->urls())
+        if (url.isLocalFile() && url.toLocalFile().endsWith(".json", Qt::CaseInsensitive))
+            return url.toLocalFile();
+    return {};
+}
+
+}  // namespace
+
+MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
+{
+    setObjectName("LoopLabMainWindow");
+    document_ = new WorkbenchDocument(this);
+    treeModel_ = new ModelTreeModel(document_, this);
+    runner_ = new SimulationRunner(this);
+
+    viewport_ = new VtkViewport;
+    playback_ = new PlaybackBar;
+    playback_->setRecording(&recording_);
+    auto* centre = new QWidget;
+    auto* centreLayout = new QVBoxLayout(centre);
+    centreLayout->setContentsMargins(0, 0, 0, 0);
+    centreLayout->setSpacing(0);
+    centreLayout->addWidget(viewport_, 1);
+    centreLayout->addWidget(playback_);
+    setCentralWidget(centre);
+
+    createDocks();
+    createMenus();
+    setAcceptDrops(true);
+    resize(1500, 950);
+
+    connect(document_, &WorkbenchDocument::modelRebuilt, this, &MainWindow::onModelRebuilt);
+    connect(document_, &WorkbenchDocument::documentReset, this, &MainWindow::onDocumentReset);
+    connect(document_, &WorkbenchDocument::modifiedChanged, this, &MainWindow::updateTitle);
+    connect(document_, &WorkbenchDocument::filePathChanged, this, &MainWindow::updateTitle);
+    connect(treeModel_, &QAbstractItemModel::modelReset, this, [this] { treeView_->expandAll(); });
+    connect(treeView_->selectionModel(), &QItemSelectionModel::currentChanged, this, &MainWindow::onTreeSelection);
+    connect(viewport_, &VtkViewport::bodyPicked, this, &MainWindow::onBodyPicked);
+    connect(viewport_, &VtkViewport::jointPicked, this, &MainWindow::onJointPicked);
+    connect(viewport_, &VtkViewport::emptySpacePicked, this, [this] { selectItem({}); });
+    connect(playback_, &PlaybackBar::frameChanged, this, &MainWindow::showFrame);
+    connect(runPanel_, &RunPanel::runRequested, this, [this] { startRun(); });
+    connect(runPanel_, &RunPanel::pauseRequested, this, &MainWindow::pauseRun);
+    connect(runPanel_, &RunPanel::resumeRequested, this, &MainWindow::resumeRun);
+    connect(runPanel_, &RunPanel::stopRequested, this, &MainWindow::stopRun);
+    connect(runPanel_, &RunPanel::resetRequested, this, &MainWindow::resetRun);
+    connect(runner_, &SimulationRunner::framesReceived, this, &MainWindow::onFrames);
+    connect(runner_, &SimulationRunner::finished, this, &MainWindow::onRunFinished);
+    connect(runner_, &SimulationRunner::pausedChanged, this, &MainWindow::updateRunState);
+    connect(warnings_, &WarningsPanel::entryActivated, this, &MainWindow::onWarningActivated);
+
+    treeView_->expandAll();
+    onModelRebuilt();
+    updateTitle();
+}
+
+MainWindow::~MainWindow()
+{
+    // The runner's destructor joins the thread; stop first so that takes one step.
+    runner_->stop();
+}
+
+void MainWindow::createDocks()
+{
+    treeView_ = new QTreeView;
+    treeView_->setObjectName("modelTree");
+    treeView_->setModel(treeModel_);
+    treeView_->setHeaderHidden(true);
+    treeView_->setContextMenuPolicy(Qt::CustomContextMenu);
+    treeView_->setEditTriggers(QAbstractItemView::EditKeyPressed | QAbstractItemView::SelectedClicked);
+    connect(treeView_, &QTreeView::customContextMenuRequested, this, &MainWindow::onTreeContextMenu);
+    auto* treeDock = new QDockWidget(tr("Model"), this);
+    treeDock->setObjectName("modelDock");
+    treeDock->setWidget(treeView_);
+    addDockWidget(Qt::LeftDockWidgetArea, treeDock);
+
+    properties_ = new PropertyEditor(document_);
+    auto* propertyDock = new QDockWidget(tr("Properties"), this);
+    propertyDock->setObjectName("propertyDock");
+    propertyDock->setWidget(properties_);
+    addDockWidget(Qt::LeftDockWidgetArea, propertyDock);
+
+    runPanel_ = new RunPanel;
+    auto* runDock = new QDockWidget(tr("Simulation"), this);
+    runDock->setObjectName("runDock");
+    runDock->setWidget(runPanel_);
+    addDockWidget(Qt::RightDockWidgetArea, runDock);
+
+    plots_ = new PlotPanel;
+    auto* plotDock = new QDockWidget(tr("Plots"), this);
+    plotDock->setObjectName("plotDock");
+    plotDock->setWidget(plots_);
+    addDockWidget(Qt::BottomDockWidgetArea, plotDock);
+
+    warnings_ = new WarningsPanel;
+    auto* warningsDock = new QDockWidget(tr("Warnings"), this);
+    warningsDock->setObjectName("warningsDock");
+    warningsDock->setWidget(warnings_);
+    addDockWidget(Qt::RightDockWidgetArea, warningsDock);
+
+    resizeDocks({treeDock, propertyDock}, {300, 450}, Qt::Vertical);
+    resizeDocks({treeDock, runDock}, {330, 330}, Qt::Horizontal);
+    resizeDocks({plotDock}, {300}, Qt::Vertical);
+}
+
+void MainWindow::createMenus()
+{
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(tr("&New"), QKeySequence::New, this, [this] {
+        if (maybeSave())
+            newModel();
+    });
+    file->addAction(tr("&Open…"), QKeySequence::Open, this, &MainWindow::openWithDialog);
+    recentMenu_ = file->addMenu(tr("Open &Recent"));
+    examplesMenu_ = menuBar()->addMenu(tr("E&xamples"));
+    file->addAction(tr("&Save"), QKeySequence::Save, this, [this] { save(); });
+    file->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, [this] { saveAsWithDialog(); });
+    file->addSeparator();
+    file->addAction(tr("Export Plot Data (CSV)…"), this, &MainWindow::exportCsv);
+    file->addAction(tr("Save 3D View Image…"), this, &MainWindow::saveViewportImage);
+    file->addSeparator();
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+    updateRecentMenu();
+    populateExamplesMenu();
+
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    QAction* undo = document_->undoStack()->createUndoAction(this, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    QAction* redo = document_->undoStack()->createRedoAction(this, tr("&Redo"));
+    redo->setShortcut(QKeySequence::Redo);
+    edit->addAction(undo);
+    edit->addAction(redo);
+    edit->addSeparator();
+    for (ItemKind kind : {ItemKind::Body, ItemKind::Joint, ItemKind::Driver, ItemKind::Force})
+        edit->addAction(tr("Add %1").arg(ModelTreeModel::kindName(kind)), this,
+                        [this, kind] { addItem(kind); });
+
+    QMenu* sim = menuBar()->addMenu(tr("&Simulation"));
+    sim->addAction(tr("&Run"), QKeySequence(Qt::Key_F5), this, [this] { startRun(); });
+    sim->addAction(tr("&Pause"), this, &MainWindow::pauseRun);
+    sim->addAction(tr("Res&ume"), this, &MainWindow::resumeRun);
+    sim->addAction(tr("&Stop"), QKeySequence(Qt::SHIFT | Qt::Key_F5), this, &MainWindow::stopRun);
+    sim->addAction(tr("Rese&t"), this, &MainWindow::resetRun);
+
+    viewMenu_ = menuBar()->addMenu(tr("&View"));
+    viewMenu_->addAction(tr("&Fit to View"), QKeySequence(Qt::Key_F), viewport_, &VtkViewport::fitToView);
+    viewMenu_->addAction(tr("Front"), this, [this] { viewport_->setStandardView(VtkViewport::StandardView::Front); });
+    viewMenu_->addAction(tr("Top"), this, [this] { viewport_->setStandardView(VtkViewport::StandardView::Top); });
+    viewMenu_->addAction(tr("Side"), this, [this] { viewport_->setStandardView(VtkViewport::StandardView::Side); });
+    viewMenu_->addAction(tr("Isometric"), this,
+                         [this] { viewport_->setStandardView(VtkViewport::StandardView::Isometric); });
+    viewMenu_->addSeparator();
+    for (QDockWidget* dock : findChildren<QDockWidget*>())
+        viewMenu_->addAction(dock->toggleViewAction());
+}
+
+// --- Files ------------------------------------------------------------------------------
+
+bool MainWindow::openFile(const QString& path, QString* error)
+{
+    QString why;
+    // Load first: a file that cannot be read must not cost the current run or model.
+    DocumentResult probe = readModelDocument(path.toStdString());
+    if (!probe.document) {
+        if (error)
+            *error = QString::fromStdString(formatDiagnostics(probe.diagnostics));
+        return false;
+    }
+    stopRun();
+    if (!document_->open(path, &why)) {
+        if (error)
+            *error = why;
+        return false;
+    }
+    addRecentFile(QFileInfo(path).absoluteFilePath());
+    statusBar()->showMessage(document_->statusText());
+    return true;
+}
+
+bool MainWindow::saveFile(const QString& path, QString* error)
+{
+    if (!document_->saveAs(path, error))
+        return false;
+    addRecentFile(QFileInfo(path).absoluteFilePath());
+    statusBar()->showMessage(tr("Saved %1").arg(QFileInfo(path).fileName()), 4000);
+    return true;
+}
+
+bool MainWindow::maybeSave()
+{
+    if (!document_->isModified() || !confirm_)
+        return true;
+    const auto answer = QMessageBox::warning(this, tr("Unsaved changes"),
+                                             tr("The model has unsaved changes. Save them?"),
+                                             QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
+    if (answer == QMessageBox::Save)
+        return save();
+    return answer == QMessageBox::Discard;
+}
+
+void MainWindow::newModel()
+{
+    stopRun();
+    document_->newDocument();
+}
+
+void MainWindow::openWithDialog()
+{
+    if (!maybeSave())
+        return;
+    const QString start = document_->filePath().isEmpty() ? examplesDirectory() : QFileInfo(document_->filePath()).path();
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open model"), start, tr("LoopLab models (*.json)"));
+    if (!path.isEmpty())
+        openInteractively(path);
+}
+
+void MainWindow::openInteractively(const QString& path)
+{
+    QString error;
+    if (!openFile(path, &error))
+        QMessageBox::critical(this, tr("Cannot open model"), error);
+}
+
+bool MainWindow::save()
+{
+    if (document_->filePath().isEmpty())
+        return saveAsWithDialog();
+    QString error;
+    if (!saveFile(document_->filePath(), &error)) {
+        QMessageBox::critical(this, tr("Cannot save model"), error);
+        return false;
+    }
+    return true;
+}
+
+bool MainWindow::saveAsWithDialog()
+{
+    const QString path =
+        QFileDialog::getSaveFileName(this, tr("Save model"), document_->filePath(), tr("LoopLab models (*.json)"));
+    if (path.isEmpty())
+        return false;
+    QString error;
+    if (!saveFile(path, &error)) {
+        QMessageBox::critical(this, tr("Cannot save model"), error);
+        return false;
+    }
+    return true;
+}
+
+void MainWindow::addRecentFile(const QString& path)
+{
+    QSettings settings;
+    QStringList files = settings.value(kRecentKey).toStringList();
+    files.removeAll(path);
+    files.prepend(path);
+    while (files.size() > kMaxRecentFiles)
+        files.removeLast();
+    settings.setValue(kRecentKey, files);
+    updateRecentMenu();
+}
+
+void MainWindow::updateRecentMenu()
+{
+    recentMenu_->clear();
+    const QStringList files = QSettings().value(kRecentKey).toStringList();
+    for (const QString& f : files) {
+        recentMenu_->addAction(QFileInfo(f).fileName(), this, [this, f] {
+            if (maybeSave())
+                openInteractively(f);
+        })->setToolTip(f);
+    }
+    recentMenu_->setEnabled(!files.isEmpty());
+}
+
+void MainWindow::populateExamplesMenu()
+{
+    examplesMenu_->clear();
+    const QStringList files = exampleFiles();
+    for (const QString& f : files)
+        examplesMenu_->addAction(QFileInfo(f).completeBaseName(), this, [this, f] {
+            if (maybeSave())
+                openInteractively(f);
+        });
+    examplesMenu_->setEnabled(!files.isEmpty());
+}
+
+void MainWindow::exportCsv()
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export plot data"), {}, tr("CSV files (*.csv)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!plots_->exportCsv(path, &error))
+        QMessageBox::critical(this, tr("Cannot export"), error);
+}
+
+void MainWindow::saveViewportImage()
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save 3D view"), {}, tr("PNG images (*.png)"));
+    if (!path.isEmpty() && !viewport_->saveScreenshot(path))
+        QMessageBox::critical(this, tr("Cannot save image"), tr("The image could not be written."));
+}
+
+void MainWindow::updateTitle()
+{
+    const QString path = document_->filePath();
+    const QString name = path.isEmpty() ? tr("Untitled") : QFileInfo(path).fileName();
+    setWindowTitle(QString("%1[*] — LoopLab").arg(name));
+    setWindowModified(document_->isModified());
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    if (!maybeSave()) {
+        event->ignore();
+        return;
+    }
+    stopRun();
+    event->accept();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    if (!jsonPathOf(event->mimeData()).isEmpty())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    const QString path = jsonPathOf(event->mimeData());
+    if (path.isEmpty())
+        return;
+    event->acceptProposedAction();
+    if (maybeSave())
+        openInteractively(path);
+}
+
+// --- Model and scene --------------------------------------------------------------------
+
+void MainWindow::onDocumentReset()
+{
+    recording_.reset();
+    runModel_.reset();
+    playback_->recordingChanged();
+    plots_->clear();
+    warnings_->clear();
+    properties_->setItem({});
+    sceneModel_.reset();
+    refreshScene();
+    updateRunState();
+}
+
+void MainWindow::onModelRebuilt()
+{
+    statusBar()->showMessage(document_->statusText());
+    // While a recording is shown, the view belongs to it; the edit takes effect on Reset.
+    if (!isRunning() && recording_.isEmpty())
+        refreshScene();
+    updateRunState();
+}
+
+void MainWindow::refreshScene()
+{
+    const LoadedModel& good = document_->lastGoodModel();
+    if (!good.ok()) {
+        if (sceneModel_ || document_->document().bodies.empty()) {
+            viewport_->setBodies({});
+            viewport_->setJoints({});
+            viewport_->setSprings({});
+            sceneModel_.reset();
+        }
+        return;
+    }
+    const bool newBodies = !sameBodies(sceneModel_.get(), good.model.get());
+    if (newBodies)
+        viewport_->setUpAxis(upAxisForGravity(good.model->gravity));
+    viewport_->setBodyPoses(scenePoses(*good.model, good.initial));
+    if (newBodies)
+        viewport_->setBodies(sceneBodies(*good.model));
+    viewport_->setJoints(sceneJoints(*good.model));
+    viewport_->setSprings(sceneSprings(*good.model));
+    viewport_->setBodyPoses(scenePoses(*good.model, good.initial));
+    sceneModel_ = good.model;
+    onTreeSelection();
+}
+
+void MainWindow::showFrame(int frame)
+{
+    if (frame < 0 || frame >= recording_.frameCount())
+        return;
+    const RecordedFrame& f = recording_.frame(frame);
+    if (sceneModel_ && static_cast<int>(f.poses.size()) == sceneModel_->movingBodyCount())
+        viewport_->setBodyPoses(f.poses);
+    plots_->setCursorTime(f.t);
+}
+
+// --- Selection ------------------------------------------------------------------------
+
+void MainWindow::selectItem(ItemRef item)
+{
+    const QModelIndex index = item.valid() ? treeModel_->itemIndex(item) : QModelIndex();
+    if (index.isValid()) {
+        treeView_->setCurrentIndex(index);
+        treeView_->scrollTo(index);
+    } else {
+        treeView_->selectionModel()->clearSelection();
+        treeView_->setCurrentIndex({});
+    }
+}
+
+ItemRef MainWindow::selectedItem() const { return treeModel_->itemAt(treeView_->currentIndex()); }
+
+void MainWindow::onTreeSelection()
+{
+    const ItemRef item = selectedItem();
+    if (properties_->item() != item)
+        properties_->setItem(item);
+    int body = -1;
+    std::vector<int> joints;
+    if (sceneModel_ && item.valid()) {
+        const std::string name = itemName(document_->document(), item);
+        if (item.kind == ItemKind::Body) {
+            if (auto b = sceneModel_->findBody(name))
+                body = viewportBody(*b);
+        } else if (item.kind == ItemKind::Joint) {
+            if (auto j = sceneModel_->findJoint(name))
+                joints.push_back(j->value());
+        }
+    }
+    viewport_->setHighlightedBody(body);
+    viewport_->setHighlightedJoints(joints);
+}
+
+void MainWindow::onBodyPicked(int index)
+{
+    if (!sceneModel_ || index < 0 || index + 1 >= sceneModel_->bodyCount())
+        return;
+    const std::string& name = sceneModel_->bodies[static_cast<size_t>(index + 1)].name;
+    const auto& bodies = document_->document().bodies;
+    for (size_t i = 0; i < bodies.size(); ++i)
+        if (bodies[i].name == name)
+            selectItem({ItemKind::Body, static_cast<int>(i)});
+}
+
+void MainWindow::onJointPicked(int index)
+{
+    if (!sceneModel_ || index < 0 || index >= static_cast<int>(sceneModel_->joints.size()))
+        return;
+    const std::string& name = sceneModel_->joints[static_cast<size_t>(index)].name;
+    const auto& joints = document_->document().joints;
+    for (size_t i = 0; i < joints.size(); ++i)
+        if (joints[i].name == name)
+            selectItem({ItemKind::Joint, static_cast<int>(i)});
+}
+
+// --- Tree editing -----------------------------------------------------------------------
+
+void MainWindow::onTreeContextMenu(const QPoint& pos)
+{
+    const QModelIndex index = treeView_->indexAt(pos);
+    const ItemKind kind = treeModel_->kindAt(index);
+    const ItemRef item = treeModel_->itemAt(index);
+    QMenu menu(this);
+    menu.addAction(tr("Add %1").arg(ModelTreeModel::kindName(kind)), this, [this, kind] { addItem(kind); });
+    if (item.valid()) {
+        menu.addAction(tr("Duplicate"), this, [this, item] { duplicateItem(item); });
+        menu.addAction(tr("Rename"), this, [this, index] { treeView_->edit(index); });
+        menu.addAction(tr("Delete"), this, [this, item] { deleteItem(item); });
+    }
+    menu.exec(treeView_->viewport()->mapToGlobal(pos));
+}
+
+void MainWindow::addItem(ItemKind kind)
+{
+    ItemRef added;
+    document_->edit(tr("Add %1").arg(ModelTreeModel::kindName(kind)),
+                    [kind, &added](ModelDocument& doc) { added = looplab::ui::addItem(doc, kind); });
+    if (added.valid())
+        selectItem(added);
+}
+
+void MainWindow::duplicateItem(ItemRef item)
+{
+    ItemRef copy;
+    document_->edit(tr("Duplicate %1").arg(QString::fromStdString(itemName(document_->document(), item))),
+                    [item, &copy](ModelDocument& doc) { copy = looplab::ui::duplicateItem(doc, item); });
+    if (copy.valid())
+        selectItem(copy);
+}
+
+void MainWindow::deleteItem(ItemRef item)
+{
+    const QString name = QString::fromStdString(itemName(document_->document(), item));
+    const Dependants deps = dependantsOf(document_->document(), item);
+    if (!deps.empty() && confirm_) {
+        QStringList names;
+        for (const auto* list : {&deps.joints, &deps.drivers, &deps.forces, &deps.markers})
+            for (const std::string& n : *list)
+                names << QString::fromStdString(n);
+        const auto answer = QMessageBox::question(
+            this, tr("Delete %1").arg(name),
+            tr("%1 is used by: %2.\nDelete it together with these items?").arg(name, names.join(", ")),
+            QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel);
+        if (answer != QMessageBox::Yes)
+            return;
+    }
+    selectItem({});
+    document_->edit(tr("Delete %1").arg(name), [item](ModelDocument& doc) { removeItem(doc, item); });
+}
+
+// --- Simulation ---------------------------------------------------------------------------
+
+bool MainWindow::isRunning() const { return runner_->isRunning(); }
+
+bool MainWindow::startRun()
+{
+    const LoadedModel& loaded = document_->loaded();
+    if (!loaded.ok()) {
+        statusBar()->showMessage(tr("Cannot run: %1").arg(document_->statusText()));
+        return false;
+    }
+    const SimulationSettings settings = runPanel_->settings();
+    runModel_ = loaded.model;
+    QStringList coordinates;
+    const JointCoordinateTracker tracker(*runModel_);
+    for (const JointCoordinate& c : tracker.coordinates())
+        coordinates << QString::fromStdString(c.name);
+    recording_.reset(coordinates);
+    playback_->recordingChanged();
+    playback_->setInteractive(false);
+    plots_->clear();
+    warnings_->clear();
+    runPanel_->setMessage({});
+    // The view must show the model being simulated, even if an earlier version was shown.
+    refreshScene();
+    runEnd_ = settings.tEnd;
+    runner_->start(runModel_, loaded.initial, settings);
+    runPanel_->setProgress(loaded.initial.t, runEnd_, 0.0);
+    updateRunState();
+    return true;
+}
+
+void MainWindow::pauseRun()
+{
+    runner_->pause();
+    updateRunState();
+}
+
+void MainWindow::resumeRun()
+{
+    runner_->resume();
+    updateRunState();
+}
+
+void MainWindow::stopRun()
+{
+    runner_->stop();
+}
+
+void MainWindow::resetRun()
+{
+    if (isRunning())
+        return;
+    recording_.reset();
+    runModel_.reset();
+    playback_->recordingChanged();
+    plots_->clear();
+    warnings_->clear();
+    runPanel_->setProgress(0.0, 1.0, 0.0);
+    runPanel_->setMessage({});
+    refreshScene();
+    updateRunState();
+}
+
+void MainWindow::onFrames(const FrameBatch& batch)
+{
+    recording_.append(batch);
+    plots_->appendFrames(batch.frames);
+    for (const SimulationEvent& e : batch.events) {
+        warnings_->addEvent(e);
+        if (e.kind == "singular_configuration")
+            plots_->addSingularMarker(e.t);
+    }
+    playback_->recordingChanged();
+    if (!recording_.isEmpty()) {
+        playback_->setCurrentFrame(recording_.frameCount() - 1);
+        const double t = recording_.endTime();
+        // The worker's clock, so queueing and painting delays do not count.
+        const double wall = batch.wallTime;
+        runPanel_->setProgress(t, runEnd_, wall > 0.0 ? (t - recording_.startTime()) / wall : 0.0);
+    }
+}
+
+void MainWindow::onRunFinished(const RunSummary& summary)
+{
+    playback_->setInteractive(true);
+    bool failureReported = false;
+    for (const SimulationEvent& e : recording_.events())
+        failureReported = failureReported || e.kind == "failure";
+    QString text;
+    if (summary.ok)
+        text = tr("Finished at t = %1 s in %2 s (%3 steps)")
+                   .arg(summary.tFinal, 0, 'f', 3)
+                   .arg(summary.wallTime, 0, 'f', 2)
+                   .arg(summary.steps);
+    else if (summary.stopped)
+        text = tr("Stopped at t = %1 s").arg(summary.tFinal, 0, 'f', 3);
+    else {
+        text = tr("Failed at t = %1 s: %2").arg(summary.tFinal, 0, 'f', 3).arg(summary.message);
+        if (!failureReported)
+            warnings_->addMessage("failure", summary.message, summary.tFinal);
+    }
+    runPanel_->setMessage(text);
+    statusBar()->showMessage(text, 8000);
+    updateRunState();
+    emit runFinished(summary);
+}
+
+void MainWindow::onWarningActivated(double t, const QStringList& joints)
+{
+    if (t >= 0.0 && !isRunning())
+        playback_->seekTime(t);
+    std::vector<int> indices;
+    if (sceneModel_)
+        for (const QString& name : joints)
+            if (auto j = sceneModel_->findJoint(name.toStdString()))
+                indices.push_back(j->value());
+    viewport_->setHighlightedJoints(indices);
+}
+
+void MainWindow::updateRunState()
+{
+    runPanel_->setState(document_->loaded().ok(), runner_->isRunning(), runner_->isPaused(), !recording_.isEmpty());
+}
+
+}  // namespace looplab::ui

@@ -1,0 +1,138 @@
+#pragma once
+// The workbench's main window: model tree and property editor on the left, the 3D view
+// with the playback bar in the centre, run settings on the right, plots and warnings
+// at the bottom. It wires the document, the simulation runner and the views together;
+// the pieces themselves live in their own classes.
+
+#include "workbench/DocumentOperations.h"
+#include "workbench/RecordedFrame.h"
+#include "workbench/SimulationRecording.h"
+
+#include <QMainWindow>
+
+#include <memory>
+
+class QMenu;
+class QTreeView;
+
+namespace looplab {
+struct Model;
+}
+
+namespace looplab::ui {
+
+class ModelTreeModel;
+class PlaybackBar;
+class PlotPanel;
+class PropertyEditor;
+class RunPanel;
+class SimulationRunner;
+class VtkViewport;
+class WarningsPanel;
+class WorkbenchDocument;
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+
+public:
+    explicit MainWindow(QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    /// Opens a model file without asking about unsaved changes; stops a run in
+    /// progress. On failure shows nothing and returns false with the reason in `error`.
+    bool openFile(const QString& path, QString* error = nullptr);
+    /// Saves to `path` atomically; it becomes the document's file.
+    bool saveFile(const QString& path, QString* error = nullptr);
+
+    /// Starts a run with the run panel's settings; false if the model does not build.
+    bool startRun();
+    void pauseRun();
+    void resumeRun();
+    void stopRun();
+    /// Forgets the recording and shows the initial state.
+    void resetRun();
+    bool isRunning() const;
+
+    /// Selects an item in the tree (and so in the property editor and the view).
+    void selectItem(ItemRef item);
+    ItemRef selectedItem() const;
+
+    /// When false, discarding unsaved changes and deleting items with dependants happen
+    /// without asking (for scripted use).
+    void setConfirmationsEnabled(bool on) { confirm_ = on; }
+
+    WorkbenchDocument* document() const { return document_; }
+    ModelTreeModel* treeModel() const { return treeModel_; }
+    QTreeView* treeView() const { return treeView_; }
+    PropertyEditor* propertyEditor() const { return properties_; }
+    VtkViewport* viewport() const { return viewport_; }
+    RunPanel* runPanel() const { return runPanel_; }
+    PlotPanel* plotPanel() const { return plots_; }
+    WarningsPanel* warningsPanel() const { return warnings_; }
+    PlaybackBar* playbackBar() const { return playback_; }
+    SimulationRunner* runner() const { return runner_; }
+    const SimulationRecording& recording() const { return recording_; }
+
+signals:
+    /// A run ended (success, failure or stop) and its last frames were received.
+    void runFinished(const looplab::ui::RunSummary& summary);
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
+
+private:
+    void createDocks();
+    void createMenus();
+    void updateTitle();
+    void updateRunState();
+    void refreshScene();
+    void showFrame(int frame);
+    void onModelRebuilt();
+    void onDocumentReset();
+    void onTreeSelection();
+    void onTreeContextMenu(const QPoint& pos);
+    void onFrames(const FrameBatch& batch);
+    void onRunFinished(const RunSummary& summary);
+    void onWarningActivated(double t, const QStringList& joints);
+    void onBodyPicked(int index);
+    void onJointPicked(int index);
+
+    bool maybeSave();
+    void newModel();
+    void openWithDialog();
+    bool save();
+    bool saveAsWithDialog();
+    void openInteractively(const QString& path);
+    void addRecentFile(const QString& path);
+    void updateRecentMenu();
+    void populateExamplesMenu();
+    void exportCsv();
+    void saveViewportImage();
+
+    void addItem(ItemKind kind);
+    void duplicateItem(ItemRef item);
+    void deleteItem(ItemRef item);
+
+    WorkbenchDocument* document_;
+    ModelTreeModel* treeModel_;
+    QTreeView* treeView_;
+    PropertyEditor* properties_;
+    VtkViewport* viewport_;
+    PlaybackBar* playback_;
+    RunPanel* runPanel_;
+    PlotPanel* plots_;
+    WarningsPanel* warnings_;
+    SimulationRunner* runner_;
+    SimulationRecording recording_;
+    /// The model the viewport currently draws, and the one the recording belongs to.
+    std::shared_ptr<const Model> sceneModel_, runModel_;
+    QMenu* recentMenu_ = nullptr;
+    QMenu* examplesMenu_ = nullptr;
+    QMenu* viewMenu_ = nullptr;
+    double runEnd_ = 0.0;
+    bool confirm_ = true;
+};
+
+}  // namespace looplab::ui

@@ -1,0 +1,178 @@
+#include "workbench/PlaybackBar.h"
+
+#include "workbench/SimulationRecording.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QSignalBlocker>
+#include <QSlider>
+#include <QStyle>
+#include <QToolButton>
+
+namespace looplab::ui {
+
+PlaybackBar::PlaybackBar(QWidget* parent) : QWidget(parent)
+{
+    auto* h = new QHBoxLayout(this);
+    h->setContentsMargins(4, 2, 4, 2);
+    playButton_ = new QToolButton;
+    playButton_->setObjectName("play");
+    playButton_->setIcon(style()->standardIcon(QStyle::SP_MediaPlay));
+    playButton_->setToolTip(tr("Play / pause"));
+    backButton_ = new QToolButton;
+    backButton_->setIcon(style()->standardIcon(QStyle::SP_MediaSeekBackward));
+    backButton_->setToolTip(tr("Previous frame"));
+    forwardButton_ = new QToolButton;
+    forwardButton_->setIcon(style()->standardIcon(QStyle::SP_MediaSeekForward));
+    forwardButton_->setToolTip(tr("Next frame"));
+    slider_ = new QSlider(Qt::Horizontal);
+    slider_->setObjectName("timeSlider");
+    slider_->setRange(0, 0);
+    speedBox_ = new QComboBox;
+    for (double s : {0.1, 0.25, 0.5, 1.0, 2.0, 4.0})
+        speedBox_->addItem(QString("%1×").arg(s), s);
+    speedBox_->setCurrentIndex(3);
+    speedBox_->setToolTip(tr("Playback speed"));
+    loop_ = new QCheckBox(tr("Loop"));
+    label_ = new QLabel;
+    label_->setMinimumWidth(140);
+    h->addWidget(backButton_);
+    h->addWidget(playButton_);
+    h->addWidget(forwardButton_);
+    h->addWidget(slider_, 1);
+    h->addWidget(label_);
+    h->addWidget(speedBox_);
+    h->addWidget(loop_);
+
+    timer_.setInterval(30);
+    connect(&timer_, &QTimer::timeout, this, &PlaybackBar::tick);
+    connect(playButton_, &QToolButton::clicked, this, [this] { isPlaying() ? pause() : play(); });
+    connect(backButton_, &QToolButton::clicked, this, [this] {
+        pause();
+        setCurrentFrame(frame_ - 1);
+    });
+    connect(forwardButton_, &QToolButton::clicked, this, [this] {
+        pause();
+        setCurrentFrame(frame_ + 1);
+    });
+    connect(slider_, &QSlider::valueChanged, this, [this](int v) {
+        if (v != frame_)
+            setCurrentFrame(v);
+    });
+    connect(speedBox_, &QComboBox::currentIndexChanged, this,
+            [this](int i) { speed_ = speedBox_->itemData(i).toDouble(); });
+    updateLabel();
+}
+
+void PlaybackBar::setRecording(const SimulationRecording* recording)
+{
+    recording_ = recording;
+    recordingChanged();
+}
+
+void PlaybackBar::recordingChanged()
+{
+    const int n = recording_ ? recording_->frameCount() : 0;
+    QSignalBlocker block(slider_);
+    slider_->setRange(0, std::max(0, n - 1));
+    if (n == 0) {
+        pause();
+        frame_ = -1;
+    } else if (frame_ >= n) {
+        frame_ = n - 1;
+    }
+    slider_->setValue(std::max(frame_, 0));
+    updateLabel();
+}
+
+void PlaybackBar::setCurrentFrame(int i)
+{
+    if (!recording_ || recording_->isEmpty())
+        return;
+    frame_ = std::clamp(i, 0, recording_->frameCount() - 1);
+    {
+        QSignalBlocker block(slider_);
+        slider_->setValue(frame_);
+    }
+    updateLabel();
+    emit frameChanged(frame_);
+}
+
+void PlaybackBar::seekTime(double t)
+{
+    if (recording_ && !recording_->isEmpty())
+        setCurrentFrame(recording_->frameAt(t));
+}
+
+void PlaybackBar::play()
+{
+    if (!recording_ || recording_->frameCount() < 2)
+        return;
+    if (frame_ < 0 || frame_ >= recording_->frameCount() - 1)
+        setCurrentFrame(0);
+    playTime_ = recording_->frame(frame_).t;
+    clock_.start();
+    timer_.start();
+    playButton_->setIcon(style()->standardIcon(QStyle::SP_MediaPause));
+}
+
+void PlaybackBar::pause()
+{
+    timer_.stop();
+    playButton_->setIcon(style()->standardIcon(QStyle::SP_MediaPlay));
+}
+
+void PlaybackBar::setSpeed(double factor)
+{
+    speed_ = factor;
+    const int i = speedBox_->findData(factor);
+    if (i >= 0)
+        speedBox_->setCurrentIndex(i);
+}
+
+void PlaybackBar::setLoop(bool on) { loop_->setChecked(on); }
+
+bool PlaybackBar::loops() const { return loop_->isChecked(); }
+
+void PlaybackBar::setInteractive(bool on)
+{
+    if (!on)
+        pause();
+    for (QWidget* w : {static_cast<QWidget*>(playButton_), static_cast<QWidget*>(backButton_),
+                       static_cast<QWidget*>(forwardButton_), static_cast<QWidget*>(slider_)})
+        w->setEnabled(on);
+}
+
+void PlaybackBar::tick()
+{
+    if (!recording_ || recording_->isEmpty()) {
+        pause();
+        return;
+    }
+    playTime_ += speed_ * clock_.restart() / 1000.0;
+    if (playTime_ > recording_->endTime()) {
+        if (loops()) {
+            playTime_ = recording_->startTime();
+        } else {
+            setCurrentFrame(recording_->frameCount() - 1);
+            pause();
+            return;
+        }
+    }
+    const int i = recording_->frameAt(playTime_);
+    if (i != frame_)
+        setCurrentFrame(i);
+}
+
+void PlaybackBar::updateLabel()
+{
+    if (!recording_ || frame_ < 0 || recording_->isEmpty()) {
+        label_->setText(tr("no recording"));
+        return;
+    }
+    label_->setText(tr("t = %1 / %2 s").arg(recording_->frame(frame_).t, 0, 'f', 3).arg(recording_->endTime(), 0, 'f', 3));
+}
+
+}  // namespace looplab::ui

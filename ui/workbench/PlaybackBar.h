@@ -1,0 +1,67 @@
+#pragma once
+// Playback of a recording: play/pause, single steps, a time slider to scrub, speed and
+// loop. Playback follows simulated time (frames are shown at their own times scaled by
+// the speed), not frame count, so uneven output steps still play at the right pace.
+
+#include <QElapsedTimer>
+#include <QTimer>
+#include <QWidget>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QSlider;
+class QToolButton;
+
+namespace looplab::ui {
+
+class SimulationRecording;
+
+class PlaybackBar : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit PlaybackBar(QWidget* parent = nullptr);
+
+    /// The recording to play; call recordingChanged() when it grows or is reset.
+    void setRecording(const SimulationRecording* recording);
+    /// Updates the slider range after frames were added or removed.
+    void recordingChanged();
+
+    int currentFrame() const { return frame_; }
+    /// Shows frame i (clamped); emits frameChanged.
+    void setCurrentFrame(int i);
+    /// Shows the last frame at or before t.
+    void seekTime(double t);
+
+    bool isPlaying() const { return timer_.isActive(); }
+    void play();
+    void pause();
+    void setSpeed(double factor);
+    double speed() const { return speed_; }
+    void setLoop(bool on);
+    bool loops() const;
+    /// Disables the controls while a run is being recorded.
+    void setInteractive(bool on);
+
+signals:
+    void frameChanged(int frame);
+
+private:
+    void tick();
+    void updateLabel();
+
+    const SimulationRecording* recording_ = nullptr;
+    int frame_ = -1;
+    double speed_ = 1.0;
+    double playTime_ = 0.0;
+    QTimer timer_;
+    QElapsedTimer clock_;
+    QToolButton *playButton_, *backButton_, *forwardButton_;
+    QSlider* slider_;
+    QComboBox* speedBox_;
+    QCheckBox* loop_;
+    QLabel* label_;
+};
+
+}  // namespace looplab::ui

@@ -1,0 +1,469 @@
+#include "workbench/PropertyEditor.h"
+
+#include "workbench/WorkbenchDocument.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QScrollArea>
+#include <QSignalBlocker>
+#include <QVBoxLayout>
+
+namespace looplab::ui {
+
+namespace {
+
+QString kindLabel(ItemKind kind)
+{
+    switch (kind) {
+    case ItemKind::Body: return QObject::tr("Body");
+    case ItemKind::Joint: return QObject::tr("Joint");
+    case ItemKind::Driver: return QObject::tr("Driver");
+    case ItemKind::Force: return QObject::tr("Force");
+    }
+    return {};
+}
+
+QDoubleSpinBox* makeSpin(const QString& unit, double minimum, double maximum, int decimals)
+{
+    auto* spin = new QDoubleSpinBox;
+    spin->setRange(minimum, maximum);
+    spin->setDecimals(decimals);
+    spin->setSingleStep(decimals > 3 ? 0.01 : 1.0);
+    if (!unit.isEmpty())
+        spin->setSuffix(" " + unit);
+    // Without this every typed digit would become a separate edit and rebuild.
+    spin->setKeyboardTracking(false);
+    spin->setAccelerated(true);
+    return spin;
+}
+
+QStringList jointTypeNames()
+{
+    QStringList names;
+    for (int t = 0; t <= static_cast<int>(JointType::PointOnPlane); ++t)
+        names << jointTypeName(static_cast<JointType>(t));
+    return names;
+}
+
+QStringList forceTypeNames()
+{
+    QStringList names;
+    for (int t = 0; t <= static_cast<int>(ForceType::BodyTorque); ++t)
+        names << forceTypeName(static_cast<ForceType>(t));
+    return names;
+}
+
+QStringList lawKindNames()
+{
+    QStringList names;
+    for (int k = 0; k <= static_cast<int>(TimeLaw::Kind::SmoothStep); ++k)
+        names << timeLawKindName(static_cast<TimeLaw::Kind>(k));
+    return names;
+}
+
+QStringList shapeKindNames()
+{
+    QStringList names;
+    for (int k = 0; k <= static_cast<int>(VisualShape::Kind::Sphere); ++k)
+        names << visualShapeKindName(static_cast<VisualShape::Kind>(k));
+    return names;
+}
+
+QString str(const std::string& s) { return QString::fromStdString(s); }
+
+}  // namespace
+
+PropertyEditor::PropertyEditor(WorkbenchDocument* document, QWidget* parent)
+    : QWidget(parent), document_(document)
+{
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(4, 4, 4, 4);
+    title_ = new QLabel;
+    title_->setStyleSheet("font-weight: bold");
+    outer->addWidget(title_);
+    scroll_ = new QScrollArea;
+    scroll_->setWidgetResizable(true);
+    scroll_->setFrameShape(QFrame::NoFrame);
+    outer->addWidget(scroll_);
+    connect(document_, &WorkbenchDocument::documentChanged, this, &PropertyEditor::onDocumentChanged);
+    rebuild();
+}
+
+void PropertyEditor::setItem(ItemRef item)
+{
+    item_ = item;
+    rebuild();
+}
+
+QString PropertyEditor::signature() const
+{
+    const ModelDocument& doc = document_->document();
+    if (!item_.valid() || item_.index >= itemCount(doc, item_.kind))
+        return "model";
+    const auto i = static_cast<size_t>(item_.index);
+    QString type;
+    switch (item_.kind) {
+    case ItemKind::Body: type = visualShapeKindName(doc.bodies[i].shape.kind); break;
+    case ItemKind::Joint: type = jointTypeName(doc.joints[i].type); break;
+    case ItemKind::Driver: type = timeLawKindName(doc.drivers[i].law.kind); break;
+    case ItemKind::Force: type = forceTypeName(doc.forces[i].type); break;
+    }
+    return QString("%1/%2/%3").arg(static_cast<int>(item_.kind)).arg(item_.index).arg(type);
+}
+
+void PropertyEditor::rebuild()
+{
+    refreshers_.clear();
+    if (form_) {
+        // The old form may hold the sender of the signal that led here, so it must
+        // outlive this call: take it back from the scroll area, which would delete it
+        // at once in setWidget().
+        scroll_->takeWidget();
+        form_->hide();
+        form_->deleteLater();
+    }
+    form_ = new QWidget;
+    layout_ = new QFormLayout(form_);
+    layout_->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    signature_ = signature();
+
+    const ModelDocument& doc = document_->document();
+    if (!item_.valid() || item_.index >= itemCount(doc, item_.kind)) {
+        item_ = {};
+        title_->setText(tr("Model"));
+        addModelFields();
+    } else {
+        title_->setText(QString("%1 %2").arg(kindLabel(item_.kind), str(itemName(doc, item_))));
+        addName();
+        switch (item_.kind) {
+        case ItemKind::Body: addBodyFields(); break;
+        case ItemKind::Joint: addJointFields(); break;
+        case ItemKind::Driver: addDriverFields(); break;
+        case ItemKind::Force: addForceFields(); break;
+        }
+    }
+    scroll_->setWidget(form_);
+    refresh();
+}
+
+void PropertyEditor::refresh()
+{
+    if (item_.valid())
+        title_->setText(QString("%1 %2").arg(kindLabel(item_.kind), str(itemName(document_->document(), item_))));
+    for (const auto& r : refreshers_)
+        r();
+}
+
+void PropertyEditor::onDocumentChanged(bool structural)
+{
+    if (structural || signature() != signature_)
+        rebuild();
+    else
+        refresh();
+}
+
+void PropertyEditor::commit(const QString& key, const std::function<void(ModelDocument&)>& change)
+{
+    const QString what = item_.valid() ? str(itemName(document_->document(), item_)) : tr("model");
+    const QString mergeKey = QString("%1/%2/%3").arg(static_cast<int>(item_.kind)).arg(item_.index).arg(key);
+    document_->edit(tr("Change %1 of %2").arg(key, what), change, mergeKey);
+}
+
+void PropertyEditor::addName()
+{
+    auto* edit = new QLineEdit;
+    edit->setObjectName("name");
+    layout_->addRow(tr("Name"), edit);
+    const ItemRef item = item_;
+    refreshers_.push_back([this, edit, item] {
+        QSignalBlocker block(edit);
+        edit->setText(str(itemName(document_->document(), item)));
+    });
+    connect(edit, &QLineEdit::editingFinished, this, [this, edit, item] {
+        const std::string name = edit->text().trimmed().toStdString();
+        ModelDocument probe = document_->document();
+        if (name == itemName(probe, item))
+            return;
+        if (!renameItem(probe, item, name)) {
+            // Refused (empty or taken): show the name the item still has.
+            refresh();
+            return;
+        }
+        document_->edit(tr("Rename %1").arg(str(name)),
+                        [item, name](ModelDocument& doc) { renameItem(doc, item, name); });
+    });
+}
+
+void PropertyEditor::addNumber(const QString& label, const QString& key, const QString& unit, Getter get,
+                               Setter set, double minimum, double maximum, int decimals)
+{
+    auto* spin = makeSpin(unit, minimum, maximum, decimals);
+    spin->setObjectName(key);
+    layout_->addRow(label, spin);
+    refreshers_.push_back([this, spin, get] {
+        QSignalBlocker block(spin);
+        spin->setValue(get(document_->document()));
+    });
+    connect(spin, &QDoubleSpinBox::valueChanged, this, [this, key, set](double value) {
+        commit(key, [set, value](ModelDocument& doc) { set(doc, value); });
+    });
+}
+
+void PropertyEditor::addVector(const QString& label, const QString& key, const QString& unit, VecGetter get,
+                               VecSetter set)
+{
+    auto* row = new QWidget;
+    auto* h = new QHBoxLayout(row);
+    h->setContentsMargins(0, 0, 0, 0);
+    h->setSpacing(2);
+    static const char* axes[3] = {"x", "y", "z"};
+    std::array<QDoubleSpinBox*, 3> spins{};
+    for (int c = 0; c < 3; ++c) {
+        spins[static_cast<size_t>(c)] = makeSpin(unit, -1e9, 1e9, 6);
+        // Three boxes share one row: arrows would leave too little room for the digits.
+        spins[static_cast<size_t>(c)]->setButtonSymbols(QAbstractSpinBox::NoButtons);
+        spins[static_cast<size_t>(c)]->setMinimumWidth(40);
+        spins[static_cast<size_t>(c)]->setObjectName(key + "." + axes[c]);
+        spins[static_cast<size_t>(c)]->setToolTip(QString("%1 %2").arg(label, axes[c]));
+        h->addWidget(spins[static_cast<size_t>(c)]);
+    }
+    layout_->addRow(label, row);
+    refreshers_.push_back([this, spins, get] {
+        const Vec3 v = get(document_->document());
+        for (int c = 0; c < 3; ++c) {
+            QSignalBlocker block(spins[static_cast<size_t>(c)]);
+            spins[static_cast<size_t>(c)]->setValue(v[c]);
+        }
+    });
+    for (int c = 0; c < 3; ++c) {
+        connect(spins[static_cast<size_t>(c)], &QDoubleSpinBox::valueChanged, this,
+                [this, key, get, set, c](double value) {
+                    commit(key + "." + axes[c], [get, set, c, value](ModelDocument& doc) {
+                        Vec3 v = get(doc);
+                        v[c] = value;
+                        set(doc, v);
+                    });
+                });
+    }
+}
+
+void PropertyEditor::addChoice(const QString& label, const QString& key, const QStringList& options,
+                               TextGetter get, TextSetter set)
+{
+    auto* combo = new QComboBox;
+    combo->setObjectName(key);
+    combo->addItems(options);
+    layout_->addRow(label, combo);
+    refreshers_.push_back([this, combo, get] {
+        QSignalBlocker block(combo);
+        const QString value = get(document_->document());
+        int i = combo->findText(value);
+        if (i < 0 && !value.isEmpty()) {
+            // A dangling reference is shown as it is, so the user sees what is wrong.
+            combo->addItem(value);
+            i = combo->count() - 1;
+        }
+        combo->setCurrentIndex(i);
+    });
+    connect(combo, &QComboBox::currentTextChanged, this, [this, key, set](const QString& value) {
+        commit(key, [set, value](ModelDocument& doc) { set(doc, value); });
+    });
+}
+
+QStringList PropertyEditor::bodyChoices() const
+{
+    QStringList names{kGroundName};
+    for (const BodyDoc& b : document_->document().bodies)
+        names << str(b.name);
+    return names;
+}
+
+QStringList PropertyEditor::jointChoices() const
+{
+    QStringList names;
+    for (const JointDoc& j : document_->document().joints)
+        names << str(j.name);
+    return names;
+}
+
+void PropertyEditor::addModelFields()
+{
+    auto* edit = new QLineEdit;
+    edit->setObjectName("modelName");
+    layout_->addRow(tr("Name"), edit);
+    refreshers_.push_back([this, edit] {
+        QSignalBlocker block(edit);
+        edit->setText(str(document_->document().name));
+    });
+    connect(edit, &QLineEdit::editingFinished, this, [this, edit] {
+        const std::string name = edit->text().toStdString();
+        commit("name", [name](ModelDocument& doc) { doc.name = name; });
+    });
+    addVector(tr("Gravity"), "gravity", "m/s²", [](const ModelDocument& d) { return d.gravity; },
+              [](ModelDocument& d, const Vec3& v) { d.gravity = v; });
+}
+
+void PropertyEditor::addBodyFields()
+{
+    const auto i = static_cast<size_t>(item_.index);
+    addNumber(tr("Mass"), "mass", "kg", [i](const ModelDocument& d) { return d.bodies[i].mass; },
+              [i](ModelDocument& d, double v) { d.bodies[i].mass = v; }, 0.0, 1e9);
+    addVector(tr("Inertia (diagonal)"), "inertia", "kg·m²",
+              [i](const ModelDocument& d) { return Vec3(d.bodies[i].inertia.diagonal()); },
+              [i](ModelDocument& d, const Vec3& v) { d.bodies[i].inertia.diagonal() = v; });
+    addVector(tr("Position"), "position", "m", [i](const ModelDocument& d) { return d.bodies[i].position; },
+              [i](ModelDocument& d, const Vec3& v) { d.bodies[i].position = v; });
+    addVector(tr("Velocity"), "velocity", "m/s", [i](const ModelDocument& d) { return d.bodies[i].velocity; },
+              [i](ModelDocument& d, const Vec3& v) { d.bodies[i].velocity = v; });
+    addVector(tr("Angular velocity"), "angularVelocity", "rad/s",
+              [i](const ModelDocument& d) { return d.bodies[i].angularVelocity; },
+              [i](ModelDocument& d, const Vec3& v) { d.bodies[i].angularVelocity = v; });
+    addChoice(tr("Shape"), "shape", shapeKindNames(),
+              [i](const ModelDocument& d) { return QString(visualShapeKindName(d.bodies[i].shape.kind)); },
+              [i](ModelDocument& d, const QString& v) {
+                  visualShapeKindFromName(v.toStdString(), d.bodies[i].shape.kind);
+              });
+    const VisualShape::Kind shape = document_->document().bodies[i].shape.kind;
+    if (shape == VisualShape::Kind::Box)
+        addVector(tr("Box size"), "shape.size", "m", [i](const ModelDocument& d) { return d.bodies[i].shape.size; },
+                  [i](ModelDocument& d, const Vec3& v) { d.bodies[i].shape.size = v; });
+    if (shape == VisualShape::Kind::Cylinder || shape == VisualShape::Kind::Sphere)
+        addNumber(tr("Radius"), "shape.radius", "m", [i](const ModelDocument& d) { return d.bodies[i].shape.radius; },
+                  [i](ModelDocument& d, double v) { d.bodies[i].shape.radius = v; }, 0.0);
+    if (shape == VisualShape::Kind::Cylinder)
+        addNumber(tr("Length"), "shape.length", "m", [i](const ModelDocument& d) { return d.bodies[i].shape.length; },
+                  [i](ModelDocument& d, double v) { d.bodies[i].shape.length = v; }, 0.0);
+    if (shape != VisualShape::Kind::None)
+        addVector(tr("Colour (RGB)"), "shape.color", "",
+                  [i](const ModelDocument& d) {
+                      const auto& c = d.bodies[i].shape.color;
+                      return Vec3(c[0], c[1], c[2]);
+                  },
+                  [i](ModelDocument& d, const Vec3& v) {
+                      for (int c = 0; c < 3; ++c)
+                          d.bodies[i].shape.color[static_cast<size_t>(c)] = std::clamp(v[c], 0.0, 1.0);
+                  });
+}
+
+void PropertyEditor::addJointFields()
+{
+    const auto i = static_cast<size_t>(item_.index);
+    addChoice(tr("Type"), "type", jointTypeNames(),
+              [i](const ModelDocument& d) { return QString(jointTypeName(d.joints[i].type)); },
+              [i](ModelDocument& d, const QString& v) { jointTypeFromName(v.toStdString(), d.joints[i].type); });
+    if (document_->document().joints[i].byMarkers) {
+        layout_->addRow(new QLabel(tr("Defined by markers %1 and %2")
+                                       .arg(str(document_->document().joints[i].marker1),
+                                            str(document_->document().joints[i].marker2))));
+        return;
+    }
+    addChoice(tr("Body 1"), "body1", bodyChoices(), [i](const ModelDocument& d) { return str(d.joints[i].body1); },
+              [i](ModelDocument& d, const QString& v) { d.joints[i].body1 = v.toStdString(); });
+    addChoice(tr("Body 2"), "body2", bodyChoices(), [i](const ModelDocument& d) { return str(d.joints[i].body2); },
+              [i](ModelDocument& d, const QString& v) { d.joints[i].body2 = v.toStdString(); });
+    addVector(tr("Point"), "point", "m", [i](const ModelDocument& d) { return d.joints[i].point; },
+              [i](ModelDocument& d, const Vec3& v) { d.joints[i].point = v; });
+    const JointType type = document_->document().joints[i].type;
+    if (type == JointType::Distance) {
+        addVector(tr("Point 2"), "point2", "m", [i](const ModelDocument& d) { return d.joints[i].point2; },
+                  [i](ModelDocument& d, const Vec3& v) { d.joints[i].point2 = v; });
+        return;
+    }
+    if (type != JointType::Spherical)
+        addVector(tr("Axis"), "axis", "", [i](const ModelDocument& d) { return d.joints[i].axis; },
+                  [i](ModelDocument& d, const Vec3& v) { d.joints[i].axis = v; });
+    if (type == JointType::Universal)
+        addVector(tr("Axis 2"), "axis2", "", [i](const ModelDocument& d) { return d.joints[i].axis2; },
+                  [i](ModelDocument& d, const Vec3& v) { d.joints[i].axis2 = v; });
+}
+
+void PropertyEditor::addDriverFields()
+{
+    const auto i = static_cast<size_t>(item_.index);
+    addChoice(tr("Joint"), "joint", jointChoices(), [i](const ModelDocument& d) { return str(d.drivers[i].joint); },
+              [i](ModelDocument& d, const QString& v) { d.drivers[i].joint = v.toStdString(); });
+    addChoice(tr("Law"), "law", lawKindNames(),
+              [i](const ModelDocument& d) { return QString(timeLawKindName(d.drivers[i].law.kind)); },
+              [i](ModelDocument& d, const QString& v) {
+                  timeLawKindFromName(v.toStdString(), d.drivers[i].law.kind);
+              });
+    auto law = [this, i](const QString& label, const QString& key, const QString& unit, double TimeLaw::*field) {
+        addNumber(label, key, unit, [i, field](const ModelDocument& d) { return d.drivers[i].law.*field; },
+                  [i, field](ModelDocument& d, double v) { d.drivers[i].law.*field = v; });
+    };
+    switch (document_->document().drivers[i].law.kind) {
+    case TimeLaw::Kind::Constant: law(tr("Value"), "law.initial", "", &TimeLaw::initial); break;
+    case TimeLaw::Kind::ConstantVelocity:
+        law(tr("Initial"), "law.initial", "", &TimeLaw::initial);
+        law(tr("Rate"), "law.rate", "/s", &TimeLaw::rate);
+        break;
+    case TimeLaw::Kind::Polynomial:
+        layout_->addRow(new QLabel(tr("%n coefficient(s)", nullptr,
+                                      static_cast<int>(document_->document().drivers[i].law.coefficients.size()))));
+        break;
+    case TimeLaw::Kind::Harmonic:
+        law(tr("Offset"), "law.offset", "", &TimeLaw::offset);
+        law(tr("Amplitude"), "law.amplitude", "", &TimeLaw::amplitude);
+        law(tr("Frequency"), "law.frequency", "rad/s", &TimeLaw::frequency);
+        law(tr("Phase"), "law.phase", "rad", &TimeLaw::phase);
+        break;
+    case TimeLaw::Kind::SmoothStep:
+        law(tr("Start time"), "law.t0", "s", &TimeLaw::t0);
+        law(tr("Start value"), "law.h0", "", &TimeLaw::h0);
+        law(tr("End time"), "law.t1", "s", &TimeLaw::t1);
+        law(tr("End value"), "law.h1", "", &TimeLaw::h1);
+        break;
+    }
+}
+
+void PropertyEditor::addForceFields()
+{
+    const auto i = static_cast<size_t>(item_.index);
+    addChoice(tr("Type"), "type", forceTypeNames(),
+              [i](const ModelDocument& d) { return QString(forceTypeName(d.forces[i].type)); },
+              [i](ModelDocument& d, const QString& v) { forceTypeFromName(v.toStdString(), d.forces[i].type); });
+    const ForceType type = document_->document().forces[i].type;
+    auto number = [this, i](const QString& label, const QString& key, const QString& unit, double ForceDoc::*field) {
+        addNumber(label, key, unit, [i, field](const ModelDocument& d) { return d.forces[i].*field; },
+                  [i, field](ModelDocument& d, double v) { d.forces[i].*field = v; });
+    };
+    auto vector = [this, i](const QString& label, const QString& key, const QString& unit, Vec3 ForceDoc::*field) {
+        addVector(label, key, unit, [i, field](const ModelDocument& d) { return d.forces[i].*field; },
+                  [i, field](ModelDocument& d, const Vec3& v) { d.forces[i].*field = v; });
+    };
+    switch (type) {
+    case ForceType::SpringDamper:
+        addChoice(tr("Body 1"), "body1", bodyChoices(), [i](const ModelDocument& d) { return str(d.forces[i].body1); },
+                  [i](ModelDocument& d, const QString& v) { d.forces[i].body1 = v.toStdString(); });
+        addChoice(tr("Body 2"), "body2", bodyChoices(), [i](const ModelDocument& d) { return str(d.forces[i].body2); },
+                  [i](ModelDocument& d, const QString& v) { d.forces[i].body2 = v.toStdString(); });
+        vector(tr("Point 1"), "point1", "m", &ForceDoc::point1);
+        vector(tr("Point 2"), "point2", "m", &ForceDoc::point2);
+        number(tr("Stiffness"), "stiffness", "N/m", &ForceDoc::stiffness);
+        number(tr("Damping"), "damping", "N·s/m", &ForceDoc::damping);
+        number(tr("Preload"), "preload", "N", &ForceDoc::preload);
+        break;
+    case ForceType::RotationalSpringDamper:
+        addChoice(tr("Joint"), "joint", jointChoices(), [i](const ModelDocument& d) { return str(d.forces[i].joint); },
+                  [i](ModelDocument& d, const QString& v) { d.forces[i].joint = v.toStdString(); });
+        number(tr("Stiffness"), "stiffness", "N·m/rad", &ForceDoc::stiffness);
+        number(tr("Damping"), "damping", "N·m·s/rad", &ForceDoc::damping);
+        number(tr("Free angle"), "freeAngle", "rad", &ForceDoc::freeAngle);
+        break;
+    case ForceType::BodyForce:
+    case ForceType::BodyTorque:
+        addChoice(tr("Body"), "body", bodyChoices(), [i](const ModelDocument& d) { return str(d.forces[i].body); },
+                  [i](ModelDocument& d, const QString& v) { d.forces[i].body = v.toStdString(); });
+        if (type == ForceType::BodyForce)
+            vector(tr("Local point"), "localPoint", "m", &ForceDoc::localPoint);
+        vector(type == ForceType::BodyForce ? tr("Force") : tr("Torque"), "vector",
+               type == ForceType::BodyForce ? "N" : "N·m", &ForceDoc::vector);
+        break;
+    }
+}
+
+}  // namespace looplab::ui

@@ -1,0 +1,52 @@
+#pragma once
+// The compact part of a simulation frame that the workbench keeps: enough to animate,
+// plot and report, small enough to store thousands of frames and to pass between
+// threads by value.
+
+#include "looplab/Simulation.h"
+
+#include <Eigen/Geometry>
+
+#include <QMetaType>
+
+#include <string>
+#include <vector>
+
+namespace looplab::ui {
+
+struct RecordedFrame {
+    double t = 0.0;
+    /// Poses of the moving bodies (viewport order, see SceneBuilder.h).
+    std::vector<Eigen::Isometry3d> poses;
+    Violations violation;
+    double energy = 0.0;   ///< total mechanical energy [J]
+    double kinetic = 0.0;  ///< kinetic energy [J]; the rest is potential (gravity, springs)
+    double smallestSingularValue = 0.0;
+    int rank = 0;
+    /// Joint coordinates in the order of JointCoordinateTracker::coordinates().
+    std::vector<double> jointValues;
+};
+
+/// What the worker hands to the GUI thread in one queued signal.
+struct FrameBatch {
+    int runId = 0;
+    double wallTime = 0.0;  ///< seconds since the run started, when the batch was sent
+    std::vector<RecordedFrame> frames;
+    std::vector<SimulationEvent> events;
+};
+
+/// Summary of a finished run.
+struct RunSummary {
+    int runId = 0;
+    bool ok = false;
+    bool stopped = false;  ///< ended by Stop rather than by success or failure
+    QString message;
+    double tFinal = 0.0;
+    double wallTime = 0.0;
+    long steps = 0;
+};
+
+}  // namespace looplab::ui
+
+Q_DECLARE_METATYPE(looplab::ui::FrameBatch)
+Q_DECLARE_METATYPE(looplab::ui::RunSummary)

@@ -1,0 +1,181 @@
+#include "workbench/RunPanel.h"
+
+#include "looplab/ConstraintMethod.h"
+#include "looplab/OdeSolver.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QGridLayout>
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace looplab::ui {
+
+namespace {
+
+// Tolerances span many decades: show them in scientific notation.
+class ScientificSpinBox : public QDoubleSpinBox {
+public:
+    ScientificSpinBox()
+    {
+        setDecimals(20);
+        setRange(1e-16, 1.0);
+        setKeyboardTracking(false);
+    }
+    QString textFromValue(double value) const override { return QString::number(value, 'g', 3); }
+    double valueFromText(const QString& text) const override { return text.toDouble(); }
+    QValidator::State validate(QString& text, int&) const override
+    {
+        bool ok = false;
+        text.toDouble(&ok);
+        return ok ? QValidator::Acceptable : QValidator::Intermediate;
+    }
+    void stepBy(int steps) override { setValue(value() * std::pow(10.0, steps)); }
+};
+
+QDoubleSpinBox* timeSpin(double minimum, double maximum, double value, int decimals)
+{
+    auto* spin = new QDoubleSpinBox;
+    spin->setRange(minimum, maximum);
+    spin->setDecimals(decimals);
+    spin->setValue(value);
+    spin->setSuffix(" s");
+    spin->setKeyboardTracking(false);
+    return spin;
+}
+
+}  // namespace
+
+RunPanel::RunPanel(QWidget* parent) : QWidget(parent)
+{
+    auto* outer = new QVBoxLayout(this);
+    auto* form = new QFormLayout;
+    method_ = new QComboBox;
+    method_->setObjectName("method");
+    for (const std::string& name : constraintMethodNames())
+        method_->addItem(QString::fromStdString(name));
+    integrator_ = new QComboBox;
+    integrator_->setObjectName("integrator");
+    for (const std::string& name : odeSolverNames())
+        integrator_->addItem(QString::fromStdString(name));
+    tEnd_ = timeSpin(1e-6, 1e6, 1.0, 4);
+    tEnd_->setObjectName("tEnd");
+    rtol_ = new ScientificSpinBox;
+    rtol_->setObjectName("rtol");
+    atol_ = new ScientificSpinBox;
+    atol_->setObjectName("atol");
+    step_ = timeSpin(1e-9, 10.0, 1e-3, 9);
+    step_->setObjectName("step");
+    outputStep_ = timeSpin(1e-6, 1e3, 0.01, 6);
+    outputStep_->setObjectName("outputStep");
+    form->addRow(tr("Method"), method_);
+    form->addRow(tr("Integrator"), integrator_);
+    form->addRow(tr("End time"), tEnd_);
+    form->addRow(tr("Relative tolerance"), rtol_);
+    form->addRow(tr("Absolute tolerance"), atol_);
+    form->addRow(tr("Step (rk4)"), step_);
+    form->addRow(tr("Output step"), outputStep_);
+    outer->addLayout(form);
+
+    auto* buttons = new QGridLayout;
+    run_ = new QPushButton(tr("Run"));
+    pause_ = new QPushButton(tr("Pause"));
+    resume_ = new QPushButton(tr("Resume"));
+    stop_ = new QPushButton(tr("Stop"));
+    reset_ = new QPushButton(tr("Reset"));
+    run_->setObjectName("run");
+    pause_->setObjectName("pause");
+    resume_->setObjectName("resume");
+    stop_->setObjectName("stop");
+    reset_->setObjectName("reset");
+    buttons->addWidget(run_, 0, 0);
+    buttons->addWidget(pause_, 0, 1);
+    buttons->addWidget(resume_, 0, 2);
+    buttons->addWidget(stop_, 1, 0);
+    buttons->addWidget(reset_, 1, 1);
+    outer->addLayout(buttons);
+
+    progress_ = new QProgressBar;
+    progress_->setRange(0, 1000);
+    progress_->setValue(0);
+    progress_->setFormat(tr("t = 0 s"));
+    outer->addWidget(progress_);
+    status_ = new QLabel;
+    status_->setWordWrap(true);
+    outer->addWidget(status_);
+    outer->addStretch();
+
+    connect(run_, &QPushButton::clicked, this, &RunPanel::runRequested);
+    connect(pause_, &QPushButton::clicked, this, &RunPanel::pauseRequested);
+    connect(resume_, &QPushButton::clicked, this, &RunPanel::resumeRequested);
+    connect(stop_, &QPushButton::clicked, this, &RunPanel::stopRequested);
+    connect(reset_, &QPushButton::clicked, this, &RunPanel::resetRequested);
+    connect(integrator_, &QComboBox::currentTextChanged, this, &RunPanel::updateStepEnabled);
+
+    setSettings(SimulationSettings{});
+    setState(false, false, false, false);
+}
+
+SimulationSettings RunPanel::settings() const
+{
+    SimulationSettings s;
+    s.method = method_->currentText().toStdString();
+    s.integrator = integrator_->currentText().toStdString();
+    s.tEnd = tEnd_->value();
+    s.ode.rtol = rtol_->value();
+    s.ode.atol = atol_->value();
+    s.outputStep = outputStep_->value();
+    // The step box means "the step" only for rk4; the others choose their own first step.
+    s.ode.step = s.integrator == "rk4" ? step_->value() : 0.0;
+    return s;
+}
+
+void RunPanel::setSettings(const SimulationSettings& s)
+{
+    const int m = method_->findText(QString::fromStdString(s.method));
+    if (m >= 0)
+        method_->setCurrentIndex(m);
+    const int i = integrator_->findText(QString::fromStdString(s.integrator));
+    if (i >= 0)
+        integrator_->setCurrentIndex(i);
+    tEnd_->setValue(s.tEnd);
+    rtol_->setValue(s.ode.rtol);
+    atol_->setValue(s.ode.atol);
+    if (s.ode.step > 0.0)
+        step_->setValue(s.ode.step);
+    outputStep_->setValue(s.outputStep);
+    updateStepEnabled();
+}
+
+void RunPanel::setState(bool canRun, bool running, bool paused, bool hasRecording)
+{
+    run_->setEnabled(canRun && !running);
+    pause_->setEnabled(running && !paused);
+    resume_->setEnabled(running && paused);
+    stop_->setEnabled(running);
+    reset_->setEnabled(!running && hasRecording);
+    for (QWidget* w : {static_cast<QWidget*>(method_), static_cast<QWidget*>(integrator_),
+                       static_cast<QWidget*>(tEnd_), static_cast<QWidget*>(rtol_), static_cast<QWidget*>(atol_),
+                       static_cast<QWidget*>(outputStep_)})
+        w->setEnabled(!running);
+    step_->setEnabled(!running && integrator_->currentText() == "rk4");
+}
+
+void RunPanel::setProgress(double t, double tEnd, double realTimeFactor)
+{
+    progress_->setValue(tEnd > 0.0 ? static_cast<int>(std::lround(1000.0 * std::clamp(t / tEnd, 0.0, 1.0))) : 0);
+    progress_->setFormat(realTimeFactor > 0.0
+                             ? tr("t = %1 s   (%2× real time)").arg(t, 0, 'f', 3).arg(realTimeFactor, 0, 'g', 3)
+                             : tr("t = %1 s").arg(t, 0, 'f', 3));
+}
+
+void RunPanel::setMessage(const QString& text) { status_->setText(text); }
+
+void RunPanel::updateStepEnabled() { step_->setEnabled(run_->isEnabled() && integrator_->currentText() == "rk4"); }
+
+}  // namespace looplab::ui

@@ -1,0 +1,66 @@
+#pragma once
+// Simulation settings and run controls: constraint method, integrator, end time,
+// tolerances, step, output step; Run, Pause, Resume, Stop, Reset; progress with the
+// simulated time and the real-time factor.
+
+#include "looplab/Simulation.h"
+
+#include <QWidget>
+
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QProgressBar;
+class QPushButton;
+
+namespace looplab::ui {
+
+class RunPanel : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit RunPanel(QWidget* parent = nullptr);
+
+    /// Settings as currently entered.
+    SimulationSettings settings() const;
+    /// Fills the fields (unknown method or integrator names are ignored).
+    void setSettings(const SimulationSettings& settings);
+
+    /// Which buttons make sense: a model that builds, a run in progress, paused, and
+    /// whether a recording exists.
+    void setState(bool canRun, bool running, bool paused, bool hasRecording);
+    /// Progress of the current run: simulated time t of tEnd, simulated seconds per
+    /// wall-clock second.
+    void setProgress(double t, double tEnd, double realTimeFactor);
+    /// Shows how the last run ended.
+    void setMessage(const QString& text);
+
+    QPushButton* runButton() const { return run_; }
+    QPushButton* pauseButton() const { return pause_; }
+    QPushButton* resumeButton() const { return resume_; }
+    QPushButton* stopButton() const { return stop_; }
+    QPushButton* resetButton() const { return reset_; }
+
+signals:
+    void runRequested();
+    void pauseRequested();
+    void resumeRequested();
+    void stopRequested();
+    void resetRequested();
+
+private:
+    void updateStepEnabled();
+
+    QComboBox* method_;
+    QComboBox* integrator_;
+    QDoubleSpinBox* tEnd_;
+    QDoubleSpinBox* rtol_;
+    QDoubleSpinBox* atol_;
+    QDoubleSpinBox* step_;
+    QDoubleSpinBox* outputStep_;
+    QPushButton *run_, *pause_, *resume_, *stop_, *reset_;
+    QProgressBar* progress_;
+    QLabel* status_;
+};
+
+}  // namespace looplab::ui

@@ -1,0 +1,123 @@
+#include "workbench/SimulationWorker.h"
+
+#include "looplab/JointCoordinates.h"
+#include "workbench/SceneBuilder.h"
+
+#include <QElapsedTimer>
+
+#include <exception>
+
+namespace looplab::ui {
+
+SimulationWorker::SimulationWorker(QObject* parent) : QObject(parent) {}
+
+void SimulationWorker::pause()
+{
+    std::lock_guard<std::mutex> lock(mutex_);
+    paused_ = true;
+}
+
+void SimulationWorker::resume()
+{
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        paused_ = false;
+    }
+    resumed_.notify_all();
+}
+
+void SimulationWorker::stop(int runId)
+{
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        cancelledThrough_ = std::max(cancelledThrough_, runId);
+        if (currentRun_ == runId)
+            stop_ = true;
+    }
+    resumed_.notify_all();
+}
+
+void SimulationWorker::waitWhilePaused()
+{
+    std::unique_lock<std::mutex> lock(mutex_);
+    resumed_.wait(lock, [this] { return !paused_ || stop_; });
+}
+
+void SimulationWorker::run(const SimulationJob& job)
+{
+    RunSummary summary;
+    summary.runId = job.runId;
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        currentRun_ = job.runId;
+        paused_ = false;
+        stop_ = job.runId <= cancelledThrough_;
+    }
+    if (stop_) {
+        summary.stopped = true;
+        summary.message = tr("stopped");
+        emit finished(summary);
+        return;
+    }
+
+    QElapsedTimer wall, sinceBatch;
+    wall.start();
+    sinceBatch.start();
+    FrameBatch pending;
+    pending.runId = job.runId;
+    auto flush = [&] {
+        if (pending.frames.empty() && pending.events.empty())
+            return;
+        pending.wallTime = wall.elapsed() / 1000.0;
+        emit framesReady(pending);
+        pending.frames.clear();
+        pending.events.clear();
+        sinceBatch.restart();
+    };
+
+    try {
+        Simulator simulator(job.model, job.settings);
+        JointCoordinateTracker tracker(*job.model);
+        const double tEnd = job.settings.tEnd;
+        auto onFrame = [&](const SimulationFrame& f) {
+            RecordedFrame r;
+            r.t = f.state.t;
+            r.poses = scenePoses(*job.model, f.state);
+            r.violation = f.violation;
+            r.energy = f.energy.total();
+            r.kinetic = f.energy.kinetic;
+            r.smallestSingularValue = f.smallestSingularValue;
+            r.rank = f.rank;
+            r.jointValues = tracker.update(f.state);
+            pending.frames.push_back(std::move(r));
+            const bool last = f.state.t >= tEnd - 1e-12 * std::max(1.0, std::abs(tEnd));
+            if (last || sinceBatch.elapsed() >= batchIntervalMs_)
+                flush();
+            bool paused;
+            {
+                std::lock_guard<std::mutex> lock(mutex_);
+                paused = paused_;
+            }
+            if (paused) {
+                // Show the frame the run paused at before waiting.
+                flush();
+                waitWhilePaused();
+            }
+        };
+        auto onEvent = [&](const SimulationEvent& e) { pending.events.push_back(e); };
+        const SimulationResult result = simulator.run(job.start, onFrame, onEvent, &stop_);
+        summary.ok = result.ok;
+        summary.message = QString::fromStdString(result.message);
+        summary.tFinal = result.tFinal;
+        summary.steps = result.statistics.steps;
+        summary.stopped = !result.ok && stop_;
+    } catch (const std::exception& e) {
+        summary.ok = false;
+        summary.message = QString::fromUtf8(e.what());
+    }
+    flush();
+    summary.wallTime = wall.elapsed() / 1000.0;
+    emit finished(summary);
+}
+
+}  // namespace looplab::ui

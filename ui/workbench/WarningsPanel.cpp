@@ -1,0 +1,89 @@
+#include "workbench/WarningsPanel.h"
+
+#include <QHeaderView>
+#include <QStyle>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+namespace looplab::ui {
+
+namespace {
+
+enum Role { TimeRole = Qt::UserRole, JointsRole, KindRole };
+
+QString kindLabel(const QString& kind)
+{
+    if (kind == "redundant_constraints")
+        return QObject::tr("Redundant constraints");
+    if (kind == "rank_change")
+        return QObject::tr("Rank change");
+    if (kind == "singular_configuration")
+        return QObject::tr("Singular configuration");
+    if (kind == "failure")
+        return QObject::tr("Solver failure");
+    return kind;
+}
+
+}  // namespace
+
+WarningsPanel::WarningsPanel(QWidget* parent) : QWidget(parent)
+{
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    tree_ = new QTreeWidget;
+    tree_->setObjectName("warnings");
+    tree_->setRootIsDecorated(false);
+    tree_->setColumnCount(4);
+    tree_->setHeaderLabels({tr("Time [s]"), tr("Kind"), tr("Joints"), tr("Detail")});
+    tree_->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    tree_->header()->setStretchLastSection(true);
+    layout->addWidget(tree_);
+    connect(tree_, &QTreeWidget::itemClicked, this, [this](QTreeWidgetItem* item) { onActivated(item); });
+    connect(tree_, &QTreeWidget::itemActivated, this, [this](QTreeWidgetItem* item) { onActivated(item); });
+}
+
+void WarningsPanel::clear() { tree_->clear(); }
+
+void WarningsPanel::addEvent(const SimulationEvent& event)
+{
+    QStringList joints;
+    for (const std::string& j : event.joints)
+        joints << QString::fromStdString(j);
+    addMessage(QString::fromStdString(event.kind), QString::fromStdString(event.detail), event.t, joints);
+}
+
+void WarningsPanel::addMessage(const QString& kind, const QString& text, double t, const QStringList& joints)
+{
+    auto* item = new QTreeWidgetItem;
+    item->setText(0, t >= 0.0 ? QString::number(t, 'f', 4) : QString("–"));
+    item->setText(1, kindLabel(kind));
+    item->setText(2, joints.join(", "));
+    item->setText(3, text);
+    item->setToolTip(3, text);
+    item->setData(0, TimeRole, t);
+    item->setData(0, JointsRole, joints);
+    item->setData(0, KindRole, kind);
+    const bool severe = kind == "failure" || kind == "singular_configuration";
+    item->setIcon(0, style()->standardIcon(severe ? QStyle::SP_MessageBoxWarning : QStyle::SP_MessageBoxInformation));
+    tree_->addTopLevelItem(item);
+}
+
+int WarningsPanel::count() const { return tree_->topLevelItemCount(); }
+
+QString WarningsPanel::kindAt(int i) const { return tree_->topLevelItem(i)->data(0, KindRole).toString(); }
+
+double WarningsPanel::timeAt(int i) const { return tree_->topLevelItem(i)->data(0, TimeRole).toDouble(); }
+
+void WarningsPanel::activate(int i)
+{
+    if (i >= 0 && i < count())
+        onActivated(tree_->topLevelItem(i));
+}
+
+void WarningsPanel::onActivated(QTreeWidgetItem* item)
+{
+    if (item)
+        emit entryActivated(item->data(0, TimeRole).toDouble(), item->data(0, JointsRole).toStringList());
+}
+
+}  // namespace looplab::ui

@@ -1,0 +1,47 @@
+#pragma once
+// The list of things a user should look at: redundant constraints, rank changes and
+// singular configurations with their times, and solver failures with their reasons.
+// Activating an entry asks for playback to seek to its time and for its joints to be
+// highlighted.
+
+#include "looplab/Simulation.h"
+
+#include <QStringList>
+#include <QWidget>
+
+class QTreeWidget;
+class QTreeWidgetItem;
+
+namespace looplab::ui {
+
+class WarningsPanel : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit WarningsPanel(QWidget* parent = nullptr);
+
+    void clear();
+    /// Adds an event reported by the simulator.
+    void addEvent(const SimulationEvent& event);
+    /// Adds a message that did not come as an event (e.g. the reason a run failed).
+    void addMessage(const QString& kind, const QString& text, double t = -1.0, const QStringList& joints = {});
+
+    int count() const;
+    /// Kind ("singular_configuration", ...) and time of entry i; time −1 if it has none.
+    QString kindAt(int i) const;
+    double timeAt(int i) const;
+    /// Emits entryActivated for entry i, as a click would.
+    void activate(int i);
+
+    QTreeWidget* view() const { return tree_; }
+
+signals:
+    void entryActivated(double t, const QStringList& joints);
+
+private:
+    void onActivated(QTreeWidgetItem* item);
+
+    QTreeWidget* tree_;
+};
+
+}  // namespace looplab::ui

@@ -1,0 +1,116 @@
+#include "workbench/WorkbenchDocument.h"
+
+#include "looplab/Mobility.h"
+#include "workbench/DocumentEditCommand.h"
+
+namespace looplab::ui {
+
+namespace {
+
+bool sameStructure(const ModelDocument& a, const ModelDocument& b)
+{
+    return a.bodies.size() == b.bodies.size() && a.joints.size() == b.joints.size() &&
+           a.drivers.size() == b.drivers.size() && a.forces.size() == b.forces.size() &&
+           a.markers.size() == b.markers.size();
+}
+
+}  // namespace
+
+WorkbenchDocument::WorkbenchDocument(QObject* parent) : QObject(parent)
+{
+    connect(&undo_, &QUndoStack::cleanChanged, this, [this](bool clean) { emit modifiedChanged(!clean); });
+    newDocument();
+}
+
+void WorkbenchDocument::newDocument()
+{
+    ModelDocument doc;
+    doc.name = "Untitled";
+    doc.gravity = Vec3(0.0, -9.81, 0.0);
+    undo_.clear();
+    doc_ = doc;
+    lastGood_ = LoadedModel{};
+    setPath({});
+    rebuild();
+    emit documentReset();
+    emit documentChanged(true);
+}
+
+bool WorkbenchDocument::open(const QString& path, QString* error)
+{
+    DocumentResult read = readModelDocument(path.toStdString());
+    if (!read.document) {
+        if (error)
+            *error = QString::fromStdString(formatDiagnostics(read.diagnostics));
+        return false;
+    }
+    undo_.clear();
+    doc_ = *read.document;
+    lastGood_ = LoadedModel{};
+    setPath(path);
+    rebuild();
+    emit documentReset();
+    emit documentChanged(true);
+    return true;
+}
+
+bool WorkbenchDocument::saveAs(const QString& path, QString* error)
+{
+    std::string why;
+    if (!writeModelDocument(doc_, path.toStdString(), &why)) {
+        if (error)
+            *error = QString::fromStdString(why);
+        return false;
+    }
+    setPath(path);
+    undo_.setClean();
+    return true;
+}
+
+void WorkbenchDocument::edit(const QString& text, const std::function<void(ModelDocument&)>& change,
+                             const QString& mergeKey)
+{
+    ModelDocument after = doc_;
+    change(after);
+    // Serialising is the one complete equality the document offers; it is cheap at
+    // model sizes and avoids undo steps that change nothing.
+    if (serializeModelDocument(after) == serializeModelDocument(doc_))
+        return;
+    undo_.push(new DocumentEditCommand(this, text, doc_, std::move(after), mergeKey));
+}
+
+void WorkbenchDocument::replaceDocument(const ModelDocument& doc)
+{
+    const bool structural = !sameStructure(doc, doc_);
+    doc_ = doc;
+    rebuild();
+    emit documentChanged(structural);
+}
+
+void WorkbenchDocument::rebuild()
+{
+    loaded_ = prepareModel(doc_, path_.toStdString());
+    if (loaded_.ok()) {
+        const MobilityReport report = analyzeMobility(*loaded_.model, loaded_.initial);
+        dof_ = report.dof;
+        redundant_ = static_cast<int>(report.redundant.size());
+        status_ = QString("dof %1, %2 redundant equations").arg(dof_).arg(redundant_);
+        lastGood_ = loaded_;
+    } else {
+        dof_ = redundant_ = 0;
+        const Diagnostic& first = loaded_.diagnostics.empty() ? Diagnostic{} : loaded_.diagnostics.front();
+        status_ = QString::fromStdString(first.location.empty() ? first.message
+                                                                : first.location + ": " + first.message);
+        if (status_.isEmpty())
+            status_ = tr("The model could not be built");
+    }
+    emit modelRebuilt();
+}
+
+void WorkbenchDocument::setPath(const QString& path)
+{
+    path_ = path;
+    emit filePathChanged(path);
+}
+
+}  // namespace looplab::ui
