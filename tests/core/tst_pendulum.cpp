@@ -2,6 +2,7 @@
 // solution: the period 4 K(k) / ω0 for a large amplitude (K by the arithmetic–geometric
 // mean), the whole trajectory sin(θ/2) = k sn(K − ω0 t, k), and the pivot reaction from the
 // multipliers, including m g + m L θ̇² at the lowest point.
+#include "EllipticFunctions.h"
 #include "TestModels.h"
 
 #include "looplab/Mobility.h"
@@ -11,41 +12,12 @@
 #include <vector>
 
 using namespace looplab;
+using looplab::test::ellipticK;
+using looplab::test::jacobiSn;
 
 namespace {
 
 constexpr double kMass = 1.0, kLength = 1.0, kGravity = 9.81;
-
-// Arithmetic–geometric mean, iterated until the two means agree to rounding.
-double agm(double a, double b) {
-    for (int i = 0; i < 64 && std::abs(a - b) > 1e-16 * a; ++i) {
-        const double an = 0.5 * (a + b);
-        b = std::sqrt(a * b);
-        a = an;
-    }
-    return 0.5 * (a + b);
-}
-
-// Complete elliptic integral of the first kind, modulus k.
-double ellipticK(double k) { return M_PI / (2.0 * agm(1.0, std::sqrt(1.0 - k * k))); }
-
-// Jacobi sn(u, k) by the descending Landen (AGM) scheme, Abramowitz & Stegun 16.4.
-double jacobiSn(double u, double k) {
-    double a[32], c[32];
-    a[0] = 1.0;
-    double b = std::sqrt(1.0 - k * k);
-    c[0] = k;
-    int n = 0;
-    while (std::abs(c[n]) > 1e-17 && n < 30) {
-        a[n + 1] = 0.5 * (a[n] + b);
-        c[n + 1] = 0.5 * (a[n] - b);
-        b = std::sqrt(a[n] * b);
-        ++n;
-    }
-    double phi = std::ldexp(a[n] * u, n);
-    for (int i = n; i > 0; --i) phi = 0.5 * (phi + std::asin(c[i] / a[i] * std::sin(phi)));
-    return std::sin(phi);
-}
 
 // Pendulum of the example file, moved to release angle theta0 (from the downward
 // vertical, counter-clockwise about +z) if given.

@@ -2,6 +2,7 @@
 // (energy and global angular momentum conserved, the intermediate-axis flip), a heavy
 // symmetric top in steady precession about a spherical joint, and the three ODE solvers
 // on the simple pendulum of resources/examples/pendulum.json.
+#include "EllipticFunctions.h"
 #include "TestModels.h"
 
 #include "looplab/Simulation.h"
@@ -11,6 +12,8 @@
 #include <vector>
 
 using namespace looplab;
+using looplab::test::ellipticK;
+using looplab::test::jacobiSn;
 
 namespace {
 
@@ -19,35 +22,6 @@ namespace {
 double pendulumAngle(const State& s) {
     const Vec3 r = bodyPosition(s, BodyIndex(1));
     return std::atan2(r.x(), -r.y());
-}
-
-double agm(double a, double b) {
-    for (int i = 0; i < 64 && std::abs(a - b) > 1e-16 * a; ++i) {
-        const double an = 0.5 * (a + b);
-        b = std::sqrt(a * b);
-        a = an;
-    }
-    return 0.5 * (a + b);
-}
-
-double ellipticK(double k) { return M_PI / (2.0 * agm(1.0, std::sqrt(1.0 - k * k))); }
-
-// Jacobi sn(u, k), descending Landen scheme (Abramowitz & Stegun 16.4).
-double jacobiSn(double u, double k) {
-    double a[32], c[32];
-    a[0] = 1.0;
-    double b = std::sqrt(1.0 - k * k);
-    c[0] = k;
-    int n = 0;
-    while (std::abs(c[n]) > 1e-17 && n < 30) {
-        a[n + 1] = 0.5 * (a[n] + b);
-        c[n + 1] = 0.5 * (a[n] - b);
-        b = std::sqrt(a[n] * b);
-        ++n;
-    }
-    double phi = std::ldexp(a[n] * u, n);
-    for (int i = n; i > 0; --i) phi = 0.5 * (phi + std::asin(c[i] / a[i] * std::sin(phi)));
-    return std::sin(phi);
 }
 
 // Heavy symmetric top about a fixed point (the pivot at the origin, l below the centre
