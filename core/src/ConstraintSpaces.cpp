@@ -89,6 +89,14 @@ double ConstraintSpaces::smallestSingularValue() const {
     return smallestSingularPair(qr_.matrixQR(), rank_, nullptr);
 }
 
+double ConstraintSpaces::smallestSingularValueLowerBound() const {
+    if (rank_ == 0) return 0.0;
+    const auto R = qr_.matrixQR().topLeftCorner(rank_, rank_).triangularView<Eigen::Upper>();
+    const MatX inverse = R.solve(MatX::Identity(rank_, rank_));
+    const double norm = inverse.norm();
+    return std::isfinite(norm) && norm > 0.0 ? 1.0 / norm : 0.0;
+}
+
 std::vector<bool> ConstraintSpaces::indeterminateEquations() const {
     const int m = equations();
     std::vector<bool> out(static_cast<size_t>(m), false);

@@ -264,8 +264,11 @@ SimulationResult Simulator::run(const State& start,
         }
         // Within the rank tolerance of a singular configuration a row counts as lost; the
         // episode goes on, measured by the first rejected pivot.
+        // The lower bound settles most steps without the inverse iteration.
         const double sigma = w.rank() < nominalRank
                                  ? std::abs(w.qr().matrixQR()(w.rank(), w.rank()))
+                             : w.smallestSingularValueLowerBound() >= settings_.singularThreshold
+                                 ? settings_.singularThreshold
                                  : w.smallestSingularValue();
         if (sigma < settings_.singularThreshold) {
             if (!inSingular) {

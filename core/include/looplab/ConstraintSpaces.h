@@ -51,6 +51,9 @@ public:
     /// from an SVD of the r × r triangular factor).
     double smallestSingularValue() const;
 
+    /// A cheap lower bound of smallestSingularValue(): 1/‖R₁₁⁻¹‖_F, within a factor √r.
+    double smallestSingularValueLowerBound() const;
+
     /// Minimum-norm (in the scaled metric) dv with Φ_q dv = rhs, using the independent
     /// equations only. Returns the residual ‖D_r(Φ_q dv − rhs)‖∞ through residual, which
     /// is nonzero when rhs is inconsistent on the redundant rows.
