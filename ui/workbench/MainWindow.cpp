@@ -3,9 +3,9 @@
 #include "looplab/JointCoordinates.h"
 #include "viewport/VtkViewport.h"
 #include "workbench/ExamplesDirectory.h"
+#include "workbench/JointQuantity.h"
 #include "workbench/ModelTreeModel.h"
 #include "workbench/PlaybackBar.h"
-#include "workbench/PlotPanel.h"
 #include "workbench/PropertyEditor.h"
 #include "workbench/RunPanel.h"
 #include "workbench/SceneBuilder.h"
@@ -89,6 +89,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     setCentralWidget(centre);
 
     createDocks();
+    plots_->setRecording(&recording_);
     createMenus();
     setAcceptDrops(true);
     resize(1500, 950);
@@ -112,6 +113,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     connect(runner_, &SimulationRunner::finished, this, &MainWindow::onRunFinished);
     connect(runner_, &SimulationRunner::pausedChanged, this, &MainWindow::updateRunState);
     connect(warnings_, &WarningsPanel::entryActivated, this, &MainWindow::onWarningActivated);
+    connect(plots_, &PlotPanel::imageExportRequested, this, &MainWindow::exportPlotImage);
 
     treeView_->expandAll();
     onModelRebuilt();
@@ -181,6 +183,11 @@ void MainWindow::createMenus()
     file->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, [this] { saveAsWithDialog(); });
     file->addSeparator();
     file->addAction(tr("Export Plot Data (CSV)…"), this, &MainWindow::exportCsv);
+    QMenu* plotImages = file->addMenu(tr("Export Plot Image (PNG)"));
+    for (PlotPanel::Chart chart : {PlotPanel::Chart::Violation, PlotPanel::Chart::Energy,
+                                   PlotPanel::Chart::JointQuantity})
+        plotImages->addAction(tr("%1…").arg(PlotPanel::chartName(chart)), this,
+                              [this, chart] { exportPlotImage(chart); });
     file->addAction(tr("Save 3D View Image…"), this, &MainWindow::saveViewportImage);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
@@ -205,6 +212,9 @@ void MainWindow::createMenus()
     sim->addAction(tr("Res&ume"), this, &MainWindow::resumeRun);
     sim->addAction(tr("&Stop"), QKeySequence(Qt::SHIFT | Qt::Key_F5), this, &MainWindow::stopRun);
     sim->addAction(tr("Rese&t"), this, &MainWindow::resetRun);
+    sim->addSeparator();
+    sim->addAction(tr("&Keep for Comparison"), this, [this] { plots_->keepForComparison(); });
+    sim->addAction(tr("&Clear Comparison"), plots_, &PlotPanel::clearComparison);
 
     viewMenu_ = menuBar()->addMenu(tr("&View"));
     viewMenu_->addAction(tr("&Fit to View"), QKeySequence(Qt::Key_F), viewport_, &VtkViewport::fitToView);
@@ -213,6 +223,12 @@ void MainWindow::createMenus()
     viewMenu_->addAction(tr("Side"), this, [this] { viewport_->setStandardView(VtkViewport::StandardView::Side); });
     viewMenu_->addAction(tr("Isometric"), this,
                          [this] { viewport_->setStandardView(VtkViewport::StandardView::Isometric); });
+    viewMenu_->addSeparator();
+    trailAction_ = viewMenu_->addAction(tr("&Trail of Selected Body"));
+    trailAction_->setCheckable(true);
+    trailAction_->setToolTip(tr("Draw the path of the selected body's centre of mass during runs and playback"));
+    connect(trailAction_, &QAction::toggled, this, &MainWindow::updateTrail);
+    viewMenu_->addAction(tr("Reset Plot &Zoom"), plots_, &PlotPanel::resetZoom);
     viewMenu_->addSeparator();
     for (QDockWidget* dock : findChildren<QDockWidget*>())
         viewMenu_->addAction(dock->toggleViewAction());
@@ -358,6 +374,17 @@ void MainWindow::exportCsv()
         QMessageBox::critical(this, tr("Cannot export"), error);
 }
 
+void MainWindow::exportPlotImage(PlotPanel::Chart chart)
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save %1 plot").arg(PlotPanel::chartName(chart)), {},
+                                                      tr("PNG images (*.png)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!plots_->exportPng(chart, path, &error))
+        QMessageBox::critical(this, tr("Cannot save image"), error);
+}
+
 void MainWindow::saveViewportImage()
 {
     const QString path = QFileDialog::getSaveFileName(this, tr("Save 3D view"), {}, tr("PNG images (*.png)"));
@@ -406,6 +433,8 @@ void MainWindow::onDocumentReset()
     recording_.reset();
     runModel_.reset();
     playback_->recordingChanged();
+    // A run of another model cannot be compared with the next ones.
+    plots_->clearComparison();
     plots_->clear();
     warnings_->clear();
     properties_->setItem({});
@@ -432,12 +461,16 @@ void MainWindow::refreshScene()
             viewport_->setJoints({});
             viewport_->setSprings({});
             sceneModel_.reset();
+            trailBody_ = -1;
         }
         return;
     }
     const bool newBodies = !sameBodies(sceneModel_.get(), good.model.get());
-    if (newBodies)
+    if (newBodies) {
         viewport_->setUpAxis(upAxisForGravity(good.model->gravity));
+        // New bodies drop the viewport's trails; the selection below starts it again.
+        trailBody_ = -1;
+    }
     viewport_->setBodyPoses(scenePoses(*good.model, good.initial));
     if (newBodies)
         viewport_->setBodies(sceneBodies(*good.model));
@@ -453,6 +486,10 @@ void MainWindow::showFrame(int frame)
     if (frame < 0 || frame >= recording_.frameCount())
         return;
     const RecordedFrame& f = recording_.frame(frame);
+    // A jump back would join the trail's end to an earlier place.
+    if (frame < lastShownFrame_)
+        restartTrail();
+    lastShownFrame_ = frame;
     if (sceneModel_ && static_cast<int>(f.poses.size()) == sceneModel_->movingBodyCount())
         viewport_->setBodyPoses(f.poses);
     plots_->setCursorTime(f.t);
@@ -493,6 +530,29 @@ void MainWindow::onTreeSelection()
     }
     viewport_->setHighlightedBody(body);
     viewport_->setHighlightedJoints(joints);
+    selectedBody_ = body;
+    updateTrail();
+}
+
+void MainWindow::updateTrail()
+{
+    const int wanted = trailAction_ && trailAction_->isChecked() ? selectedBody_ : -1;
+    if (wanted == trailBody_)
+        return;
+    // The body frame's origin is its centre of mass.
+    if (trailBody_ >= 0)
+        viewport_->setTrail(trailBody_, Eigen::Vector3d::Zero(), false);
+    if (wanted >= 0)
+        viewport_->setTrail(wanted, Eigen::Vector3d::Zero(), true);
+    trailBody_ = wanted;
+}
+
+void MainWindow::restartTrail()
+{
+    if (trailBody_ < 0)
+        return;
+    viewport_->setTrail(trailBody_, Eigen::Vector3d::Zero(), false);
+    viewport_->setTrail(trailBody_, Eigen::Vector3d::Zero(), true);
 }
 
 void MainWindow::onBodyPicked(int index)
@@ -589,7 +649,10 @@ bool MainWindow::startRun()
     const JointCoordinateTracker tracker(*runModel_);
     for (const JointCoordinate& c : tracker.coordinates())
         coordinates << QString::fromStdString(c.name);
-    recording_.reset(coordinates);
+    // The label names the run when it is kept for comparison with another method.
+    const QString label =
+        QString("%1 / %2").arg(QString::fromStdString(settings.method), QString::fromStdString(settings.integrator));
+    recording_.reset(coordinates, jointQuantities(*runModel_), label);
     playback_->recordingChanged();
     playback_->setInteractive(false);
     plots_->clear();
@@ -597,6 +660,8 @@ bool MainWindow::startRun()
     runPanel_->setMessage({});
     // The view must show the model being simulated, even if an earlier version was shown.
     refreshScene();
+    lastShownFrame_ = -1;
+    restartTrail();
     runEnd_ = settings.tEnd;
     runner_->start(runModel_, loaded.initial, settings);
     runPanel_->setProgress(loaded.initial.t, runEnd_, 0.0);
@@ -633,11 +698,18 @@ void MainWindow::resetRun()
     runPanel_->setProgress(0.0, 1.0, 0.0);
     runPanel_->setMessage({});
     refreshScene();
+    lastShownFrame_ = -1;
+    restartTrail();
     updateRunState();
 }
 
 void MainWindow::onFrames(const FrameBatch& batch)
 {
+    // Only the batch's last frame is shown; a trail needs the ones before it too.
+    if (trailBody_ >= 0 && sceneModel_ && batch.frames.size() > 1)
+        for (size_t i = 0; i + 1 < batch.frames.size(); ++i)
+            if (static_cast<int>(batch.frames[i].poses.size()) == sceneModel_->movingBodyCount())
+                viewport_->setBodyPoses(batch.frames[i].poses);
     recording_.append(batch);
     plots_->appendFrames(batch.frames);
     for (const SimulationEvent& e : batch.events) {

@@ -5,6 +5,7 @@
 // the pieces themselves live in their own classes.
 
 #include "workbench/DocumentOperations.h"
+#include "workbench/PlotPanel.h"
 #include "workbench/RecordedFrame.h"
 #include "workbench/SimulationRecording.h"
 
@@ -12,6 +13,7 @@
 
 #include <memory>
 
+class QAction;
 class QMenu;
 class QTreeView;
 
@@ -23,7 +25,6 @@ namespace looplab::ui {
 
 class ModelTreeModel;
 class PlaybackBar;
-class PlotPanel;
 class PropertyEditor;
 class RunPanel;
 class SimulationRunner;
@@ -72,6 +73,10 @@ public:
     PlaybackBar* playbackBar() const { return playback_; }
     SimulationRunner* runner() const { return runner_; }
     const SimulationRecording& recording() const { return recording_; }
+    /// The checkable "Trail of Selected Body" action.
+    QAction* trailAction() const { return trailAction_; }
+    /// Viewport index of the body whose centre of mass leaves a trail, or −1.
+    int trailBody() const { return trailBody_; }
 
 signals:
     /// A run ended (success, failure or stop) and its last frames were received.
@@ -98,6 +103,8 @@ private:
     void onWarningActivated(double t, const QStringList& joints);
     void onBodyPicked(int index);
     void onJointPicked(int index);
+    void updateTrail();
+    void restartTrail();
 
     bool maybeSave();
     void newModel();
@@ -109,6 +116,7 @@ private:
     void updateRecentMenu();
     void populateExamplesMenu();
     void exportCsv();
+    void exportPlotImage(PlotPanel::Chart chart);
     void saveViewportImage();
 
     void addItem(ItemKind kind);
@@ -131,6 +139,12 @@ private:
     QMenu* recentMenu_ = nullptr;
     QMenu* examplesMenu_ = nullptr;
     QMenu* viewMenu_ = nullptr;
+    QAction* trailAction_ = nullptr;
+    /// Viewport index of the selected body (−1: none), and of the one with a trail.
+    int selectedBody_ = -1;
+    int trailBody_ = -1;
+    /// Frame shown last, so that a jump back in playback restarts the trail.
+    int lastShownFrame_ = -1;
     double runEnd_ = 0.0;
     bool confirm_ = true;
 };

@@ -1,15 +1,23 @@
 #include "workbench/PlotPanel.h"
 
+#include "workbench/ZoomableChartView.h"
+
 #include <QChart>
-#include <QChartView>
+#include <QComboBox>
 #include <QFile>
 #include <QGraphicsLayout>
+#include <QHBoxLayout>
+#include <QLabel>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QLogValueAxis>
+#include <QMenu>
+#include <QPixmap>
+#include <QPushButton>
 #include <QSaveFile>
 #include <QTextStream>
+#include <QToolButton>
 #include <QValueAxis>
 #include <QVBoxLayout>
 
@@ -34,6 +42,19 @@ QLineSeries* makeSeries(const QString& name, const QColor& colour)
     return s;
 }
 
+// The comparison is drawn like the series it stands for, dashed and a little thinner,
+// so that colour still says which quantity and the dash which run.
+QLineSeries* makeOverlay(const QLineSeries* like)
+{
+    auto* s = new QLineSeries;
+    QPen pen = like->pen();
+    pen.setStyle(Qt::DashLine);
+    pen.setWidthF(1.2);
+    s->setPen(pen);
+    s->setUseOpenGL(false);
+    return s;
+}
+
 QChart* makeChart(const QString& title)
 {
     auto* chart = new QChart;
@@ -44,14 +65,63 @@ QChart* makeChart(const QString& title)
     return chart;
 }
 
+void attach(QChart* chart, QLineSeries* s, QAbstractAxis* x, QAbstractAxis* y)
+{
+    chart->addSeries(s);
+    s->attachAxis(x);
+    s->attachAxis(y);
+}
+
+void hideLegendEntry(QChart* chart, QLineSeries* s)
+{
+    const auto legendMarkers = chart->legend()->markers(s);
+    for (auto* m : legendMarkers)
+        m->setVisible(false);
+}
+
+double violationPoint(double v) { return std::max(v, kViolationFloor); }
+
 }  // namespace
 
 PlotPanel::PlotPanel(QWidget* parent) : QWidget(parent)
 {
-    auto* layout = new QHBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    outer->setSpacing(2);
 
-    violationChart_ = makeChart(tr("Constraint violation"));
+    auto* bar = new QHBoxLayout;
+    bar->setContentsMargins(4, 2, 4, 0);
+    quantityBox_ = new QComboBox;
+    quantityBox_->setObjectName("jointQuantity");
+    quantityBox_->setPlaceholderText(tr("(run a simulation)"));
+    quantityBox_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    quantityBox_->setMinimumWidth(160);
+    keepButton_ = new QPushButton(tr("Keep for Comparison"));
+    keepButton_->setObjectName("keepForComparison");
+    keepButton_->setToolTip(tr("Keep this run's curves, dashed, under the next runs"));
+    clearComparisonButton_ = new QPushButton(tr("Clear Comparison"));
+    clearComparisonButton_->setObjectName("clearComparison");
+    auto* resetZoom = new QPushButton(tr("Reset Zoom"));
+    resetZoom->setObjectName("resetZoom");
+    resetZoom->setToolTip(tr("Zoom: mouse wheel, or drag a rectangle; right click steps back"));
+    auto* saveImage = new QToolButton;
+    saveImage->setObjectName("savePlotImage");
+    saveImage->setText(tr("Save Image"));
+    saveImage->setPopupMode(QToolButton::InstantPopup);
+    auto* imageMenu = new QMenu(saveImage);
+    for (Chart c : {Chart::Violation, Chart::Energy, Chart::JointQuantity})
+        imageMenu->addAction(tr("%1…").arg(chartName(c)), this, [this, c] { emit imageExportRequested(c); });
+    saveImage->setMenu(imageMenu);
+    bar->addWidget(new QLabel(tr("Joint quantity:")));
+    bar->addWidget(quantityBox_);
+    bar->addStretch(1);
+    bar->addWidget(keepButton_);
+    bar->addWidget(clearComparisonButton_);
+    bar->addWidget(resetZoom);
+    bar->addWidget(saveImage);
+    outer->addLayout(bar);
+
+    violationChart_ = makeChart(chartName(Chart::Violation));
     position_ = makeSeries(tr("position [m]"), QColor(200, 60, 40));
     velocity_ = makeSeries(tr("velocity [m/s]"), QColor(40, 110, 200));
     acceleration_ = makeSeries(tr("acceleration [m/s²]"), QColor(60, 160, 80));
@@ -63,20 +133,18 @@ PlotPanel::PlotPanel(QWidget* parent) : QWidget(parent)
     violationAxis_->setBase(10.0);
     violationChart_->addAxis(violationTime_, Qt::AlignBottom);
     violationChart_->addAxis(violationAxis_, Qt::AlignLeft);
-    for (QLineSeries* s : {position_, velocity_, acceleration_}) {
-        violationChart_->addSeries(s);
-        s->attachAxis(violationTime_);
-        s->attachAxis(violationAxis_);
-    }
+    for (QLineSeries* s : {position_, velocity_, acceleration_})
+        attach(violationChart_, s, violationTime_, violationAxis_);
 
-    energyChart_ = makeChart(tr("Energy"));
+    energyChart_ = makeChart(chartName(Chart::Energy));
     energy_ = makeSeries(tr("total [J]"), QColor(120, 60, 160));
     kinetic_ = makeSeries(tr("kinetic [J]"), QColor(90, 170, 200));
     potential_ = makeSeries(tr("potential [J]"), QColor(150, 150, 150));
     drift_ = makeSeries(tr("drift E − E₀ [J]"), QColor(220, 140, 20));
-    // Drawn thin and dashed: its shape equals the total's, only its axis differs.
+    // Drawn thin and dotted: its shape equals the total's, only its axis differs (dashes
+    // mark a kept comparison run).
     QPen driftPen = drift_->pen();
-    driftPen.setStyle(Qt::DashLine);
+    driftPen.setStyle(Qt::DotLine);
     driftPen.setWidthF(1.0);
     drift_->setPen(driftPen);
     energyTime_ = new QValueAxis;
@@ -89,49 +157,181 @@ PlotPanel::PlotPanel(QWidget* parent) : QWidget(parent)
     energyChart_->addAxis(energyTime_, Qt::AlignBottom);
     energyChart_->addAxis(energyAxis_, Qt::AlignLeft);
     energyChart_->addAxis(driftAxis_, Qt::AlignRight);
-    for (QLineSeries* s : {energy_, kinetic_, potential_}) {
-        energyChart_->addSeries(s);
-        s->attachAxis(energyTime_);
-        s->attachAxis(energyAxis_);
-    }
-    energyChart_->addSeries(drift_);
-    drift_->attachAxis(energyTime_);
-    drift_->attachAxis(driftAxis_);
+    for (QLineSeries* s : {energy_, kinetic_, potential_})
+        attach(energyChart_, s, energyTime_, energyAxis_);
+    attach(energyChart_, drift_, energyTime_, driftAxis_);
+
+    quantityChart_ = makeChart(chartName(Chart::JointQuantity));
+    quantity_ = makeSeries({}, QColor(30, 130, 130));
+    quantityTime_ = new QValueAxis;
+    quantityTime_->setTitleText(tr("t [s]"));
+    quantityAxis_ = new QValueAxis;
+    quantityChart_->addAxis(quantityTime_, Qt::AlignBottom);
+    quantityChart_->addAxis(quantityAxis_, Qt::AlignLeft);
+    attach(quantityChart_, quantity_, quantityTime_, quantityAxis_);
+
+    cmpPosition_ = makeOverlay(position_);
+    cmpVelocity_ = makeOverlay(velocity_);
+    cmpAcceleration_ = makeOverlay(acceleration_);
+    for (QLineSeries* s : {cmpPosition_, cmpVelocity_, cmpAcceleration_})
+        attach(violationChart_, s, violationTime_, violationAxis_);
+    cmpEnergy_ = makeOverlay(energy_);
+    attach(energyChart_, cmpEnergy_, energyTime_, energyAxis_);
+    cmpQuantity_ = makeOverlay(quantity_);
+    attach(quantityChart_, cmpQuantity_, quantityTime_, quantityAxis_);
 
     QPen cursorPen(Qt::black);
     cursorPen.setWidthF(1.0);
-    violationCursor_ = addVerticalLine(violationChart_, cursorPen);
-    energyCursor_ = addVerticalLine(energyChart_, cursorPen);
+    violationCursor_ = addVerticalLine(violationChart_, violationAxis_, cursorPen);
+    energyCursor_ = addVerticalLine(energyChart_, energyAxis_, cursorPen);
+    quantityCursor_ = addVerticalLine(quantityChart_, quantityAxis_, cursorPen);
 
-    violationView_ = new QChartView(violationChart_);
-    violationView_->setRenderHint(QPainter::Antialiasing);
-    energyView_ = new QChartView(energyChart_);
-    energyView_->setRenderHint(QPainter::Antialiasing);
-    layout->addWidget(violationView_);
-    layout->addWidget(energyView_);
+    auto* charts = new QHBoxLayout;
+    charts->setContentsMargins(0, 0, 0, 0);
+    const std::array<QChart*, kChartCount> chartList{violationChart_, energyChart_, quantityChart_};
+    for (size_t i = 0; i < chartList.size(); ++i) {
+        auto* view = new ZoomableChartView(chartList[i]);
+        view->setRenderHint(QPainter::Antialiasing);
+        // Until reset, live updates must not move axes the user has zoomed.
+        connect(view, &ZoomableChartView::userZoomed, this, [this, i] { zoomed_[i] = true; });
+        views_[i] = view;
+        charts->addWidget(view);
+    }
+    outer->addLayout(charts, 1);
+
+    connect(quantityBox_, &QComboBox::currentIndexChanged, this, [this] { showSelectedQuantity(); });
+    connect(keepButton_, &QPushButton::clicked, this, [this] { keepForComparison(); });
+    connect(clearComparisonButton_, &QPushButton::clicked, this, &PlotPanel::clearComparison);
+    connect(resetZoom, &QPushButton::clicked, this, &PlotPanel::resetZoom);
+    showComparison();
     clear();
 }
 
-QLineSeries* PlotPanel::addVerticalLine(QChart* chart, const QPen& pen)
+QString PlotPanel::chartName(Chart chart)
+{
+    switch (chart) {
+    case Chart::Violation:
+        return tr("Constraint violation");
+    case Chart::Energy:
+        return tr("Energy");
+    case Chart::JointQuantity:
+        return tr("Joint quantity");
+    }
+    return {};
+}
+
+QChartView* PlotPanel::chartView(Chart chart) const { return views_[static_cast<size_t>(chart)]; }
+
+QLineSeries* PlotPanel::addVerticalLine(QChart* chart, QAbstractAxis* yAxis, const QPen& pen)
 {
     auto* line = new QLineSeries;
     line->setPen(pen);
     chart->addSeries(line);
     for (QAbstractAxis* axis : chart->axes(Qt::Horizontal))
         line->attachAxis(axis);
-    // Markers belong to the left axis of either chart.
-    line->attachAxis(chart == violationChart_ ? static_cast<QAbstractAxis*>(violationAxis_) : energyAxis_);
+    line->attachAxis(yAxis);
     // Legend entries for cursor and markers would crowd out the data series.
-    const auto legendMarkers = chart->legend()->markers(line);
-    for (auto* m : legendMarkers)
-        m->setVisible(false);
+    hideLegendEntry(chart, line);
     return line;
+}
+
+void PlotPanel::setRecording(const SimulationRecording* recording)
+{
+    recording_ = recording;
+    clear();
+}
+
+const std::vector<JointQuantity>& PlotPanel::quantities() const
+{
+    // Between runs (after Reset) the kept run still names what can be compared.
+    if (recording_ && !recording_->quantities().empty())
+        return recording_->quantities();
+    return comparison_.quantities();
+}
+
+void PlotPanel::refreshQuantityList()
+{
+    const QString previous = jointQuantity();
+    const auto& list = quantities();
+    {
+        const QSignalBlocker block(quantityBox_);
+        quantityBox_->clear();
+        for (const JointQuantity& q : list)
+            quantityBox_->addItem(q.label, q.key);
+        int index = findQuantity(list, previous);
+        if (index < 0 && !list.empty())
+            index = 0;
+        quantityBox_->setCurrentIndex(index);
+    }
+    showSelectedQuantity();
+}
+
+QString PlotPanel::jointQuantity() const
+{
+    return quantityBox_->currentIndex() >= 0 ? quantityBox_->currentData().toString() : QString();
+}
+
+bool PlotPanel::setJointQuantity(const QString& key)
+{
+    const int index = quantityBox_->findData(key);
+    if (index < 0)
+        return false;
+    quantityBox_->setCurrentIndex(index);
+    return true;
+}
+
+void PlotPanel::showSelectedQuantity()
+{
+    const auto& list = quantities();
+    selected_ = findQuantity(list, jointQuantity());
+    const JointQuantity* q = selected_ >= 0 ? &list[static_cast<size_t>(selected_)] : nullptr;
+    quantity_->setName(q ? q->label : QString());
+    // The legend names the quantity; the axis has room for its unit only.
+    quantityAxis_->setTitleText(q ? q->unit : QString());
+
+    // The current run's values come from its recording: the choice may change after
+    // the frames arrived.
+    q_.clear();
+    haveQuantityRange_ = false;
+    QList<QPointF> points;
+    if (q && recording_) {
+        for (const RecordedFrame& f : recording_->frames()) {
+            const double v = q->valueIn(f);
+            q_.push_back(v);
+            if (!std::isfinite(v))
+                continue;
+            points << QPointF(f.t, v);
+            minQuantity_ = haveQuantityRange_ ? std::min(minQuantity_, v) : v;
+            maxQuantity_ = haveQuantityRange_ ? std::max(maxQuantity_, v) : v;
+            haveQuantityRange_ = true;
+        }
+    }
+    quantity_->replace(points);
+
+    // The kept run shows the same quantity if it has one of that name.
+    QList<QPointF> kept;
+    const int k = q ? findQuantity(comparison_.quantities(), q->key) : -1;
+    if (k >= 0) {
+        const JointQuantity& c = comparison_.quantities()[static_cast<size_t>(k)];
+        for (const RecordedFrame& f : comparison_.frames()) {
+            const double v = c.valueIn(f);
+            if (!std::isfinite(v))
+                continue;
+            kept << QPointF(f.t, v);
+            minQuantity_ = haveQuantityRange_ ? std::min(minQuantity_, v) : v;
+            maxQuantity_ = haveQuantityRange_ ? std::max(maxQuantity_, v) : v;
+            haveQuantityRange_ = true;
+        }
+    }
+    cmpQuantity_->replace(kept);
+    cmpQuantity_->setVisible(!kept.isEmpty());
+    updateRanges();
 }
 
 void PlotPanel::clear()
 {
-    for (QLineSeries* s : {position_, velocity_, acceleration_, energy_, kinetic_, potential_, drift_, violationCursor_,
-                           energyCursor_})
+    for (QLineSeries* s : {position_, velocity_, acceleration_, energy_, kinetic_, potential_, drift_, quantity_,
+                           violationCursor_, energyCursor_, quantityCursor_})
         s->clear();
     for (QLineSeries* m : markers_) {
         violationChart_->removeSeries(m);
@@ -144,17 +344,24 @@ void PlotPanel::clear()
     vel_.clear();
     acc_.clear();
     e_.clear();
+    q_.clear();
     cursor_ = -1.0;
     minViolation_ = maxViolation_ = 0.0;
     minEnergy_ = maxEnergy_ = minDrift_ = maxDrift_ = 0.0;
-    updateRanges();
+    for (ZoomableChartView* view : views_)
+        view->chart()->zoomReset();
+    zoomed_.fill(false);
+    // Also recomputes the joint quantity (from the now empty or new recording) and the ranges.
+    refreshQuantityList();
+    updateButtons();
 }
 
 void PlotPanel::appendFrames(const std::vector<RecordedFrame>& frames)
 {
     if (frames.empty())
         return;
-    QList<QPointF> p, v, a, e, k, u, d;
+    const JointQuantity* q = selected_ >= 0 ? &quantities()[static_cast<size_t>(selected_)] : nullptr;
+    QList<QPointF> p, v, a, e, k, u, d, j;
     for (const RecordedFrame& f : frames) {
         t_.push_back(f.t);
         pos_.push_back(f.violation.position);
@@ -162,9 +369,9 @@ void PlotPanel::appendFrames(const std::vector<RecordedFrame>& frames)
         acc_.push_back(f.violation.acceleration);
         e_.push_back(f.energy);
         const double drift = f.energy - e_.front();
-        const double vp = std::max(f.violation.position, kViolationFloor);
-        const double vv = std::max(f.violation.velocity, kViolationFloor);
-        const double va = std::max(f.violation.acceleration, kViolationFloor);
+        const double vp = violationPoint(f.violation.position);
+        const double vv = violationPoint(f.violation.velocity);
+        const double va = violationPoint(f.violation.acceleration);
         p << QPointF(f.t, vp);
         v << QPointF(f.t, vv);
         a << QPointF(f.t, va);
@@ -182,6 +389,14 @@ void PlotPanel::appendFrames(const std::vector<RecordedFrame>& frames)
         maxEnergy_ = first ? ehi : std::max(maxEnergy_, ehi);
         minDrift_ = first ? drift : std::min(minDrift_, drift);
         maxDrift_ = first ? drift : std::max(maxDrift_, drift);
+        const double value = q ? q->valueIn(f) : std::nan("");
+        q_.push_back(value);
+        if (std::isfinite(value)) {
+            j << QPointF(f.t, value);
+            minQuantity_ = haveQuantityRange_ ? std::min(minQuantity_, value) : value;
+            maxQuantity_ = haveQuantityRange_ ? std::max(maxQuantity_, value) : value;
+            haveQuantityRange_ = true;
+        }
     }
     position_->append(p);
     velocity_->append(v);
@@ -190,7 +405,9 @@ void PlotPanel::appendFrames(const std::vector<RecordedFrame>& frames)
     kinetic_->append(k);
     potential_->append(u);
     drift_->append(d);
+    quantity_->append(j);
     updateRanges();
+    updateButtons();
 }
 
 void PlotPanel::addSingularMarker(double t)
@@ -198,7 +415,7 @@ void PlotPanel::addSingularMarker(double t)
     QPen pen(QColor(230, 120, 0));
     pen.setStyle(Qt::DashLine);
     pen.setWidthF(1.5);
-    QLineSeries* line = addVerticalLine(violationChart_, pen);
+    QLineSeries* line = addVerticalLine(violationChart_, violationAxis_, pen);
     line->setName(tr("singular"));
     markers_.push_back(line);
     markerTimes_.push_back(t);
@@ -211,22 +428,114 @@ void PlotPanel::setCursorTime(double t)
     updateRanges();
 }
 
+// --- Comparison ---------------------------------------------------------------------------
+
+bool PlotPanel::keepForComparison()
+{
+    if (!recording_ || recording_->isEmpty())
+        return false;
+    comparison_ = *recording_;
+    showComparison();
+    return true;
+}
+
+void PlotPanel::clearComparison()
+{
+    if (!hasComparison())
+        return;
+    comparison_.reset();
+    showComparison();
+}
+
+void PlotPanel::showComparison()
+{
+    QList<QPointF> p, v, a, e;
+    bool first = true;
+    for (const RecordedFrame& f : comparison_.frames()) {
+        const double vp = violationPoint(f.violation.position);
+        const double vv = violationPoint(f.violation.velocity);
+        const double va = violationPoint(f.violation.acceleration);
+        p << QPointF(f.t, vp);
+        v << QPointF(f.t, vv);
+        a << QPointF(f.t, va);
+        e << QPointF(f.t, f.energy);
+        const double lo = std::min({vp, vv, va}), hi = std::max({vp, vv, va});
+        cmpMinViolation_ = first ? lo : std::min(cmpMinViolation_, lo);
+        cmpMaxViolation_ = first ? hi : std::max(cmpMaxViolation_, hi);
+        cmpMinEnergy_ = first ? f.energy : std::min(cmpMinEnergy_, f.energy);
+        cmpMaxEnergy_ = first ? f.energy : std::max(cmpMaxEnergy_, f.energy);
+        first = false;
+    }
+    cmpPosition_->replace(p);
+    cmpVelocity_->replace(v);
+    cmpAcceleration_->replace(a);
+    cmpEnergy_->replace(e);
+
+    const bool shown = hasComparison();
+    const QString label = comparison_.label().isEmpty() ? tr("kept run") : comparison_.label();
+    // One legend entry per chart names the kept run; the dashes of the other two
+    // violations share it.
+    cmpPosition_->setName(tr("%1 (dashed)").arg(label));
+    cmpEnergy_->setName(tr("%1 total (dashed)").arg(label));
+    cmpQuantity_->setName(tr("%1 (dashed)").arg(label));
+    for (QLineSeries* s : {cmpPosition_, cmpVelocity_, cmpAcceleration_, cmpEnergy_})
+        s->setVisible(shown);
+    hideLegendEntry(violationChart_, cmpVelocity_);
+    hideLegendEntry(violationChart_, cmpAcceleration_);
+    // The joint quantity overlay depends on the choice; this also updates the ranges.
+    refreshQuantityList();
+    updateButtons();
+}
+
+void PlotPanel::updateButtons()
+{
+    keepButton_->setEnabled(recording_ && !recording_->isEmpty());
+    clearComparisonButton_->setEnabled(hasComparison());
+}
+
+// --- Axes -----------------------------------------------------------------------------------
+
+void PlotPanel::resetZoom()
+{
+    for (ZoomableChartView* view : views_)
+        view->chart()->zoomReset();
+    zoomed_.fill(false);
+    updateRanges();
+}
+
 void PlotPanel::updateRanges()
 {
-    const double t0 = t_.empty() ? 0.0 : t_.front();
+    const bool kept = hasComparison();
+    double t0 = t_.empty() ? 0.0 : t_.front();
     double t1 = t_.empty() ? 1.0 : t_.back();
+    if (kept) {
+        t0 = t_.empty() ? comparison_.startTime() : std::min(t0, comparison_.startTime());
+        t1 = t_.empty() ? comparison_.endTime() : std::max(t1, comparison_.endTime());
+    }
     if (t1 <= t0)
         t1 = t0 + 1e-3;
-    violationTime_->setRange(t0, t1);
-    energyTime_->setRange(t0, t1);
+    const bool violationFree = !isZoomed(Chart::Violation), energyFree = !isZoomed(Chart::Energy),
+               quantityFree = !isZoomed(Chart::JointQuantity);
+    if (violationFree)
+        violationTime_->setRange(t0, t1);
+    if (energyFree)
+        energyTime_->setRange(t0, t1);
+    if (quantityFree)
+        quantityTime_->setRange(t0, t1);
 
     // Labels sit at powers of the axis base; with many decades in a short chart they
     // would not fit, so the base grows to keep about five labels, and the range is
     // aligned to its powers.
     int decadeLo = -16, decadeHi = -8;
-    if (!t_.empty()) {
-        decadeLo = static_cast<int>(std::floor(std::log10(minViolation_)));
-        decadeHi = static_cast<int>(std::ceil(std::log10(maxViolation_)));
+    if (!t_.empty() || kept) {
+        double vlo = t_.empty() ? cmpMinViolation_ : minViolation_;
+        double vhi = t_.empty() ? cmpMaxViolation_ : maxViolation_;
+        if (kept) {
+            vlo = std::min(vlo, cmpMinViolation_);
+            vhi = std::max(vhi, cmpMaxViolation_);
+        }
+        decadeLo = static_cast<int>(std::floor(std::log10(vlo)));
+        decadeHi = static_cast<int>(std::ceil(std::log10(vhi)));
     }
     const int stride = std::max(1, (decadeHi - decadeLo + 4) / 5);
     decadeLo = stride * static_cast<int>(std::floor(static_cast<double>(decadeLo) / stride));
@@ -234,8 +543,10 @@ void PlotPanel::updateRanges()
     if (decadeHi <= decadeLo)
         decadeHi = decadeLo + stride;
     const double lo = std::pow(10.0, decadeLo), hi = std::pow(10.0, decadeHi);
-    violationAxis_->setBase(std::pow(10.0, stride));
-    violationAxis_->setRange(lo, hi);
+    if (violationFree) {
+        violationAxis_->setBase(std::pow(10.0, stride));
+        violationAxis_->setRange(lo, hi);
+    }
 
     auto padded = [](double a, double b, QValueAxis* axis) {
         double pad = 0.05 * (b - a);
@@ -243,8 +554,21 @@ void PlotPanel::updateRanges()
             pad = std::max(1e-12, 1e-6 * std::abs(a));
         axis->setRange(a - pad, b + pad);
     };
-    padded(minEnergy_, maxEnergy_, energyAxis_);
-    padded(minDrift_, maxDrift_, driftAxis_);
+    if (energyFree) {
+        double elo = minEnergy_, ehi = maxEnergy_;
+        if (kept) {
+            elo = t_.empty() ? cmpMinEnergy_ : std::min(elo, cmpMinEnergy_);
+            ehi = t_.empty() ? cmpMaxEnergy_ : std::max(ehi, cmpMaxEnergy_);
+        }
+        padded(elo, ehi, energyAxis_);
+        padded(minDrift_, maxDrift_, driftAxis_);
+    }
+    if (quantityFree) {
+        if (haveQuantityRange_)
+            padded(minQuantity_, maxQuantity_, quantityAxis_);
+        else
+            quantityAxis_->setRange(-1.0, 1.0);
+    }
 
     auto vertical = [](QLineSeries* s, double t, double y0, double y1) {
         s->replace(QList<QPointF>{QPointF(t, y0), QPointF(t, y1)});
@@ -254,11 +578,15 @@ void PlotPanel::updateRanges()
     if (cursor_ >= 0.0 && !t_.empty()) {
         vertical(violationCursor_, cursor_, lo, hi);
         vertical(energyCursor_, cursor_, energyAxis_->min(), energyAxis_->max());
+        vertical(quantityCursor_, cursor_, quantityAxis_->min(), quantityAxis_->max());
     } else {
         violationCursor_->clear();
         energyCursor_->clear();
+        quantityCursor_->clear();
     }
 }
+
+// --- Export ---------------------------------------------------------------------------------
 
 bool PlotPanel::exportCsv(const QString& path, QString* error) const
 {
@@ -268,16 +596,41 @@ bool PlotPanel::exportCsv(const QString& path, QString* error) const
             *error = file.errorString();
         return false;
     }
+    const QString quantity = jointQuantity();
+    const bool withQuantity = !quantity.isEmpty() && q_.size() == t_.size();
     QTextStream out(&file);
-    out << "t,violation_position,violation_velocity,violation_acceleration,energy,energy_drift\n";
-    for (size_t i = 0; i < t_.size(); ++i)
+    out << "t,violation_position,violation_velocity,violation_acceleration,energy,energy_drift";
+    if (withQuantity)
+        out << ',' << quantity;
+    out << '\n';
+    for (size_t i = 0; i < t_.size(); ++i) {
         out << QString::number(t_[i], 'g', 17) << ',' << QString::number(pos_[i], 'g', 17) << ','
             << QString::number(vel_[i], 'g', 17) << ',' << QString::number(acc_[i], 'g', 17) << ','
-            << QString::number(e_[i], 'g', 17) << ',' << QString::number(e_[i] - e_.front(), 'g', 17) << '\n';
+            << QString::number(e_[i], 'g', 17) << ',' << QString::number(e_[i] - e_.front(), 'g', 17);
+        if (withQuantity)
+            out << ',' << QString::number(q_[i], 'g', 17);
+        out << '\n';
+    }
     out.flush();
     if (!file.commit()) {
         if (error)
             *error = file.errorString();
+        return false;
+    }
+    return true;
+}
+
+bool PlotPanel::exportPng(Chart chart, const QString& path, QString* error) const
+{
+    const QPixmap image = chartView(chart)->grab();
+    if (image.isNull()) {
+        if (error)
+            *error = tr("The chart has no size to draw.");
+        return false;
+    }
+    if (!image.save(path, "PNG")) {
+        if (error)
+            *error = tr("Cannot write %1.").arg(path);
         return false;
     }
     return true;

@@ -25,6 +25,11 @@ struct RecordedFrame {
     int rank = 0;
     /// Joint coordinates in the order of JointCoordinateTracker::coordinates().
     std::vector<double> jointValues;
+    /// Reaction on each joint (model order), six values per joint: force x, y, z [N] and
+    /// torque x, y, z [N·m], global axes (SimulationFrame::reactions).
+    std::vector<double> reactions;
+    /// Effort of each driver (model order): torque [N·m] or force [N].
+    std::vector<double> driverEfforts;
 };
 
 /// What the worker hands to the GUI thread in one queued signal.

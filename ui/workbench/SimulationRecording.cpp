@@ -4,11 +4,13 @@
 
 namespace looplab::ui {
 
-void SimulationRecording::reset(QStringList coordinateNames)
+void SimulationRecording::reset(QStringList coordinateNames, std::vector<JointQuantity> quantities, QString label)
 {
     frames_.clear();
     events_.clear();
     coordinateNames_ = std::move(coordinateNames);
+    quantities_ = std::move(quantities);
+    label_ = std::move(label);
 }
 
 void SimulationRecording::append(const FrameBatch& batch)

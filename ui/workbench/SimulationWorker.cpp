@@ -89,6 +89,14 @@ void SimulationWorker::run(const SimulationJob& job)
             r.smallestSingularValue = f.smallestSingularValue;
             r.rank = f.rank;
             r.jointValues = tracker.update(f.state);
+            r.reactions.reserve(6 * f.reactions.size());
+            for (const JointReaction& j : f.reactions) {
+                r.reactions.insert(r.reactions.end(), j.forceGlobal.data(), j.forceGlobal.data() + 3);
+                r.reactions.insert(r.reactions.end(), j.torqueGlobal.data(), j.torqueGlobal.data() + 3);
+            }
+            r.driverEfforts.reserve(f.drivers.size());
+            for (const DriverEffort& d : f.drivers)
+                r.driverEfforts.push_back(d.value);
             pending.frames.push_back(std::move(r));
             const bool last = f.state.t >= tEnd - 1e-12 * std::max(1.0, std::abs(tEnd));
             if (last || sinceBatch.elapsed() >= batchIntervalMs_)
