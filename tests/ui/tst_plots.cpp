@@ -183,19 +183,19 @@ void TestPlots::plotsDriverEffortAndCrankAngle()
     }
     QVERIFY(cursorFound);
 
-    // A second run keeps the choice and fills the chart batch by batch while it runs.
+    // A second run keeps the choice and fills the chart while it runs. The charts take
+    // frames at most every 150 ms, so they may lag the recording but never lead it.
     window_->runPanel()->setSettings(settings("projection", 2.0));
-    int liveBatches = 0, mismatches = 0;
+    int liveBatches = 0, ahead = 0;
     const auto watch = connect(window_->runner(), &SimulationRunner::framesReceived, this, [&] {
-        // Connected after the window's own handler, so the batch is plotted already.
         ++liveBatches;
-        mismatches += series->count() != window_->recording().frameCount();
+        ahead += series->count() > window_->recording().frameCount();
     });
     QVERIFY(runToEnd());
     disconnect(watch);
     QCOMPARE(plots->jointQuantity(), QString("O.angle"));
     QVERIFY2(liveBatches >= 2, qPrintable(QString("%1 batches").arg(liveBatches)));
-    QCOMPARE(mismatches, 0);
+    QCOMPARE(ahead, 0);
     QCOMPARE(series->count(), 201);
     const double turns = series->at(200).y() - series->at(0).y();
     QVERIFY(std::abs(turns - 4.0 * M_PI) <= 1e-6);

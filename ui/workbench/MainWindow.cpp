@@ -76,6 +76,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     document_ = new WorkbenchDocument(this);
     treeModel_ = new ModelTreeModel(document_, this);
     runner_ = new SimulationRunner(this);
+    plotFlush_.setSingleShot(true);
+    plotFlush_.setInterval(150);
+    connect(&plotFlush_, &QTimer::timeout, this, &MainWindow::flushPlotFrames);
 
     viewport_ = new VtkViewport;
     playback_ = new PlaybackBar;
@@ -436,6 +439,7 @@ void MainWindow::onDocumentReset()
     // A run of another model cannot be compared with the next ones.
     plots_->clearComparison();
     plots_->clear();
+    pendingPlotFrames_.clear();
     warnings_->clear();
     properties_->setItem({});
     sceneModel_.reset();
@@ -656,6 +660,7 @@ bool MainWindow::startRun()
     playback_->recordingChanged();
     playback_->setInteractive(false);
     plots_->clear();
+    pendingPlotFrames_.clear();
     warnings_->clear();
     runPanel_->setMessage({});
     // The view must show the model being simulated, even if an earlier version was shown.
@@ -694,6 +699,7 @@ void MainWindow::resetRun()
     runModel_.reset();
     playback_->recordingChanged();
     plots_->clear();
+    pendingPlotFrames_.clear();
     warnings_->clear();
     runPanel_->setProgress(0.0, 1.0, 0.0);
     runPanel_->setMessage({});
@@ -711,7 +717,12 @@ void MainWindow::onFrames(const FrameBatch& batch)
             if (static_cast<int>(batch.frames[i].poses.size()) == sceneModel_->movingBodyCount())
                 viewport_->setBodyPoses(batch.frames[i].poses);
     recording_.append(batch);
-    plots_->appendFrames(batch.frames);
+    // Charts redraw slowly (Qt Charts recomputes every series when an axis grows), so
+    // their frames are gathered and handed over at most every plotInterval_ ms, in an
+    // event-loop iteration of their own rather than together with the 3D view.
+    pendingPlotFrames_.insert(pendingPlotFrames_.end(), batch.frames.begin(), batch.frames.end());
+    if (!plotFlush_.isActive())
+        plotFlush_.start();
     for (const SimulationEvent& e : batch.events) {
         warnings_->addEvent(e);
         if (e.kind == "singular_configuration")
@@ -727,8 +738,18 @@ void MainWindow::onFrames(const FrameBatch& batch)
     }
 }
 
+void MainWindow::flushPlotFrames()
+{
+    plotFlush_.stop();
+    if (pendingPlotFrames_.empty())
+        return;
+    plots_->appendFrames(pendingPlotFrames_);
+    pendingPlotFrames_.clear();
+}
+
 void MainWindow::onRunFinished(const RunSummary& summary)
 {
+    flushPlotFrames();
     playback_->setInteractive(true);
     bool failureReported = false;
     for (const SimulationEvent& e : recording_.events())

@@ -10,6 +10,7 @@
 #include "workbench/SimulationRecording.h"
 
 #include <QMainWindow>
+#include <QTimer>
 
 #include <memory>
 
@@ -134,6 +135,10 @@ private:
     WarningsPanel* warnings_;
     SimulationRunner* runner_;
     SimulationRecording recording_;
+    // Frames received but not yet drawn on the charts (see onFrames).
+    std::vector<RecordedFrame> pendingPlotFrames_;
+    QTimer plotFlush_;
+    void flushPlotFrames();
     /// The model the viewport currently draws, and the one the recording belongs to.
     std::shared_ptr<const Model> sceneModel_, runModel_;
     QMenu* recentMenu_ = nullptr;
