@@ -1,6 +1,5 @@
 // Responsiveness of the workbench while a heavy model runs. Opens a model (by default the
-// chain of 20 four-bar loops), measures what one repaint of the 3D view and of the plots
-// costs, then starts the simulation in the worker thread and for a fixed
+// chain of 20 four-bar loops), starts the simulation in the worker thread and for a fixed
 // wall time measures the gaps between consecutive iterations of the GUI event loop (a
 // zero-interval timer fires once per iteration). Writes a Markdown table.
 //
@@ -9,7 +8,6 @@
 
 #include "viewport/VtkViewport.h"
 #include "workbench/MainWindow.h"
-#include "workbench/PlotPanel.h"
 #include "workbench/SimulationRecording.h"
 
 #include <QApplication>
@@ -24,24 +22,6 @@
 #include <cstdio>
 #include <vector>
 
-namespace {
-
-// Median time of a synchronous repaint of `w` [ms].
-template <typename Prepare>
-double medianRepaint(QWidget* w, Prepare prepare) {
-    std::vector<double> t;
-    for (int i = 0; i < 7; ++i) {
-        prepare();
-        QElapsedTimer clock;
-        clock.start();
-        w->repaint();
-        t.push_back(static_cast<double>(clock.nsecsElapsed()) * 1e-6);
-    }
-    std::sort(t.begin(), t.end());
-    return t[t.size() / 2];
-}
-
-}  // namespace
 
 int main(int argc, char** argv) {
     QSurfaceFormat::setDefaultFormat(looplab::ui::VtkViewport::defaultFormat());
@@ -72,8 +52,6 @@ int main(int argc, char** argv) {
     QElapsedTimer settle;
     settle.start();
     while (settle.elapsed() < 1000) app.processEvents();
-    const double viewPaint = medianRepaint(window.viewport(), [&] { window.viewport()->requestRender(); });
-    const double plotPaint = medianRepaint(window.plotPanel(), [] {});
 
     if (!window.startRun()) {
         std::fprintf(stderr, "the run did not start\n");
@@ -105,16 +83,14 @@ int main(int argc, char** argv) {
     QFile out(outPath);
     if (!out.open(QIODevice::WriteOnly | QIODevice::Text)) return 1;
     QTextStream ts(&out);
-    ts << "| model | run [s] | event-loop iterations | median gap [ms] | 99.9th percentile [ms] | largest gap [ms] | frames shown | repaint: 3D view / plots [ms] |\n";
-    ts << "|---|---|---|---|---|---|---|---|\n";
+    ts << "| model | run [s] | event-loop iterations | median gap [ms] | 99.9th percentile [ms] | largest gap [ms] | frames shown |\n";
+    ts << "|---|---|---|---|---|---|---|\n";
     ts << "| " << QFileInfo(model).fileName() << " | " << seconds << " | " << gaps.size() << " | "
        << QString::number(quantile(0.5), 'f', 3) << " | " << QString::number(quantile(0.999), 'f', 1) << " | "
-       << QString::number(gaps.empty() ? 0.0 : gaps.back(), 'f', 1) << " | " << frames << " | "
-       << QString::number(viewPaint, 'f', 1) << " / " << QString::number(plotPaint, 'f', 1) << " |\n";
+       << QString::number(gaps.empty() ? 0.0 : gaps.back(), 'f', 1) << " | " << frames << " |\n";
     ts.flush();
     std::printf("event-loop gaps: median %.3f ms, 99.9th percentile %.1f ms, largest %.1f ms over %zu "
-                "iterations; %d frames; repaint of the 3D view %.1f ms, plots %.1f ms\n",
-                quantile(0.5), quantile(0.999), gaps.empty() ? 0.0 : gaps.back(), gaps.size(), frames, viewPaint,
-                plotPaint);
+                "iterations; %d frames\n",
+                quantile(0.5), quantile(0.999), gaps.empty() ? 0.0 : gaps.back(), gaps.size(), frames);
     return 0;
 }

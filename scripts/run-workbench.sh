@@ -6,8 +6,8 @@ cd "$(dirname "$0")/.."
 cmake --preset release >/dev/null
 cmake --build --preset release -j "$(nproc)"
 model=resources/examples/four-bar.json
-if [ -x build/release/app/looplab ]; then
-  exec build/release/app/looplab "$model" "$@"
+if [ -x build/release/app/workbench/looplab ]; then
+  exec build/release/app/workbench/looplab "$model" "$@"
 fi
 # Without the workbench target, analyse the model with the command-line tool.
 build/release/app/looplab-cli check "$model"
