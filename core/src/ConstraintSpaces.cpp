@@ -1,6 +1,5 @@
 #include "looplab/ConstraintSpaces.h"
 
-#include <Eigen/SVD>
 #include <cmath>
 
 namespace looplab {

@@ -48,36 +48,27 @@ std::vector<std::string> singularJoints(const Model& m, const ConstraintSpaces& 
 
 }  // namespace
 
-void computeReactions(const Model& model, const State& s, const VecX& lambda,
-                      const std::vector<bool>& indeterminate, std::vector<JointReaction>& reactions,
-                      std::vector<DriverEffort>& drivers) {
+void computeReactions(const Model& model, const State& s, const SparseMatrix& jacobian,
+                      const VecX& lambda, const std::vector<bool>& indeterminate,
+                      std::vector<JointReaction>& reactions, std::vector<DriverEffort>& drivers) {
     reactions.clear();
     drivers.clear();
-    ConstraintValues cv;
-    evaluateConstraints(model, s, cv, kJacobian);
     for (const Joint& j : model.joints) {
         JointReaction r;
         r.joint = j.name;
-        const BodyIndex b2 = j.frame2.body;
-        // Generalised constraint force on body 2 from this joint's rows: −J_rowsᵀ λ_rows.
+        // The reaction on body 2 is its share of −J_rowsᵀ λ_rows; when body 2 is the ground,
+        // the same reaction is minus the share of body 1.
+        const bool onFirst = j.frame2.body.value() == 0;
+        const BodyIndex onBody = onFirst ? j.frame1.body : j.frame2.body;
+        const double sign = onFirst ? 1.0 : -1.0;
+        const int c0 = Model::velocityOffset(onBody);
         Eigen::Matrix<double, 6, 1> g = Eigen::Matrix<double, 6, 1>::Zero();
         for (int row = j.firstEquation; row < j.firstEquation + j.equationCount; ++row) {
             if (indeterminate.size() > size_t(row) && indeterminate[size_t(row)]) r.indeterminate = true;
-            if (b2.value() == 0) continue;
-            const int c0 = Model::velocityOffset(b2);
-            for (SparseMatrix::InnerIterator it(cv.jacobian, row); it; ++it)
-                if (it.col() >= c0 && it.col() < c0 + 6) g[it.col() - c0] -= it.value() * lambda[row];
+            for (SparseMatrix::InnerIterator it(jacobian, row); it; ++it)
+                if (it.col() >= c0 && it.col() < c0 + 6) g[it.col() - c0] += sign * it.value() * lambda[row];
         }
-        if (b2.value() == 0) {
-            // Body 2 is the ground: report the reaction on body 1, with its sign turned.
-            const BodyIndex b1 = j.frame1.body;
-            const int c0 = Model::velocityOffset(b1);
-            for (int row = j.firstEquation; row < j.firstEquation + j.equationCount; ++row)
-                for (SparseMatrix::InnerIterator it(cv.jacobian, row); it; ++it)
-                    if (it.col() >= c0 && it.col() < c0 + 6) g[it.col() - c0] += it.value() * lambda[row];
-        }
-        const BodyIndex onBody = b2.value() == 0 ? j.frame1.body : b2;
-        const BodyFrame& fr = b2.value() == 0 ? j.frame1 : j.frame2;
+        const BodyFrame& fr = onFirst ? j.frame1 : j.frame2;
         const Quat A = bodyOrientation(s, onBody);
         const Vec3 F = g.head<3>();
         const Vec3 torqueAtCom = A * Vec3(g.tail<3>());
@@ -127,13 +118,18 @@ bool Simulator::evaluateFrame(State s, SimulationFrame& frame, std::string* erro
     frame.violation.velocity = inf(cv.jacobian * s.v + cv.phiT);
     frame.violation.acceleration = inf(cv.jacobian * ev.acceleration - cv.gamma);
     frame.energy = mechanicalEnergy(m, s);
-    ConstraintSpaces sp;
-    sp.factorize(cv.denseJacobian(), equationScales(m), coordinateScales(m),
-                 settings_.constraints.rankTolerance);
+    // The projection method has just factorised Φ_q at this very state; others have not.
+    ConstraintSpaces own;
+    const ConstraintSpaces* known = method_->factorizationAt(s);
+    if (!known)
+        own.factorize(cv.denseJacobian(), equationScales(m), coordinateScales(m),
+                      settings_.constraints.rankTolerance);
+    const ConstraintSpaces& sp = known ? *known : own;
     frame.rank = sp.rank();
     frame.independentEquations = sp.independentEquations();
     frame.smallestSingularValue = sp.smallestSingularValue();
-    computeReactions(m, s, ev.multipliers, sp.indeterminateEquations(), frame.reactions, frame.drivers);
+    computeReactions(m, s, cv.jacobian, ev.multipliers, sp.indeterminateEquations(), frame.reactions,
+                     frame.drivers);
     return true;
 }
 

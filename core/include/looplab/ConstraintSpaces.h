@@ -47,8 +47,9 @@ public:
     /// extreme singular values of the scaled Jacobian restricted to independent rows).
     double smallestPivot() const { return sigmaMin_; }
     double largestPivot() const { return sigmaMax_; }
-    /// Smallest singular value of the independent rows of the scaled Jacobian (exact,
-    /// from an SVD of the r × r triangular factor).
+    /// Smallest singular value of the independent rows of the scaled Jacobian, by inverse
+    /// iteration on the r × r triangular factor (exact to rounding where σ_min is well
+    /// separated, as near a singular configuration; an upper bound otherwise).
     double smallestSingularValue() const;
 
     /// A cheap lower bound of smallestSingularValue(): 1/‖R₁₁⁻¹‖_F, within a factor √r.

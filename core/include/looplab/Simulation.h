@@ -5,6 +5,7 @@
 // reactions and events (rank changes, singular configurations).
 
 #include "looplab/ConstraintMethod.h"
+#include "looplab/Constraints.h"
 #include "looplab/Dynamics.h"
 #include "looplab/Model.h"
 #include "looplab/OdeSolver.h"
@@ -119,9 +120,10 @@ private:
     std::unique_ptr<OdeSolver> solver_;
 };
 
-/// Reactions and driver efforts from multipliers (constraint force on the bodies −Φ_qᵀλ).
-void computeReactions(const Model& model, const State& s, const VecX& multipliers,
-                      const std::vector<bool>& indeterminateEquations,
+/// Reactions and driver efforts from multipliers (constraint force on the bodies −Φ_qᵀλ),
+/// with the constraint Jacobian already evaluated at s.
+void computeReactions(const Model& model, const State& s, const SparseMatrix& jacobian,
+                      const VecX& multipliers, const std::vector<bool>& indeterminateEquations,
                       std::vector<JointReaction>& reactions, std::vector<DriverEffort>& drivers);
 
 }  // namespace looplab
