@@ -183,18 +183,27 @@ void TestPlots::plotsDriverEffortAndCrankAngle()
     }
     QVERIFY(cursorFound);
 
-    // A second run keeps the choice and fills the chart while it runs. The charts take
+    // A second run keeps the choice and fills the chart while it runs. It is paced at five
+    // times real time so that it lasts 0.4 s of wall time on any machine. The charts take
     // frames at most every 150 ms, so they may lag the recording but never lead it.
     window_->runPanel()->setSettings(settings("projection", 2.0));
-    int liveBatches = 0, ahead = 0;
+    window_->runPanel()->setPace(5.0);
+    int liveBatches = 0, ahead = 0, partial = 0;
     const auto watch = connect(window_->runner(), &SimulationRunner::framesReceived, this, [&] {
         ++liveBatches;
         ahead += series->count() > window_->recording().frameCount();
+        partial += series->count() > 0 && series->count() < 201;
     });
+    QSignalSpy paced(window_.get(), &MainWindow::runFinished);
     QVERIFY(runToEnd());
     disconnect(watch);
+    window_->runPanel()->setPace(0.0);
+    QCOMPARE(paced.count(), 1);
+    QVERIFY2(paced.front().front().value<RunSummary>().wallTime >= 0.4 - 0.01,
+             qPrintable(QString("2 s at 5x took %1 s").arg(paced.front().front().value<RunSummary>().wallTime)));
     QCOMPARE(plots->jointQuantity(), QString("O.angle"));
     QVERIFY2(liveBatches >= 2, qPrintable(QString("%1 batches").arg(liveBatches)));
+    QVERIFY2(partial >= 1, "the chart was never seen partly filled during the run");
     QCOMPARE(ahead, 0);
     QCOMPARE(series->count(), 201);
     const double turns = series->at(200).y() - series->at(0).y();

@@ -668,7 +668,7 @@ bool MainWindow::startRun()
     lastShownFrame_ = -1;
     restartTrail();
     runEnd_ = settings.tEnd;
-    runner_->start(runModel_, loaded.initial, settings);
+    runner_->start(runModel_, loaded.initial, settings, runPanel_->pace());
     runPanel_->setProgress(loaded.initial.t, runEnd_, 0.0);
     updateRunState();
     return true;

@@ -12,6 +12,7 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 
 namespace looplab::ui {
@@ -80,6 +81,13 @@ RunPanel::RunPanel(QWidget* parent) : QWidget(parent)
     form->addRow(tr("Absolute tolerance"), atol_);
     form->addRow(tr("Step (rk4)"), step_);
     form->addRow(tr("Output step"), outputStep_);
+    pace_ = new QComboBox;
+    pace_->setObjectName("pace");
+    pace_->setToolTip(tr("Slow a fast run down to watch it move; the recording is the same at any pace."));
+    pace_->addItem(tr("As fast as possible"), 0.0);
+    for (double factor : {0.1, 0.25, 0.5, 1.0, 2.0, 5.0})
+        pace_->addItem(factor == 1.0 ? tr("Real time") : tr("%1× real time").arg(factor), factor);
+    form->addRow(tr("Pace"), pace_);
     outer->addLayout(form);
 
     auto* buttons = new QGridLayout;
@@ -152,6 +160,19 @@ void RunPanel::setSettings(const SimulationSettings& s)
     updateStepEnabled();
 }
 
+double RunPanel::pace() const { return pace_->currentData().toDouble(); }
+
+void RunPanel::setPace(double pace)
+{
+    pace = std::max(0.0, pace);
+    int index = pace_->findData(pace);
+    if (index < 0) {
+        pace_->addItem(tr("%1× real time").arg(pace), pace);
+        index = pace_->count() - 1;
+    }
+    pace_->setCurrentIndex(index);
+}
+
 void RunPanel::setState(bool canRun, bool running, bool paused, bool hasRecording)
 {
     run_->setEnabled(canRun && !running);
@@ -161,7 +182,7 @@ void RunPanel::setState(bool canRun, bool running, bool paused, bool hasRecordin
     reset_->setEnabled(!running && hasRecording);
     for (QWidget* w : {static_cast<QWidget*>(method_), static_cast<QWidget*>(integrator_),
                        static_cast<QWidget*>(tEnd_), static_cast<QWidget*>(rtol_), static_cast<QWidget*>(atol_),
-                       static_cast<QWidget*>(outputStep_)})
+                       static_cast<QWidget*>(outputStep_), static_cast<QWidget*>(pace_)})
         w->setEnabled(!running);
     step_->setEnabled(!running && integrator_->currentText() == "rk4");
 }

@@ -25,6 +25,10 @@ public:
     SimulationSettings settings() const;
     /// Fills the fields (unknown method or integrator names are ignored).
     void setSettings(const SimulationSettings& settings);
+    /// Upper limit of simulated seconds per wall-clock second for the next run; 0 means
+    /// as fast as the solver goes. A value not in the list is added to it.
+    double pace() const;
+    void setPace(double pace);
 
     /// Which buttons make sense: a model that builds, a run in progress, paused, and
     /// whether a recording exists.
@@ -58,6 +62,7 @@ private:
     QDoubleSpinBox* atol_;
     QDoubleSpinBox* step_;
     QDoubleSpinBox* outputStep_;
+    QComboBox* pace_;
     QPushButton *run_, *pause_, *resume_, *stop_, *reset_;
     QProgressBar* progress_;
     QLabel* status_;

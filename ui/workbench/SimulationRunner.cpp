@@ -36,11 +36,11 @@ SimulationRunner::~SimulationRunner()
 }
 
 int SimulationRunner::start(std::shared_ptr<const Model> model, const State& start,
-                            const SimulationSettings& settings)
+                            const SimulationSettings& settings, double pace)
 {
     if (running_)
         worker_->stop(runId_);
-    SimulationJob job{++runId_, std::move(model), start, settings};
+    SimulationJob job{++runId_, std::move(model), start, settings, pace};
     running_ = true;
     if (paused_) {
         paused_ = false;

@@ -20,8 +20,10 @@ public:
     /// Stops the current run and joins the worker thread (never terminates it).
     ~SimulationRunner() override;
 
-    /// Starts a run (stopping any current one first); returns its id.
-    int start(std::shared_ptr<const Model> model, const State& start, const SimulationSettings& settings);
+    /// Starts a run (stopping any current one first); returns its id. `pace` limits the
+    /// simulated seconds per wall-clock second (0: as fast as possible).
+    int start(std::shared_ptr<const Model> model, const State& start, const SimulationSettings& settings,
+              double pace = 0.0);
     void pause();
     void resume();
     /// Asks the current run to end; finished() follows once the worker has stopped.

@@ -5,6 +5,7 @@
 
 #include <QElapsedTimer>
 
+#include <chrono>
 #include <exception>
 
 namespace looplab::ui {
@@ -43,6 +44,12 @@ void SimulationWorker::waitWhilePaused()
     resumed_.wait(lock, [this] { return !paused_ || stop_; });
 }
 
+void SimulationWorker::sleepUnlessStopped(double seconds)
+{
+    std::unique_lock<std::mutex> lock(mutex_);
+    resumed_.wait_for(lock, std::chrono::duration<double>(seconds), [this] { return stop_.load(); });
+}
+
 void SimulationWorker::run(const SimulationJob& job)
 {
     RunSummary summary;
@@ -60,9 +67,11 @@ void SimulationWorker::run(const SimulationJob& job)
         return;
     }
 
-    QElapsedTimer wall, sinceBatch;
+    QElapsedTimer wall, sinceBatch, sincePaceStart;
     wall.start();
     sinceBatch.start();
+    sincePaceStart.start();
+    double paceStart = job.start.t;
     FrameBatch pending;
     pending.runId = job.runId;
     auto flush = [&] {
@@ -101,6 +110,15 @@ void SimulationWorker::run(const SimulationJob& job)
             const bool last = f.state.t >= tEnd - 1e-12 * std::max(1.0, std::abs(tEnd));
             if (last || sinceBatch.elapsed() >= batchIntervalMs_)
                 flush();
+            if (job.pace > 0.0 && !last) {
+                const double early = (f.state.t - paceStart) / job.pace - sincePaceStart.nsecsElapsed() * 1e-9;
+                if (early > 0.0) {
+                    // A sleep past the next batch time would hold frames that are due.
+                    if (1e3 * early >= batchIntervalMs_ - sinceBatch.elapsed())
+                        flush();
+                    sleepUnlessStopped(early);
+                }
+            }
             bool paused;
             {
                 std::lock_guard<std::mutex> lock(mutex_);
@@ -110,6 +128,9 @@ void SimulationWorker::run(const SimulationJob& job)
                 // Show the frame the run paused at before waiting.
                 flush();
                 waitWhilePaused();
+                // A paced run resumes at its pace instead of catching up the pause.
+                paceStart = f.state.t;
+                sincePaceStart.restart();
             }
         };
         auto onEvent = [&](const SimulationEvent& e) { pending.events.push_back(e); };

@@ -27,6 +27,9 @@ struct SimulationJob {
     std::shared_ptr<const Model> model;
     State start;
     SimulationSettings settings;
+    /// Simulated seconds per wall-clock second the run may go at most, so that a fast
+    /// model can be watched as it moves; 0 runs as fast as the solver goes.
+    double pace = 0.0;
 };
 
 class SimulationWorker : public QObject {
@@ -54,6 +57,8 @@ signals:
 
 private:
     void waitWhilePaused();
+    /// Sleeps up to `seconds`, waking early when the run is stopped.
+    void sleepUnlessStopped(double seconds);
 
     std::mutex mutex_;
     std::condition_variable resumed_;
