@@ -92,8 +92,7 @@ int main(int argc, char** argv)
     int status = 0;
     auto finish = [&] {
         if (!screenshot.isEmpty()) {
-            // grab() renders the QOpenGLWidget's framebuffer into the picture as well.
-            if (!window.grab().save(screenshot)) {
+            if (!window.screenshot().save(screenshot)) {
                 std::fprintf(stderr, "looplab: cannot write %s\n", qPrintable(screenshot));
                 status = 1;
             }

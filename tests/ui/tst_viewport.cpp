@@ -286,12 +286,12 @@ void TestViewport::clickPicksBodyOrNothing()
     const struct { Hue hue; int index; } cases[] = {{Hue::Red, 0}, {Hue::Green, 1}, {Hue::Blue, 2}};
     for (const auto& c : cases) {
         const QPoint px = findHue(image, c.hue).nearestToCentroid;
-        QTest::mouseClick(view_.get(), Qt::LeftButton, Qt::NoModifier, (QPointF(px) / dpr).toPoint());
+        QTest::mouseClick(view_->renderSurface(), Qt::LeftButton, Qt::NoModifier, (QPointF(px) / dpr).toPoint());
         QCOMPARE(bodies.count(), 1);
         QCOMPARE(bodies.takeFirst().at(0).toInt(), c.index);
     }
     // The top-right corner is background.
-    QTest::mouseClick(view_.get(), Qt::LeftButton, Qt::NoModifier, QPoint(view_->width() - 5, 5));
+    QTest::mouseClick(view_->renderSurface(), Qt::LeftButton, Qt::NoModifier, QPoint(view_->width() - 5, 5));
     QCOMPARE(nothing.count(), 1);
     QCOMPARE(bodies.count(), 0);
     QCOMPARE(joints.count(), 0);
@@ -305,10 +305,10 @@ void TestViewport::mouseDragRotatesAndWheelZooms()
     QSignalSpy bodies(view_.get(), &VtkViewport::bodyPicked);
     QSignalSpy nothing(view_.get(), &VtkViewport::emptySpacePicked);
     const QPoint start(view_->width() / 2, view_->height() / 2);
-    QTest::mousePress(view_.get(), Qt::LeftButton, Qt::NoModifier, start);
+    QTest::mousePress(view_->renderSurface(), Qt::LeftButton, Qt::NoModifier, start);
     for (int i = 1; i <= 10; ++i)
-        QTest::mouseMove(view_.get(), start + QPoint(12 * i, 4 * i));
-    QTest::mouseRelease(view_.get(), Qt::LeftButton, Qt::NoModifier, start + QPoint(120, 40));
+        QTest::mouseMove(view_->renderSurface(), start + QPoint(12 * i, 4 * i));
+    QTest::mouseRelease(view_->renderSurface(), Qt::LeftButton, Qt::NoModifier, start + QPoint(120, 40));
     const QImage rotated = grab();
     QVERIFY(rotated != before);
     // A drag is not a click.
@@ -318,7 +318,7 @@ void TestViewport::mouseDragRotatesAndWheelZooms()
     for (int i = 0; i < 3; ++i) {
         QWheelEvent wheel(QPointF(start), view_->mapToGlobal(QPointF(start)), QPoint(), QPoint(0, 120),
                           Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
-        QCoreApplication::sendEvent(view_.get(), &wheel);
+        QCoreApplication::sendEvent(view_->renderSurface(), &wheel);
     }
     const int redAfter = findHue(grab(), Hue::Red).count;
     QVERIFY2(redAfter > redBefore, qPrintable(QStringLiteral("red %1 -> %2").arg(redBefore).arg(redAfter)));
@@ -352,7 +352,7 @@ void TestViewport::jointsSpringsAndTrails()
     const Region ball = findHue(highlighted, Hue::Highlight);
     QVERIFY(ball.count > 20);
     QSignalSpy joints(view_.get(), &VtkViewport::jointPicked);
-    QTest::mouseClick(view_.get(), Qt::LeftButton, Qt::NoModifier,
+    QTest::mouseClick(view_->renderSurface(), Qt::LeftButton, Qt::NoModifier,
                       (QPointF(ball.nearestToCentroid) / view_->devicePixelRatioF()).toPoint());
     QCOMPARE(joints.count(), 1);
     QCOMPARE(joints.takeFirst().at(0).toInt(), 2);

@@ -24,6 +24,11 @@
 #include <QDoubleSpinBox>
 #include <QFile>
 #include <QImage>
+#include <QChart>
+#include <QChartView>
+#include <QGraphicsScene>
+#include <QGraphicsTextItem>
+#include <QValueAxis>
 #include <QLineSeries>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -279,12 +284,41 @@ void TestWorkbench::runsFourBarToTheEnd()
     QLineSeries* position = window_->plotPanel()->positionViolationSeries();
     QCOMPARE(position->count(), 101);
     QCOMPARE(window_->plotPanel()->velocityViolationSeries()->count(), 101);
-    for (const QPointF& p : position->points())
-        QVERIFY2(p.y() < 1e-10, qPrintable(QString("position violation %1 at t = %2").arg(p.y()).arg(p.x())));
-    for (const RecordedFrame& f : rec.frames()) {
+    // The chart plots log10 of each norm: below −10 means below 1e-10.
+    for (int i = 0; i < rec.frameCount(); ++i) {
+        const RecordedFrame& f = rec.frame(i);
+        const QPointF p = position->at(i);
         QVERIFY(f.violation.position < 1e-10);
+        QVERIFY2(p.y() < -10.0, qPrintable(QString("position violation 1e%1 at t = %2").arg(p.y()).arg(p.x())));
+        QCOMPARE(p.x(), f.t);
+        QCOMPARE(p.y(), std::log10(std::max(f.violation.position, 1e-18)));
         QCOMPARE(f.poses.size(), size_t(3));
     }
+    // Each label drawn on the violation axis reads as the power of ten at whose height
+    // it sits, and the axis spans every plotted point.
+    QValueAxis* axis = window_->plotPanel()->violationAxis();
+    QChart* chart = window_->plotPanel()->chartView(PlotPanel::Chart::Violation)->chart();
+    QTest::qWait(200);  // the charts take frames on a timer
+    int labels = 0;
+    for (QGraphicsItem* item : chart->scene()->items()) {
+        auto* text = dynamic_cast<QGraphicsTextItem*>(item);
+        if (!text || !text->isVisible() || !text->toPlainText().startsWith("1e"))
+            continue;
+        bool ok = false;
+        const double value = text->toPlainText().toDouble(&ok);
+        QVERIFY2(ok, qPrintable(text->toPlainText()));
+        const double labelY = text->mapToScene(text->boundingRect().center()).y();
+        const double valueY = chart->mapToPosition(QPointF(0.5, std::log10(value)), position).y();
+        QVERIFY2(std::abs(labelY - valueY) < 3.0,
+                 qPrintable(QString("label %1 drawn at y = %2, its value at y = %3")
+                                .arg(text->toPlainText()).arg(labelY).arg(valueY)));
+        ++labels;
+    }
+    QVERIFY2(labels >= 3, qPrintable(QString("%1 labels").arg(labels)));
+    for (QLineSeries* s : {position, window_->plotPanel()->velocityViolationSeries(),
+                           window_->plotPanel()->accelerationViolationSeries()})
+        for (const QPointF& p : s->points())
+            QVERIFY(p.y() >= axis->min() && p.y() <= axis->max());
     QVERIFY(!window_->isRunning());
     QVERIFY(window_->runPanel()->runButton()->isEnabled());
 
@@ -396,7 +430,7 @@ void TestWorkbench::grabsWindowWithModelColours()
     window_->runPanel()->setSettings(fourBarSettings());
     QVERIFY(runToEnd());
     QTest::qWait(300);
-    const QImage image = window_->grab().toImage().convertToFormat(QImage::Format_RGB32);
+    const QImage image = window_->screenshot().convertToFormat(QImage::Format_RGB32);
     QDir().mkpath(LOOPLAB_SCREENSHOT_DIR);
     const QString path = QStringLiteral(LOOPLAB_SCREENSHOT_DIR) + "/workbench-four-bar.png";
     QVERIFY(image.save(path));

@@ -25,6 +25,8 @@
 #include <QImage>
 #include <QMouseEvent>
 #include <QOpenGLContext>
+#include <QOpenGLWindow>
+#include <QVBoxLayout>
 #include <QPointer>
 #include <QTimer>
 #include <QWheelEvent>
@@ -65,10 +67,38 @@ ViewDirection viewDirection(VtkViewport::StandardView view, VtkViewport::UpAxis 
 
 }  // namespace
 
+// The native OpenGL window VTK draws into. It sits in the widget tree through a window
+// container, so the rest of the main window keeps Qt's raster backing store: with a
+// QOpenGLWidget anywhere in it, every repaint of any widget (a progress bar, a chart)
+// would be composed through OpenGL, which costs tens of milliseconds under software
+// rendering. Each paint redraws the whole window from VTK's own framebuffer
+// (NoPartialUpdate: no extra copy through an FBO of Qt's).
+class VtkViewport::Surface : public QOpenGLWindow {
+public:
+    explicit Surface(VtkViewport::Private* d) : QOpenGLWindow(QOpenGLWindow::NoPartialUpdate), d_(d)
+    {
+        setFormat(VtkViewport::defaultFormat());
+    }
+
+protected:
+    void initializeGL() override;
+    void resizeGL(int w, int h) override;
+    void paintGL() override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void mouseDoubleClickEvent(QMouseEvent* event) override;
+    void wheelEvent(QWheelEvent* event) override;
+
+private:
+    VtkViewport::Private* d_;
+};
+
 struct VtkViewport::Private {
     explicit Private(VtkViewport* owner) : q(owner) {}
 
     VtkViewport* q;
+    Surface* gl = nullptr;  // owned by its window container, a child of q
     vtkNew<vtkGenericOpenGLRenderWindow> window;
     vtkNew<vtkRenderer> renderer;
     vtkNew<vtkGenericRenderWindowInteractor> interactor;
@@ -84,9 +114,6 @@ struct VtkViewport::Private {
     // VTK timer platform id -> the Qt timer standing in for it.
     std::map<int, QPointer<QTimer>> timers;
     QMetaObject::Connection contextConnection;
-    // The offscreen surface QOpenGLWidget renders through; QOpenGLContext::surface()
-    // forgets it after doneCurrent(), but VTK may ask for make-current after that.
-    QSurface* surface = nullptr;
 
     bool glReady = false;
     bool dirty = true;
@@ -104,28 +131,28 @@ struct VtkViewport::Private {
     void markDirty()
     {
         dirty = true;
-        q->update();
+        gl->update();
     }
 
     void onWindowEvent(vtkObject*, unsigned long event, void* callData)
     {
         switch (event) {
         case vtkCommand::WindowMakeCurrentEvent:
-            // Not QOpenGLWidget::makeCurrent(): that also binds Qt's framebuffer, which
+            // Not QOpenGLWindow::makeCurrent(): that also binds Qt's framebuffer, which
             // VTK does not know about when it asks for this from inside its own
             // framebuffer and texture code; the picture then comes out black.
-            if (QOpenGLContext* ctx = q->context())
-                ctx->makeCurrent(surface ? surface : ctx->surface());
+            if (QOpenGLContext* ctx = gl->context())
+                ctx->makeCurrent(gl);
             break;
         case vtkCommand::WindowIsCurrentEvent:
             *static_cast<bool*>(callData) =
-                q->context() && QOpenGLContext::currentContext() == q->context();
+                gl->context() && QOpenGLContext::currentContext() == gl->context();
             break;
         case vtkCommand::WindowFrameEvent:
             // A render requested outside paintGL() (e.g. by code holding the render
             // window) left a new picture in VTK's display buffer: show it.
             if (!inPaint)
-                q->update();
+                gl->update();
             break;
         default:
             break;
@@ -178,13 +205,16 @@ struct VtkViewport::Private {
     {
         if (!glReady)
             return;
-        q->makeCurrent();
+        gl->makeCurrent();
         window->Finalize();
         window->SetReadyForRendering(false);
-        q->doneCurrent();
+        gl->doneCurrent();
         glReady = false;
-        surface = nullptr;
     }
+
+    /// Renders if something changed and copies VTK's picture into the surface's
+    /// framebuffer; the surface's context must be current.
+    void paint();
 
     int upIndex() const { return up == UpAxis::Z ? 2 : 1; }
 
@@ -212,7 +242,7 @@ struct VtkViewport::Private {
     // VTK's display coordinates are device pixels with the origin at the bottom left.
     void setEventPosition(const QMouseEvent* event, int repeat)
     {
-        const QPointF p = event->position() * q->devicePixelRatioF();
+        const QPointF p = event->position() * gl->devicePixelRatio();
         const Qt::KeyboardModifiers mods = event->modifiers();
         interactor->SetEventInformationFlipY(static_cast<int>(p.x()), static_cast<int>(p.y()),
                                              (mods & Qt::ControlModifier) ? 1 : 0,
@@ -233,7 +263,7 @@ struct VtkViewport::Private {
 
     void pick(const QPoint& pos)
     {
-        const qreal dpr = q->devicePixelRatioF();
+        const qreal dpr = gl->devicePixelRatio();
         const double x = pos.x() * dpr;
         const double y = window->GetSize()[1] - 1 - pos.y() * dpr;
         picker->Pick(x, y, 0.0, renderer);
@@ -267,10 +297,16 @@ QSurfaceFormat VtkViewport::defaultFormat()
     return format;
 }
 
-VtkViewport::VtkViewport(QWidget* parent) : QOpenGLWidget(parent), d_(std::make_unique<Private>(this))
+VtkViewport::VtkViewport(QWidget* parent) : QWidget(parent), d_(std::make_unique<Private>(this))
 {
-    setFormat(defaultFormat());
-    setFocusPolicy(Qt::StrongFocus);
+    d_->gl = new Surface(d_.get());
+    QWidget* container = QWidget::createWindowContainer(d_->gl, this);
+    container->setObjectName("viewportSurface");
+    container->setFocusPolicy(Qt::StrongFocus);
+    setFocusProxy(container);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(container);
 
     vtkGenericOpenGLRenderWindow* window = d_->window;
     // The context belongs to Qt: VTK must neither create nor destroy it, nor swap or
@@ -327,7 +363,7 @@ VtkViewport::VtkViewport(QWidget* parent) : QOpenGLWidget(parent), d_(std::make_
 
 VtkViewport::~VtkViewport()
 {
-    // The context outlives this destructor (QOpenGLWidget's destructor frees it) and
+    // The context outlives this destructor (the surface, a child, frees it later) and
     // would call back into a half-destroyed object.
     QObject::disconnect(d_->contextConnection);
     d_->releaseGL();
@@ -460,11 +496,24 @@ bool VtkViewport::antiAliasing() const
     return d_->renderer->GetUseFXAA();
 }
 
+QImage VtkViewport::grabFramebuffer()
+{
+    if (!d_->glReady || !d_->gl->isValid())
+        return {};
+    // Paint now, so that a change not yet on screen is in the picture: the back buffer,
+    // which grabFramebuffer() reads, then holds exactly that picture.
+    d_->gl->makeCurrent();
+    d_->paint();
+    return d_->gl->grabFramebuffer();
+}
+
+QWindow* VtkViewport::renderSurface() const
+{
+    return d_->gl;
+}
+
 bool VtkViewport::saveScreenshot(const QString& path)
 {
-    if (!d_->glReady)
-        return false;
-    // grabFramebuffer() runs paintGL() first, so a pending change is in the picture.
     const QImage image = grabFramebuffer();
     if (image.isNull())
         return false;
@@ -498,24 +547,23 @@ QSize VtkViewport::minimumSizeHint() const
     return {160, 120};
 }
 
-void VtkViewport::initializeGL()
+void VtkViewport::Surface::initializeGL()
 {
-    // Re-parenting to another window gives the widget a new context: VTK must drop the
+    // Re-creating the native window (re-parenting) gives the surface a new context: VTK must drop the
     // resources of the old one (while it still exists) and start over on the new one.
     QObject::disconnect(d_->contextConnection);
     d_->contextConnection = connect(context(), &QOpenGLContext::aboutToBeDestroyed, this,
-                                    [this] { d_->releaseGL(); }, Qt::DirectConnection);
-    d_->surface = context()->surface();
+                                    [d = d_] { d->releaseGL(); }, Qt::DirectConnection);
     d_->window->SetReadyForRendering(true);
     d_->window->OpenGLInitContext();
     d_->glReady = true;
     d_->dirty = true;
 }
 
-void VtkViewport::resizeGL(int, int)
+void VtkViewport::Surface::resizeGL(int, int)
 {
     // Qt passes logical pixels; VTK works in device pixels (the framebuffer's size).
-    const qreal dpr = devicePixelRatioF();
+    const qreal dpr = devicePixelRatio();
     const QSize device = size() * dpr;
     d_->interactor->UpdateSize(device.width(), device.height());
     // Text (the triad's labels) is sized in points; keep it legible on HiDPI screens.
@@ -523,12 +571,14 @@ void VtkViewport::resizeGL(int, int)
     d_->dirty = true;
 }
 
-void VtkViewport::paintGL()
+void VtkViewport::Surface::paintGL() { d_->paint(); }
+
+void VtkViewport::Private::paint()
 {
-    if (!d_->glReady)
+    if (!glReady)
         return;
-    d_->inPaint = true;
-    vtkGenericOpenGLRenderWindow* window = d_->window;
+    inPaint = true;
+    vtkGenericOpenGLRenderWindow* window = this->window.GetPointer();
     vtkOpenGLState* state = window->GetState();
     // Qt changed GL state behind VTK's cache: re-read it, and save it for Qt.
     state->Reset();
@@ -538,20 +588,21 @@ void VtkViewport::paintGL()
     state->vtkglEnable(GL_DEPTH_TEST);
 
     bool rendered = false;
-    if (d_->dirty) {
-        if (d_->fitPending)
-            d_->fit();
+    if (dirty) {
+        if (fitPending)
+            fit();
         // Moving bodies can leave the near/far planes computed for the old poses.
-        d_->renderer->ResetCameraClippingRange();
+        renderer->ResetCameraClippingRange();
         window->Render();
-        d_->dirty = false;
+        dirty = false;
         rendered = true;
     }
 
-    // Qt's framebuffer for this widget is never 0: it is an FBO Qt composes later.
+    // The surface draws straight into the window's back buffer (framebuffer 0).
     const int* size = window->GetSize();
-    state->vtkglBindFramebuffer(GL_DRAW_FRAMEBUFFER, defaultFramebufferObject());
-    state->vtkglDrawBuffer(GL_COLOR_ATTACHMENT0);
+    const GLuint target = gl->defaultFramebufferObject();
+    state->vtkglBindFramebuffer(GL_DRAW_FRAMEBUFFER, target);
+    state->vtkglDrawBuffer(target == 0 ? GL_BACK : GL_COLOR_ATTACHMENT0);
     state->vtkglDisable(GL_SCISSOR_TEST);
     window->BlitDisplayFramebuffer(0, 0, 0, size[0], size[1], 0, 0, size[0], size[1],
                                    GL_COLOR_BUFFER_BIT, GL_NEAREST);
@@ -563,12 +614,12 @@ void VtkViewport::paintGL()
     state->vtkglClear(GL_COLOR_BUFFER_BIT);
 
     state->Pop();
-    d_->inPaint = false;
+    inPaint = false;
     if (rendered)
-        emit frameRendered();
+        emit q->frameRendered();
 }
 
-void VtkViewport::mousePressEvent(QMouseEvent* event)
+void VtkViewport::Surface::mousePressEvent(QMouseEvent* event)
 {
     d_->pressPos = event->position().toPoint();
     d_->pressButton = event->button();
@@ -577,7 +628,7 @@ void VtkViewport::mousePressEvent(QMouseEvent* event)
     event->accept();
 }
 
-void VtkViewport::mouseDoubleClickEvent(QMouseEvent* event)
+void VtkViewport::Surface::mouseDoubleClickEvent(QMouseEvent* event)
 {
     // Qt replaces the second press by this event; VTK expects a press with repeat 1.
     d_->pressPos = event->position().toPoint();
@@ -587,7 +638,7 @@ void VtkViewport::mouseDoubleClickEvent(QMouseEvent* event)
     event->accept();
 }
 
-void VtkViewport::mouseMoveEvent(QMouseEvent* event)
+void VtkViewport::Surface::mouseMoveEvent(QMouseEvent* event)
 {
     if ((event->position().toPoint() - d_->pressPos).manhattanLength() > kClickSlop)
         d_->dragged = true;
@@ -596,7 +647,7 @@ void VtkViewport::mouseMoveEvent(QMouseEvent* event)
     event->accept();
 }
 
-void VtkViewport::mouseReleaseEvent(QMouseEvent* event)
+void VtkViewport::Surface::mouseReleaseEvent(QMouseEvent* event)
 {
     d_->setEventPosition(event, 0);
     switch (event->button()) {
@@ -611,12 +662,12 @@ void VtkViewport::mouseReleaseEvent(QMouseEvent* event)
     event->accept();
 }
 
-void VtkViewport::wheelEvent(QWheelEvent* event)
+void VtkViewport::Surface::wheelEvent(QWheelEvent* event)
 {
     // Touchpads send many small deltas; VTK zooms a fixed step per event, so deltas are
     // summed into whole notches.
     d_->wheelRemainder += event->angleDelta().y();
-    const QPointF p = event->position() * devicePixelRatioF();
+    const QPointF p = event->position() * devicePixelRatio();
     const Qt::KeyboardModifiers mods = event->modifiers();
     d_->interactor->SetEventInformationFlipY(static_cast<int>(p.x()), static_cast<int>(p.y()),
                                              (mods & Qt::ControlModifier) ? 1 : 0,

@@ -1,22 +1,24 @@
 #pragma once
-// The workbench's 3D view: VTK renders into a Qt 6 QOpenGLWidget through a
-// vtkGenericOpenGLRenderWindow that borrows the widget's OpenGL context. VTK's own Qt
-// module is built for Qt 5 on Debian, hence this adapter.
+// The workbench's 3D view: VTK renders into a Qt 6 QOpenGLWindow, embedded in the widget
+// tree by a window container, through a vtkGenericOpenGLRenderWindow that borrows the
+// window's OpenGL context. VTK's own Qt module is built for Qt 5 on Debian, hence this
+// adapter.
 //
-// This header deliberately includes no VTK headers, so users need only Qt and Eigen.
-// It includes Qt's OpenGL headers: a source file that also needs VTK's vtk_glew.h must
-// include that first.
+// This header deliberately includes no VTK and no OpenGL headers, so users need only Qt
+// and Eigen.
 
 #include "viewport/SceneDescription.h"
 
 #include <Eigen/Geometry>
-#include <QOpenGLWidget>
+#include <QImage>
 #include <QSurfaceFormat>
+#include <QWidget>
 
 #include <memory>
 #include <vector>
 
 class QString;
+class QWindow;
 class vtkGenericOpenGLRenderWindow;
 class vtkRenderer;
 
@@ -30,7 +32,7 @@ namespace looplab::ui {
 ///
 /// VTK renders only after something changed (scene, pose, camera, size); other repaints
 /// reuse the last picture. All calls must come from the GUI thread.
-class VtkViewport : public QOpenGLWidget {
+class VtkViewport : public QWidget {
     Q_OBJECT
 
 public:
@@ -97,9 +99,15 @@ public:
     void setAntiAliasing(bool on);
     bool antiAliasing() const;
 
-    /// Writes the current picture to `path` as PNG, at device resolution. Returns false
-    /// if the widget has no OpenGL context yet (never shown) or the file cannot be written.
+    /// The current picture (pending changes rendered first) at device resolution; a null
+    /// image if the view has no OpenGL context yet (never shown).
+    QImage grabFramebuffer();
+    /// Writes grabFramebuffer() to `path` as PNG. Returns false if there is no picture
+    /// yet or the file cannot be written.
     bool saveScreenshot(const QString& path);
+    /// The native window the view draws into; mouse input arrives there, not at this
+    /// widget. QWidget::grab() does not see its picture: use grabFramebuffer().
+    QWindow* renderSurface() const;
 
     /// Asks for a new VTK render at the next paint; for code that changes VTK objects
     /// through renderer() or renderWindow() directly.
@@ -123,17 +131,8 @@ signals:
     /// VTK produced a new picture (not emitted for repaints that reuse the last one).
     void frameRendered();
 
-protected:
-    void initializeGL() override;
-    void resizeGL(int w, int h) override;
-    void paintGL() override;
-    void mousePressEvent(QMouseEvent* event) override;
-    void mouseMoveEvent(QMouseEvent* event) override;
-    void mouseReleaseEvent(QMouseEvent* event) override;
-    void mouseDoubleClickEvent(QMouseEvent* event) override;
-    void wheelEvent(QWheelEvent* event) override;
-
 private:
+    class Surface;
     struct Private;
     std::unique_ptr<Private> d_;
 };

@@ -31,6 +31,7 @@
 #include <QStatusBar>
 #include <QTreeView>
 #include <QUndoStack>
+#include <QPainter>
 #include <QVBoxLayout>
 
 namespace looplab::ui {
@@ -638,6 +639,17 @@ void MainWindow::deleteItem(ItemRef item)
 
 // --- Simulation ---------------------------------------------------------------------------
 
+QImage MainWindow::screenshot()
+{
+    QImage image = grab().toImage();
+    const QImage view = viewport_->grabFramebuffer();
+    if (!view.isNull() && viewport_->isVisible()) {
+        QPainter painter(&image);
+        painter.drawImage(QRect(viewport_->mapTo(this, QPoint(0, 0)), viewport_->size()), view);
+    }
+    return image;
+}
+
 bool MainWindow::isRunning() const { return runner_->isRunning(); }
 
 bool MainWindow::startRun()
@@ -663,8 +675,12 @@ bool MainWindow::startRun()
     pendingPlotFrames_.clear();
     warnings_->clear();
     runPanel_->setMessage({});
-    // The view must show the model being simulated, even if an earlier version was shown.
-    refreshScene();
+    // The view must show the model being simulated, even if an earlier version was shown;
+    // if it already does, rebuilding its actors would only delay the first frame.
+    if (sceneModel_ != runModel_)
+        refreshScene();
+    else
+        viewport_->setBodyPoses(scenePoses(*runModel_, loaded.initial));
     lastShownFrame_ = -1;
     restartTrail();
     runEnd_ = settings.tEnd;

@@ -18,6 +18,8 @@ class QAction;
 class QMenu;
 class QTreeView;
 
+class QImage;
+
 namespace looplab {
 struct Model;
 }
@@ -62,6 +64,10 @@ public:
     /// When false, discarding unsaved changes and deleting items with dependants happen
     /// without asking (for scripted use).
     void setConfirmationsEnabled(bool on) { confirm_ = on; }
+
+    /// A picture of the whole window as on screen, the 3D view included (QWidget::grab()
+    /// alone leaves the view's native window out).
+    QImage screenshot();
 
     WorkbenchDocument* document() const { return document_; }
     ModelTreeModel* treeModel() const { return treeModel_; }

@@ -1,5 +1,7 @@
 #include "workbench/PlotPanel.h"
 
+#include "workbench/SeriesDecimation.h"
+
 #include "workbench/ZoomableChartView.h"
 
 #include <QChart>
@@ -11,7 +13,7 @@
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
-#include <QLogValueAxis>
+
 #include <QMenu>
 #include <QPixmap>
 #include <QPushButton>
@@ -30,6 +32,14 @@ namespace {
 
 // A log axis cannot show zero; an exactly satisfied constraint is drawn at this floor.
 constexpr double kViolationFloor = 1e-18;
+// Points per series on screen: two per pixel column of a chart in the dock (see
+// SeriesDecimation.h); the full data stays for export.
+constexpr int kMaxPlottedPoints = 800;
+
+void showPoints(QLineSeries* series, const QList<QPointF>& points)
+{
+    series->replace(decimatedForDisplay(points, kMaxPlottedPoints));
+}
 
 QLineSeries* makeSeries(const QString& name, const QColor& colour)
 {
@@ -79,7 +89,7 @@ void hideLegendEntry(QChart* chart, QLineSeries* s)
         m->setVisible(false);
 }
 
-double violationPoint(double v) { return std::max(v, kViolationFloor); }
+double violationPoint(double v) { return PlotPanel::plottedViolation(v); }
 
 }  // namespace
 
@@ -127,10 +137,13 @@ PlotPanel::PlotPanel(QWidget* parent) : QWidget(parent)
     acceleration_ = makeSeries(tr("acceleration [m/s²]"), QColor(60, 160, 80));
     violationTime_ = new QValueAxis;
     violationTime_->setTitleText(tr("t [s]"));
-    violationAxis_ = new QLogValueAxis;
-    violationAxis_->setLabelFormat("%.0e");
+    // Qt's logarithmic axis labels some ranges wrongly and is slow to update; the chart
+    // plots log10 of each norm on a linear axis whose labels are written as powers.
+    violationAxis_ = new QValueAxis;
+    violationAxis_->setTickType(QValueAxis::TicksDynamic);
+    violationAxis_->setTickAnchor(0.0);
     violationAxis_->setMinorTickCount(0);
-    violationAxis_->setBase(10.0);
+    connect(violationAxis_, &QValueAxis::rangeChanged, this, &PlotPanel::labelViolationAxis);
     violationChart_->addAxis(violationTime_, Qt::AlignBottom);
     violationChart_->addAxis(violationAxis_, Qt::AlignLeft);
     for (QLineSeries* s : {position_, velocity_, acceleration_})
@@ -191,6 +204,7 @@ PlotPanel::PlotPanel(QWidget* parent) : QWidget(parent)
     const std::array<QChart*, kChartCount> chartList{violationChart_, energyChart_, quantityChart_};
     for (size_t i = 0; i < chartList.size(); ++i) {
         auto* view = new ZoomableChartView(chartList[i]);
+        view->setObjectName(std::array<const char*, kChartCount>{"violationChart", "energyChart", "quantityChart"}[i]);
         view->setRenderHint(QPainter::Antialiasing);
         // Until reset, live updates must not move axes the user has zoomed.
         connect(view, &ZoomableChartView::userZoomed, this, [this, i] { zoomed_[i] = true; });
@@ -306,7 +320,8 @@ void PlotPanel::showSelectedQuantity()
             haveQuantityRange_ = true;
         }
     }
-    quantity_->replace(points);
+    quantityPoints_ = points;
+    showPoints(quantity_, quantityPoints_);
 
     // The kept run shows the same quantity if it has one of that name.
     QList<QPointF> kept;
@@ -323,7 +338,7 @@ void PlotPanel::showSelectedQuantity()
             haveQuantityRange_ = true;
         }
     }
-    cmpQuantity_->replace(kept);
+    showPoints(cmpQuantity_, kept);
     cmpQuantity_->setVisible(!kept.isEmpty());
     updateRanges();
 }
@@ -340,6 +355,9 @@ void PlotPanel::clear()
     markers_.clear();
     markerTimes_.clear();
     t_.clear();
+    for (QList<QPointF>* points : {&positionPoints_, &velocityPoints_, &accelerationPoints_, &energyPoints_,
+                                   &kineticPoints_, &potentialPoints_, &driftPoints_, &quantityPoints_})
+        points->clear();
     pos_.clear();
     vel_.clear();
     acc_.clear();
@@ -398,14 +416,20 @@ void PlotPanel::appendFrames(const std::vector<RecordedFrame>& frames)
             haveQuantityRange_ = true;
         }
     }
-    position_->append(p);
-    velocity_->append(v);
-    acceleration_->append(a);
-    energy_->append(e);
-    kinetic_->append(k);
-    potential_->append(u);
-    drift_->append(d);
-    quantity_->append(j);
+    const std::array<std::pair<QLineSeries*, QList<QPointF>*>, 8> live{
+        {{position_, &positionPoints_},
+         {velocity_, &velocityPoints_},
+         {acceleration_, &accelerationPoints_},
+         {energy_, &energyPoints_},
+         {kinetic_, &kineticPoints_},
+         {potential_, &potentialPoints_},
+         {drift_, &driftPoints_},
+         {quantity_, &quantityPoints_}}};
+    const std::array<const QList<QPointF>*, 8> added{&p, &v, &a, &e, &k, &u, &d, &j};
+    for (size_t i = 0; i < live.size(); ++i) {
+        *live[i].second += *added[i];
+        showPoints(live[i].first, *live[i].second);
+    }
     updateRanges();
     updateButtons();
 }
@@ -466,10 +490,10 @@ void PlotPanel::showComparison()
         cmpMaxEnergy_ = first ? f.energy : std::max(cmpMaxEnergy_, f.energy);
         first = false;
     }
-    cmpPosition_->replace(p);
-    cmpVelocity_->replace(v);
-    cmpAcceleration_->replace(a);
-    cmpEnergy_->replace(e);
+    showPoints(cmpPosition_, p);
+    showPoints(cmpVelocity_, v);
+    showPoints(cmpAcceleration_, a);
+    showPoints(cmpEnergy_, e);
 
     const bool shown = hasComparison();
     const QString label = comparison_.label().isEmpty() ? tr("kept run") : comparison_.label();
@@ -523,9 +547,7 @@ void PlotPanel::updateRanges()
     if (quantityFree)
         quantityTime_->setRange(t0, t1);
 
-    // Labels sit at powers of the axis base; with many decades in a short chart they
-    // would not fit, so the base grows to keep about five labels, and the range is
-    // aligned to its powers.
+    // Whole decades, widened to a multiple of the label stride so labels sit at the ends.
     int decadeLo = -16, decadeHi = -8;
     if (!t_.empty() || kept) {
         double vlo = t_.empty() ? cmpMinViolation_ : minViolation_;
@@ -534,19 +556,17 @@ void PlotPanel::updateRanges()
             vlo = std::min(vlo, cmpMinViolation_);
             vhi = std::max(vhi, cmpMaxViolation_);
         }
-        decadeLo = static_cast<int>(std::floor(std::log10(vlo)));
-        decadeHi = static_cast<int>(std::ceil(std::log10(vhi)));
+        decadeLo = static_cast<int>(std::floor(vlo));
+        decadeHi = static_cast<int>(std::ceil(vhi));
     }
-    const int stride = std::max(1, (decadeHi - decadeLo + 4) / 5);
+    const int stride = violationLabelStride(decadeHi - decadeLo);
     decadeLo = stride * static_cast<int>(std::floor(static_cast<double>(decadeLo) / stride));
     decadeHi = stride * static_cast<int>(std::ceil(static_cast<double>(decadeHi) / stride));
     if (decadeHi <= decadeLo)
         decadeHi = decadeLo + stride;
-    const double lo = std::pow(10.0, decadeLo), hi = std::pow(10.0, decadeHi);
-    if (violationFree) {
-        violationAxis_->setBase(std::pow(10.0, stride));
+    const double lo = decadeLo, hi = decadeHi;
+    if (violationFree)
         violationAxis_->setRange(lo, hi);
-    }
 
     auto padded = [](double a, double b, QValueAxis* axis) {
         double pad = 0.05 * (b - a);
@@ -584,6 +604,24 @@ void PlotPanel::updateRanges()
         energyCursor_->clear();
         quantityCursor_->clear();
     }
+}
+
+int PlotPanel::violationLabelStride(double decades)
+{
+    // At most about six labels fit the height of a chart in the dock.
+    return std::max(1, static_cast<int>(std::ceil(decades / 5.0 - 1e-9)));
+}
+
+double PlotPanel::plottedViolation(double norm) { return std::log10(std::max(norm, kViolationFloor)); }
+
+void PlotPanel::labelViolationAxis()
+{
+    // A label "1e-12" is the printf format "1e%.0f" applied to the plotted −12. Zoomed in
+    // to less than two decades, ticks every 0.2 decade read "1e-11.8" and so on.
+    const double span = violationAxis_->max() - violationAxis_->min();
+    const bool fine = span < 2.0;
+    violationAxis_->setTickInterval(fine ? 0.2 : violationLabelStride(span));
+    violationAxis_->setLabelFormat(fine ? "1e%.1f" : "1e%.0f");
 }
 
 // --- Export ---------------------------------------------------------------------------------

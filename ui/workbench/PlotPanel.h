@@ -1,6 +1,7 @@
 #pragma once
 // Live plots of a run (Qt Charts): constraint violations (position, velocity,
-// acceleration) on a logarithmic axis; the total energy with its drift from the
+// acceleration) on a logarithmic scale (the series hold log10 of each norm, labelled as
+// powers of ten); the total energy with its drift from the
 // initial value, with its kinetic and potential parts; and one joint quantity chosen
 // by the user (a coordinate, a reaction component or magnitude, a driver effort). A
 // vertical cursor marks the playback time; dashed vertical lines mark singular
@@ -14,6 +15,8 @@
 #include "workbench/RecordedFrame.h"
 #include "workbench/SimulationRecording.h"
 
+#include <QList>
+#include <QPointF>
 #include <QWidget>
 
 #include <array>
@@ -26,7 +29,6 @@ class QLineSeries;
 class QPen;
 class QPushButton;
 class QAbstractAxis;
-class QLogValueAxis;
 class QValueAxis;
 
 namespace looplab::ui {
@@ -77,10 +79,17 @@ public:
     /// Saves `chart` as shown, at its on-screen size, as a PNG image.
     bool exportPng(Chart chart, const QString& path, QString* error = nullptr) const;
     static QString chartName(Chart chart);
+    /// The y value the violation chart plots for a norm: log10 of it, with norms below
+    /// 1e-18 (exact zeros among them) drawn at −18.
+    static double plottedViolation(double norm);
 
     int pointCount() const { return static_cast<int>(t_.size()); }
     QChartView* chartView(Chart chart) const;
     QComboBox* jointQuantityBox() const { return quantityBox_; }
+    /// The violation axis: linear in log10 of the norms, its labels written as powers of ten.
+    QValueAxis* violationAxis() const { return violationAxis_; }
+    // The series hold every frame up to 800 frames, and the extremes of groups of
+    // frames beyond (SeriesDecimation.h); exportCsv() writes every frame.
     QLineSeries* positionViolationSeries() const { return position_; }
     QLineSeries* velocityViolationSeries() const { return velocity_; }
     QLineSeries* accelerationViolationSeries() const { return acceleration_; }
@@ -97,6 +106,8 @@ signals:
 
 private:
     void updateRanges();
+    void labelViolationAxis();
+    static int violationLabelStride(double decades);
     QLineSeries* addVerticalLine(QChart* chart, QAbstractAxis* yAxis, const QPen& pen);
     const std::vector<JointQuantity>& quantities() const;
     void refreshQuantityList();
@@ -115,7 +126,7 @@ private:
     std::vector<QLineSeries*> markers_;
     std::vector<double> markerTimes_;
     QValueAxis *violationTime_, *energyTime_, *energyAxis_, *driftAxis_, *quantityTime_, *quantityAxis_;
-    QLogValueAxis* violationAxis_;
+    QValueAxis* violationAxis_;
 
     const SimulationRecording* recording_ = nullptr;
     SimulationRecording comparison_;
@@ -123,6 +134,9 @@ private:
     int selected_ = -1;
 
     std::vector<double> t_, pos_, vel_, acc_, e_, q_;
+    // Every point of the current run; the series hold a decimated copy.
+    QList<QPointF> positionPoints_, velocityPoints_, accelerationPoints_, energyPoints_, kineticPoints_,
+        potentialPoints_, driftPoints_, quantityPoints_;
     double minViolation_ = 0.0, maxViolation_ = 0.0;
     double minEnergy_ = 0.0, maxEnergy_ = 0.0, minDrift_ = 0.0, maxDrift_ = 0.0;
     double minQuantity_ = 0.0, maxQuantity_ = 0.0;

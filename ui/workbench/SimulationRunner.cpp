@@ -1,5 +1,10 @@
 #include "workbench/SimulationRunner.h"
 
+#ifdef __linux__
+#include <sys/resource.h>
+#include <unistd.h>
+#endif
+
 namespace looplab::ui {
 
 SimulationRunner::SimulationRunner(QObject* parent) : QObject(parent)
@@ -25,6 +30,14 @@ SimulationRunner::SimulationRunner(QObject* parent) : QObject(parent)
     });
     thread_.setObjectName("simulation");
     thread_.start();
+#ifdef __linux__
+    // The solver may use every cycle the window, the renderer and the display server
+    // leave, but no more: on a machine with few cores it would otherwise take turns with
+    // them and the window would stutter. Qt's thread priorities are no-ops for Linux's
+    // default scheduler; a per-thread nice value is not.
+    QMetaObject::invokeMethod(worker_, [] { setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), 10); },
+                              Qt::QueuedConnection);
+#endif
 }
 
 SimulationRunner::~SimulationRunner()
