@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds LoopLab twice (a release build with the workbench, and
-# the core with AddressSanitizer and UndefinedBehaviorSanitizer) and runs every test
-# through CTest. The last lines are CTest's summary of the full release suite.
+# Installs what is missing, builds LoopLab twice (everything with AddressSanitizer and
+# UndefinedBehaviorSanitizer, then a release build) and runs every test through CTest
+# in both. The last lines are CTest's summary of the full release suite.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/install-deps.sh

@@ -24,6 +24,8 @@
 #include <QDoubleSpinBox>
 #include <QFile>
 #include <QImage>
+#include <QLabel>
+#include <QLineEdit>
 #include <QChart>
 #include <QChartView>
 #include <QGraphicsScene>
@@ -39,6 +41,7 @@
 #include <QUndoStack>
 #include <QtTest>
 
+#include <cmath>
 #include <memory>
 
 using namespace looplab;
@@ -47,6 +50,40 @@ using namespace looplab::ui;
 namespace {
 
 QString example(const char* name) { return QStringLiteral(LOOPLAB_EXAMPLES_DIR) + "/" + name; }
+
+// Types into a line edit as a user would and confirms with Return.
+void enterText(QLineEdit* edit, const QString& text)
+{
+    edit->setFocus();
+    edit->selectAll();
+    if (text.isEmpty())
+        QTest::keyClick(edit, Qt::Key_Backspace);
+    else
+        QTest::keyClicks(edit, text);
+    QTest::keyClick(edit, Qt::Key_Return);
+}
+
+// Empty if each component agrees within the tolerance, else both quaternions.
+QString quatDifference(const Quat& actual, const Quat& expected, double tolerance = 1e-12)
+{
+    for (int k = 0; k < 4; ++k)
+        if (!(std::abs(actual.coeffs()[k] - expected.coeffs()[k]) <= tolerance))
+            return QString("quaternion (w x y z) %1 %2 %3 %4, expected %5 %6 %7 %8")
+                .arg(actual.w(), 0, 'g', 17).arg(actual.x(), 0, 'g', 17)
+                .arg(actual.y(), 0, 'g', 17).arg(actual.z(), 0, 'g', 17)
+                .arg(expected.w(), 0, 'g', 17).arg(expected.x(), 0, 'g', 17)
+                .arg(expected.y(), 0, 'g', 17).arg(expected.z(), 0, 'g', 17);
+    return {};
+}
+
+// A macro, so that a mismatch ends the test function like QVERIFY does.
+#define COMPARE_QUAT(actual, expected)                            \
+    do {                                                          \
+        const QString why = quatDifference((actual), (expected)); \
+        QVERIFY2(why.isEmpty(), qPrintable(why));                 \
+    } while (false)
+
+bool sameCoeffs(const Quat& a, const Quat& b) { return a.coeffs() == b.coeffs(); }
 
 SimulationSettings fourBarSettings(double tEnd = 1.0)
 {
@@ -78,6 +115,12 @@ private slots:
     void addsBodyAndJointSavesAndReloads();
     void renameAndDeleteKeepReferencesConsistent();
     void keepsInvalidEditsAndReportsDiagnostic();
+    void editsBodyOrientationAsAxisAngle();
+    void refusesZeroOrientationAxis();
+    void editsMarkersOfJointDefinedByMarkers();
+    void editsPolynomialCoefficientsOfDriver();
+    void editsPolynomialCoefficientsOfBodyTorque();
+    void parsesAndFormatsCoefficients();
     void runsFourBarToTheEnd();
     void reportsSingularConfigurationOfParallelogram();
     void stopsRunHalfway();
@@ -271,6 +314,320 @@ void TestWorkbench::keepsInvalidEditsAndReportsDiagnostic()
     window_->document()->undoStack()->undo();
     QVERIFY(window_->document()->loaded().ok());
     QVERIFY(window_->runPanel()->runButton()->isEnabled());
+}
+
+void TestWorkbench::editsBodyOrientationAsAxisAngle()
+{
+    QVERIFY(window_->openFile(example("pendulum.json")));
+    WorkbenchDocument* doc = window_->document();
+    const Quat original = doc->document().bodies[0].orientation;
+    window_->selectItem({ItemKind::Body, 0});
+    PropertyEditor* editor = window_->propertyEditor();
+    auto* ax = editor->findChild<QDoubleSpinBox*>("orientation.axis.x");
+    auto* ay = editor->findChild<QDoubleSpinBox*>("orientation.axis.y");
+    auto* az = editor->findChild<QDoubleSpinBox*>("orientation.axis.z");
+    auto* angle = editor->findChild<QDoubleSpinBox*>("orientation.angle");
+    auto* quaternion = editor->findChild<QLineEdit*>("orientation.quaternion");
+    QVERIFY(ax && ay && az && angle && quaternion);
+    QVERIFY(quaternion->isReadOnly());
+    // The file stores (cos 60°, 0, 0, sin 60°): 120° about z.
+    QCOMPARE(quaternion->text(), QString("0.5000000000000001 0 0 0.8660254037844386"));
+    QVERIFY(std::abs(ax->value()) < 1e-6 && std::abs(ay->value()) < 1e-6);
+    QVERIFY(std::abs(az->value() - 1.0) < 1e-6);
+    QVERIFY(std::abs(angle->value() - 120.0) < 1e-6);
+
+    QSignalSpy rebuilt(doc, &WorkbenchDocument::modelRebuilt);
+    const int steps = doc->undoStack()->count();
+    angle->setValue(90.0);
+    COMPARE_QUAT(doc->document().bodies[0].orientation, Quat(std::cos(M_PI / 4), 0.0, 0.0, std::sin(M_PI / 4)));
+    QCOMPARE(doc->undoStack()->count(), steps + 1);
+    QCOMPARE(rebuilt.count(), 1);
+    QVERIFY2(doc->loaded().ok(), qPrintable(doc->statusText()));
+    QCOMPARE(quaternion->text(), QString::fromStdString(formatNumberList(
+                                     {std::cos(M_PI / 4), 0.0, 0.0, std::sin(M_PI / 4)}, " ")));
+
+    doc->undoStack()->undo();
+    QVERIFY(sameCoeffs(doc->document().bodies[0].orientation, original));
+    QVERIFY(std::abs(angle->value() - 120.0) < 1e-6);
+    QCOMPARE(quaternion->text(), QString("0.5000000000000001 0 0 0.8660254037844386"));
+    doc->undoStack()->redo();
+
+    // An axis of any length and direction: 60° about (1, 2, 2)/3 is
+    // (cos 30°, sin 30° · (1/3, 2/3, 2/3)).
+    angle->setValue(60.0);
+    ax->setValue(1.0);
+    ay->setValue(2.0);
+    az->setValue(2.0);
+    COMPARE_QUAT(doc->document().bodies[0].orientation,
+                Quat(std::sqrt(3.0) / 2.0, 0.5 / 3.0, 1.0 / 3.0, 1.0 / 3.0));
+    QCOMPARE(doc->document().bodies[0].orientation.norm(), 1.0);
+    // What the user typed stays while it describes the stored rotation.
+    QCOMPARE(ay->value(), 2.0);
+    QVERIFY(editor->message().isEmpty());
+    QVERIFY(doc->loaded().ok());
+
+    // Undo steps back through the edits to the file's value, exactly.
+    while (doc->undoStack()->canUndo())
+        doc->undoStack()->undo();
+    QVERIFY(sameCoeffs(doc->document().bodies[0].orientation, original));
+    QVERIFY(!doc->isModified());
+}
+
+void TestWorkbench::refusesZeroOrientationAxis()
+{
+    QVERIFY(window_->openFile(example("pendulum.json")));
+    WorkbenchDocument* doc = window_->document();
+    const Quat original = doc->document().bodies[0].orientation;
+    window_->selectItem({ItemKind::Body, 0});
+    PropertyEditor* editor = window_->propertyEditor();
+    auto* az = editor->findChild<QDoubleSpinBox*>("orientation.axis.z");
+    auto* ax = editor->findChild<QDoubleSpinBox*>("orientation.axis.x");
+    auto* quaternion = editor->findChild<QLineEdit*>("orientation.quaternion");
+    auto* message = editor->findChild<QLabel*>("message");
+    QVERIFY(az && ax && quaternion && message);
+    QVERIFY(editor->message().isEmpty());
+    QVERIFY(message->isHidden());
+
+    QSignalSpy rebuilt(doc, &WorkbenchDocument::modelRebuilt);
+    const int steps = doc->undoStack()->count();
+    const QString before = quaternion->text();
+    az->setValue(0.0);  // the axis was (0, 0, 1)
+    QVERIFY(sameCoeffs(doc->document().bodies[0].orientation, original));
+    QVERIFY(doc->document().bodies[0].orientation.coeffs().allFinite());
+    QCOMPARE(doc->undoStack()->count(), steps);
+    QCOMPARE(rebuilt.count(), 0);
+    QVERIFY(!doc->isModified());
+    QCOMPARE(quaternion->text(), before);
+    QVERIFY2(editor->message().startsWith("/bodies/0/orientation: axis has zero length"),
+             qPrintable(editor->message()));
+    QVERIFY(!message->isHidden());
+
+    // Completing the axis from there is accepted: 120° about x.
+    ax->setValue(1.0);
+    COMPARE_QUAT(doc->document().bodies[0].orientation, Quat(0.5, std::sqrt(3.0) / 2.0, 0.0, 0.0));
+    QVERIFY(editor->message().isEmpty());
+    QVERIFY(message->isHidden());
+    doc->undoStack()->undo();
+    QVERIFY(sameCoeffs(doc->document().bodies[0].orientation, original));
+    QCOMPARE(az->value(), 1.0);
+    QCOMPARE(ax->value(), 0.0);
+}
+
+void TestWorkbench::editsMarkersOfJointDefinedByMarkers()
+{
+    QVERIFY(window_->openFile(example("four-bar.json")));
+    WorkbenchDocument* doc = window_->document();
+    // Joint D (ground–rocker at (0.4, 0, 0)) defined by two markers instead of a point.
+    doc->edit("markers", [](ModelDocument& d) {
+        const BodyDoc& rocker = d.bodies[2];
+        const Vec3 local = rocker.orientation.normalized().toRotationMatrix().transpose() *
+                           (Vec3(0.4, 0.0, 0.0) - rocker.position);
+        d.markers.push_back({"groundPivot", kGroundName, Vec3(0.4, 0.0, 0.0), Quat::Identity()});
+        d.markers.push_back({"rockerEnd", "rocker", local, Quat::Identity()});
+        JointDoc& joint = d.joints[3];
+        joint.byMarkers = true;
+        joint.marker1 = "groundPivot";
+        joint.marker2 = "rockerEnd";
+    });
+    QVERIFY2(doc->loaded().ok(), qPrintable(doc->statusText()));
+    const ModelDocument start = doc->document();
+
+    window_->selectItem({ItemKind::Joint, 3});
+    PropertyEditor* editor = window_->propertyEditor();
+    // A joint by markers has no point or bodies of its own.
+    QVERIFY(!editor->findChild<QDoubleSpinBox*>("point.x"));
+    auto* x1 = editor->findChild<QDoubleSpinBox*>("marker1.position.x");
+    auto* y2 = editor->findChild<QDoubleSpinBox*>("marker2.position.y");
+    auto* angle2 = editor->findChild<QDoubleSpinBox*>("marker2.orientation.angle");
+    auto* az2 = editor->findChild<QDoubleSpinBox*>("marker2.orientation.axis.z");
+    auto* quaternion2 = editor->findChild<QLineEdit*>("marker2.orientation.quaternion");
+    QVERIFY(x1 && y2 && angle2 && az2 && quaternion2);
+    QCOMPARE(x1->value(), 0.4);
+    QCOMPARE(quaternion2->text(), QString("1 0 0 0"));
+    QCOMPARE(angle2->value(), 0.0);
+
+    // Position of the ground marker: one edit, the model is re-assembled.
+    QSignalSpy rebuilt(doc, &WorkbenchDocument::modelRebuilt);
+    x1->setValue(0.41);
+    QCOMPARE(doc->document().markers[0].position, Vec3(0.41, 0.0, 0.0));
+    QCOMPARE(rebuilt.count(), 1);
+    QVERIFY2(doc->loaded().ok(), qPrintable(doc->statusText()));
+    doc->undoStack()->undo();
+    QCOMPARE(doc->document().markers[0].position, start.markers[0].position);
+    QCOMPARE(x1->value(), 0.4);
+
+    // A component of the rocker marker keeps the others exactly.
+    y2->setValue(0.01);
+    QCOMPARE(doc->document().markers[1].position,
+             Vec3(start.markers[1].position.x(), 0.01, start.markers[1].position.z()));
+    doc->undoStack()->undo();
+    QCOMPARE(doc->document().markers[1].position, start.markers[1].position);
+
+    // Orientation of the rocker marker: 90° about z is (cos 45°, 0, 0, sin 45°).
+    angle2->setValue(90.0);
+    COMPARE_QUAT(doc->document().markers[1].orientation, Quat(std::cos(M_PI / 4), 0.0, 0.0, std::sin(M_PI / 4)));
+    QVERIFY(sameCoeffs(doc->document().markers[0].orientation, Quat::Identity()));
+    QVERIFY(doc->document().bodies[2].orientation.coeffs() == start.bodies[2].orientation.coeffs());
+    const int steps = doc->undoStack()->count();
+    doc->undoStack()->undo();
+    QVERIFY(sameCoeffs(doc->document().markers[1].orientation, Quat::Identity()));
+    QCOMPARE(quaternion2->text(), QString("1 0 0 0"));
+
+    // A zero axis is refused with the marker's location.
+    doc->undoStack()->redo();
+    az2->setValue(0.0);
+    COMPARE_QUAT(doc->document().markers[1].orientation, Quat(std::cos(M_PI / 4), 0.0, 0.0, std::sin(M_PI / 4)));
+    QCOMPARE(doc->undoStack()->count(), steps);
+    QVERIFY2(editor->message().startsWith("/markers/1/orientation: axis has zero length"),
+             qPrintable(editor->message()));
+
+    while (doc->undoStack()->index() > 1)
+        doc->undoStack()->undo();
+    QCOMPARE(serializeModelDocument(doc->document()), serializeModelDocument(start));
+}
+
+void TestWorkbench::editsPolynomialCoefficientsOfDriver()
+{
+    QVERIFY(window_->openFile(example("slider-crank.json")));
+    WorkbenchDocument* doc = window_->document();
+    const TimeLaw original = doc->document().drivers[0].law;
+    QCOMPARE(original.kind, TimeLaw::Kind::ConstantVelocity);
+    window_->selectItem({ItemKind::Driver, 0});
+    PropertyEditor* editor = window_->propertyEditor();
+    auto* kind = editor->findChild<QComboBox*>("law");
+    QVERIFY(kind);
+    QVERIFY(!editor->findChild<QLineEdit*>("law.coefficients"));
+    kind->setCurrentText("polynomial");
+    // A polynomial starts from the old law's value at t = 0, so the model still builds.
+    QCOMPARE(doc->document().drivers[0].law.kind, TimeLaw::Kind::Polynomial);
+    QCOMPARE(doc->document().drivers[0].law.coefficients, std::vector<double>{original.initial});
+    QVERIFY2(doc->loaded().ok(), qPrintable(doc->statusText()));
+
+    auto* coefficients = editor->findChild<QLineEdit*>("law.coefficients");
+    QVERIFY(coefficients);
+    QCOMPARE(coefficients->text(), QString("0"));
+    const std::vector<double> seeded = doc->document().drivers[0].law.coefficients;
+
+    // s(t) = c0 + c1 t + c2 t²; commas and spaces both separate.
+    QSignalSpy rebuilt(doc, &WorkbenchDocument::modelRebuilt);
+    const int steps = doc->undoStack()->count();
+    enterText(coefficients, "0, 6.283185307179586 0.5");
+    const std::vector<double> entered{0.0, 6.283185307179586, 0.5};
+    QCOMPARE(doc->document().drivers[0].law.coefficients, entered);
+    QCOMPARE(doc->undoStack()->count(), steps + 1);
+    QCOMPARE(rebuilt.count(), 1);
+    QVERIFY2(doc->loaded().ok(), qPrintable(doc->statusText()));
+    const double t = 0.3;
+    const TimeLawValue s = doc->document().drivers[0].law.evaluate(t);
+    QVERIFY(std::abs(s.value - (6.283185307179586 * t + 0.5 * t * t)) < 1e-12);
+    QVERIFY(std::abs(s.rate - (6.283185307179586 + 2.0 * 0.5 * t)) < 1e-12);
+    QVERIFY(std::abs(s.acceleration - 1.0) < 1e-12);
+    QCOMPARE(coefficients->text(), QString("0, 6.283185307179586, 0.5"));
+
+    // Refused input leaves the law as it was and says why, in the loader's words.
+    const QString saved = QString::fromStdString(serializeModelDocument(doc->document()));
+    enterText(coefficients, "1, x, 3");
+    QCOMPARE(doc->document().drivers[0].law.coefficients, entered);
+    QCOMPARE(doc->undoStack()->count(), steps + 1);
+    QCOMPARE(rebuilt.count(), 1);
+    QVERIFY2(editor->message().startsWith("/drivers/0/law/coefficients/1: expected a number, found 'x'"),
+             qPrintable(editor->message()));
+    QCOMPARE(coefficients->text(), QString("1, x, 3"));
+    enterText(coefficients, "");
+    QCOMPARE(doc->document().drivers[0].law.coefficients, entered);
+    QVERIFY2(editor->message().startsWith("/drivers/0/law/coefficients: polynomial law needs at least one coefficient"),
+             qPrintable(editor->message()));
+    enterText(coefficients, "1,,2");
+    QVERIFY2(editor->message().startsWith("/drivers/0/law/coefficients/1:"), qPrintable(editor->message()));
+    enterText(coefficients, "1 inf");
+    QVERIFY2(editor->message().contains("finite"), qPrintable(editor->message()));
+    QCOMPARE(QString::fromStdString(serializeModelDocument(doc->document())), saved);
+    QCOMPARE(doc->undoStack()->count(), steps + 1);
+
+    // Undo restores the coefficients, then the law, exactly.
+    doc->undoStack()->undo();
+    QCOMPARE(doc->document().drivers[0].law.coefficients, seeded);
+    QVERIFY(editor->message().isEmpty());
+    doc->undoStack()->undo();
+    const TimeLaw& back = doc->document().drivers[0].law;
+    QCOMPARE(back.kind, TimeLaw::Kind::ConstantVelocity);
+    QCOMPARE(back.rate, original.rate);
+    QCOMPARE(back.initial, original.initial);
+    QVERIFY(back.coefficients.empty());
+    QVERIFY(!doc->isModified());
+}
+
+void TestWorkbench::editsPolynomialCoefficientsOfBodyTorque()
+{
+    QVERIFY(window_->openFile(example("andrews.json")));
+    WorkbenchDocument* doc = window_->document();
+    int torque = -1;
+    for (size_t i = 0; i < doc->document().forces.size(); ++i)
+        if (doc->document().forces[i].type == ForceType::BodyTorque)
+            torque = static_cast<int>(i);
+    QVERIFY(torque >= 0);
+    const auto f = static_cast<size_t>(torque);
+    QVERIFY(!doc->document().forces[f].law);
+    window_->selectItem({ItemKind::Force, torque});
+    PropertyEditor* editor = window_->propertyEditor();
+    auto* kind = editor->findChild<QComboBox*>("law");
+    QVERIFY(kind);
+    QCOMPARE(kind->currentText(), QString("none"));
+    kind->setCurrentText("polynomial");
+    // The factor starts at 1: the torque is what it was until the coefficients change.
+    QVERIFY(doc->document().forces[f].law);
+    QCOMPARE(doc->document().forces[f].law->coefficients, std::vector<double>{1.0});
+
+    auto* coefficients = editor->findChild<QLineEdit*>("law.coefficients");
+    QVERIFY(coefficients);
+    enterText(coefficients, "2 -0.5 1e-3");
+    const std::vector<double> entered{2.0, -0.5, 1e-3};
+    QCOMPARE(doc->document().forces[f].law->coefficients, entered);
+    QVERIFY2(doc->loaded().ok(), qPrintable(doc->statusText()));
+
+    enterText(coefficients, "1, x, 3");
+    QCOMPARE(doc->document().forces[f].law->coefficients, entered);
+    const QString where = QString("/forces/%1/law/coefficients/1: ").arg(torque);
+    QVERIFY2(editor->message().startsWith(where), qPrintable(editor->message()));
+
+    doc->undoStack()->undo();
+    QCOMPARE(doc->document().forces[f].law->coefficients, std::vector<double>{1.0});
+    doc->undoStack()->undo();
+    QVERIFY(!doc->document().forces[f].law);
+    QVERIFY(!doc->isModified());
+}
+
+void TestWorkbench::parsesAndFormatsCoefficients()
+{
+    std::vector<double> out{7.0};
+    Diagnostic problem;
+    QVERIFY(parseCoefficients(" 1.5,-2e-3  +4\t0.1 ", out, problem));
+    QCOMPARE(out, (std::vector<double>{1.5, -2e-3, 4.0, 0.1}));
+    // The saved form reads back to the same doubles.
+    const std::vector<double> awkward{0.1, 1.0 / 3.0, -6.283185307179586, 1e-300, 12345678.9};
+    QVERIFY(parseCoefficients(formatNumberList(awkward), out, problem));
+    QCOMPARE(out, awkward);
+    for (const char* bad : {"", "   ", "1, x, 3", "1,,2", "1,", "nan", "1e999", "0x10", "+-1", "1.2.3"}) {
+        const std::vector<double> before = out;
+        QVERIFY2(!parseCoefficients(bad, out, problem), bad);
+        QCOMPARE(out, before);
+        QVERIFY(!problem.message.empty());
+    }
+    QVERIFY(!parseCoefficients("1, x, 3", out, problem));
+    QCOMPARE(problem.location, std::string("/1"));
+    QVERIFY(!parseCoefficients("", out, problem));
+    QCOMPARE(problem.location, std::string());
+
+    Quat q(0.25, 0.0, 0.0, 0.0);
+    QVERIFY(!quaternionFromAxisAngle(Vec3::Zero(), 90.0, q));
+    QCOMPARE(q.w(), 0.25);
+    QVERIFY(quaternionFromAxisAngle(Vec3(0.0, 0.0, 1.0), 90.0, q));
+    COMPARE_QUAT(q, Quat(std::cos(M_PI / 4), 0.0, 0.0, std::sin(M_PI / 4)));
+    const AxisAngle fromStored = axisAngleOf(Quat(2.0 * std::cos(M_PI / 6), 0.0, -2.0 * std::sin(M_PI / 6), 0.0));
+    QVERIFY((fromStored.axis - Vec3(0.0, -1.0, 0.0)).norm() < 1e-12);
+    QVERIFY(std::abs(fromStored.degrees - 60.0) < 1e-12);
+    QCOMPARE(axisAngleOf(Quat::Identity()).axis, Vec3(Vec3::UnitZ()));
+    QCOMPARE(axisAngleOf(Quat(0.0, 0.0, 0.0, 0.0)).degrees, 0.0);
 }
 
 void TestWorkbench::runsFourBarToTheEnd()

@@ -1,7 +1,10 @@
 #include "workbench/DocumentOperations.h"
 
 #include <algorithm>
+#include <charconv>
+#include <cmath>
 #include <set>
+#include <system_error>
 
 namespace looplab::ui {
 
@@ -37,6 +40,45 @@ template <typename T, typename Pred>
 void eraseIf(std::vector<T>& items, Pred pred)
 {
     items.erase(std::remove_if(items.begin(), items.end(), pred), items.end());
+}
+
+constexpr double kPi = 3.14159265358979323846;
+// The builder's threshold for a vector or quaternion of zero length.
+constexpr double kZeroLength = 1e-12;
+
+enum class NumberParse { Ok, NotANumber, NotFinite };
+
+// std::from_chars, unlike strtod, ignores the locale the application set, so "1.5" reads
+// the same everywhere, as in the model files.
+NumberParse parseNumber(const std::string& token, double& value)
+{
+    const char* first = token.data();
+    const char* last = first + token.size();
+    // from_chars refuses an explicit plus sign, which users type.
+    if (first != last && *first == '+') {
+        ++first;
+        if (first == last || *first == '+' || *first == '-')
+            return NumberParse::NotANumber;
+    }
+    const auto [end, ec] = std::from_chars(first, last, value);
+    if (end != last || (ec != std::errc() && ec != std::errc::result_out_of_range))
+        return NumberParse::NotANumber;
+    if (ec == std::errc::result_out_of_range || !std::isfinite(value))
+        return NumberParse::NotFinite;
+    return NumberParse::Ok;
+}
+
+std::vector<std::string> splitWhiteSpace(const std::string& text)
+{
+    std::vector<std::string> words;
+    const char* space = " \t\r\n\f\v";
+    size_t start = text.find_first_not_of(space);
+    while (start != std::string::npos) {
+        const size_t end = text.find_first_of(space, start);
+        words.push_back(text.substr(start, end == std::string::npos ? std::string::npos : end - start));
+        start = text.find_first_not_of(space, end == std::string::npos ? text.size() : end);
+    }
+    return words;
 }
 
 }  // namespace
@@ -229,6 +271,112 @@ void removeItem(ModelDocument& doc, ItemRef item)
     eraseIf(doc.joints, listed(deps.joints));
     eraseIf(doc.drivers, listed(deps.drivers));
     eraseIf(doc.forces, listed(deps.forces));
+}
+
+int markerIndex(const ModelDocument& doc, const std::string& name)
+{
+    for (size_t i = 0; i < doc.markers.size(); ++i)
+        if (doc.markers[i].name == name)
+            return static_cast<int>(i);
+    return -1;
+}
+
+std::vector<std::string> jointsUsingMarker(const ModelDocument& doc, const std::string& name)
+{
+    std::vector<std::string> joints;
+    for (const JointDoc& j : doc.joints)
+        if (j.byMarkers && (j.marker1 == name || j.marker2 == name))
+            joints.push_back(j.name);
+    return joints;
+}
+
+bool quaternionFromAxisAngle(const Vec3& axis, double degrees, Quat& out)
+{
+    const double n = axis.norm();
+    if (!std::isfinite(n) || n < kZeroLength || !std::isfinite(degrees))
+        return false;
+    out = Quat(Eigen::AngleAxisd(degrees * kPi / 180.0, axis / n));
+    return true;
+}
+
+AxisAngle axisAngleOf(const Quat& q)
+{
+    AxisAngle out;
+    const double n = q.norm();
+    if (!std::isfinite(n) || n < kZeroLength)
+        return out;
+    const Eigen::AngleAxisd rotation(q.normalized());
+    // Without a rotation Eigen reports the x axis; z is the axis of planar mechanisms.
+    if (rotation.angle() == 0.0)
+        return out;
+    out.axis = rotation.axis();
+    out.degrees = rotation.angle() * 180.0 / kPi;
+    return out;
+}
+
+bool sameRotation(const Quat& a, const Quat& b, double tolerance)
+{
+    const double na = a.norm(), nb = b.norm();
+    if (!(na >= kZeroLength && nb >= kZeroLength && std::isfinite(na) && std::isfinite(nb)))
+        return false;
+    return a.normalized().angularDistance(b.normalized()) <= tolerance;
+}
+
+bool parseCoefficients(const std::string& text, std::vector<double>& out, Diagnostic& problem)
+{
+    auto refuse = [&problem](std::string location, std::string message) {
+        problem = Diagnostic{};
+        problem.location = std::move(location);
+        problem.message = std::move(message);
+        return false;
+    };
+    if (splitWhiteSpace(text).empty())
+        return refuse("", "polynomial law needs at least one coefficient");
+    std::vector<double> values;
+    size_t start = 0;
+    for (;;) {
+        const size_t comma = text.find(',', start);
+        const std::vector<std::string> words =
+            splitWhiteSpace(text.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
+        if (words.empty())
+            return refuse("/" + std::to_string(values.size()), "expected a number, found nothing between commas");
+        for (const std::string& word : words) {
+            double value = 0.0;
+            switch (parseNumber(word, value)) {
+            case NumberParse::Ok: break;
+            case NumberParse::NotANumber:
+                return refuse("/" + std::to_string(values.size()), "expected a number, found '" + word + "'");
+            case NumberParse::NotFinite:
+                return refuse("/" + std::to_string(values.size()), "expected a finite number, found '" + word + "'");
+            }
+            values.push_back(value);
+        }
+        if (comma == std::string::npos)
+            break;
+        start = comma + 1;
+    }
+    out = std::move(values);
+    return true;
+}
+
+std::string formatNumberList(const std::vector<double>& values, const std::string& separator)
+{
+    std::string text;
+    for (size_t k = 0; k < values.size(); ++k) {
+        if (k > 0)
+            text += separator;
+        char buffer[32];
+        const auto result = std::to_chars(buffer, buffer + sizeof buffer, values[k]);
+        text.append(buffer, result.ptr);
+    }
+    return text;
+}
+
+void setTimeLawKind(TimeLaw& law, TimeLaw::Kind kind)
+{
+    if (kind == TimeLaw::Kind::Polynomial && law.kind != kind && law.coefficients.empty())
+        law.coefficients = {law.evaluate(0.0).value};
+    law.kind = kind;
 }
 
 }  // namespace looplab::ui

@@ -1,9 +1,12 @@
 #pragma once
 // Structural edits of a ModelDocument that keep its name references consistent: bodies
 // and joints are referred to by name, so renaming or deleting one must also update or
-// remove whatever refers to it. Pure functions on plain data, shared by the tree's
-// context menu, the property editor and the tests.
+// remove whatever refers to it. Also the conversions between the property editor's
+// user-facing values (axis–angle, lists of numbers as text) and the document's fields.
+// Pure functions on plain data, shared by the tree's context menu, the property editor
+// and the tests.
 
+#include "looplab/Diagnostic.h"
 #include "looplab/ModelDocument.h"
 
 #include <string>
@@ -49,5 +52,41 @@ struct Dependants {
 Dependants dependantsOf(const ModelDocument& doc, ItemRef item);
 /// Removes the item and its dependants.
 void removeItem(ModelDocument& doc, ItemRef item);
+
+/// Index of the marker called `name`, or -1. Markers are not tree items: joints refer to
+/// them by name, so they are found (and edited) through the joints that use them.
+int markerIndex(const ModelDocument& doc, const std::string& name);
+/// Names of the joints defined by the marker `name`.
+std::vector<std::string> jointsUsingMarker(const ModelDocument& doc, const std::string& name);
+
+/// A rotation as the property editor shows it: a unit axis and an angle in degrees.
+struct AxisAngle {
+    Vec3 axis = Vec3::UnitZ();
+    double degrees = 0.0;
+};
+/// The unit quaternion of a rotation by `degrees` about `axis` (of any non-zero length).
+/// Returns false and leaves `out` as it was if the axis has zero length or a value is not
+/// finite.
+bool quaternionFromAxisAngle(const Vec3& axis, double degrees, Quat& out);
+/// The rotation a stored quaternion describes (it need not be of unit length), with the
+/// angle in [0°, 180°]. No rotation, and a quaternion of zero length, give 0° about z.
+AxisAngle axisAngleOf(const Quat& q);
+/// Whether two quaternions describe the same rotation (q and −q do) within `tolerance`
+/// radians; false if either has zero length.
+bool sameRotation(const Quat& a, const Quat& b, double tolerance = 1e-9);
+
+/// Reads a polynomial's coefficients c0, c1, c2, ... (s = c0 + c1·t + c2·t² + ...) from
+/// numbers separated by commas and/or white space. On failure returns false, leaves `out`
+/// as it was and sets `problem` in the loader's words, its location relative to the list
+/// ("/1" for the second entry, "" for the list as a whole). An empty list is refused,
+/// as the builder refuses a polynomial without coefficients.
+bool parseCoefficients(const std::string& text, std::vector<double>& out, Diagnostic& problem);
+/// Each number in its shortest form that reads back to the same value, joined by
+/// `separator`; parseCoefficients() reads the ", "-joined form back exactly.
+std::string formatNumberList(const std::vector<double>& values, const std::string& separator = ", ");
+
+/// Changes a law's kind. A polynomial without coefficients does not build, so switching
+/// to one starts from the constant polynomial at the old law's value at t = 0.
+void setTimeLawKind(TimeLaw& law, TimeLaw::Kind kind);
 
 }  // namespace looplab::ui

@@ -128,6 +128,11 @@ MainWindow::~MainWindow()
 {
     // The runner's destructor joins the thread; stop first so that takes one step.
     runner_->stop();
+    // Children are deleted after this destructor, when this object is only a QWidget any
+    // more; some still signal while they go (the undo stack reports "clean"). Their
+    // connections to this window must not call its slots then.
+    for (QObject* child : findChildren<QObject*>())
+        QObject::disconnect(child, nullptr, this, nullptr);
 }
 
 void MainWindow::createDocks()

@@ -12,6 +12,8 @@
 #include <QSignalBlocker>
 #include <QVBoxLayout>
 
+#include <array>
+
 namespace looplab::ui {
 
 namespace {
@@ -75,6 +77,14 @@ QStringList shapeKindNames()
 
 QString str(const std::string& s) { return QString::fromStdString(s); }
 
+/// JSON pointer of a field, as the loader reports it: "/bodies/0/orientation".
+std::string pointer(const char* list, size_t index, const char* field)
+{
+    return std::string("/") + list + "/" + std::to_string(index) + "/" + field;
+}
+
+constexpr const char* kNoLaw = "none";
+
 }  // namespace
 
 PropertyEditor::PropertyEditor(WorkbenchDocument* document, QWidget* parent)
@@ -85,6 +95,14 @@ PropertyEditor::PropertyEditor(WorkbenchDocument* document, QWidget* parent)
     title_ = new QLabel;
     title_->setStyleSheet("font-weight: bold");
     outer->addWidget(title_);
+    message_ = new QLabel;
+    message_->setObjectName("message");
+    message_->setWordWrap(true);
+    // The message quotes what the user typed, which must not be read as markup.
+    message_->setTextFormat(Qt::PlainText);
+    message_->setStyleSheet("color: #b3261e");
+    message_->hide();
+    outer->addWidget(message_);
     scroll_ = new QScrollArea;
     scroll_->setWidgetResizable(true);
     scroll_->setFrameShape(QFrame::NoFrame);
@@ -108,9 +126,21 @@ QString PropertyEditor::signature() const
     QString type;
     switch (item_.kind) {
     case ItemKind::Body: type = visualShapeKindName(doc.bodies[i].shape.kind); break;
-    case ItemKind::Joint: type = jointTypeName(doc.joints[i].type); break;
+    case ItemKind::Joint: {
+        // Which markers a joint names decides which marker editors it shows.
+        const JointDoc& j = doc.joints[i];
+        type = jointTypeName(j.type);
+        if (j.byMarkers)
+            type += QString("/%1/%2").arg(str(j.marker1), str(j.marker2));
+        break;
+    }
     case ItemKind::Driver: type = timeLawKindName(doc.drivers[i].law.kind); break;
-    case ItemKind::Force: type = forceTypeName(doc.forces[i].type); break;
+    case ItemKind::Force: {
+        const ForceDoc& f = doc.forces[i];
+        type = QString("%1/%2").arg(QString(forceTypeName(f.type)),
+                                    QString(f.law ? timeLawKindName(f.law->kind) : kNoLaw));
+        break;
+    }
     }
     return QString("%1/%2/%3").arg(static_cast<int>(item_.kind)).arg(item_.index).arg(type);
 }
@@ -121,11 +151,15 @@ void PropertyEditor::rebuild()
     if (form_) {
         // The old form may hold the sender of the signal that led here, so it must
         // outlive this call: take it back from the scroll area, which would delete it
-        // at once in setWidget().
+        // at once in setWidget(). Its editors lose the focus on the way and must be able
+        // to tell that they no longer belong to the current form.
+        QWidget* old = form_;
+        form_ = nullptr;
         scroll_->takeWidget();
-        form_->hide();
-        form_->deleteLater();
+        old->hide();
+        old->deleteLater();
     }
+    clearMessage();
     form_ = new QWidget;
     layout_ = new QFormLayout(form_);
     layout_->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
@@ -160,6 +194,8 @@ void PropertyEditor::refresh()
 
 void PropertyEditor::onDocumentChanged(bool structural)
 {
+    // The editors now show the document again, not the refused input.
+    clearMessage();
     if (structural || signature() != signature_)
         rebuild();
     else
@@ -168,10 +204,25 @@ void PropertyEditor::onDocumentChanged(bool structural)
 
 void PropertyEditor::commit(const QString& key, const std::function<void(ModelDocument&)>& change)
 {
+    clearMessage();
     const QString what = item_.valid() ? str(itemName(document_->document(), item_)) : tr("model");
     const QString mergeKey = QString("%1/%2/%3").arg(static_cast<int>(item_.kind)).arg(item_.index).arg(key);
     document_->edit(tr("Change %1 of %2").arg(key, what), change, mergeKey);
 }
+
+void PropertyEditor::refuse(const std::string& location, const QString& why)
+{
+    message_->setText(QString("%1: %2").arg(str(location), why));
+    message_->show();
+}
+
+void PropertyEditor::clearMessage()
+{
+    message_->clear();
+    message_->hide();
+}
+
+QString PropertyEditor::message() const { return message_->text(); }
 
 void PropertyEditor::addName()
 {
@@ -274,6 +325,199 @@ void PropertyEditor::addChoice(const QString& label, const QString& key, const Q
     });
 }
 
+void PropertyEditor::addOrientation(const QString& label, const QString& key, LocationGetter location,
+                                    QuatGetter get, QuatSetter set)
+{
+    auto* row = new QWidget;
+    auto* h = new QHBoxLayout(row);
+    h->setContentsMargins(0, 0, 0, 0);
+    h->setSpacing(2);
+    static const char* axes[3] = {"x", "y", "z"};
+    std::array<QDoubleSpinBox*, 3> axis{};
+    for (int c = 0; c < 3; ++c) {
+        auto* spin = makeSpin("", -1e9, 1e9, 6);
+        spin->setButtonSymbols(QAbstractSpinBox::NoButtons);
+        spin->setMinimumWidth(40);
+        spin->setObjectName(key + ".axis." + axes[c]);
+        spin->setToolTip(tr("%1: rotation axis %2 (any length but zero)").arg(label, axes[c]));
+        h->addWidget(spin);
+        axis[static_cast<size_t>(c)] = spin;
+    }
+    layout_->addRow(tr("%1 axis").arg(label), row);
+    auto* angle = makeSpin("°", -360.0, 360.0, 6);
+    angle->setSingleStep(1.0);
+    angle->setObjectName(key + ".angle");
+    angle->setToolTip(tr("%1: rotation angle about the axis, in degrees").arg(label));
+    layout_->addRow(tr("%1 angle").arg(label), angle);
+    auto* quaternion = new QLineEdit;
+    quaternion->setReadOnly(true);
+    quaternion->setObjectName(key + ".quaternion");
+    quaternion->setToolTip(tr("%1 as stored in the model: unit quaternion w x y z").arg(label));
+    layout_->addRow(tr("Quaternion (w x y z)"), quaternion);
+
+    auto shown = [axis, angle](Quat& q) {
+        return quaternionFromAxisAngle(Vec3(axis[0]->value(), axis[1]->value(), axis[2]->value()), angle->value(), q);
+    };
+    refreshers_.push_back([this, axis, angle, quaternion, get, shown] {
+        const Quat stored = get(document_->document());
+        quaternion->setText(str(formatNumberList({stored.w(), stored.x(), stored.y(), stored.z()}, " ")));
+        // w first: a text longer than the box would otherwise show only its end.
+        quaternion->setCursorPosition(0);
+        // A rotation has many axis–angle forms ((0, 0, 2) at 90°, any axis at 0°): keep the
+        // one the user typed while it still describes what is stored.
+        Quat q;
+        if (shown(q) && sameRotation(q, stored))
+            return;
+        const AxisAngle value = axisAngleOf(stored);
+        for (int c = 0; c < 3; ++c) {
+            QSignalBlocker block(axis[static_cast<size_t>(c)]);
+            axis[static_cast<size_t>(c)]->setValue(value.axis[c]);
+        }
+        QSignalBlocker block(angle);
+        angle->setValue(value.degrees);
+    });
+    // The typed axis stays in its boxes when refused, so that it can be completed (an axis
+    // passes through zero on the way from x to z); the quaternion row shows what is kept.
+    auto apply = [this, key, location, set, shown](const QString& field) {
+        Quat q;
+        if (!shown(q)) {
+            refuse(location(document_->document()), tr("axis has zero length; the orientation is unchanged"));
+            return;
+        }
+        commit(key + "." + field, [set, q](ModelDocument& doc) { set(doc, q); });
+    };
+    for (int c = 0; c < 3; ++c)
+        connect(axis[static_cast<size_t>(c)], &QDoubleSpinBox::valueChanged, this,
+                [apply, c] { apply(QString("axis.") + axes[c]); });
+    connect(angle, &QDoubleSpinBox::valueChanged, this, [apply] { apply("angle"); });
+}
+
+void PropertyEditor::addMarkerFields(const QString& label, const QString& key, std::string JointDoc::*marker)
+{
+    const auto i = static_cast<size_t>(item_.index);
+    const std::string name = document_->document().joints[i].*marker;
+    if (markerIndex(document_->document(), name) < 0) {
+        layout_->addRow(label, new QLabel(tr("'%1' is not a marker of the model").arg(str(name))));
+        return;
+    }
+    // Found by name at each use, as the builder resolves it, so the editors follow the
+    // joint's reference through undo and redo.
+    auto find = [i, marker](const ModelDocument& d) { return markerIndex(d, d.joints[i].*marker); };
+    auto* header = new QLabel;
+    header->setWordWrap(true);
+    header->setTextFormat(Qt::PlainText);
+    layout_->addRow(label, header);
+    refreshers_.push_back([this, header, find, i] {
+        const ModelDocument& d = document_->document();
+        const int m = find(d);
+        if (m < 0)
+            return;
+        const MarkerDoc& mk = d.markers[static_cast<size_t>(m)];
+        QString text = tr("%1 on %2, in its body frame").arg(str(mk.name), str(mk.body));
+        QStringList others;
+        for (const std::string& joint : jointsUsingMarker(d, mk.name))
+            if (joint != d.joints[i].name)
+                others << str(joint);
+        // Editing a shared marker moves the other joints too; say so before it happens.
+        if (!others.isEmpty())
+            text += tr("; also used by %1").arg(others.join(", "));
+        header->setText(text);
+    });
+    addVector(tr("Position"), key + ".position", "m",
+              [find](const ModelDocument& d) {
+                  const int m = find(d);
+                  return m < 0 ? Vec3(Vec3::Zero()) : d.markers[static_cast<size_t>(m)].position;
+              },
+              [find](ModelDocument& d, const Vec3& v) {
+                  const int m = find(d);
+                  if (m >= 0)
+                      d.markers[static_cast<size_t>(m)].position = v;
+              });
+    addOrientation(tr("Orientation"), key + ".orientation",
+                   [find](const ModelDocument& d) {
+                       return pointer("markers", static_cast<size_t>(std::max(find(d), 0)), "orientation");
+                   },
+                   [find](const ModelDocument& d) {
+                       const int m = find(d);
+                       return m < 0 ? Quat(Quat::Identity()) : d.markers[static_cast<size_t>(m)].orientation;
+                   },
+                   [find](ModelDocument& d, const Quat& q) {
+                       const int m = find(d);
+                       if (m >= 0)
+                           d.markers[static_cast<size_t>(m)].orientation = q;
+                   });
+}
+
+void PropertyEditor::addLawFields(const std::string& location, LawGetter get, LawAccess access)
+{
+    const TimeLaw* current = get(document_->document());
+    if (!current)
+        return;
+    auto law = [this, get, access](const QString& label, const QString& key, const QString& unit,
+                                   double TimeLaw::*field) {
+        addNumber(label, key, unit,
+                  [get, field](const ModelDocument& d) {
+                      const TimeLaw* l = get(d);
+                      return l ? l->*field : 0.0;
+                  },
+                  [access, field](ModelDocument& d, double v) {
+                      if (TimeLaw* l = access(d))
+                          l->*field = v;
+                  });
+    };
+    switch (current->kind) {
+    case TimeLaw::Kind::Constant: law(tr("Value"), "law.initial", "", &TimeLaw::initial); break;
+    case TimeLaw::Kind::ConstantVelocity:
+        law(tr("Initial"), "law.initial", "", &TimeLaw::initial);
+        law(tr("Rate"), "law.rate", "/s", &TimeLaw::rate);
+        break;
+    case TimeLaw::Kind::Polynomial: addCoefficients(location + "/coefficients", get, access); break;
+    case TimeLaw::Kind::Harmonic:
+        law(tr("Offset"), "law.offset", "", &TimeLaw::offset);
+        law(tr("Amplitude"), "law.amplitude", "", &TimeLaw::amplitude);
+        law(tr("Frequency"), "law.frequency", "rad/s", &TimeLaw::frequency);
+        law(tr("Phase"), "law.phase", "rad", &TimeLaw::phase);
+        break;
+    case TimeLaw::Kind::SmoothStep:
+        law(tr("Start time"), "law.t0", "s", &TimeLaw::t0);
+        law(tr("Start value"), "law.h0", "", &TimeLaw::h0);
+        law(tr("End time"), "law.t1", "s", &TimeLaw::t1);
+        law(tr("End value"), "law.h1", "", &TimeLaw::h1);
+        break;
+    }
+}
+
+void PropertyEditor::addCoefficients(const std::string& location, LawGetter get, LawAccess access)
+{
+    auto* edit = new QLineEdit;
+    edit->setObjectName("law.coefficients");
+    edit->setPlaceholderText(tr("c0, c1, c2, …"));
+    edit->setToolTip(tr("s(t) = c0 + c1·t + c2·t² + …: numbers separated by commas or spaces"));
+    layout_->addRow(tr("Coefficients"), edit);
+    refreshers_.push_back([this, edit, get] {
+        QSignalBlocker block(edit);
+        const TimeLaw* law = get(document_->document());
+        edit->setText(law ? str(formatNumberList(law->coefficients)) : QString());
+    });
+    connect(edit, &QLineEdit::editingFinished, this, [this, edit, location, access] {
+        // A form being replaced loses the focus as it hides, after the document changed
+        // under it: its text may be older than the document and must not be written back.
+        if (!form_ || !form_->isAncestorOf(edit))
+            return;
+        std::vector<double> values;
+        Diagnostic problem;
+        if (!parseCoefficients(edit->text().toStdString(), values, problem)) {
+            // The text stays as typed so that the mistake can be corrected in place.
+            refuse(location + problem.location, tr("%1; the coefficients are unchanged").arg(str(problem.message)));
+            return;
+        }
+        commit("law.coefficients", [access, values](ModelDocument& d) {
+            if (TimeLaw* l = access(d))
+                l->coefficients = values;
+        });
+    });
+}
+
 QStringList PropertyEditor::bodyChoices() const
 {
     QStringList names{kGroundName};
@@ -317,6 +561,10 @@ void PropertyEditor::addBodyFields()
               [i](ModelDocument& d, const Vec3& v) { d.bodies[i].inertia.diagonal() = v; });
     addVector(tr("Position"), "position", "m", [i](const ModelDocument& d) { return d.bodies[i].position; },
               [i](ModelDocument& d, const Vec3& v) { d.bodies[i].position = v; });
+    addOrientation(tr("Orientation"), "orientation",
+                   [i](const ModelDocument&) { return pointer("bodies", i, "orientation"); },
+                   [i](const ModelDocument& d) { return d.bodies[i].orientation; },
+                   [i](ModelDocument& d, const Quat& q) { d.bodies[i].orientation = q; });
     addVector(tr("Velocity"), "velocity", "m/s", [i](const ModelDocument& d) { return d.bodies[i].velocity; },
               [i](ModelDocument& d, const Vec3& v) { d.bodies[i].velocity = v; });
     addVector(tr("Angular velocity"), "angularVelocity", "rad/s",
@@ -356,9 +604,8 @@ void PropertyEditor::addJointFields()
               [i](const ModelDocument& d) { return QString(jointTypeName(d.joints[i].type)); },
               [i](ModelDocument& d, const QString& v) { jointTypeFromName(v.toStdString(), d.joints[i].type); });
     if (document_->document().joints[i].byMarkers) {
-        layout_->addRow(new QLabel(tr("Defined by markers %1 and %2")
-                                       .arg(str(document_->document().joints[i].marker1),
-                                            str(document_->document().joints[i].marker2))));
+        addMarkerFields(tr("Marker 1"), "marker1", &JointDoc::marker1);
+        addMarkerFields(tr("Marker 2"), "marker2", &JointDoc::marker2);
         return;
     }
     addChoice(tr("Body 1"), "body1", bodyChoices(), [i](const ModelDocument& d) { return str(d.joints[i].body1); },
@@ -389,35 +636,12 @@ void PropertyEditor::addDriverFields()
     addChoice(tr("Law"), "law", lawKindNames(),
               [i](const ModelDocument& d) { return QString(timeLawKindName(d.drivers[i].law.kind)); },
               [i](ModelDocument& d, const QString& v) {
-                  timeLawKindFromName(v.toStdString(), d.drivers[i].law.kind);
+                  TimeLaw::Kind kind = TimeLaw::Kind::Constant;
+                  if (timeLawKindFromName(v.toStdString(), kind))
+                      setTimeLawKind(d.drivers[i].law, kind);
               });
-    auto law = [this, i](const QString& label, const QString& key, const QString& unit, double TimeLaw::*field) {
-        addNumber(label, key, unit, [i, field](const ModelDocument& d) { return d.drivers[i].law.*field; },
-                  [i, field](ModelDocument& d, double v) { d.drivers[i].law.*field = v; });
-    };
-    switch (document_->document().drivers[i].law.kind) {
-    case TimeLaw::Kind::Constant: law(tr("Value"), "law.initial", "", &TimeLaw::initial); break;
-    case TimeLaw::Kind::ConstantVelocity:
-        law(tr("Initial"), "law.initial", "", &TimeLaw::initial);
-        law(tr("Rate"), "law.rate", "/s", &TimeLaw::rate);
-        break;
-    case TimeLaw::Kind::Polynomial:
-        layout_->addRow(new QLabel(tr("%n coefficient(s)", nullptr,
-                                      static_cast<int>(document_->document().drivers[i].law.coefficients.size()))));
-        break;
-    case TimeLaw::Kind::Harmonic:
-        law(tr("Offset"), "law.offset", "", &TimeLaw::offset);
-        law(tr("Amplitude"), "law.amplitude", "", &TimeLaw::amplitude);
-        law(tr("Frequency"), "law.frequency", "rad/s", &TimeLaw::frequency);
-        law(tr("Phase"), "law.phase", "rad", &TimeLaw::phase);
-        break;
-    case TimeLaw::Kind::SmoothStep:
-        law(tr("Start time"), "law.t0", "s", &TimeLaw::t0);
-        law(tr("Start value"), "law.h0", "", &TimeLaw::h0);
-        law(tr("End time"), "law.t1", "s", &TimeLaw::t1);
-        law(tr("End value"), "law.h1", "", &TimeLaw::h1);
-        break;
-    }
+    addLawFields(pointer("drivers", i, "law"), [i](const ModelDocument& d) { return &d.drivers[i].law; },
+                 [i](ModelDocument& d) { return &d.drivers[i].law; });
 }
 
 void PropertyEditor::addForceFields()
@@ -462,6 +686,29 @@ void PropertyEditor::addForceFields()
             vector(tr("Local point"), "localPoint", "m", &ForceDoc::localPoint);
         vector(type == ForceType::BodyForce ? tr("Force") : tr("Torque"), "vector",
                type == ForceType::BodyForce ? "N" : "N·m", &ForceDoc::vector);
+        addChoice(tr("Scaled by law"), "law", QStringList{kNoLaw} + lawKindNames(),
+                  [i](const ModelDocument& d) {
+                      const auto& law = d.forces[i].law;
+                      return QString(law ? timeLawKindName(law->kind) : kNoLaw);
+                  },
+                  [i](ModelDocument& d, const QString& v) {
+                      auto& law = d.forces[i].law;
+                      TimeLaw::Kind kind = TimeLaw::Kind::Constant;
+                      if (!timeLawKindFromName(v.toStdString(), kind)) {
+                          law.reset();
+                          return;
+                      }
+                      if (!law) {
+                          // The factor 1 at first, so that choosing a law does not change
+                          // the force until its parameters are set.
+                          law.emplace();
+                          law->initial = 1.0;
+                      }
+                      setTimeLawKind(*law, kind);
+                  });
+        addLawFields(pointer("forces", i, "law"),
+                     [i](const ModelDocument& d) { return d.forces[i].law ? &*d.forces[i].law : nullptr; },
+                     [i](ModelDocument& d) { return d.forces[i].law ? &*d.forces[i].law : nullptr; });
         break;
     }
 }

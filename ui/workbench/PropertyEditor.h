@@ -1,17 +1,25 @@
 #pragma once
 // Typed editors for the selected item of the document: spin boxes with units for
-// numbers, three spin boxes for vectors, combo boxes for types and for the bodies and
-// joints an item refers to. Each change becomes one undoable document edit; stepping
-// the same field repeatedly merges into one undo step.
+// numbers, three spin boxes for vectors, axis and angle for orientations, combo boxes
+// for types and for the bodies and joints an item refers to, a line of numbers for a
+// polynomial's coefficients. Each change becomes one undoable document edit; stepping
+// the same field repeatedly merges into one undo step. Input that cannot become a
+// document value (a zero rotation axis, a word among numbers) is refused with a message
+// in the loader's words, and the document keeps its value.
 //
-// Each editor widget is named after its field ("mass", "position.x", "body1", ...) so
-// that tests and accessibility tools can find it.
+// Markers are not items of their own: joints name them, so a joint defined by markers
+// shows the editors of its two markers.
+//
+// Each editor widget is named after its field ("mass", "position.x", "body1",
+// "orientation.angle", "marker1.position.x", "law.coefficients", ...) so that tests and
+// accessibility tools can find it.
 
 #include "workbench/DocumentOperations.h"
 
 #include <QWidget>
 
 #include <functional>
+#include <string>
 #include <vector>
 
 class QFormLayout;
@@ -32,6 +40,9 @@ public:
     /// properties (name, gravity).
     void setItem(ItemRef item);
     ItemRef item() const { return item_; }
+    /// Why the last input was refused ("/bodies/0/orientation: axis has zero length; ..."),
+    /// or empty. Cleared by the next edit, document change or selection.
+    QString message() const;
 
 private:
     using Getter = std::function<double(const ModelDocument&)>;
@@ -40,6 +51,11 @@ private:
     using VecSetter = std::function<void(ModelDocument&, const Vec3&)>;
     using TextGetter = std::function<QString(const ModelDocument&)>;
     using TextSetter = std::function<void(ModelDocument&, const QString&)>;
+    using QuatGetter = std::function<Quat(const ModelDocument&)>;
+    using QuatSetter = std::function<void(ModelDocument&, const Quat&)>;
+    using LocationGetter = std::function<std::string(const ModelDocument&)>;
+    using LawGetter = std::function<const TimeLaw*(const ModelDocument&)>;
+    using LawAccess = std::function<TimeLaw*(ModelDocument&)>;
 
     void rebuild();
     void refresh();
@@ -52,6 +68,11 @@ private:
     void addVector(const QString& label, const QString& key, const QString& unit, VecGetter get, VecSetter set);
     void addChoice(const QString& label, const QString& key, const QStringList& options, TextGetter get,
                    TextSetter set);
+    void addOrientation(const QString& label, const QString& key, LocationGetter location, QuatGetter get,
+                        QuatSetter set);
+    void addMarkerFields(const QString& label, const QString& key, std::string JointDoc::*marker);
+    void addLawFields(const std::string& location, LawGetter get, LawAccess access);
+    void addCoefficients(const std::string& location, LawGetter get, LawAccess access);
     void addBodyFields();
     void addJointFields();
     void addDriverFields();
@@ -59,6 +80,8 @@ private:
     void addModelFields();
 
     void commit(const QString& key, const std::function<void(ModelDocument&)>& change);
+    void refuse(const std::string& location, const QString& why);
+    void clearMessage();
     QStringList bodyChoices() const;
     QStringList jointChoices() const;
 
@@ -69,6 +92,7 @@ private:
     QWidget* form_ = nullptr;
     QFormLayout* layout_ = nullptr;
     QLabel* title_ = nullptr;
+    QLabel* message_ = nullptr;
     std::vector<std::function<void()>> refreshers_;
 };
 
