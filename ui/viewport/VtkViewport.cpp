@@ -549,8 +549,8 @@ QSize VtkViewport::minimumSizeHint() const
 
 void VtkViewport::Surface::initializeGL()
 {
-    // Re-creating the native window (re-parenting) gives the surface a new context: VTK must drop the
-    // resources of the old one (while it still exists) and start over on the new one.
+    // Re-creating the native window (re-parenting) gives the surface a new context: VTK
+    // must drop the resources of the old one (while it still exists) and start over.
     QObject::disconnect(d_->contextConnection);
     d_->contextConnection = connect(context(), &QOpenGLContext::aboutToBeDestroyed, this,
                                     [d = d_] { d->releaseGL(); }, Qt::DirectConnection);
@@ -578,7 +578,6 @@ void VtkViewport::Private::paint()
     if (!glReady)
         return;
     inPaint = true;
-    vtkGenericOpenGLRenderWindow* window = this->window.GetPointer();
     vtkOpenGLState* state = window->GetState();
     // Qt changed GL state behind VTK's cache: re-read it, and save it for Qt.
     state->Reset();

@@ -27,11 +27,11 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QPainter>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTreeView>
 #include <QUndoStack>
-#include <QPainter>
 #include <QVBoxLayout>
 
 namespace looplab::ui {
