@@ -129,6 +129,7 @@ private slots:
     void grabsWindowWithModelColours();
     void opensDroppedFileAndRemembersIt();
     void pickingInViewSelectsInTree();
+    void shortcutsWorkWithFocusInView();
 
 private:
     bool runToEnd(int timeoutMs = 120000);
@@ -838,6 +839,28 @@ void TestWorkbench::pickingInViewSelectsInTree()
     QCOMPARE(window_->selectedItem(), (ItemRef{ItemKind::Joint, 1}));
     emit window_->viewport()->emptySpacePicked();
     QVERIFY(!window_->selectedItem().valid());
+}
+
+void TestWorkbench::shortcutsWorkWithFocusInView()
+{
+    QVERIFY(window_->openFile(example("four-bar.json")));
+    window_->selectItem({ItemKind::Body, 1});
+    auto* mass = window_->propertyEditor()->findChild<QDoubleSpinBox*>("mass");
+    QVERIFY(mass);
+    mass->setValue(1.25);
+    QCOMPARE(window_->document()->document().bodies[1].mass, 1.25);
+
+    // The 3D view is a native window of its own: after a click into it, the keys go there,
+    // and the main window's shortcuts must still work.
+    QWindow* view = window_->viewport()->renderSurface();
+    QTest::mouseClick(view, Qt::LeftButton, Qt::NoModifier, QPoint(view->width() - 5, 5));
+    view->requestActivate();
+    QTRY_COMPARE(QGuiApplication::focusWindow(), view);
+    QTest::keyClick(view, Qt::Key_Z, Qt::ControlModifier);
+    QCOMPARE(window_->document()->document().bodies[1].mass, 0.8);
+    QTest::keyClick(view, Qt::Key_F5);
+    QVERIFY(window_->isRunning() || window_->recording().frameCount() > 0);
+    QTRY_VERIFY_WITH_TIMEOUT(!window_->isRunning(), 60000);
 }
 
 QTEST_MAIN(TestWorkbench)
