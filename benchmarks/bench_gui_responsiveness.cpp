@@ -4,8 +4,8 @@
 // consecutive timeouts is the longest the window could not react to input. The timer
 // leaves the loop idle in between (a zero-interval timer would keep one of the machine's
 // cores busy and slow the solver and the software renderer it measures). Each event
-// delivery is timed too, and the longest ones are listed by event type and receiver, so a
-// regression says where it comes from. Writes a Markdown table.
+// delivery is timed too: the longest ones are listed by event type and receiver, so a
+// regression says where it comes from, and the repaints of the 3D view are summarised. Writes a Markdown table.
 //
 //   bench_gui_responsiveness [OUTPUT.md] [--seconds S] [--model FILE] [--pace P]
 // --pace P runs the model at P times real time (default: as fast as it goes).
@@ -18,16 +18,17 @@
 
 #include <QApplication>
 #include <QElapsedTimer>
-#include <QGraphicsScene>
-#include <QGraphicsView>
 #include <QEvent>
 #include <QFile>
 #include <QFileInfo>
+#include <QGraphicsScene>
+#include <QGraphicsView>
 #include <QMetaEnum>
 #include <QSurfaceFormat>
 #include <QTextStream>
 #include <QThread>
 #include <QTimer>
+#include <QWindow>
 
 #include <algorithm>
 #include <cstdio>
@@ -58,6 +59,8 @@ public:
         const bool result = QApplication::notify(receiver, event);
         const double ms = timer.nsecsElapsed() * 1e-6;
         --depth_;
+        if (receiver == view_ && ms >= 1.0)
+            viewFrames_.push_back(ms);
         if (ms >= 1.0)
             sinceTick_.push_back({ms, 0.0, describe(receiver, type)});
         if (ms >= 5.0) {
@@ -90,6 +93,15 @@ public:
     const std::vector<Delivery>& largestGapParts() const { return largestGapParts_; }
     double largestGapAt() const { return largestGapAt_; }
 
+    /// Deliveries to this object of 1 ms or more are counted as 3D frames.
+    void setView(QObject* view) { view_ = view; }
+    std::vector<double> viewFrames() const
+    {
+        std::vector<double> v = viewFrames_;
+        std::sort(v.begin(), v.end());
+        return v;
+    }
+
     void setRecording(bool on)
     {
         recording_ = on;
@@ -110,6 +122,8 @@ private:
     int depth_ = 0;
     std::vector<Delivery> longest_;
     std::vector<Delivery> sinceTick_, largestGapParts_;
+    QObject* view_ = nullptr;
+    std::vector<double> viewFrames_;
     double largestGap_ = 0.0, largestGapAt_ = 0.0;
 };
 
@@ -161,6 +175,7 @@ int main(int argc, char** argv)
         std::fprintf(stderr, "the run did not start\n");
         return 3;
     }
+    app.setView(window.viewport()->renderSurface());
     app.setRecording(true);
     std::vector<double> gaps;
     QElapsedTimer clock, total;
@@ -201,6 +216,13 @@ int main(int argc, char** argv)
        << QString::number(quantile(0.5), 'f', 2) << " | " << QString::number(quantile(0.99), 'f', 1) << " | "
        << QString::number(gaps.empty() ? 0.0 : gaps.back(), 'f', 1) << " | " << QString::number(simulated, 'f', 2)
        << " | " << frames << " | " << viewFrames << " |\n\n";
+    const std::vector<double> view = app.viewFrames();
+    auto viewQuantile = [&](double q) {
+        return view.empty() ? 0.0 : view[static_cast<size_t>(q * static_cast<double>(view.size() - 1))];
+    };
+    ts << "3D view repaints: " << view.size() << ", median " << QString::number(viewQuantile(0.5), 'f', 1)
+       << " ms, 90th percentile " << QString::number(viewQuantile(0.9), 'f', 1) << " ms, longest "
+       << QString::number(viewQuantile(1.0), 'f', 1) << " ms.\n\n";
     ts << "The largest gap, at " << QString::number(app.largestGapAt(), 'f', 2)
        << " s, held these deliveries of 1 ms or more:\n\n";
     for (const Delivery& d : app.largestGapParts())
@@ -214,6 +236,8 @@ int main(int argc, char** argv)
                 "%d frames recorded, %d 3D frames drawn\n",
                 quantile(0.5), quantile(0.99), gaps.empty() ? 0.0 : gaps.back(), gaps.size(), simulated, frames,
                 viewFrames);
+    std::printf("3D view repaints: %zu, median %.1f ms, 90th percentile %.1f ms, longest %.1f ms\n", view.size(),
+                viewQuantile(0.5), viewQuantile(0.9), viewQuantile(1.0));
     std::printf("largest gap at %.2f s held:\n", app.largestGapAt());
     for (const Delivery& d : app.largestGapParts())
         std::printf("  %.1f ms: %s\n", d.ms, qPrintable(d.what));
