@@ -5,7 +5,8 @@
 // leaves the loop idle in between (a zero-interval timer would keep one of the machine's
 // cores busy and slow the solver and the software renderer it measures). Each event
 // delivery is timed too: the longest ones are listed by event type and receiver, so a
-// regression says where it comes from, and the repaints of the 3D view are summarised. Writes a Markdown table.
+// regression says where it comes from, and the repaints of the 3D view are summarised.
+// Writes a Markdown table.
 //
 //   bench_gui_responsiveness [OUTPUT.md] [--seconds S] [--model FILE] [--pace P]
 // --pace P runs the model at P times real time (default: as fast as it goes).
