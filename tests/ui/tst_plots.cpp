@@ -9,6 +9,7 @@
 #include "workbench/PlaybackBar.h"
 #include "workbench/PlotPanel.h"
 #include "workbench/SeriesDecimation.h"
+#include "WorkbenchTestSupport.h"
 #include "workbench/RunPanel.h"
 #include "workbench/SimulationRunner.h"
 #include "workbench/ZoomableChartView.h"
@@ -43,17 +44,9 @@ using namespace looplab::ui;
 
 namespace {
 
-QString example(const char* name) { return QStringLiteral(LOOPLAB_EXAMPLES_DIR) + "/" + name; }
+using test::example;
 
-SimulationSettings settings(const char* method, double tEnd = 1.0)
-{
-    SimulationSettings s;
-    s.method = method;
-    s.integrator = "dopri5";
-    s.tEnd = tEnd;
-    s.outputStep = 0.01;
-    return s;
-}
+SimulationSettings settings(const char* method, double tEnd = 1.0) { return test::runSettings(method, tEnd); }
 
 double maximumY(const QLineSeries* s)
 {
@@ -112,32 +105,17 @@ private:
     std::unique_ptr<MainWindow> window_;
 };
 
-void TestPlots::initTestCase()
-{
-    QStandardPaths::setTestModeEnabled(true);
-    QCoreApplication::setOrganizationName("LoopLabTest");
-    QCoreApplication::setApplicationName("tst_plots");
-}
+void TestPlots::initTestCase() { test::useThrowAwaySettings("tst_plots"); }
 
 void TestPlots::init()
 {
-    window_ = std::make_unique<MainWindow>();
-    window_->setConfirmationsEnabled(false);
-    window_->show();
-    QVERIFY(QTest::qWaitForWindowExposed(window_.get()));
+    window_ = test::shownWindow();
+    QVERIFY(window_);
 }
 
 void TestPlots::cleanup() { window_.reset(); }
 
-bool TestPlots::runToEnd(int timeoutMs)
-{
-    QSignalSpy finished(window_.get(), &MainWindow::runFinished);
-    if (!window_->startRun())
-        return false;
-    if (!finished.wait(timeoutMs) && finished.count() == 0)
-        return false;
-    return finished.front().front().value<RunSummary>().ok;
-}
+bool TestPlots::runToEnd(int timeoutMs) { return test::runToEnd(*window_, true, timeoutMs); }
 
 void TestPlots::plotsDriverEffortAndCrankAngle()
 {

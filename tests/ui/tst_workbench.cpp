@@ -14,6 +14,7 @@
 #include "workbench/SimulationRunner.h"
 #include "workbench/WarningsPanel.h"
 #include "workbench/WorkbenchDocument.h"
+#include "WorkbenchTestSupport.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -49,7 +50,7 @@ using namespace looplab::ui;
 
 namespace {
 
-QString example(const char* name) { return QStringLiteral(LOOPLAB_EXAMPLES_DIR) + "/" + name; }
+using test::example;
 
 // Types into a line edit as a user would and confirms with Return.
 void enterText(QLineEdit* edit, const QString& text)
@@ -85,15 +86,7 @@ QString quatDifference(const Quat& actual, const Quat& expected, double toleranc
 
 bool sameCoeffs(const Quat& a, const Quat& b) { return a.coeffs() == b.coeffs(); }
 
-SimulationSettings fourBarSettings(double tEnd = 1.0)
-{
-    SimulationSettings s;
-    s.method = "projection";
-    s.integrator = "dopri5";
-    s.tEnd = tEnd;
-    s.outputStep = 0.01;
-    return s;
-}
+SimulationSettings fourBarSettings(double tEnd = 1.0) { return test::runSettings("projection", tEnd); }
 
 }  // namespace
 
@@ -137,31 +130,17 @@ private:
     std::unique_ptr<MainWindow> window_;
 };
 
-void TestWorkbench::initTestCase()
-{
-    // Recent files go to a throw-away settings location.
-    QStandardPaths::setTestModeEnabled(true);
-    QCoreApplication::setOrganizationName("LoopLabTest");
-    QCoreApplication::setApplicationName("tst_workbench");
-}
+void TestWorkbench::initTestCase() { test::useThrowAwaySettings("tst_workbench"); }
 
 void TestWorkbench::init()
 {
-    window_ = std::make_unique<MainWindow>();
-    window_->setConfirmationsEnabled(false);
-    window_->show();
-    QVERIFY(QTest::qWaitForWindowExposed(window_.get()));
+    window_ = test::shownWindow();
+    QVERIFY(window_);
 }
 
 void TestWorkbench::cleanup() { window_.reset(); }
 
-bool TestWorkbench::runToEnd(int timeoutMs)
-{
-    QSignalSpy finished(window_.get(), &MainWindow::runFinished);
-    if (!window_->startRun())
-        return false;
-    return finished.wait(timeoutMs) || finished.count() > 0;
-}
+bool TestWorkbench::runToEnd(int timeoutMs) { return test::runToEnd(*window_, false, timeoutMs); }
 
 void TestWorkbench::opensEveryExample()
 {

@@ -1,0 +1,64 @@
+#pragma once
+// What the workbench's GUI tests share: example paths, run settings, a fresh main window
+// per test, and running a simulation to its end.
+
+#include "looplab/Simulation.h"
+#include "workbench/MainWindow.h"
+#include "workbench/RecordedFrame.h"
+
+#include <QCoreApplication>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QString>
+#include <QtTest>
+
+#include <memory>
+
+namespace looplab::ui::test {
+
+inline QString example(const char* name) { return QStringLiteral(LOOPLAB_EXAMPLES_DIR) + "/" + name; }
+
+/// `method` with Dormand–Prince from t = 0 to `tEnd`, a frame every 10 ms.
+inline SimulationSettings runSettings(const char* method = "projection", double tEnd = 1.0)
+{
+    SimulationSettings s;
+    s.method = method;
+    s.integrator = "dopri5";
+    s.tEnd = tEnd;
+    s.outputStep = 0.01;
+    return s;
+}
+
+/// Settings such as recent files go to a throw-away location named after the test.
+inline void useThrowAwaySettings(const char* testName)
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName("LoopLabTest");
+    QCoreApplication::setApplicationName(testName);
+}
+
+/// A shown main window that asks nothing before discarding or deleting; null if it
+/// never became visible.
+inline std::unique_ptr<MainWindow> shownWindow()
+{
+    auto window = std::make_unique<MainWindow>();
+    window->setConfirmationsEnabled(false);
+    window->show();
+    if (!QTest::qWaitForWindowExposed(window.get()))
+        return nullptr;
+    return window;
+}
+
+/// Runs the window's current model to its end with the run panel's settings. True if the
+/// run finished within the time and, when `requireSuccess`, ended without failure.
+inline bool runToEnd(MainWindow& window, bool requireSuccess, int timeoutMs = 120000)
+{
+    QSignalSpy finished(&window, &MainWindow::runFinished);
+    if (!window.startRun())
+        return false;
+    if (!finished.wait(timeoutMs) && finished.count() == 0)
+        return false;
+    return !requireSuccess || finished.front().front().value<RunSummary>().ok;
+}
+
+}  // namespace looplab::ui::test
