@@ -1,5 +1,7 @@
 #include "looplab/ConstraintSpaces.h"
 
+#include <Eigen/Cholesky>
+
 #include <cmath>
 
 namespace looplab {
@@ -110,8 +112,8 @@ std::vector<bool> ConstraintSpaces::indeterminateEquations() const {
     }
     N.bottomRows(d).setIdentity();
     const auto& perm = qr_.colsPermutation().indices();
+    const double scale = N.cwiseAbs().maxCoeff();
     for (int k = 0; k < m; ++k) {
-        const double scale = N.cwiseAbs().colwise().maxCoeff().maxCoeff();
         if (N.row(k).cwiseAbs().maxCoeff() > 1e-8 * scale) out[static_cast<size_t>(perm[k])] = true;
     }
     return out;
@@ -165,14 +167,26 @@ VecX ConstraintSpaces::solveTransposed(const VecX& g) const {
     if (rank_ == 0) return lambda;
     // Q1ᵀ D_c g, the constraint-space part of the scaled force.
     const VecX c = (qr_.householderQ().transpose() * (colScales_.asDiagonal() * g)).head(rank_);
-    // [R11 R12] μ = c, minimum-norm μ through a QR of its transpose.
-    const MatX R1 = qr_.matrixQR().topRows(rank_).triangularView<Eigen::Upper>();
-    Eigen::HouseholderQR<MatX> qrT(R1.transpose());
-    const MatX RR = qrT.matrixQR().topLeftCorner(rank_, rank_).triangularView<Eigen::Upper>();
-    VecX z = RR.transpose().triangularView<Eigen::Lower>().solve(c);
-    VecX zFull = VecX::Zero(m);
-    zFull.head(rank_) = z;
-    const VecX mu = qrT.householderQ() * zFull;
+    // The solutions of [R11 R12] μ = c are μ = (y − K w, w) with y = R11⁻¹c and
+    // K = R11⁻¹R12. The one of least norm has (I + KᵀK) w = Kᵀy: a system as large as the
+    // redundancy, where an orthogonal factorisation of [R11 R12]ᵀ would cost 2 m r², the
+    // bulk of an output frame for a large model. R11 is well conditioned by the pivoting
+    // and I + KᵀK has no eigenvalue below 1.
+    const MatX& R = qr_.matrixQR();
+    const auto R11 = R.topLeftCorner(rank_, rank_).triangularView<Eigen::Upper>();
+    const VecX y = R11.solve(c);
+    const int d = m - rank_;
+    VecX mu(m);
+    if (d == 0) {
+        mu = y;
+    } else {
+        const MatX K = R11.solve(R.topRightCorner(rank_, d));
+        MatX A = MatX::Identity(d, d);
+        A.selfadjointView<Eigen::Lower>().rankUpdate(K.transpose());
+        const VecX w = Eigen::LLT<MatX>(A).solve(K.transpose() * y);
+        mu.head(rank_) = y - K * w;
+        mu.tail(d) = w;
+    }
     const auto& perm = qr_.colsPermutation().indices();
     for (int k = 0; k < m; ++k) lambda[perm[k]] = rowScales_[perm[k]] * mu[k];
     return lambda;

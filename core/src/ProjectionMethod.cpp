@@ -7,6 +7,7 @@
 #include <limits>
 #include <cmath>
 #include <sstream>
+#include <vector>
 
 namespace looplab {
 
@@ -77,7 +78,7 @@ MethodStatus ProjectionMethod::project(State& s) {
     bool moved = false;
     bool useQr = spaces_.equations() != m.equationCount() || spaces_.rank() == 0;
     Eigen::LLT<MatX> normal;
-    MatX Ji;
+    SparseMatrix Ji;
     bool haveNormal = false;
     for (int it = 0; it < settings_.projectionIterations && res > floor; ++it) {
         if (needJacobian) {
@@ -88,12 +89,19 @@ MethodStatus ProjectionMethod::project(State& s) {
         VecX dq;
         if (!useQr) {
             if (!haveNormal) {
+                // Each row of Φ_q touches one or two bodies: the normal matrix is formed
+                // from the sparse rows (a dense product would cost r²n, the bulk of a step
+                // for a large model).
                 const auto& rows = spaces_.independentEquations();
-                const MatX J = cv.denseJacobian();
-                Ji.resize(static_cast<Eigen::Index>(rows.size()), J.cols());
+                std::vector<Eigen::Triplet<double>> pick;
+                pick.reserve(rows.size());
                 for (size_t k = 0; k < rows.size(); ++k)
-                    Ji.row(Eigen::Index(k)) = rowScales_[rows[k]] * J.row(rows[k]) * colScales_.asDiagonal();
-                normal.compute(Ji * Ji.transpose());
+                    pick.emplace_back(static_cast<int>(k), rows[k], rowScales_[rows[k]]);
+                SparseMatrix select(static_cast<Eigen::Index>(rows.size()), cv.jacobian.rows());
+                select.setFromTriplets(pick.begin(), pick.end());
+                Ji = select * cv.jacobian * colScales_.asDiagonal();
+                const SparseMatrix JiT = Ji.transpose();
+                normal.compute(MatX(SparseMatrix(Ji * JiT)));
                 haveNormal = normal.info() == Eigen::Success;
             }
             if (haveNormal) {

@@ -61,7 +61,8 @@ public:
     VecX solveMinimumNorm(const VecX& rhs, double* residual = nullptr) const;
 
     /// Minimum-norm λ with Φ_qᵀ λ = g in the least-squares sense on the constraint space
-    /// (g is a generalised force, units of the coordinates). Redundant rows get 0.
+    /// (g is a generalised force, units of the coordinates). Where equations are redundant
+    /// λ is not unique; this is the solution of least (scaled) norm over all equations.
     VecX solveTransposed(const VecX& g) const;
 
     /// For each equation, whether it takes part in a dependent set (a nonzero entry in
