@@ -70,10 +70,12 @@ int runSimulate(const SimulateOptions& o) {
         writeHeader(csv, model, tracker);
     }
     SimulationFrame last;
+    bool anyFrame = false;
     std::vector<double> lastCoords;
     const SimulationResult res = sim.run(lm.initial, [&](const SimulationFrame& f) {
         lastCoords = tracker.update(f.state);
         last = f;
+        anyFrame = true;
         if (!csv.is_open()) return;
         csv << f.state.t;
         for (int b = 1; b < model.bodyCount(); ++b) {
@@ -110,7 +112,7 @@ int runSimulate(const SimulateOptions& o) {
                               {"acceleration", res.maxViolation.acceleration}};
         j["energy"] = {{"initial", res.energyInitial}, {"final", res.energyFinal}, {"max_abs_drift", res.energyMaxDrift}};
         nlohmann::json bodies = nlohmann::json::object();
-        for (int b = 1; b < model.bodyCount(); ++b) {
+        for (int b = 1; anyFrame && b < model.bodyCount(); ++b) {
             const Quat q = bodyOrientation(last.state, BodyIndex(b));
             bodies[model.bodies[size_t(b)].name] = {
                 {"position", vec(bodyPosition(last.state, BodyIndex(b)))},
@@ -128,7 +130,9 @@ int runSimulate(const SimulateOptions& o) {
             joints[model.joint(coords[k].joint).name][coords[k].angular ? "angle" : "displacement"] = lastCoords[k];
         nlohmann::json drivers = nlohmann::json::object();
         for (const DriverEffort& d : last.drivers) drivers[d.driver] = d.value;
-        j["final"] = {{"t", last.state.t}, {"bodies", bodies}, {"joints", joints}, {"drivers", drivers}};
+        // A run that fails before its first frame has no final state to show.
+        j["final"] = anyFrame ? nlohmann::json{{"t", last.state.t}, {"bodies", bodies}, {"joints", joints}, {"drivers", drivers}}
+                              : nlohmann::json(nullptr);
         nlohmann::json events = nlohmann::json::array();
         for (const SimulationEvent& e : res.events)
             events.push_back({{"t", e.t}, {"kind", e.kind}, {"joints", e.joints}, {"detail", e.detail}});

@@ -250,10 +250,14 @@ SimulationResult Simulator::run(const State& start,
           << tEnterEpisode << " and " << t;
         emit({tMinEpisode, "singular_configuration", jointsEpisode, d.str()});
     };
+    // A regained rank is named after the joints that lost it: at the regained (regular)
+    // configuration no direction singles them out any more.
+    std::vector<std::string> jointsLostRank;
     auto watchFactorized = [&](double t, const ConstraintSpaces& w) {
         if (w.rank() != lastRank) {
             const bool lost = w.rank() < lastRank;
-            emit({t, "rank_change", lost ? singularJoints(m, w) : std::vector<std::string>{},
+            if (lost) jointsLostRank = singularJoints(m, w);
+            emit({t, "rank_change", jointsLostRank,
                   "rank " + std::to_string(lastRank) + " -> " + std::to_string(w.rank()) +
                       (lost ? ": a constraint became redundant" : ": a constraint became independent")});
             lastRank = w.rank();

@@ -840,7 +840,7 @@ private slots:
         QTest::addColumn<QStringList>("arguments");
         QTest::newRow("no arguments") << QStringList();
         QTest::newRow("check without a file") << QStringList{"check"};
-        QTest::newRow("unknown command") << QStringList{"simulate", "four-bar.json"};
+        QTest::newRow("unknown command") << QStringList{"analyse", "four-bar.json"};
         QTest::newRow("unknown option") << QStringList{"check", "--yaml", "four-bar.json"};
     }
 
@@ -880,6 +880,44 @@ private slots:
             QVERIFY2(joints.contains(e["joint"].toString()), qPrintable(e["joint"].toString()));
             QVERIFY(!e["equation"].toString().isEmpty());
         }
+    }
+
+    // Every shipped example through the tool: degrees of freedom and redundant equations
+    // from mechanism theory (a planar loop of spatial joints has 3 redundant equations).
+    void cliCheckExamples_data() {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<int>("dof");
+        QTest::addColumn<int>("redundant");
+        QTest::newRow("four-bar") << "four-bar.json" << 1 << 3;
+        QTest::newRow("slider-crank") << "slider-crank.json" << 0 << 3;
+        QTest::newRow("parallelogram") << "parallelogram.json" << 1 << 3;
+        QTest::newRow("bricard") << "bricard.json" << 1 << 1;
+        QTest::newRow("rssr") << "rssr.json" << 2 << 0;
+        QTest::newRow("pendulum") << "pendulum.json" << 1 << 0;
+        QTest::newRow("andrews (3 planar loops)") << "andrews.json" << 1 << 9;
+        QTest::newRow("chain (20 planar loops)") << "chain-20-loops.json" << 1 << 60;
+    }
+
+    void cliCheckExamples() {
+        QFETCH(QString, file);
+        QFETCH(int, dof);
+        QFETCH(int, redundant);
+        QVERIFY(exampleFiles().contains(file));
+        const CliResult r = runCli({"check", "--json", examplesDir() + "/" + file});
+        QVERIFY(r.finished);
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(o["dof"].toInt(-1), dof);
+        QCOMPARE(int(o["redundant"].toArray().size()), redundant);
+        QCOMPARE(o["rank"].toInt(-1) + redundant, o["equations"].toInt(-1));
+        QCOMPARE(o["coordinates"].toInt(-1) - o["rank"].toInt(-1), dof);
+        QCOMPARE(o["matches_expected"].toBool(false), true);
+    }
+
+    void everyExampleIsChecked() {
+        const QStringList listed{"four-bar.json", "slider-crank.json", "parallelogram.json", "bricard.json",
+                                 "rssr.json", "pendulum.json", "andrews.json", "chain-20-loops.json"};
+        for (const QString& f : exampleFiles()) QVERIFY2(listed.contains(f), qPrintable(f));
     }
 
     // ---- 4. atomic saving ---------------------------------------------------------

@@ -200,6 +200,31 @@ private slots:
         // No singular configuration is reported before the linkage gets near the flat one.
         for (const SimulationEvent& e : r.result.events)
             if (e.kind == "singular_configuration") QVERIFY(e.t > T - 2e-3);
+
+        // Where the rank drops (a loop equation becomes dependent) the events come in
+        // pairs: lost, then regained, naming the same joints, inside a reported singular
+        // episode; the first pair at the flattening.
+        std::vector<const SimulationEvent*> rankEvents;
+        for (const SimulationEvent& e : r.result.events)
+            if (e.kind == "rank_change") rankEvents.push_back(&e);
+        QVERIFY(!rankEvents.empty());
+        QCOMPARE(rankEvents.size() % 2, size_t(0));
+        for (size_t i = 0; i < rankEvents.size(); i += 2) {
+            const SimulationEvent& lost = *rankEvents[i];
+            const SimulationEvent& regained = *rankEvents[i + 1];
+            QVERIFY2(lost.detail.find("17 -> 16") != std::string::npos, lost.detail.c_str());
+            QVERIFY2(regained.detail.find("16 -> 17") != std::string::npos, regained.detail.c_str());
+            QVERIFY(regained.t >= lost.t && regained.t - lost.t < 2e-3);
+            QVERIFY(!lost.joints.empty());
+            QVERIFY(lost.joints == regained.joints);
+            for (const std::string& j : lost.joints)
+                QVERIFY2(j == "A" || j == "B" || j == "C" || j == "D", j.c_str());
+            const bool inEpisode = std::any_of(r.result.events.begin(), r.result.events.end(), [&](const SimulationEvent& e) {
+                return e.kind == "singular_configuration" && std::abs(e.t - lost.t) < 2e-3;
+            });
+            QVERIFY(inEpisode);
+        }
+        QVERIFY2(std::abs(rankEvents[0]->t - T) < 2e-3, qPrintable(QString::number(rankEvents[0]->t - T)));
     }
 
     // The Baumgarte method meets the same singular configuration without projection: it

@@ -1,0 +1,359 @@
+// The command-line tool's `simulate` and `kinematics` commands, end to end: the JSON
+// summary and the CSV columns checked against closed-form solutions (the exact pendulum,
+// the slider-crank's slider position), and the exit status of every kind of failure.
+#include "EllipticFunctions.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <cmath>
+
+using looplab::test::ellipticK;
+using looplab::test::jacobiSn;
+
+namespace {
+
+QString example(const char* name) {
+    return QStringLiteral(LOOPLAB_EXAMPLES_DIR "/") + QLatin1String(name);
+}
+
+struct CliResult {
+    bool finished = false;
+    int exitCode = -1;
+    QByteArray out, err;
+};
+
+CliResult runCli(const QStringList& arguments) {
+    QProcess p;
+    p.start(QStringLiteral(LOOPLAB_CLI_PATH), arguments);
+    CliResult r;
+    r.finished = p.waitForFinished(300000) && p.exitStatus() == QProcess::NormalExit;
+    r.exitCode = p.exitCode();
+    r.out = p.readAllStandardOutput();
+    r.err = p.readAllStandardError();
+    return r;
+}
+
+QJsonObject parseObject(const QByteArray& text, QString* error) {
+    QJsonParseError pe;
+    const QJsonDocument doc = QJsonDocument::fromJson(text, &pe);
+    if (pe.error != QJsonParseError::NoError) *error = pe.errorString();
+    else if (!doc.isObject()) *error = QStringLiteral("not a JSON object");
+    return doc.object();
+}
+
+// A CSV written by the tool: header names and rows of numbers.
+struct Table {
+    QStringList header;
+    QVector<QVector<double>> rows;
+    QString error;
+
+    int column(const QString& name) const { return int(header.indexOf(name)); }
+};
+
+Table readCsv(const QString& path) {
+    Table t;
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly | QIODevice::Text)) {
+        t.error = "cannot open " + path;
+        return t;
+    }
+    t.header = QString::fromUtf8(f.readLine()).trimmed().split(',');
+    int line = 1;
+    while (!f.atEnd()) {
+        ++line;
+        const QStringList cells = QString::fromUtf8(f.readLine()).trimmed().split(',');
+        if (cells.size() != t.header.size()) {
+            t.error = QStringLiteral("line %1 has %2 cells, the header %3").arg(line).arg(cells.size()).arg(t.header.size());
+            return t;
+        }
+        QVector<double> row;
+        for (const QString& c : cells) {
+            bool ok = false;
+            row << c.toDouble(&ok);
+            if (!ok || !std::isfinite(row.back())) {
+                t.error = QStringLiteral("line %1: '%2' is not a finite number").arg(line).arg(c);
+                return t;
+            }
+        }
+        t.rows << row;
+    }
+    return t;
+}
+
+QVector<double> numbers(const QJsonValue& v) {
+    QVector<double> out;
+    for (const QJsonValue& x : v.toArray()) out << x.toDouble(NAN);
+    return out;
+}
+
+// Slider-crank of the examples: crank 0.1 m about the origin, rod 0.3 m, slider on the
+// x axis, crank at 30° at t = 0 and turning at one revolution per second.
+constexpr double kCrank = 0.1, kRod = 0.3, kPhi0 = M_PI / 6, kRate = 2 * M_PI;
+
+double sliderX(double phi) {
+    const double s = kCrank * std::sin(phi);
+    return kCrank * std::cos(phi) + std::sqrt(kRod * kRod - s * s);
+}
+
+// Checks the slider-crank columns every output row: time grid, the crank angle continuous
+// past 2π, the slider displacement against the closed form, violations at rounding.
+void checkSliderCrankTable(const Table& t, int expectedRows, double dt) {
+    QVERIFY2(t.error.isEmpty(), qPrintable(t.error));
+    QCOMPARE(int(t.rows.size()), expectedRows);
+    const int ct = t.column("t"), angle = t.column("O.angle"), disp = t.column("P.displacement");
+    const int pos = t.column("position_violation"), vel = t.column("velocity_violation");
+    QVERIFY(ct == 0 && angle > 0 && disp > 0 && pos > 0 && vel > 0);
+    double worstAngle = 0.0, worstDisp = 0.0, worstPos = 0.0, worstVel = 0.0;
+    for (int k = 0; k < t.rows.size(); ++k) {
+        const QVector<double>& r = t.rows[k];
+        QVERIFY2(std::abs(r[ct] - k * dt) < 1e-12, qPrintable(QString::number(r[ct], 'g', 17)));
+        const double phi = kPhi0 + kRate * r[ct];
+        worstAngle = std::max(worstAngle, std::abs(r[angle] - kRate * r[ct]));
+        worstDisp = std::max(worstDisp, std::abs(r[disp] - (sliderX(phi) - sliderX(kPhi0))));
+        worstPos = std::max(worstPos, r[pos]);
+        worstVel = std::max(worstVel, r[vel]);
+    }
+    qInfo("crank angle error %.3g rad (last %.6f rad), slider error %.3g m, violations %.3g m, %.3g m/s",
+          worstAngle, t.rows.back()[angle], worstDisp, worstPos, worstVel);
+    QVERIFY(t.rows.back()[angle] > 2 * M_PI);  // not wrapped
+    QVERIFY2(worstAngle < 1e-9, qPrintable(QString::number(worstAngle)));
+    QVERIFY2(worstDisp < 1e-9, qPrintable(QString::number(worstDisp)));
+    QVERIFY2(worstPos < 1e-12, qPrintable(QString::number(worstPos)));
+    QVERIFY2(worstVel < 1e-12, qPrintable(QString::number(worstVel)));
+}
+
+}  // namespace
+
+class CliTest : public QObject {
+    Q_OBJECT
+private slots:
+    // The pendulum example (120° release) to t = 1 s, before the first swing ends, against
+    // the exact solution sin(θ/2) = k sn(K − ω0 t, k) and the pivot reaction m a − m g.
+    void simulateJsonAgainstExactPendulum() {
+        const double tEnd = 1.0;
+        const CliResult r = runCli({"simulate", example("pendulum.json"), "--t-end", "1", "--rtol",
+                                    "1e-12", "--atol", "1e-14", "--json"});
+        QVERIFY(r.finished);
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QString error;
+        const QJsonObject o = parseObject(r.out, &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        for (const char* key : {"ok", "method", "integrator", "steps", "rejected_steps", "rhs_evaluations",
+                                "wall_time_s", "max_violation", "energy", "final", "events"})
+            QVERIFY2(o.contains(key), key);
+        QCOMPARE(o["ok"].toBool(false), true);
+        QCOMPARE(o["method"].toString(), QString("projection"));
+        QCOMPARE(o["integrator"].toString(), QString("dopri5"));
+        const int steps = o["steps"].toInt(-1);
+        QVERIFY(steps > 10);
+        // Dormand–Prince: six new stages per accepted or rejected step.
+        QVERIFY(o["rhs_evaluations"].toInt(-1) >= 6 * (steps + o["rejected_steps"].toInt(-1)));
+        QVERIFY(o["wall_time_s"].toDouble(-1) > 0.0);
+        const QJsonObject viol = o["max_violation"].toObject();
+        for (const char* key : {"position", "velocity", "acceleration"}) {
+            QVERIFY2(viol.contains(key), key);
+            QVERIFY2(viol[key].toDouble(1) < 1e-12, key);
+        }
+        const QJsonObject energy = o["energy"].toObject();
+        for (const char* key : {"initial", "final", "max_abs_drift"}) QVERIFY2(energy.contains(key), key);
+        // Gravity potential relative to the pivot height: m g L (−cos θ0) = +4.905 J.
+        QVERIFY(std::abs(energy["initial"].toDouble() - 9.81 * 0.5) < 1e-12);
+        QVERIFY(energy["max_abs_drift"].toDouble(1) < 1e-9 * energy["initial"].toDouble());
+        QVERIFY(o["events"].isArray());
+        QVERIFY(o["events"].toArray().isEmpty());  // no redundancy, no singular position
+
+        const double m = 1.0, L = 1.0, g = 9.81, theta0 = 2 * M_PI / 3;
+        const double w0 = std::sqrt(m * g * L / (0.001 + m * L * L));
+        const double k = std::sin(theta0 / 2);
+        const double theta = 2 * std::asin(k * jacobiSn(ellipticK(k) - w0 * tEnd, k));
+        // Falling during the first half period: θ̇ < 0.
+        const double rate = -std::sqrt(2 * w0 * w0 * (std::cos(theta) - std::cos(theta0)));
+        const double accel = -w0 * w0 * std::sin(theta);
+        const QJsonObject fin = o["final"].toObject();
+        QVERIFY(std::abs(fin["t"].toDouble() - tEnd) < 1e-12);
+
+        const QJsonObject bob = fin["bodies"].toObject()["bob"].toObject();
+        for (const char* key : {"position", "quaternion", "velocity", "angular_velocity"})
+            QVERIFY2(bob[key].isArray(), key);
+        const QVector<double> p = numbers(bob["position"]), q = numbers(bob["quaternion"]);
+        const QVector<double> v = numbers(bob["velocity"]), w = numbers(bob["angular_velocity"]);
+        QCOMPARE(p.size(), 3);
+        QCOMPARE(q.size(), 4);
+        QVERIFY(std::abs(p[0] - L * std::sin(theta)) < 1e-9 && std::abs(p[1] + L * std::cos(theta)) < 1e-9);
+        QVERIFY(std::abs(q[0] - std::cos(theta / 2)) < 1e-9 && std::abs(q[3] - std::sin(theta / 2)) < 1e-9);
+        QVERIFY(std::abs(w[2] - rate) < 1e-8 && std::abs(w[0]) < 1e-12 && std::abs(w[1]) < 1e-12);
+        QVERIFY(std::abs(v[0] - L * rate * std::cos(theta)) < 1e-8);
+        QVERIFY(std::abs(v[1] - L * rate * std::sin(theta)) < 1e-8);
+
+        const QJsonObject pivot = fin["joints"].toObject()["pivot"].toObject();
+        for (const char* key : {"angle", "force", "torque", "force_joint_frame", "torque_joint_frame",
+                                "statically_indeterminate"})
+            QVERIFY2(pivot.contains(key), key);
+        // The joint angle counts from the released position.
+        const double angleError = std::abs(theta0 + pivot["angle"].toDouble() - theta);
+        // Ground on bob: m a_c − m g, a_c = L θ̈ (cos θ, sin θ) + L θ̇² (−sin θ, cos θ).
+        const double fx = m * L * (accel * std::cos(theta) - rate * rate * std::sin(theta));
+        const double fy = m * L * (accel * std::sin(theta) + rate * rate * std::cos(theta)) + m * g;
+        const QVector<double> f = numbers(pivot["force"]), tq = numbers(pivot["torque"]);
+        const double forceError = std::hypot(f[0] - fx, f[1] - fy, f[2]);
+        qInfo("θ(1 s) exact %.12f rad, angle error %.3g rad, pivot force error %.3g N (|F| = %.6f N)",
+              theta, angleError, forceError, std::hypot(fx, fy));
+        QVERIFY2(angleError < 1e-9, qPrintable(QString::number(angleError)));
+        QVERIFY2(forceError < 1e-7 * m * g, qPrintable(QString::number(forceError)));
+        QVERIFY(std::hypot(tq[0], tq[1], tq[2]) < 1e-8);
+        QCOMPARE(pivot["statically_indeterminate"].toBool(true), false);
+        // The joint frame is the revolute's: its z axis is the global z axis.
+        QVERIFY(std::abs(numbers(pivot["force_joint_frame"])[2]) < 1e-8);
+        QVERIFY(std::abs(std::hypot(numbers(pivot["force_joint_frame"])[0], numbers(pivot["force_joint_frame"])[1]) -
+                         std::hypot(f[0], f[1])) < 1e-12 * m * g);
+    }
+
+    // The CSV of a dynamic run of the driven slider-crank, one and a half revolutions:
+    // every column of the documented layout, the motion against the closed form, and the
+    // last row the same numbers as the JSON summary.
+    void simulateCsvSliderCrank() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString csv = dir.filePath("run.csv");
+        const CliResult r = runCli({"simulate", example("slider-crank.json"), "--t-end", "1.5", "--output-step",
+                                    "0.01", "--rtol", "1e-10", "--atol", "1e-12", "--out", csv, "--json"});
+        QVERIFY(r.finished);
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const Table t = readCsv(csv);
+        QStringList expected{"t"};
+        for (const char* b : {"crank", "rod", "slider"})
+            for (const char* c : {"x", "y", "z", "qw", "qx", "qy", "qz"}) expected << QString("%1.%2").arg(b, c);
+        expected << "O.angle" << "A.angle" << "B.angle" << "P.displacement" << "position_violation"
+                 << "velocity_violation" << "acceleration_violation" << "energy";
+        for (const char* j : {"O", "A", "B", "P"})
+            for (const char* c : {"fx", "fy", "fz", "tx", "ty", "tz"}) expected << QString("%1.%2").arg(j, c);
+        expected << "motor.effort";
+        QCOMPARE(t.header, expected);
+        checkSliderCrankTable(t, 151, 0.01);
+
+        QString error;
+        const QJsonObject o = parseObject(r.out, &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        const QJsonObject joints = o["final"].toObject()["joints"].toObject();
+        const QVector<double>& last = t.rows.back();
+        for (const char* j : {"O", "A", "B", "P"}) {
+            const QVector<double> f = numbers(joints[j].toObject()["force"]);
+            const QVector<double> tq = numbers(joints[j].toObject()["torque"]);
+            for (int c = 0; c < 3; ++c) {
+                QCOMPARE(last[t.column(QString("%1.f%2").arg(j).arg(QChar('x' + c)))], f[c]);
+                QCOMPARE(last[t.column(QString("%1.t%2").arg(j).arg(QChar('x' + c)))], tq[c]);
+            }
+        }
+        QCOMPARE(last[t.column("O.angle")], joints["O"].toObject()["angle"].toDouble());
+        QCOMPARE(last[t.column("P.displacement")], joints["P"].toObject()["displacement"].toDouble());
+        QCOMPARE(last[t.column("motor.effort")], o["final"].toObject()["drivers"].toObject()["motor"].toDouble());
+        QCOMPARE(last[t.column("energy")], o["energy"].toObject()["final"].toDouble());
+        // The planar loop's redundancy is reported at the start, naming joints of the loop.
+        const QJsonArray events = o["events"].toArray();
+        QVERIFY(!events.isEmpty());
+        const QJsonObject first = events[0].toObject();
+        QCOMPARE(first["kind"].toString(), QString("redundant_constraints"));
+        QCOMPARE(first["t"].toDouble(-1), 0.0);
+        QVERIFY(!first["joints"].toArray().isEmpty());
+        QVERIFY(first["detail"].toString().contains("3 redundant"));
+    }
+
+    // Kinematic simulation of the same mechanism: the same closed form, CSV and JSON.
+    void kinematicsSliderCrank() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString csv = dir.filePath("kin.csv");
+        const CliResult r = runCli({"kinematics", example("slider-crank.json"), "--t-end", "1.5", "--step",
+                                    "0.01", "--out", csv, "--json"});
+        QVERIFY(r.finished);
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const Table t = readCsv(csv);
+        QCOMPARE(t.header.last(), QString("acceleration_violation"));
+        checkSliderCrankTable(t, 151, 0.01);
+        QString error;
+        const QJsonObject o = parseObject(r.out, &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        for (const char* key : {"steps", "wall_time_s", "max_violation", "final"}) QVERIFY2(o.contains(key), key);
+        QCOMPARE(o["steps"].toInt(-1), 150);
+        const QJsonObject fin = o["final"].toObject();
+        QVERIFY(std::abs(fin["t"].toDouble() - 1.5) < 1e-12);
+        const double disp = fin["joints"].toObject()["P"].toObject()["displacement"].toDouble(NAN);
+        QVERIFY(std::abs(disp - (sliderX(kPhi0 + kRate * 1.5) - sliderX(kPhi0))) < 1e-9);
+        QVERIFY(o["max_violation"].toObject()["position"].toDouble(1) < 1e-12);
+    }
+
+    void exitStatus_data() {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<int>("status");
+        QTest::addColumn<QString>("message");
+        const QString fourBar = example("four-bar.json");
+        QTest::newRow("no end time") << QStringList{"simulate", fourBar} << 2 << "--t-end";
+        QTest::newRow("unknown method") << QStringList{"simulate", fourBar, "--t-end", "1", "--method", "nope"} << 2
+                                        << "--method";
+        QTest::newRow("unknown integrator")
+            << QStringList{"simulate", fourBar, "--t-end", "1", "--integrator", "euler"} << 2 << "--integrator";
+        QTest::newRow("rk4 without a step")
+            << QStringList{"simulate", fourBar, "--t-end", "1", "--integrator", "rk4"} << 2 << "rk4 needs --step";
+        QTest::newRow("zero tolerance") << QStringList{"simulate", fourBar, "--t-end", "1", "--rtol", "0"} << 2
+                                        << "--rtol";
+        QTest::newRow("missing model") << QStringList{"simulate", fourBar + ".missing", "--t-end", "1"} << 2
+                                       << "four-bar.json.missing";
+        QTest::newRow("kinematics of a free mechanism")
+            << QStringList{"kinematics", fourBar, "--t-end", "1", "--step", "0.1"} << 3 << "not fully driven";
+        QTest::newRow("kinematics without a step") << QStringList{"kinematics", fourBar, "--t-end", "1"} << 2
+                                                   << "--step";
+        // Half-second RK4 steps: the first stage state is so far off that the loop cannot close.
+        QTest::newRow("loop cannot close")
+            << QStringList{"simulate", fourBar, "--t-end", "1", "--integrator", "rk4", "--step", "0.5"} << 3
+            << "cannot close";
+    }
+
+    void exitStatus() {
+        QFETCH(QStringList, arguments);
+        QFETCH(int, status);
+        QFETCH(QString, message);
+        const CliResult r = runCli(arguments);
+        QVERIFY(r.finished);
+        const QString err = QString::fromUtf8(r.err);
+        QVERIFY2(r.exitCode == status, qPrintable(QString::number(r.exitCode) + ": " + err));
+        QVERIFY2(err.contains(message), qPrintable(err));
+    }
+
+    // A run that fails reports why in the JSON and as a failure event naming the loop's
+    // joints, keeps the rows written so far, and exits with 3.
+    void failedRunReportsAndKeepsRows() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString csv = dir.filePath("failed.csv");
+        const CliResult r = runCli({"simulate", example("four-bar.json"), "--t-end", "1", "--integrator", "rk4",
+                                    "--step", "0.5", "--out", csv, "--json"});
+        QVERIFY(r.finished);
+        QCOMPARE(r.exitCode, 3);
+        QString error;
+        const QJsonObject o = parseObject(r.out, &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QCOMPARE(o["ok"].toBool(true), false);
+        QVERIFY(o["error"].toString().contains("cannot close"));
+        const QJsonArray events = o["events"].toArray();
+        QVERIFY(!events.isEmpty());
+        const QJsonObject failure = events.last().toObject();
+        QCOMPARE(failure["kind"].toString(), QString("failure"));
+        QVERIFY(!failure["joints"].toArray().isEmpty());
+        for (const QJsonValue& j : failure["joints"].toArray())
+            QVERIFY(QStringList({"A", "B", "C", "D"}).contains(j.toString()));
+        const Table t = readCsv(csv);
+        QVERIFY2(t.error.isEmpty(), qPrintable(t.error));
+        QCOMPARE(int(t.rows.size()), 1);  // the initial state
+        QCOMPARE(t.rows[0][0], 0.0);
+    }
+};
+
+QTEST_APPLESS_MAIN(CliTest)
+#include "tst_cli.moc"
