@@ -43,6 +43,25 @@ void ConstraintSpaces::factorize(const MatX& jacobian, const VecX& rowScales,
     }
 }
 
+namespace {
+// x ← Q x (or Qᵀ x) for Q = H_0 H_1 … H_{count−1}, H_k = I − τ_k v_k v_kᵀ, with v_k stored
+// below the diagonal of column k (unit leading entry implied). For the short vectors of
+// a mechanism, plain loops beat the generic Householder sequence, whose bookkeeping per
+// reflector costs more than its arithmetic.
+void applyReflectors(const MatX& qr, const VecX& tau, int count, VecX& x, bool transpose) {
+    const Eigen::Index n = qr.rows();
+    for (int j = 0; j < count; ++j) {
+        const int k = transpose ? j : count - 1 - j;
+        const double* v = qr.col(k).data();
+        double s = x[k];
+        for (Eigen::Index i = k + 1; i < n; ++i) s += v[i] * x[i];
+        s *= tau[k];
+        x[k] -= s;
+        for (Eigen::Index i = k + 1; i < n; ++i) x[i] -= s * v[i];
+    }
+}
+}  // namespace
+
 MatX ConstraintSpaces::constraintBasis() const {
     const int n = coordinates();
     MatX Q = MatX::Identity(n, rank_);
@@ -156,9 +175,9 @@ VecX ConstraintSpaces::solveMinimumNorm(const VecX& rhs, double* residual) const
         }
         *residual = worst;
     }
-    // dṽ = Q1 y; y's tail is zero so applying the whole Q gives the same.
-    VecX dvs = qr_.householderQ() * y;
-    return colScales_.asDiagonal() * dvs;
+    // dṽ = Q1 y. y's tail is zero, and reflectors past the rank only touch that tail.
+    applyReflectors(qr_.matrixQR(), qr_.hCoeffs(), rank_, y, false);
+    return colScales_.asDiagonal() * y;
 }
 
 VecX ConstraintSpaces::solveTransposed(const VecX& g) const {
@@ -166,7 +185,10 @@ VecX ConstraintSpaces::solveTransposed(const VecX& g) const {
     VecX lambda = VecX::Zero(m);
     if (rank_ == 0) return lambda;
     // Q1ᵀ D_c g, the constraint-space part of the scaled force.
-    const VecX c = (qr_.householderQ().transpose() * (colScales_.asDiagonal() * g)).head(rank_);
+    // Reflectors past the rank do not touch the leading r entries.
+    VecX scaled = colScales_.asDiagonal() * g;
+    applyReflectors(qr_.matrixQR(), qr_.hCoeffs(), rank_, scaled, true);
+    const VecX c = scaled.head(rank_);
     // The solutions of [R11 R12] μ = c are μ = (y − K w, w) with y = R11⁻¹c and
     // K = R11⁻¹R12. The one of least norm has (I + KᵀK) w = Kᵀy: a system as large as the
     // redundancy, where an orthogonal factorisation of [R11 R12]ᵀ would cost 2 m r², the

@@ -30,9 +30,11 @@ BodyKinematics bodyKinematics(const State& s, BodyIndex b) {
 // A global 3-vector that depends on the two joint bodies (slot 0 and slot 1): value,
 // Jacobian with respect to both bodies' velocity coordinates, first time derivative,
 // and the part of the second time derivative that does not contain v̇ ("bias").
+// Only the value is set in a position-only evaluation; the other members are then left
+// uninitialised (zeroing them cost more than the evaluation itself) and never read.
 struct VectorJet {
-    Vec3 value = Vec3::Zero(), rate = Vec3::Zero(), bias = Vec3::Zero();
-    Eigen::Matrix<double, 3, 12> J = Eigen::Matrix<double, 3, 12>::Zero();
+    Vec3 value, rate, bias;
+    Eigen::Matrix<double, 3, 12> J;
 };
 
 // The same for a scalar, plus its explicit time derivative (drivers only).
@@ -51,6 +53,7 @@ VectorJet direction(const BodyKinematics& k, int slot, const Vec3& aLocal, bool 
     VectorJet x;
     x.value = k.A * aLocal;
     if (!full) return x;
+    x.J.setZero();
     if (!k.ground) x.J.block<3, 3>(0, 6 * slot + 3) = -k.A * skew(aLocal);
     x.rate = k.omega.cross(x.value);
     x.bias = k.omega.cross(x.rate);
@@ -63,6 +66,7 @@ VectorJet point(const BodyKinematics& k, int slot, const Vec3& sLocal, bool full
     const Vec3 As = k.A * sLocal;
     x.value = k.r + As;
     if (!full) return x;
+    x.J.setZero();
     if (!k.ground) {
         x.J.block<3, 3>(0, 6 * slot) = Mat3::Identity();
         x.J.block<3, 3>(0, 6 * slot + 3) = -k.A * skew(sLocal);

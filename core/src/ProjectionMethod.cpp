@@ -12,6 +12,9 @@
 namespace looplab {
 
 namespace {
+// Up to this many coordinates the Gauss–Newton normal matrix is formed densely.
+constexpr int kDenseNormalLimit = 120;
+
 double scaledInf(const VecX& x, const VecX& scales) {
     return x.size() ? (scales.asDiagonal() * x).cwiseAbs().maxCoeff() : 0.0;
 }
@@ -68,6 +71,7 @@ MethodStatus ProjectionMethod::project(State& s) {
     ConstraintValues cv;
     evaluateConstraints(m, s, cv, kPhi | kJacobian | kPhiT);
     double res = scaledInf(cv.phi, rowScales_);
+    bool moved = false;
     // Minimum-norm Gauss–Newton steps. The step only needs the row space of Φ_q, so it
     // is taken from the normal equations of the equations found independent by the last
     // factorisation (a small Cholesky instead of a pivoted QR); the minimum-norm step is
@@ -75,10 +79,11 @@ MethodStatus ProjectionMethod::project(State& s) {
     // a rank change, poor convergence) the pivoted QR is used. A Jacobian is evaluated for
     // an iterate unless the previous step reduced the residual a hundredfold.
     bool needJacobian = false;
-    bool moved = false;
     bool useQr = spaces_.equations() != m.equationCount() || spaces_.rank() == 0;
     Eigen::LLT<MatX> normal;
     SparseMatrix Ji;
+    MatX JiDense;
+    const bool denseNormal = m.velocitySize() <= kDenseNormalLimit;
     bool haveNormal = false;
     for (int it = 0; it < settings_.projectionIterations && res > floor; ++it) {
         if (needJacobian) {
@@ -89,26 +94,42 @@ MethodStatus ProjectionMethod::project(State& s) {
         VecX dq;
         if (!useQr) {
             if (!haveNormal) {
-                // Each row of Φ_q touches one or two bodies: the normal matrix is formed
-                // from the sparse rows (a dense product would cost r²n, the bulk of a step
-                // for a large model).
                 const auto& rows = spaces_.independentEquations();
-                std::vector<Eigen::Triplet<double>> pick;
-                pick.reserve(rows.size());
-                for (size_t k = 0; k < rows.size(); ++k)
-                    pick.emplace_back(static_cast<int>(k), rows[k], rowScales_[rows[k]]);
-                SparseMatrix select(static_cast<Eigen::Index>(rows.size()), cv.jacobian.rows());
-                select.setFromTriplets(pick.begin(), pick.end());
-                Ji = select * cv.jacobian * colScales_.asDiagonal();
-                const SparseMatrix JiT = Ji.transpose();
-                normal.compute(MatX(SparseMatrix(Ji * JiT)));
+                const Eigen::Index r = static_cast<Eigen::Index>(rows.size());
+                if (denseNormal) {
+                    // A small model: the r²n flops of a dense product cost less than the
+                    // bookkeeping of a sparse one.
+                    JiDense.setZero(r, m.velocitySize());
+                    for (Eigen::Index k = 0; k < r; ++k) {
+                        const int row = rows[size_t(k)];
+                        for (SparseMatrix::InnerIterator e(cv.jacobian, row); e; ++e)
+                            JiDense(k, e.col()) = rowScales_[row] * e.value() * colScales_[e.col()];
+                    }
+                    MatX N = MatX::Zero(r, r);
+                    N.selfadjointView<Eigen::Lower>().rankUpdate(JiDense);
+                    normal.compute(N);
+                } else {
+                    // Each row of Φ_q touches one or two bodies: the normal matrix is
+                    // formed from the sparse rows (a dense product would cost r²n, the
+                    // bulk of a step for a large model).
+                    std::vector<Eigen::Triplet<double>> pick;
+                    pick.reserve(rows.size());
+                    for (size_t k = 0; k < rows.size(); ++k)
+                        pick.emplace_back(static_cast<int>(k), rows[k], rowScales_[rows[k]]);
+                    SparseMatrix select(r, cv.jacobian.rows());
+                    select.setFromTriplets(pick.begin(), pick.end());
+                    Ji = select * cv.jacobian * colScales_.asDiagonal();
+                    const SparseMatrix JiT = Ji.transpose();
+                    normal.compute(MatX(SparseMatrix(Ji * JiT)));
+                }
                 haveNormal = normal.info() == Eigen::Success;
             }
             if (haveNormal) {
                 const auto& rows = spaces_.independentEquations();
                 VecX b(static_cast<Eigen::Index>(rows.size()));
                 for (size_t k = 0; k < rows.size(); ++k) b[Eigen::Index(k)] = -rowScales_[rows[k]] * cv.phi[rows[k]];
-                dq = colScales_.asDiagonal() * (Ji.transpose() * normal.solve(b));
+                const VecX y = normal.solve(b);
+                dq = colScales_.asDiagonal() * (denseNormal ? VecX(JiDense.transpose() * y) : VecX(Ji.transpose() * y));
             } else {
                 useQr = true;
             }

@@ -7,6 +7,7 @@
 #include <QChart>
 #include <QComboBox>
 #include <QFile>
+#include <QFontMetricsF>
 #include <QGraphicsLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -144,6 +145,14 @@ PlotPanel::PlotPanel(QWidget* parent) : QWidget(parent)
     violationAxis_->setTickAnchor(0.0);
     violationAxis_->setMinorTickCount(0);
     connect(violationAxis_, &QValueAxis::rangeChanged, this, &PlotPanel::labelViolationAxis);
+    // How many labels fit depends on the chart's height: a resize may change the stride.
+    connect(violationChart_, &QChart::plotAreaChanged, this, [this](const QRectF& area) {
+        if (std::abs(area.height() - violationPlotHeight_) < 1.0)
+            return;
+        violationPlotHeight_ = area.height();
+        updateRanges();
+        labelViolationAxis();
+    });
     violationChart_->addAxis(violationTime_, Qt::AlignBottom);
     violationChart_->addAxis(violationAxis_, Qt::AlignLeft);
     for (QLineSeries* s : {position_, velocity_, acceleration_})
@@ -559,7 +568,7 @@ void PlotPanel::updateRanges()
         decadeLo = static_cast<int>(std::floor(vlo));
         decadeHi = static_cast<int>(std::ceil(vhi));
     }
-    const int stride = violationLabelStride(decadeHi - decadeLo);
+    const int stride = violationLabelStride(decadeHi - decadeLo, violationLabelsThatFit());
     decadeLo = stride * static_cast<int>(std::floor(static_cast<double>(decadeLo) / stride));
     decadeHi = stride * static_cast<int>(std::ceil(static_cast<double>(decadeHi) / stride));
     if (decadeHi <= decadeLo)
@@ -606,10 +615,20 @@ void PlotPanel::updateRanges()
     }
 }
 
-int PlotPanel::violationLabelStride(double decades)
+int PlotPanel::violationLabelStride(double decades, int maxLabels)
 {
-    // At most about six labels fit the height of a chart in the dock.
-    return std::max(1, static_cast<int>(std::ceil(decades / 5.0 - 1e-9)));
+    return std::max(1, static_cast<int>(std::ceil(decades / std::max(1, maxLabels - 1) - 1e-9)));
+}
+
+int PlotPanel::violationLabelsThatFit() const
+{
+    // Qt Charts elides a label that would come closer than about its own height to the
+    // next one; keep 1.8 label heights between ticks. Before the first layout, six.
+    const double height = violationChart_->plotArea().height();
+    const double label = QFontMetricsF(violationAxis_->labelsFont()).height();
+    if (!(height > 0.0) || !(label > 0.0))
+        return 6;
+    return std::clamp(1 + static_cast<int>(height / (1.8 * label)), 2, 8);
 }
 
 double PlotPanel::plottedViolation(double norm) { return std::log10(std::max(norm, kViolationFloor)); }
@@ -617,10 +636,20 @@ double PlotPanel::plottedViolation(double norm) { return std::log10(std::max(nor
 void PlotPanel::labelViolationAxis()
 {
     // A label "1e-12" is the printf format "1e%.0f" applied to the plotted −12. Zoomed in
-    // to less than two decades, ticks every 0.2 decade read "1e-11.8" and so on.
+    // to less than two decades, ticks every 0.1, 0.2 or 0.5 decade (as many as fit) read
+    // "1e-11.8" and so on.
     const double span = violationAxis_->max() - violationAxis_->min();
     const bool fine = span < 2.0;
-    violationAxis_->setTickInterval(fine ? 0.2 : violationLabelStride(span));
+    const int fit = violationLabelsThatFit();
+    double interval = violationLabelStride(span, fit);
+    if (fine) {
+        for (double candidate : {0.1, 0.2, 0.5, 1.0}) {
+            interval = candidate;
+            if (span / candidate <= fit - 1 + 1e-9)
+                break;
+        }
+    }
+    violationAxis_->setTickInterval(interval);
     violationAxis_->setLabelFormat(fine ? "1e%.1f" : "1e%.0f");
 }
 

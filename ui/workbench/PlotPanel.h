@@ -107,7 +107,11 @@ signals:
 private:
     void updateRanges();
     void labelViolationAxis();
-    static int violationLabelStride(double decades);
+    /// Decades between labels so that at most maxLabels labels cover `decades`.
+    static int violationLabelStride(double decades, int maxLabels);
+    /// How many labels the violation axis can show at the chart's present height
+    /// without Qt Charts eliding them to "...".
+    int violationLabelsThatFit() const;
     QLineSeries* addVerticalLine(QChart* chart, QAbstractAxis* yAxis, const QPen& pen);
     const std::vector<JointQuantity>& quantities() const;
     void refreshQuantityList();
@@ -144,6 +148,7 @@ private:
     /// Ranges of the comparison's series, merged into the axes.
     double cmpMinViolation_ = 0.0, cmpMaxViolation_ = 0.0, cmpMinEnergy_ = 0.0, cmpMaxEnergy_ = 0.0;
     double cursor_ = -1.0;
+    double violationPlotHeight_ = 0.0;
 };
 
 }  // namespace looplab::ui
