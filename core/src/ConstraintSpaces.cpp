@@ -2,6 +2,7 @@
 
 #include <Eigen/Cholesky>
 
+#include <algorithm>
 #include <cmath>
 
 namespace looplab {
@@ -19,15 +20,11 @@ void ConstraintSpaces::factorize(const MatX& jacobian, const VecX& rowScales,
     sigmaMin_ = sigmaMax_ = 0.0;
     if (m == 0 || n == 0) {
         for (int i = 0; i < m; ++i) redundant_.push_back(i);
-        // No equations: Q = I. Eigen cannot factorise a matrix without columns (its
-        // column-norm maxCoeff() reads an empty vector), so factorise one zero column,
-        // whose Householder reflector is the identity (tau = 0).
-        qr_ = Eigen::ColPivHouseholderQR<MatX>(MatX::Zero(std::max(n, 1), 1));
+        qr_.compute(MatX(n, 0));  // no equations: Q = I
         return;
     }
-    const MatX scaledT = (rowScales.asDiagonal() * jacobian * colScales.asDiagonal()).transpose();
-    qr_.compute(scaledT);
-    const MatX& R = qr_.matrixQR();
+    qr_.compute((rowScales.asDiagonal() * jacobian * colScales.asDiagonal()).transpose());
+    const MatX& R = qr_.factors();
     const int kmax = std::min(m, n);
     const double r00 = std::abs(R(0, 0));
     for (int k = 0; k < kmax; ++k) {
@@ -35,7 +32,7 @@ void ConstraintSpaces::factorize(const MatX& jacobian, const VecX& rowScales,
         if (r00 == 0.0 || rkk <= rankTolerance * r00) break;
         ++rank_;
     }
-    const auto& perm = qr_.colsPermutation().indices();
+    const auto& perm = qr_.permutation();
     for (int k = 0; k < m; ++k) (k < rank_ ? independent_ : redundant_).push_back(perm[k]);
     if (rank_ > 0) {
         sigmaMax_ = r00;
@@ -43,29 +40,17 @@ void ConstraintSpaces::factorize(const MatX& jacobian, const VecX& rowScales,
     }
 }
 
-namespace {
-// x ← Q x (or Qᵀ x) for Q = H_0 H_1 … H_{count−1}, H_k = I − τ_k v_k v_kᵀ, with v_k stored
-// below the diagonal of column k (unit leading entry implied). For the short vectors of
-// a mechanism, plain loops beat the generic Householder sequence, whose bookkeeping per
-// reflector costs more than its arithmetic.
-void applyReflectors(const MatX& qr, const VecX& tau, int count, VecX& x, bool transpose) {
-    const Eigen::Index n = qr.rows();
-    for (int j = 0; j < count; ++j) {
-        const int k = transpose ? j : count - 1 - j;
-        const double* v = qr.col(k).data();
-        double s = x[k];
-        for (Eigen::Index i = k + 1; i < n; ++i) s += v[i] * x[i];
-        s *= tau[k];
-        x[k] -= s;
-        for (Eigen::Index i = k + 1; i < n; ++i) x[i] -= s * v[i];
-    }
-}
-}  // namespace
 
 MatX ConstraintSpaces::constraintBasis() const {
     const int n = coordinates();
-    MatX Q = MatX::Identity(n, rank_);
-    Q.applyOnTheLeft(qr_.householderQ());
+    MatX Q(n, rank_);
+    VecX e(n);
+    for (int j = 0; j < rank_; ++j) {
+        e.setZero();
+        e[j] = 1.0;
+        qr_.applyQ(e, qr_.reflectorCount());
+        Q.col(j) = e;
+    }
     return Q;
 }
 
@@ -73,9 +58,14 @@ MatX ConstraintSpaces::tangentBasis() const {
     // Only the trailing columns of Q are needed; applying the reflectors to them alone
     // costs O(n·(n−r)·r) instead of forming all of Q.
     const int n = coordinates();
-    MatX Q = MatX::Zero(n, n - rank_);
-    Q.bottomRows(n - rank_).setIdentity();
-    Q.applyOnTheLeft(qr_.householderQ());
+    MatX Q(n, n - rank_);
+    VecX e(n);
+    for (int j = 0; j < n - rank_; ++j) {
+        e.setZero();
+        e[rank_ + j] = 1.0;
+        qr_.applyQ(e, qr_.reflectorCount());
+        Q.col(j) = e;
+    }
     return Q;
 }
 
@@ -104,14 +94,19 @@ double smallestSingularPair(const MatX& Rfull, int r, VecX* vOut) {
 }
 }  // namespace
 
+double ConstraintSpaces::firstRejectedPivot() const {
+    const int p = std::min(equations(), coordinates());
+    return rank_ < p ? std::abs(qr_.diagonal(rank_)) : 0.0;
+}
+
 double ConstraintSpaces::smallestSingularValue() const {
     if (rank_ == 0) return 0.0;
-    return smallestSingularPair(qr_.matrixQR(), rank_, nullptr);
+    return smallestSingularPair(qr_.factors(), rank_, nullptr);
 }
 
 double ConstraintSpaces::smallestSingularValueLowerBound() const {
     if (rank_ == 0) return 0.0;
-    const auto R = qr_.matrixQR().topLeftCorner(rank_, rank_).triangularView<Eigen::Upper>();
+    const auto R = qr_.factors().topLeftCorner(rank_, rank_).triangularView<Eigen::Upper>();
     const MatX inverse = R.solve(MatX::Identity(rank_, rank_));
     const double norm = inverse.norm();
     return std::isfinite(norm) && norm > 0.0 ? 1.0 / norm : 0.0;
@@ -122,7 +117,7 @@ std::vector<bool> ConstraintSpaces::indeterminateEquations() const {
     std::vector<bool> out(static_cast<size_t>(m), false);
     if (rank_ >= m || m == 0) return out;
     // Left null space of J̃ᵀP = QR: columns [−R11⁻¹R12; I], permuted back.
-    const MatX& R = qr_.matrixQR();
+    const MatX& R = qr_.factors();
     const int d = m - rank_;
     MatX N = MatX::Zero(m, d);
     if (rank_ > 0) {
@@ -130,7 +125,7 @@ std::vector<bool> ConstraintSpaces::indeterminateEquations() const {
             R.topRightCorner(rank_, d));
     }
     N.bottomRows(d).setIdentity();
-    const auto& perm = qr_.colsPermutation().indices();
+    const auto& perm = qr_.permutation();
     const double scale = N.cwiseAbs().maxCoeff();
     for (int k = 0; k < m; ++k) {
         if (N.row(k).cwiseAbs().maxCoeff() > 1e-8 * scale) out[static_cast<size_t>(perm[k])] = true;
@@ -144,7 +139,7 @@ VecX ConstraintSpaces::singularDirection() const {
     // Rows of the independent Jacobian are R11ᵀQ1ᵀ: their left singular vectors are the
     // right singular vectors of R11.
     VecX v;
-    smallestSingularPair(qr_.matrixQR(), rank_, &v);
+    smallestSingularPair(qr_.factors(), rank_, &v);
     for (int k = 0; k < rank_; ++k) w[independent_[static_cast<size_t>(k)]] = v[k];
     return w;
 }
@@ -155,10 +150,10 @@ VecX ConstraintSpaces::solveMinimumNorm(const VecX& rhs, double* residual) const
     VecX dv = VecX::Zero(n);
     if (residual) *residual = 0.0;
     if (m == 0 || n == 0) return dv;
-    const auto& perm = qr_.colsPermutation().indices();
+    const auto& perm = qr_.permutation();
     VecX bp(m);
     for (int k = 0; k < m; ++k) bp[k] = rowScales_[perm[k]] * rhs[perm[k]];
-    const MatX& R = qr_.matrixQR();
+    const MatX& R = qr_.factors();
     VecX y = VecX::Zero(n);
     if (rank_ > 0) {
         y.head(rank_) = R.topLeftCorner(rank_, rank_)
@@ -176,7 +171,7 @@ VecX ConstraintSpaces::solveMinimumNorm(const VecX& rhs, double* residual) const
         *residual = worst;
     }
     // dṽ = Q1 y. y's tail is zero, and reflectors past the rank only touch that tail.
-    applyReflectors(qr_.matrixQR(), qr_.hCoeffs(), rank_, y, false);
+    qr_.applyQ(y, rank_);
     return colScales_.asDiagonal() * y;
 }
 
@@ -187,14 +182,14 @@ VecX ConstraintSpaces::solveTransposed(const VecX& g) const {
     // Q1ᵀ D_c g, the constraint-space part of the scaled force.
     // Reflectors past the rank do not touch the leading r entries.
     VecX scaled = colScales_.asDiagonal() * g;
-    applyReflectors(qr_.matrixQR(), qr_.hCoeffs(), rank_, scaled, true);
+    qr_.applyQTransposed(scaled, rank_);
     const VecX c = scaled.head(rank_);
     // The solutions of [R11 R12] μ = c are μ = (y − K w, w) with y = R11⁻¹c and
     // K = R11⁻¹R12. The one of least norm has (I + KᵀK) w = Kᵀy: a system as large as the
     // redundancy, where an orthogonal factorisation of [R11 R12]ᵀ would cost 2 m r², the
     // bulk of an output frame for a large model. R11 is well conditioned by the pivoting
     // and I + KᵀK has no eigenvalue below 1.
-    const MatX& R = qr_.matrixQR();
+    const MatX& R = qr_.factors();
     const auto R11 = R.topLeftCorner(rank_, rank_).triangularView<Eigen::Upper>();
     const VecX y = R11.solve(c);
     const int d = m - rank_;
@@ -209,7 +204,7 @@ VecX ConstraintSpaces::solveTransposed(const VecX& g) const {
         mu.head(rank_) = y - K * w;
         mu.tail(d) = w;
     }
-    const auto& perm = qr_.colsPermutation().indices();
+    const auto& perm = qr_.permutation();
     for (int k = 0; k < m; ++k) lambda[perm[k]] = rowScales_[perm[k]] * mu[k];
     return lambda;
 }

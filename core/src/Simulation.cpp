@@ -266,7 +266,7 @@ SimulationResult Simulator::run(const State& start,
         // episode goes on, measured by the first rejected pivot.
         // The lower bound settles most steps without the inverse iteration.
         const double sigma = w.rank() < nominalRank
-                                 ? std::abs(w.qr().matrixQR()(w.rank(), w.rank()))
+                                 ? w.firstRejectedPivot()
                              : w.smallestSingularValueLowerBound() >= settings_.singularThreshold
                                  ? settings_.singularThreshold
                                  : w.smallestSingularValue();

@@ -83,8 +83,10 @@ struct Run {
     std::vector<SimulationFrame> frames;
 };
 
-Run simulate(const LoadedModel& lm, const std::string& method) {
+Run simulate(const LoadedModel& lm, const std::string& method,
+             double rankTolerance = kDynamicsRankTolerance) {
     SimulationSettings st;
+    st.constraints.rankTolerance = rankTolerance;
     st.method = method;
     st.integrator = "dopri5";
     st.tEnd = 1.0;
@@ -95,6 +97,37 @@ Run simulate(const LoadedModel& lm, const std::string& method) {
     Run r;
     r.result = sim.run(lm.initial, [&](const SimulationFrame& f) { r.frames.push_back(f); });
     return r;
+}
+
+// Where the rank drops (a loop equation becomes dependent) the events come in pairs:
+// lost, then regained, naming the same joints of the loop, inside a reported singular
+// episode, at a passage through the flat or folded configuration.
+void checkRankEvents(const std::vector<SimulationEvent>& events, double T, bool required) {
+    std::vector<const SimulationEvent*> rankEvents;
+    for (const SimulationEvent& e : events)
+        if (e.kind == "rank_change") rankEvents.push_back(&e);
+    if (required) QVERIFY(!rankEvents.empty());
+    QCOMPARE(rankEvents.size() % 2, size_t(0));
+    for (size_t i = 0; i < rankEvents.size(); i += 2) {
+        const SimulationEvent& lost = *rankEvents[i];
+        const SimulationEvent& regained = *rankEvents[i + 1];
+        QVERIFY2(lost.detail.find("17 -> 16") != std::string::npos, lost.detail.c_str());
+        QVERIFY2(regained.detail.find("16 -> 17") != std::string::npos, regained.detail.c_str());
+        QVERIFY(regained.t >= lost.t && regained.t - lost.t < 2e-3);
+        QVERIFY(!lost.joints.empty());
+        QVERIFY(lost.joints == regained.joints);
+        for (const std::string& j : lost.joints)
+            QVERIFY2(j == "A" || j == "B" || j == "C" || j == "D", j.c_str());
+        const bool inEpisode = std::any_of(events.begin(), events.end(), [&](const SimulationEvent& e) {
+            return e.kind == "singular_configuration" && std::abs(e.t - lost.t) < 2e-3;
+        });
+        QVERIFY(inEpisode);
+    }
+    // The passages through the flat configuration come every T: at T, 2T (folded) and 4T.
+    for (const SimulationEvent* e : rankEvents) {
+        const double passage = T * std::round(e->t / T);
+        QVERIFY2(std::abs(e->t - passage) < 2e-3 && passage > 0.0, qPrintable(QString::number(e->t)));
+    }
 }
 
 }  // namespace
@@ -201,30 +234,39 @@ private slots:
         for (const SimulationEvent& e : r.result.events)
             if (e.kind == "singular_configuration") QVERIFY(e.t > T - 2e-3);
 
-        // Where the rank drops (a loop equation becomes dependent) the events come in
-        // pairs: lost, then regained, naming the same joints, inside a reported singular
-        // episode; the first pair at the flattening.
-        std::vector<const SimulationEvent*> rankEvents;
-        for (const SimulationEvent& e : r.result.events)
-            if (e.kind == "rank_change") rankEvents.push_back(&e);
-        QVERIFY(!rankEvents.empty());
-        QCOMPARE(rankEvents.size() % 2, size_t(0));
-        for (size_t i = 0; i < rankEvents.size(); i += 2) {
-            const SimulationEvent& lost = *rankEvents[i];
-            const SimulationEvent& regained = *rankEvents[i + 1];
-            QVERIFY2(lost.detail.find("17 -> 16") != std::string::npos, lost.detail.c_str());
-            QVERIFY2(regained.detail.find("16 -> 17") != std::string::npos, regained.detail.c_str());
-            QVERIFY(regained.t >= lost.t && regained.t - lost.t < 2e-3);
-            QVERIFY(!lost.joints.empty());
-            QVERIFY(lost.joints == regained.joints);
-            for (const std::string& j : lost.joints)
-                QVERIFY2(j == "A" || j == "B" || j == "C" || j == "D", j.c_str());
-            const bool inEpisode = std::any_of(r.result.events.begin(), r.result.events.end(), [&](const SimulationEvent& e) {
-                return e.kind == "singular_configuration" && std::abs(e.t - lost.t) < 2e-3;
-            });
-            QVERIFY(inEpisode);
+        // Whether a sample falls close enough to the flat configuration for the rank to
+        // drop below its tolerance depends on the step sequence; if one does, the events
+        // must be consistent (rankEventsPairUp forces the case).
+        checkRankEvents(r.result.events, T, false);
+    }
+
+    // With a rank tolerance of 1e-5 passages through the flat configuration spend samples
+    // at the lower rank: the rank changes are reported, and the motion stays on the
+    // parallelogram branch with the constraints held. (Much looser tolerances make the
+    // equations switch rank over a wider window, which costs the step-size control dearly.)
+    void rankEventsPairUp() {
+        const LoadedModel lm = test::loadExample("parallelogram.json");
+        QVERIFY(lm.ok());
+        const double T = crossingTime(pendulumOf(*lm.model), nullptr);
+        const Run r = simulate(lm, "projection", 1e-5);
+        QVERIFY2(r.result.ok, r.result.message.c_str());
+        double worstViolation = 0.0, worstCoupler = 0.0;
+        const BodyIndex coupler = *lm.model->findBody("coupler");
+        for (const SimulationFrame& f : r.frames) {
+            worstViolation = std::max(worstViolation, f.violation.position);
+            worstCoupler = std::max(worstCoupler, std::abs(planarAngle(f.state, coupler)));
         }
-        QVERIFY2(std::abs(rankEvents[0]->t - T) < 2e-3, qPrintable(QString::number(rankEvents[0]->t - T)));
+        int pairs = 0;
+        for (const SimulationEvent& e : r.result.events) {
+            if (e.kind != "rank_change") continue;
+            ++pairs;
+            qInfo("rank_change at t = %.6f: %s", e.t, e.detail.c_str());
+        }
+        qInfo("%d rank events, max position violation %.3g m, coupler rotation %.3g rad", pairs,
+              worstViolation, worstCoupler);
+        checkRankEvents(r.result.events, T, true);
+        QVERIFY2(worstViolation < 1e-10, qPrintable(QString::number(worstViolation)));
+        QVERIFY2(worstCoupler < 1e-8, qPrintable(QString::number(worstCoupler)));
     }
 
     // The Baumgarte method meets the same singular configuration without projection: it

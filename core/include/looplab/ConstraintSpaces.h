@@ -9,7 +9,8 @@
 #include "looplab/Constraints.h"
 #include "looplab/Model.h"
 
-#include <Eigen/QR>
+#include "looplab/PivotedQR.h"
+
 #include <vector>
 
 namespace looplab {
@@ -76,14 +77,16 @@ public:
     /// singular configuration.
     VecX singularDirection() const;
 
-    const Eigen::ColPivHouseholderQR<MatX>& qr() const { return qr_; }
+    /// |R_rr| of the first pivot past the rank (0 at full rank): how far from
+    /// independence the nearest dropped row is.
+    double firstRejectedPivot() const;
     const VecX& rowScales() const { return rowScales_; }
     const VecX& colScales() const { return colScales_; }
 
 private:
     MatX jac_;
     VecX rowScales_, colScales_;
-    Eigen::ColPivHouseholderQR<MatX> qr_;
+    PivotedQR qr_;
     int rank_ = 0;
     std::vector<int> independent_, redundant_;
     double sigmaMin_ = 0.0, sigmaMax_ = 0.0;
