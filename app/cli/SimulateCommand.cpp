@@ -26,7 +26,7 @@ void writeHeader(std::ostream& csv, const Model& model, const JointCoordinateTra
     for (const Joint& j : model.joints)
         for (const char* c : {"fx", "fy", "fz", "tx", "ty", "tz"}) csv << "," << j.name << "." << c;
     for (const Driver& d : model.drivers) csv << "," << d.name << ".effort";
-    csv << "\n";
+    csv << ",rank,smallest_singular_value,step_size,steps,rejected_steps,rhs_evaluations\n";
 }
 
 }  // namespace
@@ -91,7 +91,8 @@ int runSimulate(const SimulateOptions& o) {
             csv << "," << r.forceGlobal.x() << "," << r.forceGlobal.y() << "," << r.forceGlobal.z() << ","
                 << r.torqueGlobal.x() << "," << r.torqueGlobal.y() << "," << r.torqueGlobal.z();
         for (const DriverEffort& d : f.drivers) csv << "," << d.value;
-        csv << "\n";
+        csv << "," << f.rank << "," << f.smallestSingularValue << "," << f.stepSize << "," << f.statistics.steps
+            << "," << f.statistics.rejectedSteps << "," << f.statistics.rhsEvaluations << "\n";
     });
     for (const SimulationEvent& e : res.events) {
         if (o.json) continue;

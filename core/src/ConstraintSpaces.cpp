@@ -40,7 +40,6 @@ void ConstraintSpaces::factorize(const MatX& jacobian, const VecX& rowScales,
     }
 }
 
-
 MatX ConstraintSpaces::constraintBasis() const {
     const int n = coordinates();
     MatX Q(n, rank_);

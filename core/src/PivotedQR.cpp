@@ -1,5 +1,6 @@
 #include "looplab/PivotedQR.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <numeric>

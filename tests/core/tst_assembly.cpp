@@ -38,8 +38,10 @@ private slots:
             const Quat q = turn * bodyOrientation(guess, BodyIndex(b));
             guess.q.segment<4>(o) << q.w(), q.x(), q.y(), q.z();
         }
-        QVERIFY(phiNorm(m, guess) > 1e-2);
+        const double before = phiNorm(m, guess);
+        QVERIFY(before > 1e-2);
         const AssemblyResult r = assemble(m, guess);
+        qInfo("guess |Phi| %.3g -> %.3g after %d iterations", before, phiNorm(m, guess), r.iterations);
         QVERIFY2(r.converged, r.message.c_str());
         QVERIFY2(phiNorm(m, guess) < 1e-12, qPrintable(QString::number(phiNorm(m, guess))));
         // Same assembly branch as the exact configuration: the coupler–rocker joint C

@@ -234,9 +234,21 @@ private slots:
                  << "velocity_violation" << "acceleration_violation" << "energy";
         for (const char* j : {"O", "A", "B", "P"})
             for (const char* c : {"fx", "fy", "fz", "tx", "ty", "tz"}) expected << QString("%1.%2").arg(j, c);
-        expected << "motor.effort";
+        expected << "motor.effort" << "rank" << "smallest_singular_value" << "step_size" << "steps"
+                 << "rejected_steps" << "rhs_evaluations";
         QCOMPARE(t.header, expected);
         checkSliderCrankTable(t, 151, 0.01);
+        // Diagnostics per row: 18 coordinates, 21 equations of rank 18 (fully driven); the
+        // counters only grow and end at the JSON's totals.
+        for (int k = 0; k < t.rows.size(); ++k) {
+            const QVector<double>& row = t.rows[k];
+            QCOMPARE(row[t.column("rank")], 18.0);
+            QVERIFY(row[t.column("smallest_singular_value")] > 0.01);
+            if (k == 0) continue;
+            QVERIFY(row[t.column("step_size")] > 0.0);
+            for (const char* c : {"steps", "rejected_steps", "rhs_evaluations"})
+                QVERIFY(row[t.column(c)] >= t.rows[k - 1][t.column(c)]);
+        }
 
         QString error;
         const QJsonObject o = parseObject(r.out, &error);
@@ -255,6 +267,8 @@ private slots:
         QCOMPARE(last[t.column("P.displacement")], joints["P"].toObject()["displacement"].toDouble());
         QCOMPARE(last[t.column("motor.effort")], o["final"].toObject()["drivers"].toObject()["motor"].toDouble());
         QCOMPARE(last[t.column("energy")], o["energy"].toObject()["final"].toDouble());
+        QCOMPARE(last[t.column("steps")], o["steps"].toDouble());
+        QCOMPARE(last[t.column("rhs_evaluations")], o["rhs_evaluations"].toDouble());
         // The planar loop's redundancy is reported at the start, naming joints of the loop.
         const QJsonArray events = o["events"].toArray();
         QVERIFY(!events.isEmpty());

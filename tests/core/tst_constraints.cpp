@@ -111,6 +111,8 @@ private slots:
             const VecX fd = (p.phi - m.phi) / (2 * h);
             worst = std::max(worst, (fd - J.col(k)).cwiseAbs().maxCoeff());
         }
+        qInfo("%d equations of every joint and driver type: Phi_q against central differences %.3g",
+              model.equationCount(), worst);
         QVERIFY2(worst < 1e-8, qPrintable(QString("Jacobian error %1").arg(worst)));
 
         // Φ_t.
@@ -142,6 +144,8 @@ private slots:
             const VecX rate = cv.jacobian * s.v + cv.phiT;
             const double errRate = ((p - m) / (2 * hh) - rate).cwiseAbs().maxCoeff();
             const double errGamma = ((p - 2 * z + m) / (hh * hh) + cv.gamma).cwiseAbs().maxCoeff();
+            qInfo("Phi_q v + Phi_t %.3g, gamma %.3g (relative to max |gamma| %.3g)", errRate,
+                  errGamma / std::max(1.0, cv.gamma.cwiseAbs().maxCoeff()), cv.gamma.cwiseAbs().maxCoeff());
             QVERIFY2(errRate < 1e-7, qPrintable(QString("velocity error %1").arg(errRate)));
             QVERIFY2(errGamma < 1e-5 * std::max(1.0, cv.gamma.cwiseAbs().maxCoeff()),
                      qPrintable(QString("gamma error %1").arg(errGamma)));

@@ -92,6 +92,7 @@ private slots:
 
     void plotsDriverEffortAndCrankAngle();
     void listsReactionsOfEveryJoint();
+    void plotsConditioningThroughSingularConfiguration();
     void comparesProjectionWithBaumgarte();
     void exportsChartsAsPng();
     void zoomsAndResetsZoom();
@@ -219,6 +220,38 @@ void TestPlots::listsReactionsOfEveryJoint()
         QVERIFY(std::abs(magnitude[i].y() - std::sqrt(x * x + y * y + z * z)) <= 1e-9 * (1.0 + magnitude[i].y()));
     }
     QVERIFY(maximumY(plots->jointQuantitySeries()) != 0.0 || parts[0].front().y() != 0.0);
+}
+
+// The parallelogram passes its flat configuration at t = 0.2153 s (quadrature, see the
+// core test tst_singular): the smallest singular value plotted dips there, and both
+// conditioning quantities are the recorded numbers.
+void TestPlots::plotsConditioningThroughSingularConfiguration()
+{
+    QVERIFY(window_->openFile(example("parallelogram.json")));
+    PlotPanel* plots = window_->plotPanel();
+    window_->runPanel()->setSettings(settings("projection", 0.4));
+    QVERIFY(runToEnd());
+    const SimulationRecording& rec = window_->recording();
+    QCOMPARE(rec.frameCount(), 41);
+    QVERIFY(plots->setJointQuantity("constraints.sigma_min"));
+    const QList<QPointF> sigma = plots->jointQuantitySeries()->points();
+    QCOMPARE(sigma.size(), rec.frameCount());
+    int lowest = 0;
+    for (int i = 0; i < sigma.size(); ++i) {
+        QCOMPARE(sigma[i].y(), rec.frame(i).smallestSingularValue);
+        if (sigma[i].y() < sigma[lowest].y())
+            lowest = i;
+    }
+    // One of the two frames around the crossing, far below the value at the start.
+    QVERIFY2(std::abs(sigma[lowest].x() - 0.2153) < 0.01, qPrintable(QString::number(sigma[lowest].x())));
+    qInfo("sigma_min %.3g at t = 0 s, %.3g at t = %.2f s", sigma.front().y(), sigma[lowest].y(), sigma[lowest].x());
+    QVERIFY(sigma[lowest].y() < 0.2 * sigma.front().y());
+    QVERIFY(plots->setJointQuantity("constraints.rank"));
+    const QList<QPointF> rank = plots->jointQuantitySeries()->points();
+    QCOMPARE(rank.size(), rec.frameCount());
+    for (int i = 0; i < rank.size(); ++i)
+        QCOMPARE(rank[i].y(), double(rec.frame(i).rank));
+    QCOMPARE(rank.front().y(), 17.0);
 }
 
 void TestPlots::comparesProjectionWithBaumgarte()

@@ -25,6 +25,8 @@ double JointQuantity::valueIn(const RecordedFrame& frame) const
         return i < frame.jointValues.size() ? frame.jointValues[i] : none;
     case Source::DriverEffort:
         return i < frame.driverEfforts.size() ? frame.driverEfforts[i] : none;
+    case Source::Conditioning:
+        return index == SmallestSingularValue ? frame.smallestSingularValue : static_cast<double>(frame.rank);
     case Source::Reaction: {
         const size_t base = 6 * i;
         if (base + 6 > frame.reactions.size())
@@ -96,6 +98,20 @@ std::vector<JointQuantity> jointQuantities(const Model& model)
         q.label = QString("%1 %2 [%3]").arg(q.key, tr("effort"), q.unit);
         out.push_back(q);
     }
+
+    // The distance to a singular configuration, in the units the singular-configuration
+    // threshold uses, and the rank whose drops the rank-change events report.
+    JointQuantity sigma;
+    sigma.source = JointQuantity::Source::Conditioning;
+    sigma.index = JointQuantity::SmallestSingularValue;
+    sigma.key = "constraints.sigma_min";
+    sigma.label = tr("smallest singular value of the constraint Jacobian (scaled)");
+    out.push_back(sigma);
+    JointQuantity rank = sigma;
+    rank.index = JointQuantity::Rank;
+    rank.key = "constraints.rank";
+    rank.label = tr("rank of the constraint Jacobian");
+    out.push_back(rank);
     return out;
 }
 
