@@ -8,6 +8,12 @@
 
 namespace looplab {
 
+namespace {
+// Below this many rows under the diagonal, column-by-column updates beat the set-up of a
+// matrix–vector product and a rank-one update (measured on 18 × 20 … 246 × 305).
+constexpr Eigen::Index kMatrixVectorRows = 48;
+}  // namespace
+
 void PivotedQR::compute(const MatX& a) {
     qr_ = a;
     const Eigen::Index rows = qr_.rows(), cols = qr_.cols();
@@ -20,6 +26,7 @@ void PivotedQR::compute(const MatX& a) {
     VecX norms(cols), exact(cols);
     for (Eigen::Index j = 0; j < cols; ++j) norms[j] = exact[j] = qr_.col(j).norm();
     const double recompute = std::sqrt(std::numeric_limits<double>::epsilon());
+    VecX work(cols);
 
     for (Eigen::Index k = 0; k < p; ++k) {
         Eigen::Index pivot = k;
@@ -33,40 +40,53 @@ void PivotedQR::compute(const MatX& a) {
         }
 
         // Reflector that maps column k below the diagonal onto the diagonal.
-        double* v = qr_.col(k).data();
-        const double alpha = v[k];
-        double tail = 0.0;
-        for (Eigen::Index i = k + 1; i < rows; ++i) tail += v[i] * v[i];
+        const Eigen::Index below = rows - k - 1;
+        auto vTail = qr_.col(k).tail(below);
+        const double alpha = qr_(k, k);
+        const double tail = vTail.squaredNorm();
         double tau = 0.0, beta = alpha;
         if (tail > std::numeric_limits<double>::min()) {
             beta = std::sqrt(alpha * alpha + tail);
             if (alpha >= 0.0) beta = -beta;
-            const double scale = 1.0 / (alpha - beta);
-            for (Eigen::Index i = k + 1; i < rows; ++i) v[i] *= scale;
+            vTail *= 1.0 / (alpha - beta);
             tau = (beta - alpha) / beta;
         } else {
-            for (Eigen::Index i = k + 1; i < rows; ++i) v[i] = 0.0;
+            vTail.setZero();
         }
-        v[k] = beta;
+        qr_(k, k) = beta;
         tau_[k] = tau;
 
-        for (Eigen::Index j = k + 1; j < cols; ++j) {
-            double* c = qr_.col(j).data();
-            if (tau != 0.0) {
-                double s = c[k];
-                for (Eigen::Index i = k + 1; i < rows; ++i) s += v[i] * c[i];
-                s *= tau;
-                c[k] -= s;
-                for (Eigen::Index i = k + 1; i < rows; ++i) c[i] -= s * v[i];
+        const Eigen::Index right = cols - k - 1;
+        if (tau != 0.0 && right > 0) {
+            auto top = qr_.row(k).tail(right);
+            auto rest = qr_.bottomRightCorner(below, right);
+            if (below >= kMatrixVectorRows) {
+                // Long columns: one matrix–vector product and one rank-one update over
+                // the trailing block stream through memory once each.
+                auto w = work.head(right);
+                w.noalias() = rest.transpose() * vTail;
+                w += top.transpose();
+                w *= tau;
+                top -= w.transpose();
+                rest.noalias() -= vTail * w.transpose();
+            } else {
+                for (Eigen::Index j = 0; j < right; ++j) {
+                    auto c = rest.col(j);
+                    const double s = tau * (top[j] + vTail.dot(c));
+                    top[j] -= s;
+                    c -= s * vTail;
+                }
             }
+        }
+        for (Eigen::Index j = k + 1; j < cols; ++j) {
+            const double* c = qr_.col(j).data();
+            const auto cTail = qr_.col(j).tail(below);
             if (norms[j] == 0.0) continue;
             const double ratio = std::abs(c[k]) / norms[j];
             const double left = std::max(0.0, 1.0 - ratio * ratio);
             const double trust = left * (norms[j] / exact[j]) * (norms[j] / exact[j]);
             if (trust <= recompute) {
-                double sum = 0.0;
-                for (Eigen::Index i = k + 1; i < rows; ++i) sum += c[i] * c[i];
-                norms[j] = exact[j] = std::sqrt(sum);
+                norms[j] = exact[j] = cTail.norm();
             } else {
                 norms[j] *= std::sqrt(left);
             }
@@ -74,28 +94,21 @@ void PivotedQR::compute(const MatX& a) {
     }
 }
 
+void PivotedQR::reflect(VecX& x, int k) const {
+    const Eigen::Index below = qr_.rows() - k - 1;
+    const auto v = qr_.col(k).tail(below);
+    auto tail = x.tail(below);
+    const double s = tau_[k] * (x[k] + v.dot(tail));
+    x[k] -= s;
+    tail -= s * v;
+}
+
 void PivotedQR::applyQ(VecX& x, int count) const {
-    const Eigen::Index rows = qr_.rows();
-    for (int k = count - 1; k >= 0; --k) {
-        const double* v = qr_.col(k).data();
-        double s = x[k];
-        for (Eigen::Index i = k + 1; i < rows; ++i) s += v[i] * x[i];
-        s *= tau_[k];
-        x[k] -= s;
-        for (Eigen::Index i = k + 1; i < rows; ++i) x[i] -= s * v[i];
-    }
+    for (int k = count - 1; k >= 0; --k) reflect(x, k);
 }
 
 void PivotedQR::applyQTransposed(VecX& x, int count) const {
-    const Eigen::Index rows = qr_.rows();
-    for (int k = 0; k < count; ++k) {
-        const double* v = qr_.col(k).data();
-        double s = x[k];
-        for (Eigen::Index i = k + 1; i < rows; ++i) s += v[i] * x[i];
-        s *= tau_[k];
-        x[k] -= s;
-        for (Eigen::Index i = k + 1; i < rows; ++i) x[i] -= s * v[i];
-    }
+    for (int k = 0; k < count; ++k) reflect(x, k);
 }
 
 }  // namespace looplab

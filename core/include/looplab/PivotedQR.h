@@ -1,9 +1,10 @@
 #pragma once
 // Householder QR with column pivoting, A P = Q R (Businger & Golub 1965; norm downdating
 // as in LAPACK's xLAQP2). The rank-revealing factorisation behind ConstraintSpaces.
-// Written out rather than taken from Eigen because a mechanism's Jacobian is small and
-// factorised at every evaluation: with plain column loops the arithmetic dominates,
-// where a generic implementation spends most of its time on bookkeeping.
+// Written out rather than taken from Eigen's ColPivHouseholderQR because a mechanism's
+// Jacobian is small and factorised at every evaluation: column by column, with vector
+// operations on the column segments, the arithmetic dominates, where the generic
+// implementation spends most of its time on bookkeeping.
 
 #include "looplab/Types.h"
 
@@ -30,6 +31,9 @@ public:
     void applyQTransposed(VecX& x, int count) const;
 
 private:
+    /// x ← H_k x.
+    void reflect(VecX& x, int k) const;
+
     MatX qr_;
     VecX tau_;
     std::vector<int> perm_;
