@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <stdexcept>
 
 namespace looplab {
 namespace {
@@ -147,30 +148,58 @@ JointJets jointJets(const Joint& j, const std::vector<BodyKinematics>& kin, unsi
 
 class RowWriter {
 public:
-    RowWriter(ConstraintValues& out, unsigned parts, std::vector<Eigen::Triplet<double>>& trip)
-        : out_(out), parts_(parts), trip_(trip) {}
+    RowWriter(ConstraintValues& out, unsigned parts, int rows, int cols) : out_(out), parts_(parts) {
+        if (parts_ & kJacobian) {
+            // Equations arrive in row order (joints, then drivers, each writing its own
+            // rows in turn), so the row-major Jacobian is filled in place.
+            out_.jacobian.resize(rows, cols);
+            out_.jacobian.reserve(12 * rows);
+        }
+    }
 
     void write(int row, const ScalarJet& e, BodyIndex b1, BodyIndex b2) {
         if (parts_ & kPhi) out_.phi[row] = e.value;
         if (parts_ & kPhiT) out_.phiT[row] = e.partialT;
         if (parts_ & kGamma) out_.gamma[row] = -e.bias;
-        if (parts_ & kJacobian) {
-            const BodyIndex bodies[2] = {b1, b2};
-            for (int slot = 0; slot < 2; ++slot) {
-                if (bodies[slot].value() == 0) continue;
-                const int c0 = Model::velocityOffset(bodies[slot]);
-                for (int k = 0; k < 6; ++k) {
-                    const double v = e.J(0, 6 * slot + k);
-                    if (v != 0.0) trip_.emplace_back(row, c0 + k, v);
-                }
-            }
+        if (!(parts_ & kJacobian)) return;
+        if (row < nextRow_) throw std::logic_error("constraint rows written out of order");
+        while (nextRow_ <= row) out_.jacobian.startVec(nextRow_++);
+        // Column indices ascend within a row: the body with the lower index first, and
+        // the two slots summed if a joint has the same body on both sides.
+        const int i1 = b1.value(), i2 = b2.value();
+        auto put = [&](int body, const double* jet) {
+            if (body == 0) return;
+            const int c0 = Model::velocityOffset(BodyIndex(body));
+            for (int k = 0; k < 6; ++k)
+                if (jet[k] != 0.0) out_.jacobian.insertBack(row, c0 + k) = jet[k];
+        };
+        double first[6], second[6];
+        for (int k = 0; k < 6; ++k) {
+            first[k] = e.J(0, k);
+            second[k] = e.J(0, 6 + k);
         }
+        if (i1 == i2) {
+            for (int k = 0; k < 6; ++k) first[k] += second[k];
+            put(i1, first);
+        } else if (i1 < i2) {
+            put(i1, first);
+            put(i2, second);
+        } else {
+            put(i2, second);
+            put(i1, first);
+        }
+    }
+
+    void finish(int rows) {
+        if (!(parts_ & kJacobian)) return;
+        while (nextRow_ < rows) out_.jacobian.startVec(nextRow_++);
+        out_.jacobian.finalize();
     }
 
 private:
     ConstraintValues& out_;
     unsigned parts_;
-    std::vector<Eigen::Triplet<double>>& trip_;
+    int nextRow_ = 0;
 };
 
 void writeJoint(const Joint& j, const JointJets& jj, RowWriter& w) {
@@ -269,9 +298,7 @@ void evaluateConstraints(const Model& model, const State& s, ConstraintValues& o
     if (parts & kPhi) out.phi.setZero(m);
     if (parts & kPhiT) out.phiT.setZero(m);
     if (parts & kGamma) out.gamma.setZero(m);
-    std::vector<Eigen::Triplet<double>> trip;
-    if (parts & kJacobian) trip.reserve(static_cast<size_t>(m) * 12);
-    RowWriter writer(out, parts, trip);
+    RowWriter writer(out, parts, m, n);
 
     fullJets = parts != kPhi;
     // Each body's rotation matrix and velocities once, not once per joint.
@@ -285,10 +312,7 @@ void evaluateConstraints(const Model& model, const State& s, ConstraintValues& o
         const ScalarJet e = d.rotational ? rotationalDriver(jj, law) : translationalDriver(jj, law);
         writer.write(d.equation, e, j.frame1.body, j.frame2.body);
     }
-    if (parts & kJacobian) {
-        out.jacobian.resize(m, n);
-        out.jacobian.setFromTriplets(trip.begin(), trip.end());
-    }
+    writer.finish(m);
 }
 
 std::vector<std::string> driversOnWrongRoot(const Model& model, const State& s) {
