@@ -9,7 +9,8 @@ namespace looplab {
 
 void ConstraintSpaces::factorize(const MatX& jacobian, const VecX& rowScales,
                                  const VecX& colScales, double rankTolerance) {
-    jac_ = jacobian;
+    equations_ = static_cast<int>(jacobian.rows());
+    coordinates_ = static_cast<int>(jacobian.cols());
     rowScales_ = rowScales;
     colScales_ = colScales;
     const int m = static_cast<int>(jacobian.rows());

@@ -30,8 +30,8 @@ public:
                    double rankTolerance = kDefaultRankTolerance);
 
     int rank() const { return rank_; }
-    int equations() const { return static_cast<int>(jac_.rows()); }
-    int coordinates() const { return static_cast<int>(jac_.cols()); }
+    int equations() const { return equations_; }
+    int coordinates() const { return coordinates_; }
     int degreesOfFreedom() const { return coordinates() - rank_; }
 
     /// Indices (rows of Φ) of a maximal independent set, in pivot order.
@@ -84,7 +84,7 @@ public:
     const VecX& colScales() const { return colScales_; }
 
 private:
-    MatX jac_;
+    int equations_ = 0, coordinates_ = 0;
     VecX rowScales_, colScales_;
     PivotedQR qr_;
     int rank_ = 0;
