@@ -1,6 +1,7 @@
 // The command-line tool's `simulate` and `kinematics` commands, end to end: the JSON
 // summary and the CSV columns checked against closed-form solutions (the exact pendulum,
 // the slider-crank's slider position), and the exit status of every kind of failure.
+#include "CliRunner.h"
 #include "EllipticFunctions.h"
 
 #include <QDir>
@@ -8,7 +9,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -23,22 +23,8 @@ QString example(const char* name) {
     return QStringLiteral(LOOPLAB_EXAMPLES_DIR "/") + QLatin1String(name);
 }
 
-struct CliResult {
-    bool finished = false;
-    int exitCode = -1;
-    QByteArray out, err;
-};
-
-CliResult runCli(const QStringList& arguments) {
-    QProcess p;
-    p.start(QStringLiteral(LOOPLAB_CLI_PATH), arguments);
-    CliResult r;
-    r.finished = p.waitForFinished(300000) && p.exitStatus() == QProcess::NormalExit;
-    r.exitCode = p.exitCode();
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
-}
+using looplab::test::CliResult;
+using looplab::test::runCli;
 
 QJsonObject parseObject(const QByteArray& text, QString* error) {
     QJsonParseError pe;

@@ -1,6 +1,8 @@
 // Model files: lossless load/save of the shipped examples, one diagnostic per defect for
 // the malformed files in tests/data/malformed (same wording through the library and the
 // command-line tool), and atomic saving.
+#include "CliRunner.h"
+
 #include "looplab/ModelBuilder.h"
 #include "looplab/ModelFile.h"
 
@@ -10,7 +12,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -337,22 +338,8 @@ QString diagnosticPrefix(const QString& path, const QString& location, int line,
     return QStringLiteral("%1: %2: ").arg(path, location);
 }
 
-struct CliResult {
-    bool finished = false;
-    int exitCode = -1;
-    QByteArray out, err;
-};
-
-CliResult runCli(const QStringList& arguments) {
-    QProcess p;
-    p.start(QStringLiteral(LOOPLAB_CLI_PATH), arguments);
-    CliResult r;
-    r.finished = p.waitForFinished(120000) && p.exitStatus() == QProcess::NormalExit;
-    r.exitCode = p.exitCode();
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
-}
+using looplab::test::CliResult;
+using looplab::test::runCli;
 
 // A document that sets every field of the format to a value other than its default.
 ModelDocument everyFieldDocument() {
