@@ -253,7 +253,16 @@ SimulationResult Simulator::run(const State& start,
     // A regained rank is named after the joints that lost it: at the regained (regular)
     // configuration no direction singles them out any more.
     std::vector<std::string> jointsLostRank;
-    auto watchFactorized = [&](double t, const ConstraintSpaces& w) {
+    // Within the rank tolerance of a singular configuration a row counts as lost; the
+    // episode goes on, measured by the first rejected pivot. The lower bound settles most
+    // steps without the inverse iteration (σ is exact only below the threshold).
+    auto sigmaOf = [&](const ConstraintSpaces& w) {
+        return w.rank() < nominalRank ? w.firstRejectedPivot()
+               : w.smallestSingularValueLowerBound() >= settings_.singularThreshold
+                   ? settings_.singularThreshold
+                   : w.smallestSingularValue();
+    };
+    auto watchFactorized = [&](double t, const ConstraintSpaces& w, double sigma) {
         if (w.rank() != lastRank) {
             const bool lost = w.rank() < lastRank;
             if (lost) jointsLostRank = singularJoints(m, w);
@@ -262,14 +271,6 @@ SimulationResult Simulator::run(const State& start,
                       (lost ? ": a constraint became redundant" : ": a constraint became independent")});
             lastRank = w.rank();
         }
-        // Within the rank tolerance of a singular configuration a row counts as lost; the
-        // episode goes on, measured by the first rejected pivot.
-        // The lower bound settles most steps without the inverse iteration.
-        const double sigma = w.rank() < nominalRank
-                                 ? w.firstRejectedPivot()
-                             : w.smallestSingularValueLowerBound() >= settings_.singularThreshold
-                                 ? settings_.singularThreshold
-                                 : w.smallestSingularValue();
         if (sigma < settings_.singularThreshold) {
             if (!inSingular) {
                 inSingular = true;
@@ -288,8 +289,9 @@ SimulationResult Simulator::run(const State& start,
     auto watch = [&](double t, const State& s) {
         ConstraintSpaces w;
         factorizeConstraints(m, s, w, settings_.constraints.rankTolerance);
-        watchFactorized(t, w);
+        watchFactorized(t, w, sigmaOf(w));
     };
+    double sigmaStepStart = sigmaOf(sp);
 
     const double t0 = start.t, tEnd = settings_.tEnd, dt = settings_.outputStep;
     long nextOut = 1;
@@ -305,14 +307,22 @@ SimulationResult Simulator::run(const State& start,
             break;
         }
         const double t = solver_->time();
-        // Sample inside the step where conditioning is poor, to time the event well.
         const State stepEnd = unpack(t, solver_->state(), nq);
         ConstraintSpaces own;
         const ConstraintSpaces* known = method_->factorizationAt(stepEnd);
         if (!known) factorizeConstraints(m, stepEnd, own, settings_.constraints.rankTolerance);
         const ConstraintSpaces& atStepEnd = known ? *known : own;
-        // σ_min ≤ the smallest pivot |R_rr|; with column pivoting it is rarely far below.
-        if (inSingular || atStepEnd.smallestPivot() < 10.0 * settings_.singularThreshold) {
+        // Sample inside the step only where an event's time is decided there: the entry into
+        // an episode (σ_min ≤ the smallest pivot |R_rr|, and with column pivoting rarely far
+        // below), its exit, or a smallest σ that may lie inside the step (σ falling, or the
+        // episode's smallest so far at the step's start). In a long, shallow episode, as in
+        // a large model whose σ_min stays below the threshold, rising stretches are skipped.
+        const double sigmaEnd = sigmaOf(atStepEnd);
+        const bool sampleInside =
+            inSingular ? sigmaEnd >= settings_.singularThreshold || sigmaEnd < sigmaStepStart ||
+                             sigmaStepStart <= sigmaMinEpisode
+                       : atStepEnd.smallestPivot() < 10.0 * settings_.singularThreshold;
+        if (sampleInside) {
             for (int k = 1; k < 8; ++k) {
                 const double ts = tPrev + (t - tPrev) * k / 8.0;
                 solver_->interpolate(ts, y);
@@ -321,7 +331,8 @@ SimulationResult Simulator::run(const State& start,
                 watch(ts, s);
             }
         }
-        watchFactorized(t, atStepEnd);
+        watchFactorized(t, atStepEnd, sigmaEnd);
+        sigmaStepStart = sigmaEnd;
         while (nextOut <= lastOut + 1 && outputTime(nextOut) <= t + 1e-12 * std::max(1.0, std::abs(t))) {
             const double to = outputTime(nextOut);
             if (nextOut > lastOut && to <= outputTime(lastOut) + 1e-12) {
