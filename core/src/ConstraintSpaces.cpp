@@ -41,32 +41,12 @@ void ConstraintSpaces::factorize(const MatX& jacobian, const VecX& rowScales,
     }
 }
 
-MatX ConstraintSpaces::constraintBasis() const {
-    const int n = coordinates();
-    MatX Q(n, rank_);
-    VecX e(n);
-    for (int j = 0; j < rank_; ++j) {
-        e.setZero();
-        e[j] = 1.0;
-        qr_.applyQ(e, qr_.reflectorCount());
-        Q.col(j) = e;
-    }
-    return Q;
-}
+MatX ConstraintSpaces::constraintBasis() const { return qr_.columnsOfQ(0, rank_); }
 
 MatX ConstraintSpaces::tangentBasis() const {
     // Only the trailing columns of Q are needed; applying the reflectors to them alone
     // costs O(n·(n−r)·r) instead of forming all of Q.
-    const int n = coordinates();
-    MatX Q(n, n - rank_);
-    VecX e(n);
-    for (int j = 0; j < n - rank_; ++j) {
-        e.setZero();
-        e[rank_ + j] = 1.0;
-        qr_.applyQ(e, qr_.reflectorCount());
-        Q.col(j) = e;
-    }
-    return Q;
+    return qr_.columnsOfQ(rank_, coordinates() - rank_);
 }
 
 namespace {

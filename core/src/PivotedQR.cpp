@@ -23,10 +23,13 @@ void PivotedQR::compute(const MatX& a) {
     std::iota(perm_.begin(), perm_.end(), 0);
     // Remaining column norms, downdated after each step, and the norms they were last
     // computed from exactly: when cancellation has eaten too many digits, recompute.
-    VecX norms(cols), exact(cols);
+    norms_.resize(cols);
+    exactNorms_.resize(cols);
+    work_.resize(cols);
+    VecX& norms = norms_;
+    VecX& exact = exactNorms_;
     for (Eigen::Index j = 0; j < cols; ++j) norms[j] = exact[j] = qr_.col(j).norm();
     const double recompute = std::sqrt(std::numeric_limits<double>::epsilon());
-    VecX work(cols);
 
     for (Eigen::Index k = 0; k < p; ++k) {
         Eigen::Index pivot = k;
@@ -63,7 +66,7 @@ void PivotedQR::compute(const MatX& a) {
             if (below >= kMatrixVectorRows) {
                 // Long columns: one matrix–vector product and one rank-one update over
                 // the trailing block stream through memory once each.
-                auto w = work.head(right);
+                auto w = work_.head(right);
                 w.noalias() = rest.transpose() * vTail;
                 w += top.transpose();
                 w *= tau;
@@ -109,6 +112,19 @@ void PivotedQR::applyQ(VecX& x, int count) const {
 
 void PivotedQR::applyQTransposed(VecX& x, int count) const {
     for (int k = 0; k < count; ++k) reflect(x, k);
+}
+
+MatX PivotedQR::columnsOfQ(int first, int count) const {
+    const Eigen::Index n = qr_.rows();
+    MatX Q(n, count);
+    VecX e(n);
+    for (int j = 0; j < count; ++j) {
+        e.setZero();
+        e[first + j] = 1.0;
+        applyQ(e, reflectorCount());
+        Q.col(j) = e;
+    }
+    return Q;
 }
 
 }  // namespace looplab

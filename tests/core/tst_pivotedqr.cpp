@@ -1,6 +1,6 @@
 // QR with column pivoting against its defining properties: A P = Q R with Q orthogonal,
 // R upper triangular with non-increasing diagonal magnitudes, and the numerical rank of
-// matrices built with a known rank; the reflector products against the explicit Q.
+// matrices built with a known rank; the reflector products against Q formed explicitly.
 #include "looplab/PivotedQR.h"
 
 #include <Eigen/SVD>
@@ -11,18 +11,6 @@
 using namespace looplab;
 
 namespace {
-
-// The explicit Q (rows × rows) from the reflectors.
-MatX explicitQ(const PivotedQR& qr) {
-    const Eigen::Index n = qr.factors().rows();
-    MatX Q(n, n);
-    for (Eigen::Index j = 0; j < n; ++j) {
-        VecX e = VecX::Unit(n, j);
-        qr.applyQ(e, qr.reflectorCount());
-        Q.col(j) = e;
-    }
-    return Q;
-}
 
 MatX randomMatrix(int rows, int cols, int rank, unsigned seed) {
     std::mt19937 g(seed);
@@ -57,7 +45,7 @@ private slots:
         qr.compute(A);
         const int p = std::min(rows, cols);
         QCOMPARE(qr.reflectorCount(), p);
-        const MatX Q = explicitQ(qr);
+        const MatX Q = qr.columnsOfQ(0, rows);
         QVERIFY((Q.transpose() * Q - MatX::Identity(rows, rows)).cwiseAbs().maxCoeff() < 1e-14);
         const MatX R = qr.factors().triangularView<Eigen::Upper>();
         MatX AP(rows, cols);

@@ -29,6 +29,8 @@ public:
     void applyQ(VecX& x, int count) const;
     /// x ← Q₁ᵀ x with Q₁ = H_0 … H_{count−1}.
     void applyQTransposed(VecX& x, int count) const;
+    /// Columns first … first + count − 1 of Q (rows × rows).
+    MatX columnsOfQ(int first, int count) const;
 
 private:
     /// x ← H_k x.
@@ -37,6 +39,8 @@ private:
     MatX qr_;
     VecX tau_;
     std::vector<int> perm_;
+    // Scratch of compute(), kept so that factorising at every evaluation does not allocate.
+    VecX norms_, exactNorms_, work_;
 };
 
 }  // namespace looplab
