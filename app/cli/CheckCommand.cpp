@@ -11,7 +11,9 @@ int runCheck(const CheckOptions& o) {
     LoadedModel lm;
     if (int rc = loadOrReport(o.model, lm)) return rc;
     const Model& model = *lm.model;
-    const MobilityReport r = analyzeMobility(model, lm.initial);
+    LinearAlgebra la = LinearAlgebra::Automatic;
+    parseLinearAlgebra(o.linearAlgebra, la);
+    const MobilityReport r = analyzeMobility(model, lm.initial, kDefaultRankTolerance, la);
     const bool dofOk = !model.expected.dof || *model.expected.dof == r.dof;
     const bool redOk =
         !model.expected.redundant || *model.expected.redundant == static_cast<int>(r.redundant.size());
@@ -29,6 +31,7 @@ int runCheck(const CheckOptions& o) {
         j["gruebler"] = r.gruebler;
         j["rank_tolerance"] = r.rankTolerance;
         j["smallest_singular_value"] = r.smallestSingularValue;
+        j["linear_algebra"] = r.sparse ? "sparse" : "dense";
         nlohmann::json red = nlohmann::json::array();
         for (const auto& e : r.redundant) red.push_back({{"joint", e.joint}, {"equation", e.equation}});
         j["redundant"] = red;
@@ -43,6 +46,7 @@ int runCheck(const CheckOptions& o) {
                   << "degrees of freedom:    " << r.dof << "\n"
                   << "Gruebler count:        " << r.gruebler << "\n"
                   << "smallest sing. value:  " << r.smallestSingularValue << "\n"
+                  << "linear algebra:        " << (r.sparse ? "sparse" : "dense") << "\n"
                   << "redundant equations:   " << r.redundant.size() << "\n";
         for (const auto& e : r.redundant) std::cout << "  " << e.joint << ": " << e.equation << "\n";
         if (!dofOk || !redOk)

@@ -30,6 +30,7 @@ inline int loadOrReport(const std::string& path, LoadedModel& out) {
 struct CheckOptions {
     std::string model;
     bool json = false;
+    std::string linearAlgebra = "automatic";  ///< automatic, dense or sparse
 };
 int runCheck(const CheckOptions& o);
 
@@ -55,6 +56,7 @@ struct SimulateOptions {
     double rankTolerance = kDynamicsRankTolerance;
     double baumgarteAlpha = 10.0, baumgarteBeta = 10.0;
     double penaltyFactor = 1e7;
+    std::string linearAlgebra = "automatic";  ///< automatic, dense or sparse
     std::string out;
     bool json = false;
 };

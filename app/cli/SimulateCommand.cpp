@@ -53,6 +53,7 @@ int runSimulate(const SimulateOptions& o) {
     settings.ode.atol = o.atol;
     settings.singularThreshold = o.singularThreshold;
     settings.constraints.rankTolerance = o.rankTolerance;
+    parseLinearAlgebra(o.linearAlgebra, settings.constraints.linearAlgebra);
     settings.constraints.baumgarteAlpha = o.baumgarteAlpha;
     settings.constraints.baumgarteBeta = o.baumgarteBeta;
     settings.constraints.penaltyFactor = o.penaltyFactor;

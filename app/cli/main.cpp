@@ -12,6 +12,9 @@ int main(int argc, char** argv) {
     auto* c = app.add_subcommand("check", "Mobility analysis: rank, degrees of freedom, redundant equations");
     c->add_option("model", check.model, "Model file (.json)")->required();
     c->add_flag("--json", check.json, "Print one JSON object on stdout");
+    c->add_option("--linear-algebra", check.linearAlgebra,
+                  "automatic (sparse above 120 coordinates), dense or sparse")
+        ->check(CLI::IsMember({"automatic", "dense", "sparse"}));
 
     KinematicsOptions kin;
     auto* k = app.add_subcommand("kinematics", "Kinematic simulation of a fully driven model");
@@ -39,6 +42,9 @@ int main(int argc, char** argv) {
     sc->add_option("--baumgarte-alpha", sim.baumgarteAlpha, "Baumgarte alpha [1/s]");
     sc->add_option("--baumgarte-beta", sim.baumgarteBeta, "Baumgarte beta [1/s]");
     sc->add_option("--penalty-factor", sim.penaltyFactor, "Penalty factor (relative to the mean mass)");
+    sc->add_option("--linear-algebra", sim.linearAlgebra,
+                   "automatic (sparse above 120 coordinates), dense or sparse")
+        ->check(CLI::IsMember({"automatic", "dense", "sparse"}));
     sc->add_option("--out", sim.out, "CSV file for the results");
     sc->add_flag("--json", sim.json, "Print one JSON object on stdout");
 

@@ -45,7 +45,7 @@ AssemblyResult assemble(const Model& model, State& state, const AssemblyOptions&
     State trial = state;
     for (int it = 0; it < o.maxIterations && res > floor; ++it) {
         evaluateConstraints(model, state, cv, kPhi | kJacobian);
-        spaces.factorize(cv.denseJacobian(), rowScales, colScales, o.rankTolerance);
+        spaces.factorize(cv.jacobian, rowScales, colScales, o.rankTolerance, o.linearAlgebra);
         const VecX dv = spaces.solveMinimumNorm(-cv.phi);
         double alpha = clampFactor(dv, o, L);
         bool improved = false;
@@ -96,24 +96,26 @@ AssemblyResult assemble(const Model& model, State& state, const AssemblyOptions&
     return result;
 }
 
-double projectVelocities(const Model& model, State& state, double rankTolerance) {
+double projectVelocities(const Model& model, State& state, double rankTolerance,
+                         LinearAlgebra linearAlgebra) {
     ConstraintValues cv;
     evaluateConstraints(model, state, cv, kJacobian | kPhiT);
     ConstraintSpaces spaces;
-    spaces.factorize(cv.denseJacobian(), equationScales(model), coordinateScales(model),
-                     rankTolerance);
+    spaces.factorize(cv.jacobian, equationScales(model), coordinateScales(model), rankTolerance,
+                     linearAlgebra);
     double residual = 0.0;
     const VecX err = cv.jacobian * state.v + cv.phiT;
     state.v -= spaces.solveMinimumNorm(err, &residual);
     return residual;
 }
 
-VecX solveAccelerations(const Model& model, const State& state, double rankTolerance) {
+VecX solveAccelerations(const Model& model, const State& state, double rankTolerance,
+                        LinearAlgebra linearAlgebra) {
     ConstraintValues cv;
     evaluateConstraints(model, state, cv, kJacobian | kGamma);
     ConstraintSpaces spaces;
-    spaces.factorize(cv.denseJacobian(), equationScales(model), coordinateScales(model),
-                     rankTolerance);
+    spaces.factorize(cv.jacobian, equationScales(model), coordinateScales(model), rankTolerance,
+                     linearAlgebra);
     return spaces.solveMinimumNorm(cv.gamma);
 }
 

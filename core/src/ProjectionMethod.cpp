@@ -41,7 +41,8 @@ void ProjectionMethod::factorizeAt(const State& s) {
 
 void ProjectionMethod::factorizeFrom(const State& s, const ConstraintValues& cv) {
     if (factoredQ_.size() == s.q.size() && factoredT_ == s.t && factoredQ_ == s.q) return;
-    spaces_.factorize(cv.denseJacobian(), rowScales_, colScales_, settings_.rankTolerance);
+    spaces_.factorize(cv.jacobian, rowScales_, colScales_, settings_.rankTolerance,
+                      settings_.linearAlgebra);
     factoredQ_ = s.q;
     factoredT_ = s.t;
 }
@@ -84,6 +85,7 @@ MethodStatus ProjectionMethod::project(State& s) {
     SparseMatrix Ji;
     MatX JiDense;
     const bool denseNormal = m.velocitySize() <= kDenseNormalLimit;
+    const bool sparse = usesSparse(settings_.linearAlgebra, m.velocitySize());
     bool haveNormal = false;
     for (int it = 0; it < settings_.projectionIterations && res > floor; ++it) {
         if (needJacobian) {
@@ -120,15 +122,19 @@ MethodStatus ProjectionMethod::project(State& s) {
                     select.setFromTriplets(pick.begin(), pick.end());
                     Ji = select * cv.jacobian * colScales_.asDiagonal();
                     const SparseMatrix JiT = Ji.transpose();
-                    normal.compute(MatX(SparseMatrix(Ji * JiT)));
+                    if (sparse) {
+                        haveNormal = sparseNormal_.factorize(ColMajorMatrix(Ji * JiT));
+                    } else {
+                        normal.compute(MatX(SparseMatrix(Ji * JiT)));
+                    }
                 }
-                haveNormal = normal.info() == Eigen::Success;
+                if (!sparse || denseNormal) haveNormal = normal.info() == Eigen::Success;
             }
             if (haveNormal) {
                 const auto& rows = spaces_.independentEquations();
                 VecX b(static_cast<Eigen::Index>(rows.size()));
                 for (size_t k = 0; k < rows.size(); ++k) b[Eigen::Index(k)] = -rowScales_[rows[k]] * cv.phi[rows[k]];
-                const VecX y = normal.solve(b);
+                const VecX y = sparse && !denseNormal ? sparseNormal_.solve(b) : VecX(normal.solve(b));
                 dq = colScales_.asDiagonal() * (denseNormal ? VecX(JiDense.transpose() * y) : VecX(Ji.transpose() * y));
             } else {
                 useQr = true;
@@ -182,6 +188,7 @@ MethodStatus ProjectionMethod::evaluate(const State& s, MotionEvaluation& out) {
     ConstraintValues cv;
     evaluateConstraints(m, s, cv, kGamma);
     const VecX f = generalizedForces(m, s);
+    if (spaces_.isSparse()) return evaluateSparse(s, f, cv.gamma, out);
     // Constraint-space part: fixed by Φ_q v̇ = γ alone.
     const VecX aC = spaces_.solveMinimumNorm(cv.gamma);
     VecX a = aC;
@@ -200,6 +207,43 @@ MethodStatus ProjectionMethod::evaluate(const State& s, MotionEvaluation& out) {
     }
     out.acceleration = a;
     if (out.computeMultipliers) out.multipliers = spaces_.solveTransposed(f - applyMass(m, a));
+    if (!out.acceleration.allFinite() || (out.computeMultipliers && !out.multipliers.allFinite()))
+        return MethodStatus::failure("accelerations are not finite");
+    return {};
+}
+
+MethodStatus ProjectionMethod::evaluateSparse(const State& s, const VecX& f, const VecX& gamma,
+                                              MotionEvaluation& out) {
+    // A large model's tangent space has as many dense columns as degrees of freedom (an
+    // open chain of 1 000 links: 6 000), so the projected equations are solved through the
+    // multipliers of the independent equations instead: with J = D_r Φ_q restricted to
+    // them, (J M⁻¹ Jᵀ) μ = J M⁻¹ f − D_r γ and v̇ = M⁻¹(f − Jᵀμ). Both give the unique v̇
+    // with Φ_q v̇ = γ whose tangent part satisfies the projected equations of motion; this
+    // one costs a sparse Cholesky whose pattern is analysed once per independent set.
+    const Model& m = *model_;
+    const auto& rows = spaces_.independentEquations();
+    const Eigen::Index r = static_cast<Eigen::Index>(rows.size());
+    ConstraintValues cv;
+    evaluateConstraints(m, s, cv, kJacobian);
+    std::vector<Eigen::Triplet<double>> pick;
+    pick.reserve(rows.size());
+    for (size_t k = 0; k < rows.size(); ++k) pick.emplace_back(static_cast<int>(k), rows[k], rowScales_[rows[k]]);
+    SparseMatrix select(r, cv.jacobian.rows());
+    select.setFromTriplets(pick.begin(), pick.end());
+    const SparseMatrix J = select * cv.jacobian;
+    // M⁻¹Jᵀ column by column would be dense work; M is block diagonal, so scale the
+    // sparse Jᵀ by the inverse mass one body block at a time.
+    const ColMajorMatrix Jt = ColMajorMatrix(J.transpose());
+    const ColMajorMatrix MinvJt = inverseMassTimes(m, Jt);
+    const ColMajorMatrix S = ColMajorMatrix(J * MinvJt);
+    if (!schur_.factorize(S))
+        return MethodStatus::failure("the constraint Schur complement J M⁻¹ Jᵀ is not positive definite");
+    VecX g(r);
+    for (Eigen::Index k = 0; k < r; ++k) g[k] = rowScales_[rows[size_t(k)]] * gamma[rows[size_t(k)]];
+    const VecX Minvf = applyInverseMass(m, f);
+    const VecX mu = schur_.solve(J * Minvf - g);
+    out.acceleration = Minvf - MinvJt * mu;
+    if (out.computeMultipliers) out.multipliers = spaces_.solveTransposed(f - applyMass(m, out.acceleration));
     if (!out.acceleration.allFinite() || (out.computeMultipliers && !out.multipliers.allFinite()))
         return MethodStatus::failure("accelerations are not finite");
     return {};

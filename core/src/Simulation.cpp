@@ -122,8 +122,8 @@ bool Simulator::evaluateFrame(State s, SimulationFrame& frame, std::string* erro
     ConstraintSpaces own;
     const ConstraintSpaces* known = method_->factorizationAt(s);
     if (!known)
-        own.factorize(cv.denseJacobian(), equationScales(m), coordinateScales(m),
-                      settings_.constraints.rankTolerance);
+        own.factorize(cv.jacobian, equationScales(m), coordinateScales(m),
+                      settings_.constraints.rankTolerance, settings_.constraints.linearAlgebra);
     const ConstraintSpaces& sp = known ? *known : own;
     frame.rank = sp.rank();
     frame.independentEquations = sp.independentEquations();
@@ -204,7 +204,8 @@ SimulationResult Simulator::run(const State& start,
         return finish(start.t);
     }
     ConstraintSpaces sp;
-    factorizeConstraints(m, frame.state, sp, settings_.constraints.rankTolerance);
+    factorizeConstraints(m, frame.state, sp, settings_.constraints.rankTolerance,
+                         settings_.constraints.linearAlgebra);
     if (!sp.redundantEquations().empty()) {
         std::ostringstream d;
         d << sp.redundantEquations().size() << " redundant equation(s):";
@@ -237,6 +238,13 @@ SimulationResult Simulator::run(const State& start,
     }
 
     // Rank and conditioning are followed at every accepted step; events carry the time.
+    // The singular threshold is relative to the smallest singular value of the run's
+    // regular configurations (the largest σ_min seen so far, at most 1): a long chain of
+    // loops has a small σ_min by its size alone (1e-3 for 20 loops), so an absolute
+    // threshold would call all of its motion singular, while a fraction of the regular
+    // value means the same for a four-bar and for a chain of 400 joints.
+    double sigmaRegular = std::min(1.0, sp.smallestSingularValue());
+    auto threshold = [&] { return settings_.singularThreshold * sigmaRegular; };
     int lastRank = sp.rank();
     const int nominalRank = sp.rank();
     bool inSingular = false;
@@ -246,7 +254,8 @@ SimulationResult Simulator::run(const State& start,
         inSingular = false;
         std::ostringstream d;
         d << "singular configuration: smallest singular value of the constraint Jacobian "
-          << sigmaMinEpisode << " (threshold " << settings_.singularThreshold << ") between t = "
+          << sigmaMinEpisode << " (threshold " << threshold() << ", " << settings_.singularThreshold
+          << " of the regular " << sigmaRegular << ") between t = "
           << tEnterEpisode << " and " << t;
         emit({tMinEpisode, "singular_configuration", jointsEpisode, d.str()});
     };
@@ -257,10 +266,13 @@ SimulationResult Simulator::run(const State& start,
     // episode goes on, measured by the first rejected pivot. The lower bound settles most
     // steps without the inverse iteration (σ is exact only below the threshold).
     auto sigmaOf = [&](const ConstraintSpaces& w) {
-        return w.rank() < nominalRank ? w.firstRejectedPivot()
-               : w.smallestSingularValueLowerBound() >= settings_.singularThreshold
-                   ? settings_.singularThreshold
-                   : w.smallestSingularValue();
+        if (w.rank() < nominalRank) return w.firstRejectedPivot();
+        const double bound = w.smallestSingularValueLowerBound();
+        sigmaRegular = std::max(sigmaRegular, std::min(1.0, bound));
+        if (bound >= threshold()) return threshold();
+        const double sigma = w.smallestSingularValue();
+        sigmaRegular = std::max(sigmaRegular, std::min(1.0, sigma));
+        return sigma;
     };
     auto watchFactorized = [&](double t, const ConstraintSpaces& w, double sigma) {
         if (w.rank() != lastRank) {
@@ -271,7 +283,7 @@ SimulationResult Simulator::run(const State& start,
                       (lost ? ": a constraint became redundant" : ": a constraint became independent")});
             lastRank = w.rank();
         }
-        if (sigma < settings_.singularThreshold) {
+        if (sigma < threshold()) {
             if (!inSingular) {
                 inSingular = true;
                 tEnterEpisode = t;
@@ -288,7 +300,8 @@ SimulationResult Simulator::run(const State& start,
     };
     auto watch = [&](double t, const State& s) {
         ConstraintSpaces w;
-        factorizeConstraints(m, s, w, settings_.constraints.rankTolerance);
+        factorizeConstraints(m, s, w, settings_.constraints.rankTolerance,
+                             settings_.constraints.linearAlgebra);
         watchFactorized(t, w, sigmaOf(w));
     };
     double sigmaStepStart = sigmaOf(sp);
@@ -310,7 +323,9 @@ SimulationResult Simulator::run(const State& start,
         const State stepEnd = unpack(t, solver_->state(), nq);
         ConstraintSpaces own;
         const ConstraintSpaces* known = method_->factorizationAt(stepEnd);
-        if (!known) factorizeConstraints(m, stepEnd, own, settings_.constraints.rankTolerance);
+        if (!known)
+            factorizeConstraints(m, stepEnd, own, settings_.constraints.rankTolerance,
+                                 settings_.constraints.linearAlgebra);
         const ConstraintSpaces& atStepEnd = known ? *known : own;
         // Sample inside the step only where an event's time is decided there: the entry into
         // an episode (σ_min ≤ the smallest pivot |R_rr|, and with column pivoting rarely far
@@ -319,9 +334,9 @@ SimulationResult Simulator::run(const State& start,
         // a large model whose σ_min stays below the threshold, rising stretches are skipped.
         const double sigmaEnd = sigmaOf(atStepEnd);
         const bool sampleInside =
-            inSingular ? sigmaEnd >= settings_.singularThreshold || sigmaEnd < sigmaStepStart ||
+            inSingular ? sigmaEnd >= threshold() || sigmaEnd < sigmaStepStart ||
                              sigmaStepStart <= sigmaMinEpisode
-                       : atStepEnd.smallestPivot() < 10.0 * settings_.singularThreshold;
+                       : atStepEnd.smallestPivot() < 10.0 * threshold();
         if (sampleInside) {
             for (int k = 1; k < 8; ++k) {
                 const double ts = tPrev + (t - tPrev) * k / 8.0;

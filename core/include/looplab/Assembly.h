@@ -22,6 +22,7 @@ struct AssemblyOptions {
     /// Largest translation of any body in one iteration, in units of lengthScale.
     double maxTranslationStep = 0.35;
     double rankTolerance = kDefaultRankTolerance;
+    LinearAlgebra linearAlgebra = LinearAlgebra::Automatic;
 };
 
 struct AssemblyResult {
@@ -45,11 +46,13 @@ AssemblyResult assemble(const Model& model, State& state, const AssemblyOptions&
 /// satisfies Φ_q v = −Φ_t. Returns the residual of the redundant equations (nonzero when
 /// the velocity equations are inconsistent).
 double projectVelocities(const Model& model, State& state,
-                         double rankTolerance = kDefaultRankTolerance);
+                         double rankTolerance = kDefaultRankTolerance,
+                         LinearAlgebra linearAlgebra = LinearAlgebra::Automatic);
 
 /// Acceleration analysis for a state whose velocities are consistent: the minimum-norm
 /// v̇ with Φ_q v̇ = γ. For a fully driven mechanism (no degrees of freedom) it is unique.
 VecX solveAccelerations(const Model& model, const State& state,
-                        double rankTolerance = kDefaultRankTolerance);
+                        double rankTolerance = kDefaultRankTolerance,
+                        LinearAlgebra linearAlgebra = LinearAlgebra::Automatic);
 
 }  // namespace looplab

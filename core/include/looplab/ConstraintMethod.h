@@ -26,6 +26,8 @@ struct ConstraintMethodSettings {
     /// value falls below this is treated as lost (the rank drops) rather than used to
     /// kick the velocity onto another assembly branch.
     double rankTolerance = kDynamicsRankTolerance;
+    /// Dense or sparse factorisations of the constraint Jacobian (automatic by size).
+    LinearAlgebra linearAlgebra = LinearAlgebra::Automatic;
     /// projection: Gauss–Newton iterations allowed per position projection.
     int projectionIterations = 8;
     /// baumgarte: Φ̈ + 2αΦ̇ + β²Φ = 0 [1/s].

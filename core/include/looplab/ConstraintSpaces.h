@@ -5,15 +5,38 @@
 // (range of Φ_qᵀ) and of the tangent space (null space of Φ_q), and minimum-norm solves.
 // Everything that needs rank decisions (mobility, assembly, the projection method)
 // goes through this one class so that they all agree.
+//
+// Two factorisations stand behind the same interface: a dense QR with max-norm column
+// pivoting (PivotedQR) for small models, and SuiteSparseQR's multifrontal QR with its rank
+// detection for large ones, where the dense one costs O(n³) and its memory O(n²). The
+// choice is automatic at kSparseCoordinateThreshold coordinates and can be forced.
 
 #include "looplab/Constraints.h"
 #include "looplab/Model.h"
 
 #include "looplab/PivotedQR.h"
 
+#include <memory>
+#include <string>
 #include <vector>
 
 namespace looplab {
+
+/// Which linear algebra factorises and solves with the constraint Jacobian.
+enum class LinearAlgebra {
+    Automatic,  ///< dense up to kSparseCoordinateThreshold coordinates, sparse above
+    Dense,
+    Sparse
+};
+/// Above this many velocity coordinates Automatic picks the sparse path (measured: at
+/// 120 coordinates the two cost about the same per evaluation; see docs/methods.md).
+inline constexpr int kSparseCoordinateThreshold = 120;
+/// Whether `choice` means the sparse path for a model with `coordinates` coordinates.
+bool usesSparse(LinearAlgebra choice, int coordinates);
+/// "automatic", "dense", "sparse".
+const char* linearAlgebraName(LinearAlgebra choice);
+/// Parses a name given by linearAlgebraName(); false if unknown.
+bool parseLinearAlgebra(const std::string& name, LinearAlgebra& choice);
 
 /// Default relative rank tolerance: a pivot |R_kk| ≤ tol·|R_00| of the scaled Φ_qᵀ
 /// counts as zero. Scaling makes all entries O(1), so this is a relative threshold on
@@ -24,10 +47,20 @@ inline constexpr double kDynamicsRankTolerance = 1e-6;
 
 class ConstraintSpaces {
 public:
+    ConstraintSpaces();
+    ~ConstraintSpaces();
+    ConstraintSpaces(ConstraintSpaces&&) noexcept;
+    ConstraintSpaces& operator=(ConstraintSpaces&&) noexcept;
+
     /// Factorises Φ_q (m × n) with row scales (length per equation) and column scales
-    /// (speed per coordinate). Scaled Jacobian J̃ = D_r Φ_q D_c.
+    /// (speed per coordinate). Scaled Jacobian J̃ = D_r Φ_q D_c. Dense path.
     void factorize(const MatX& jacobian, const VecX& rowScales, const VecX& colScales,
                    double rankTolerance = kDefaultRankTolerance);
+    /// The same from the sparse Jacobian, on the path `choice` selects for its size.
+    void factorize(const SparseMatrix& jacobian, const VecX& rowScales, const VecX& colScales,
+                   double rankTolerance, LinearAlgebra choice);
+    /// True if the last factorisation was the sparse one.
+    bool isSparse() const { return sparse_ != nullptr && sparseActive_; }
 
     int rank() const { return rank_; }
     int equations() const { return equations_; }
@@ -53,7 +86,8 @@ public:
     /// separated, as near a singular configuration; an upper bound otherwise).
     double smallestSingularValue() const;
 
-    /// A cheap lower bound of smallestSingularValue(): 1/‖R₁₁⁻¹‖_F, within a factor √r.
+    /// A cheap lower bound of smallestSingularValue(): 1/‖R₁₁⁻¹‖_F, within a factor √r
+    /// (dense path). The sparse path has no cheap bound and returns 0.
     double smallestSingularValueLowerBound() const;
 
     /// Minimum-norm (in the scaled metric) dv with Φ_q dv = rhs, using the independent
@@ -78,13 +112,26 @@ public:
     VecX singularDirection() const;
 
     /// |R_rr| of the first pivot past the rank (0 at full rank): how far from
-    /// independence the nearest dropped row is.
+    /// independence the nearest dropped row is. The sparse path drops such rows whole
+    /// during the factorisation and returns 0.
     double firstRejectedPivot() const;
     const VecX& rowScales() const { return rowScales_; }
     const VecX& colScales() const { return colScales_; }
 
 private:
+    struct Sparse;
+    void clear(int m, int n, const VecX& rowScales, const VecX& colScales);
+    /// Upper-triangular solves with R₁₁ and R₁₁ᵀ on either path.
+    VecX solveR11(const VecX& b) const;
+    VecX solveR11Transposed(const VecX& b) const;
+    /// K = R₁₁⁻¹R₁₂ (r × (m−r)), the coefficients of the redundant rows.
+    MatX redundancyCoefficients() const;
+    double smallestSingularPair(VecX* vOut) const;
+
     int equations_ = 0, coordinates_ = 0;
+    std::unique_ptr<Sparse> sparse_;
+    bool sparseActive_ = false;
+    std::vector<int> perm_;
     VecX rowScales_, colScales_;
     PivotedQR qr_;
     int rank_ = 0;

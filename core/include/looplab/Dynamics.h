@@ -5,6 +5,7 @@
 // mechanical energy.
 
 #include "looplab/Model.h"
+#include "looplab/SparseCholesky.h"
 #include "looplab/State.h"
 
 namespace looplab {
@@ -15,6 +16,9 @@ namespace looplab {
 VecX applyMass(const Model& model, const VecX& x);
 /// M⁻¹·x.
 VecX applyInverseMass(const Model& model, const VecX& x);
+/// M⁻¹·A for a sparse matrix A with as many rows as velocity coordinates; keeps A's
+/// pattern widened to each body's block.
+ColMajorMatrix inverseMassTimes(const Model& model, const ColMajorMatrix& a);
 /// Dense M (for small models and tests).
 MatX denseMass(const Model& model);
 

@@ -27,14 +27,17 @@ struct MobilityReport {
     std::vector<RedundantEquation> redundant;
     double smallestSingularValue = 0.0;  ///< of the independent rows, scaled units
     double rankTolerance = kDefaultRankTolerance;
+    bool sparse = false;  ///< decided by the sparse QR (SuiteSparseQR) rather than the dense one
 };
 
 /// Analyses the configuration in `state` (assemble it first for meaningful results).
 MobilityReport analyzeMobility(const Model& model, const State& state,
-                               double rankTolerance = kDefaultRankTolerance);
+                               double rankTolerance = kDefaultRankTolerance,
+                               LinearAlgebra linearAlgebra = LinearAlgebra::Automatic);
 
 /// Factorises Φ_q at `state` with the model's row and column scales.
 void factorizeConstraints(const Model& model, const State& state, ConstraintSpaces& spaces,
-                          double rankTolerance = kDefaultRankTolerance);
+                          double rankTolerance = kDefaultRankTolerance,
+                          LinearAlgebra linearAlgebra = LinearAlgebra::Automatic);
 
 }  // namespace looplab

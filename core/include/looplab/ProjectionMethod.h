@@ -12,6 +12,7 @@
 
 #include "looplab/ConstraintMethod.h"
 #include "looplab/Constraints.h"
+#include "looplab/SparseCholesky.h"
 
 namespace looplab {
 
@@ -29,6 +30,9 @@ public:
 
 private:
     MethodStatus project(State& s);
+    /// Accelerations on the sparse path (large models), from the factorisation in spaces_.
+    MethodStatus evaluateSparse(const State& s, const VecX& f, const VecX& gamma,
+                                MotionEvaluation& out);
     void factorizeAt(const State& s);
     /// Factorises the Jacobian in cv, evaluated at s, unless s is already factorised.
     void factorizeFrom(const State& s, const ConstraintValues& cv);
@@ -37,6 +41,9 @@ private:
     ConstraintMethodSettings settings_;
     VecX rowScales_, colScales_;
     ConstraintSpaces spaces_;
+    // Sparse Cholesky factors of the Gauss–Newton normal matrix and of the Schur
+    // complement, each reusing its symbolic analysis while the pattern stays the same.
+    SparseCholesky sparseNormal_, schur_;
     // Configuration (q, t) at which spaces_ was computed, to avoid factorising twice.
     VecX factoredQ_;
     double factoredT_ = 0.0;

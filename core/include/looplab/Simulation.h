@@ -26,9 +26,11 @@ struct SimulationSettings {
     double outputStep = 0.01;           ///< s between reported frames
     OdeSettings ode;
     ConstraintMethodSettings constraints;
-    /// A singular-configuration event is raised while the smallest singular value of the
-    /// scaled independent constraint rows is below this (dimensionless; the scaled
-    /// Jacobian has entries of order one).
+    /// A singular-configuration event is raised while the smallest singular value σ_min of
+    /// the scaled independent constraint rows is below this fraction of its regular value:
+    /// σ_min < threshold · min(1, σ̂), σ̂ the largest σ_min met so far in the run
+    /// (dimensionless; the scaled Jacobian has entries of order one). Relative, so that
+    /// it means the same for four joints and for four hundred.
     double singularThreshold = 1e-2;
 };
 
