@@ -26,42 +26,11 @@ VecX applyInverseMass(const Model& model, const VecX& x) {
     return y;
 }
 
-ColMajorMatrix inverseMassTimes(const Model& model, const ColMajorMatrix& a) {
-    // Column by column: each nonzero in a body's block spreads over that block only.
-    std::vector<Eigen::Triplet<double>> out;
-    out.reserve(static_cast<size_t>(a.nonZeros()) * 3);
-    VecX column = VecX::Zero(a.rows());
-    std::vector<char> touched(static_cast<size_t>(model.bodyCount()), 0);
-    std::vector<int> bodies;
-    for (int j = 0; j < a.outerSize(); ++j) {
-        bodies.clear();
-        for (ColMajorMatrix::InnerIterator it(a, j); it; ++it) {
-            column[it.row()] = it.value();
-            const int b = model.bodyOfVelocityCoordinate(static_cast<int>(it.row()));
-            if (!touched[size_t(b)]) {
-                touched[size_t(b)] = 1;
-                bodies.push_back(b);
-            }
-        }
-        std::sort(bodies.begin(), bodies.end());
-        for (int b : bodies) {
-            const Body& body = model.body(BodyIndex(b));
-            const int o = model.velocityOffset(BodyIndex(b));
-            const Vec3 lin = column.segment<3>(o) / body.mass;
-            const Vec3 ang = body.inertiaInverse * column.segment<3>(o + 3);
-            for (int k = 0; k < 3; ++k) {
-                if (lin[k] != 0.0) out.emplace_back(o + k, j, lin[k]);
-            }
-            for (int k = 0; k < 3; ++k) {
-                if (ang[k] != 0.0) out.emplace_back(o + 3 + k, j, ang[k]);
-            }
-            column.segment<6>(o).setZero();
-            touched[size_t(b)] = 0;
-        }
-    }
-    ColMajorMatrix r(a.rows(), a.cols());
-    r.setFromTriplets(out.begin(), out.end());
-    return r;
+void applyBodyInverseMass(const Model& model, BodyIndex b, double* slice) {
+    const Body& body = model.body(b);
+    Eigen::Map<Vec3> linear(slice), angular(slice + 3);
+    linear /= body.mass;
+    angular = body.inertiaInverse * Vec3(angular);
 }
 
 MatX denseMass(const Model& model) {

@@ -25,6 +25,7 @@ ProjectionMethod::ProjectionMethod(std::shared_ptr<const Model> model,
     : model_(std::move(model)), settings_(settings) {
     rowScales_ = equationScales(*model_);
     colScales_ = coordinateScales(*model_);
+    sparse_ = usesSparse(settings_.linearAlgebra, model_->velocitySize());
 }
 
 const ConstraintSpaces* ProjectionMethod::factorizationAt(const State& s) const {
@@ -42,7 +43,7 @@ void ProjectionMethod::factorizeAt(const State& s) {
 void ProjectionMethod::factorizeFrom(const State& s, const ConstraintValues& cv) {
     if (factoredQ_.size() == s.q.size() && factoredT_ == s.t && factoredQ_ == s.q) return;
     spaces_.factorize(cv.jacobian, rowScales_, colScales_, settings_.rankTolerance,
-                      settings_.linearAlgebra);
+                      sparse_ ? LinearAlgebra::Sparse : LinearAlgebra::Dense);
     factoredQ_ = s.q;
     factoredT_ = s.t;
 }
@@ -56,7 +57,7 @@ MethodStatus ProjectionMethod::correct(State& s) {
     }
     cachedIn_ = s;
     cacheValid_ = false;
-    const MethodStatus status = project(s);
+    const MethodStatus status = sparse_ ? projectSparse(s) : project(s);
     if (status.ok) {
         cachedOut_ = s;
         cacheValid_ = true;
@@ -85,7 +86,6 @@ MethodStatus ProjectionMethod::project(State& s) {
     SparseMatrix Ji;
     MatX JiDense;
     const bool denseNormal = m.velocitySize() <= kDenseNormalLimit;
-    const bool sparse = usesSparse(settings_.linearAlgebra, m.velocitySize());
     bool haveNormal = false;
     for (int it = 0; it < settings_.projectionIterations && res > floor; ++it) {
         if (needJacobian) {
@@ -122,19 +122,15 @@ MethodStatus ProjectionMethod::project(State& s) {
                     select.setFromTriplets(pick.begin(), pick.end());
                     Ji = select * cv.jacobian * colScales_.asDiagonal();
                     const SparseMatrix JiT = Ji.transpose();
-                    if (sparse) {
-                        haveNormal = sparseNormal_.factorize(ColMajorMatrix(Ji * JiT));
-                    } else {
-                        normal.compute(MatX(SparseMatrix(Ji * JiT)));
-                    }
+                    normal.compute(MatX(SparseMatrix(Ji * JiT)));
                 }
-                if (!sparse || denseNormal) haveNormal = normal.info() == Eigen::Success;
+                haveNormal = normal.info() == Eigen::Success;
             }
             if (haveNormal) {
                 const auto& rows = spaces_.independentEquations();
                 VecX b(static_cast<Eigen::Index>(rows.size()));
                 for (size_t k = 0; k < rows.size(); ++k) b[Eigen::Index(k)] = -rowScales_[rows[k]] * cv.phi[rows[k]];
-                const VecX y = sparse && !denseNormal ? sparseNormal_.solve(b) : VecX(normal.solve(b));
+                const VecX y = normal.solve(b);
                 dq = colScales_.asDiagonal() * (denseNormal ? VecX(JiDense.transpose() * y) : VecX(Ji.transpose() * y));
             } else {
                 useQr = true;
@@ -160,14 +156,7 @@ MethodStatus ProjectionMethod::project(State& s) {
         res = r;
         moved = true;
     }
-    if (!std::isfinite(res) || res > 1e-6 * m.lengthScale) {
-        std::vector<std::string> open;
-        for (auto& [owner, r] : residualsByOwner(m, cv.phi))
-            if (r > 1e-6 * m.lengthScale) open.push_back(owner);
-        return MethodStatus::failure("position projection did not converge (residual " +
-                                         std::to_string(res) + "); the loop cannot close",
-                                     open);
-    }
+    if (!std::isfinite(res) || res > 1e-6 * m.lengthScale) return positionFailure(res, cv.phi);
     const std::vector<std::string> wrongRoot = driversOnWrongRoot(m, s);
     if (!wrongRoot.empty())
         return MethodStatus::failure("the projection reached a configuration half a turn from "
@@ -184,11 +173,11 @@ MethodStatus ProjectionMethod::project(State& s) {
 
 MethodStatus ProjectionMethod::evaluate(const State& s, MotionEvaluation& out) {
     const Model& m = *model_;
-    factorizeAt(s);
     ConstraintValues cv;
     evaluateConstraints(m, s, cv, kGamma);
     const VecX f = generalizedForces(m, s);
-    if (spaces_.isSparse()) return evaluateSparse(s, f, cv.gamma, out);
+    if (sparse_) return evaluateSparse(s, f, cv.gamma, out);
+    factorizeAt(s);
     // Constraint-space part: fixed by Φ_q v̇ = γ alone.
     const VecX aC = spaces_.solveMinimumNorm(cv.gamma);
     VecX a = aC;
@@ -212,40 +201,116 @@ MethodStatus ProjectionMethod::evaluate(const State& s, MotionEvaluation& out) {
     return {};
 }
 
+MethodStatus ProjectionMethod::positionFailure(double res, const VecX& phi) const {
+    const Model& m = *model_;
+    std::vector<std::string> open;
+    for (auto& [owner, r] : residualsByOwner(m, phi))
+        if (!(r <= 1e-6 * m.lengthScale)) open.push_back(owner);
+    return MethodStatus::failure("position projection did not converge (residual " + std::to_string(res) +
+                                     "); the loop cannot close",
+                                 open);
+}
+
+void ProjectionMethod::chooseIndependentRows(const State& s, const ConstraintValues& cv) {
+    factorizeFrom(s, cv);
+    rows_.select(spaces_.independentEquations(), rowScales_, colScales_);
+    rowsChosen_ = true;
+}
+
+MethodStatus ProjectionMethod::projectSparse(State& s) {
+    const Model& m = *model_;
+    normalizeQuaternions(s.q);
+    const double floor = 8.0 * std::numeric_limits<double>::epsilon() * m.lengthScale;
+    // An equation left out of the independent set is met to rounding while it depends on
+    // the others; a residual this far above rounding (and this far below any failure) says
+    // that it no longer does.
+    const double consistency = 1e-10 * m.lengthScale;
+    // Pivots of J Jᵀ within ten times the rank tolerance of each other: the rows are close
+    // to dependence, and the rank-revealing factorisation decides again.
+    const double spreadLimit = 10.0 * settings_.rankTolerance;
+    ConstraintValues cv;
+    evaluateConstraints(m, s, cv, kPhi | kJacobian | kPhiT);
+    bool chosenHere = false;
+    auto choose = [&] {
+        chooseIndependentRows(s, cv);
+        chosenHere = true;
+    };
+    if (!rowsChosen_) choose();
+    auto rowsServe = [&] { return rows_.setJacobian(cv.jacobian) && rows_.pivotSpread() > spreadLimit; };
+    double res = scaledInf(cv.phi, rowScales_);
+    for (int attempt = 0; attempt < 2; ++attempt) {
+        bool served = true;
+        for (int it = 0; it < settings_.projectionIterations && res > floor; ++it) {
+            if (!rowsServe()) {
+                served = false;
+                break;
+            }
+            State trial = s;
+            retract(trial.q, rows_.minimumNormSolve(-cv.phi));
+            ConstraintValues ct;
+            evaluateConstraints(m, trial, ct, kPhi);
+            const double r = scaledInf(ct.phi, rowScales_);
+            if (!(r < res)) break;  // at the rounding floor, or no longer converging
+            s.q = trial.q;
+            res = r;
+            evaluateConstraints(m, s, cv, kPhi | kJacobian | kPhiT);
+        }
+        if ((served && res <= consistency) || chosenHere) break;
+        choose();
+    }
+    if (!std::isfinite(res) || res > 1e-6 * m.lengthScale) return positionFailure(res, cv.phi);
+    const std::vector<std::string> wrongRoot = driversOnWrongRoot(m, s);
+    if (!wrongRoot.empty())
+        return MethodStatus::failure("the projection reached a configuration half a turn from "
+                                     "the driver's prescribed angle",
+                                     wrongRoot);
+    // Velocities, with the Jacobian at the final configuration.
+    const VecX v0 = s.v;
+    for (int attempt = 0; attempt < 2; ++attempt) {
+        if (!rowsServe()) {
+            if (chosenHere) return MethodStatus::failure("the constraint Jacobian's independent rows are singular");
+            choose();
+            continue;
+        }
+        s.v = v0 - rows_.minimumNormSolve(cv.jacobian * v0 + cv.phiT);
+        const double speed = (colScales_.cwiseInverse().asDiagonal() * s.v).cwiseAbs().maxCoeff();
+        const double left = scaledInf(cv.jacobian * s.v + cv.phiT, rowScales_);
+        if (left <= 1e-10 * speed + floor || chosenHere) break;
+        choose();
+    }
+    if (!s.v.allFinite()) return MethodStatus::failure("velocity projection produced non-finite values");
+    rowsQ_ = s.q;
+    rowsT_ = s.t;
+    return {};
+}
+
 MethodStatus ProjectionMethod::evaluateSparse(const State& s, const VecX& f, const VecX& gamma,
                                               MotionEvaluation& out) {
     // A large model's tangent space has as many dense columns as degrees of freedom (an
     // open chain of 1 000 links: 6 000), so the projected equations are solved through the
-    // multipliers of the independent equations instead: with J = D_r Φ_q restricted to
-    // them, (J M⁻¹ Jᵀ) μ = J M⁻¹ f − D_r γ and v̇ = M⁻¹(f − Jᵀμ). Both give the unique v̇
-    // with Φ_q v̇ = γ whose tangent part satisfies the projected equations of motion; this
-    // one costs a sparse Cholesky whose pattern is analysed once per independent set.
+    // multipliers of the independent equations instead (IndependentRows::accelerations):
+    // the same unique v̇ with Φ_q v̇ = γ whose tangent part satisfies the projected
+    // equations of motion.
     const Model& m = *model_;
-    const auto& rows = spaces_.independentEquations();
-    const Eigen::Index r = static_cast<Eigen::Index>(rows.size());
-    ConstraintValues cv;
-    evaluateConstraints(m, s, cv, kJacobian);
-    std::vector<Eigen::Triplet<double>> pick;
-    pick.reserve(rows.size());
-    for (size_t k = 0; k < rows.size(); ++k) pick.emplace_back(static_cast<int>(k), rows[k], rowScales_[rows[k]]);
-    SparseMatrix select(r, cv.jacobian.rows());
-    select.setFromTriplets(pick.begin(), pick.end());
-    const SparseMatrix J = select * cv.jacobian;
-    // M⁻¹Jᵀ column by column would be dense work; M is block diagonal, so scale the
-    // sparse Jᵀ by the inverse mass one body block at a time.
-    const ColMajorMatrix Jt = ColMajorMatrix(J.transpose());
-    const ColMajorMatrix MinvJt = inverseMassTimes(m, Jt);
-    const ColMajorMatrix S = ColMajorMatrix(J * MinvJt);
-    if (!schur_.factorize(S))
+    if (!rowsChosen_ || rowsQ_.size() != s.q.size() || rowsT_ != s.t || rowsQ_ != s.q) {
+        ConstraintValues cv;
+        evaluateConstraints(m, s, cv, kJacobian);
+        if (!rowsChosen_) chooseIndependentRows(s, cv);
+        if (!rows_.setJacobian(cv.jacobian)) {
+            chooseIndependentRows(s, cv);
+            if (!rows_.setJacobian(cv.jacobian))
+                return MethodStatus::failure("the constraint Jacobian's independent rows are singular");
+        }
+        rowsQ_ = s.q;
+        rowsT_ = s.t;
+    }
+    if (!rows_.accelerations(m, f, gamma, out.acceleration))
         return MethodStatus::failure("the constraint Schur complement J M⁻¹ Jᵀ is not positive definite");
-    VecX g(r);
-    for (Eigen::Index k = 0; k < r; ++k) g[k] = rowScales_[rows[size_t(k)]] * gamma[rows[size_t(k)]];
-    const VecX Minvf = applyInverseMass(m, f);
-    const VecX mu = schur_.solve(J * Minvf - g);
-    out.acceleration = Minvf - MinvJt * mu;
-    if (out.computeMultipliers) out.multipliers = spaces_.solveTransposed(f - applyMass(m, out.acceleration));
-    if (!out.acceleration.allFinite() || (out.computeMultipliers && !out.multipliers.allFinite()))
-        return MethodStatus::failure("accelerations are not finite");
+    if (out.computeMultipliers) {
+        factorizeAt(s);
+        out.multipliers = spaces_.solveTransposed(f - applyMass(m, out.acceleration));
+        if (!out.multipliers.allFinite()) return MethodStatus::failure("multipliers are not finite");
+    }
     return {};
 }
 

@@ -5,7 +5,6 @@
 // mechanical energy.
 
 #include "looplab/Model.h"
-#include "looplab/SparseCholesky.h"
 #include "looplab/State.h"
 
 namespace looplab {
@@ -16,9 +15,8 @@ namespace looplab {
 VecX applyMass(const Model& model, const VecX& x);
 /// M⁻¹·x.
 VecX applyInverseMass(const Model& model, const VecX& x);
-/// M⁻¹·A for a sparse matrix A with as many rows as velocity coordinates; keeps A's
-/// pattern widened to each body's block.
-ColMajorMatrix inverseMassTimes(const Model& model, const ColMajorMatrix& a);
+/// Applies the inverse of body b's block of M in place to its velocity slice.
+void applyBodyInverseMass(const Model& model, BodyIndex b, double* slice);
 /// Dense M (for small models and tests).
 MatX denseMass(const Model& model);
 

@@ -107,6 +107,8 @@ struct Model {
     static int positionOffset(BodyIndex b) { return 7 * (b.value() - 1); }
     /// Offset of body b in v (b ≥ 1).
     static int velocityOffset(BodyIndex b) { return 6 * (b.value() - 1); }
+    /// Size of body b's velocity slice (b ≥ 1).
+    static int velocitySliceSize(BodyIndex) { return 6; }
     /// The body whose velocity slice holds coordinate i of v.
     static int bodyOfVelocityCoordinate(int i) { return i / 6 + 1; }
 

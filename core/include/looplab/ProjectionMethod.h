@@ -9,10 +9,17 @@
 // projected equations of motion, so v̇ meets Φ_q v̇ = γ exactly, with as many equations
 // as coordinates and no assumption that the constraints are independent. The multipliers
 // are the minimum-norm solution of Φ_qᵀλ = f − Mv̇.
+//
+// On the sparse path (large models, see LinearAlgebra) the rank-revealing factorisation is
+// not redone at every evaluation: the independent equations it chose are kept, and the
+// corrections and accelerations are solved on them with sparse Cholesky factorisations
+// (IndependentRows). The choice is made again whenever it no longer serves: when those
+// rows come near dependence (a singular configuration) or when an equation left out is no
+// longer met by the solution (a dependent row became independent again).
 
 #include "looplab/ConstraintMethod.h"
 #include "looplab/Constraints.h"
-#include "looplab/SparseCholesky.h"
+#include "looplab/IndependentRows.h"
 
 namespace looplab {
 
@@ -30,9 +37,13 @@ public:
 
 private:
     MethodStatus project(State& s);
-    /// Accelerations on the sparse path (large models), from the factorisation in spaces_.
-    MethodStatus evaluateSparse(const State& s, const VecX& f, const VecX& gamma,
-                                MotionEvaluation& out);
+    MethodStatus projectSparse(State& s);
+    MethodStatus evaluateSparse(const State& s, const VecX& f, const VecX& gamma, MotionEvaluation& out);
+    /// Chooses the independent equations anew by the rank-revealing factorisation at s
+    /// (cv holds the Jacobian at s).
+    void chooseIndependentRows(const State& s, const ConstraintValues& cv);
+    /// Checks the failure of a position projection; names the joints that do not close.
+    MethodStatus positionFailure(double residual, const VecX& phi) const;
     void factorizeAt(const State& s);
     /// Factorises the Jacobian in cv, evaluated at s, unless s is already factorised.
     void factorizeFrom(const State& s, const ConstraintValues& cv);
@@ -41,9 +52,13 @@ private:
     ConstraintMethodSettings settings_;
     VecX rowScales_, colScales_;
     ConstraintSpaces spaces_;
-    // Sparse Cholesky factors of the Gauss–Newton normal matrix and of the Schur
-    // complement, each reusing its symbolic analysis while the pattern stays the same.
-    SparseCholesky sparseNormal_, schur_;
+    // Sparse path: the independent rows in use, and the configuration whose Jacobian they
+    // hold (set by the last projection).
+    bool sparse_ = false;
+    IndependentRows rows_;
+    bool rowsChosen_ = false;
+    VecX rowsQ_;
+    double rowsT_ = 0.0;
     // Configuration (q, t) at which spaces_ was computed, to avoid factorising twice.
     VecX factoredQ_;
     double factoredT_ = 0.0;

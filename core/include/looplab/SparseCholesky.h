@@ -22,6 +22,8 @@ public:
     bool factorize(const ColMajorMatrix& a);
     /// A⁻¹ b with the last successful factorisation.
     VecX solve(const VecX& b) const { return llt_.solve(b); }
+    /// Diagonal of the Cholesky factor L (in the factorisation's order).
+    VecX factorDiagonal() const { return llt_.matrixL().nestedExpression().diagonal(); }
     /// Number of symbolic analyses so far (once per pattern).
     int analyses() const { return analyses_; }
 
