@@ -88,6 +88,14 @@ RunPanel::RunPanel(QWidget* parent) : QWidget(parent)
     for (double factor : {0.1, 0.25, 0.5, 1.0, 2.0, 5.0})
         pace_->addItem(factor == 1.0 ? tr("Real time") : tr("%1× real time").arg(factor), factor);
     form->addRow(tr("Pace"), pace_);
+    linearAlgebra_ = new QComboBox;
+    linearAlgebra_->setObjectName("linearAlgebra");
+    linearAlgebra_->setToolTip(tr("Factorisations of the constraint Jacobian: dense for small models, "
+                                  "sparse (SuiteSparseQR, sparse Cholesky) for large ones; automatic "
+                                  "switches above %1 coordinates.").arg(kSparseCoordinateThreshold));
+    for (LinearAlgebra la : {LinearAlgebra::Automatic, LinearAlgebra::Dense, LinearAlgebra::Sparse})
+        linearAlgebra_->addItem(QString::fromLatin1(linearAlgebraName(la)), static_cast<int>(la));
+    form->addRow(tr("Linear algebra"), linearAlgebra_);
     outer->addLayout(form);
 
     auto* buttons = new QGridLayout;
@@ -140,6 +148,7 @@ SimulationSettings RunPanel::settings() const
     s.outputStep = outputStep_->value();
     // The step box means "the step" only for rk4; the others choose their own first step.
     s.ode.step = s.integrator == "rk4" ? step_->value() : 0.0;
+    s.constraints.linearAlgebra = static_cast<LinearAlgebra>(linearAlgebra_->currentData().toInt());
     return s;
 }
 
@@ -157,6 +166,9 @@ void RunPanel::setSettings(const SimulationSettings& s)
     if (s.ode.step > 0.0)
         step_->setValue(s.ode.step);
     outputStep_->setValue(s.outputStep);
+    const int la = linearAlgebra_->findData(static_cast<int>(s.constraints.linearAlgebra));
+    if (la >= 0)
+        linearAlgebra_->setCurrentIndex(la);
     updateStepEnabled();
 }
 

@@ -63,6 +63,7 @@ private:
     QDoubleSpinBox* step_;
     QDoubleSpinBox* outputStep_;
     QComboBox* pace_;
+    QComboBox* linearAlgebra_;
     QPushButton *run_, *pause_, *resume_, *stop_, *reset_;
     QProgressBar* progress_;
     QLabel* status_;
