@@ -52,8 +52,8 @@ int runKinematics(const KinematicsOptions& o) {
             if (!csv.is_open()) return;
             csv << s.state.t;
             for (int b = 1; b < model.bodyCount(); ++b) {
-                const Vec3 p = bodyPosition(s.state, BodyIndex(b));
-                const Quat q = bodyOrientation(s.state, BodyIndex(b));
+                const Vec3 p = bodyPosition(model, s.state, BodyIndex(b));
+                const Quat q = bodyOrientation(model, s.state, BodyIndex(b));
                 csv << "," << p.x() << "," << p.y() << "," << p.z() << "," << q.w() << "," << q.x()
                     << "," << q.y() << "," << q.z();
             }
@@ -74,8 +74,8 @@ int runKinematics(const KinematicsOptions& o) {
         j["max_violation"] = {{"position", maxPos}, {"velocity", maxVel}, {"acceleration", maxAcc}};
         nlohmann::json bodies = nlohmann::json::object();
         for (int b = 1; b < model.bodyCount(); ++b) {
-            const Vec3 p = bodyPosition(last.state, BodyIndex(b));
-            const Quat q = bodyOrientation(last.state, BodyIndex(b));
+            const Vec3 p = bodyPosition(model, last.state, BodyIndex(b));
+            const Quat q = bodyOrientation(model, last.state, BodyIndex(b));
             bodies[model.bodies[static_cast<size_t>(b)].name] = {
                 {"position", {p.x(), p.y(), p.z()}}, {"quaternion", {q.w(), q.x(), q.y(), q.z()}}};
         }

@@ -80,8 +80,8 @@ int runSimulate(const SimulateOptions& o) {
         if (!csv.is_open()) return;
         csv << f.state.t;
         for (int b = 1; b < model.bodyCount(); ++b) {
-            const Vec3 p = bodyPosition(f.state, BodyIndex(b));
-            const Quat q = bodyOrientation(f.state, BodyIndex(b));
+            const Vec3 p = bodyPosition(model, f.state, BodyIndex(b));
+            const Quat q = bodyOrientation(model, f.state, BodyIndex(b));
             csv << "," << p.x() << "," << p.y() << "," << p.z() << "," << q.w() << "," << q.x() << ","
                 << q.y() << "," << q.z();
         }
@@ -115,12 +115,12 @@ int runSimulate(const SimulateOptions& o) {
         j["energy"] = {{"initial", res.energyInitial}, {"final", res.energyFinal}, {"max_abs_drift", res.energyMaxDrift}};
         nlohmann::json bodies = nlohmann::json::object();
         for (int b = 1; anyFrame && b < model.bodyCount(); ++b) {
-            const Quat q = bodyOrientation(last.state, BodyIndex(b));
+            const Quat q = bodyOrientation(model, last.state, BodyIndex(b));
             bodies[model.bodies[size_t(b)].name] = {
-                {"position", vec(bodyPosition(last.state, BodyIndex(b)))},
+                {"position", vec(bodyPosition(model, last.state, BodyIndex(b)))},
                 {"quaternion", {q.w(), q.x(), q.y(), q.z()}},
-                {"velocity", vec(bodyVelocity(last.state, BodyIndex(b)))},
-                {"angular_velocity", vec(bodyAngularVelocity(last.state, BodyIndex(b)))}};
+                {"velocity", vec(bodyVelocity(model, last.state, BodyIndex(b)))},
+                {"angular_velocity", vec(bodyAngularVelocity(model, last.state, BodyIndex(b)))}};
         }
         nlohmann::json joints = nlohmann::json::object();
         for (const JointReaction& r : last.reactions)

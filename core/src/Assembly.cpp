@@ -15,9 +15,11 @@ double scaledResidual(const VecX& phi, const VecX& rowScales) {
 }
 
 // Factor ≤ 1 that keeps every body's rotation and translation within the limits.
-double clampFactor(const VecX& dv, const AssemblyOptions& o, double L) {
+double clampFactor(const Model& model, const VecX& dv, const AssemblyOptions& o, double L) {
     double f = 1.0;
-    for (int i = 0; i + 5 < dv.size(); i += 6) {
+    for (const Body& body : model.bodies) {
+        if (body.kind != BodyKind::Rigid) continue;
+        const int i = body.slice.velocityOffset;
         const double rot = dv.segment<3>(i + 3).norm();
         const double tr = dv.segment<3>(i).norm();
         if (rot > o.maxRotationStep) f = std::min(f, o.maxRotationStep / rot);
@@ -36,7 +38,7 @@ AssemblyResult assemble(const Model& model, State& state, const AssemblyOptions&
     const double tol = o.tolerance * L;
     // Below this the residual is rounding noise: further steps cannot improve it.
     const double floor = 1e-15 * L;
-    normalizeQuaternions(state.q);
+    normalizePositions(model, state.q);
 
     ConstraintValues cv;
     ConstraintSpaces spaces;
@@ -47,12 +49,12 @@ AssemblyResult assemble(const Model& model, State& state, const AssemblyOptions&
         evaluateConstraints(model, state, cv, kPhi | kJacobian);
         spaces.factorize(cv.jacobian, rowScales, colScales, o.rankTolerance, o.linearAlgebra);
         const VecX dv = spaces.solveMinimumNorm(-cv.phi);
-        double alpha = clampFactor(dv, o, L);
+        double alpha = clampFactor(model, dv, o, L);
         bool improved = false;
         // Backtrack until the residual decreases: never leave the user worse off.
         for (int k = 0; k < 30; ++k, alpha *= 0.5) {
             trial.q = state.q;
-            retract(trial.q, alpha * dv);
+            retract(model, trial.q, alpha * dv);
             evaluateConstraints(model, trial, cv, kPhi);
             const double r = scaledResidual(cv.phi, rowScales);
             if (r < res) {

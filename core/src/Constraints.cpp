@@ -1,5 +1,6 @@
 #include "looplab/Constraints.h"
 
+#include "looplab/RigidBodyCoordinates.h"
 #include "looplab/Rotation.h"
 
 #include <algorithm>
@@ -17,14 +18,14 @@ struct BodyKinematics {
     bool ground = true;
 };
 
-BodyKinematics bodyKinematics(const State& s, BodyIndex b) {
+BodyKinematics bodyKinematics(const Model& m, const State& s, BodyIndex b) {
     BodyKinematics k;
-    if (b.value() == 0) return k;
+    if (m.body(b).kind == BodyKind::Ground) return k;
     k.ground = false;
-    k.A = bodyOrientation(s, b).toRotationMatrix();
-    k.r = bodyPosition(s, b);
-    k.rdot = bodyVelocity(s, b);
-    k.omega = k.A * bodyAngularVelocityLocal(s, b);
+    k.A = bodyOrientation(m, s, b).toRotationMatrix();
+    k.r = bodyPosition(m, s, b);
+    k.rdot = bodyVelocity(m, s, b);
+    k.omega = k.A * bodyAngularVelocityLocal(m, s, b);
     return k;
 }
 
@@ -33,15 +34,20 @@ BodyKinematics bodyKinematics(const State& s, BodyIndex b) {
 // and the part of the second time derivative that does not contain v̇ ("bias").
 // Only the value is set in a position-only evaluation; the other members are then left
 // uninitialised (zeroing them cost more than the evaluation itself) and never read.
+// Columns of one frame's Jacobian: the velocity slice of the body that carries it (today
+// a rigid body's 6; a flexible kind's frame depends on its element's nodes and needs a
+// wider slot and the columns of those nodes).
+constexpr int kSlot = rigid::kVelocitySize;
+
 struct VectorJet {
     Vec3 value, rate, bias;
-    Eigen::Matrix<double, 3, 12> J;
+    Eigen::Matrix<double, 3, 2 * kSlot> J;
 };
 
 // The same for a scalar, plus its explicit time derivative (drivers only).
 struct ScalarJet {
     double value = 0.0, rate = 0.0, bias = 0.0, partialT = 0.0;
-    Eigen::Matrix<double, 1, 12> J = Eigen::Matrix<double, 1, 12>::Zero();
+    Eigen::Matrix<double, 1, 2 * kSlot> J = Eigen::Matrix<double, 1, 2 * kSlot>::Zero();
 };
 
 // Set by evaluateConstraints for the duration of one call (see direction()).
@@ -55,7 +61,7 @@ VectorJet direction(const BodyKinematics& k, int slot, const Vec3& aLocal, bool 
     x.value = k.A * aLocal;
     if (!full) return x;
     x.J.setZero();
-    if (!k.ground) x.J.block<3, 3>(0, 6 * slot + 3) = -k.A * skew(aLocal);
+    if (!k.ground) x.J.block<3, 3>(0, kSlot * slot + 3) = -k.A * skew(aLocal);
     x.rate = k.omega.cross(x.value);
     x.bias = k.omega.cross(x.rate);
     return x;
@@ -69,8 +75,8 @@ VectorJet point(const BodyKinematics& k, int slot, const Vec3& sLocal, bool full
     if (!full) return x;
     x.J.setZero();
     if (!k.ground) {
-        x.J.block<3, 3>(0, 6 * slot) = Mat3::Identity();
-        x.J.block<3, 3>(0, 6 * slot + 3) = -k.A * skew(sLocal);
+        x.J.block<3, 3>(0, kSlot * slot) = Mat3::Identity();
+        x.J.block<3, 3>(0, kSlot * slot + 3) = -k.A * skew(sLocal);
     }
     x.rate = k.rdot + k.omega.cross(As);
     x.bias = k.omega.cross(k.omega.cross(As));
@@ -148,12 +154,13 @@ JointJets jointJets(const Joint& j, const std::vector<BodyKinematics>& kin, unsi
 
 class RowWriter {
 public:
-    RowWriter(ConstraintValues& out, unsigned parts, int rows, int cols) : out_(out), parts_(parts) {
+    RowWriter(const Model& model, ConstraintValues& out, unsigned parts, int rows, int cols)
+        : model_(model), out_(out), parts_(parts) {
         if (parts_ & kJacobian) {
             // Equations arrive in row order (joints, then drivers, each writing its own
             // rows in turn), so the row-major Jacobian is filled in place.
             out_.jacobian.resize(rows, cols);
-            out_.jacobian.reserve(12 * rows);
+            out_.jacobian.reserve(2 * kSlot * rows);
         }
     }
 
@@ -169,17 +176,17 @@ public:
         const int i1 = b1.value(), i2 = b2.value();
         auto put = [&](int body, const double* jet) {
             if (body == 0) return;
-            const int c0 = Model::velocityOffset(BodyIndex(body));
-            for (int k = 0; k < 6; ++k)
+            const int c0 = model_.velocityOffset(BodyIndex(body));
+            for (int k = 0; k < kSlot; ++k)
                 if (jet[k] != 0.0) out_.jacobian.insertBack(row, c0 + k) = jet[k];
         };
-        double first[6], second[6];
-        for (int k = 0; k < 6; ++k) {
+        double first[kSlot], second[kSlot];
+        for (int k = 0; k < kSlot; ++k) {
             first[k] = e.J(0, k);
-            second[k] = e.J(0, 6 + k);
+            second[k] = e.J(0, kSlot + k);
         }
         if (i1 == i2) {
-            for (int k = 0; k < 6; ++k) first[k] += second[k];
+            for (int k = 0; k < kSlot; ++k) first[k] += second[k];
             put(i1, first);
         } else if (i1 < i2) {
             put(i1, first);
@@ -197,6 +204,7 @@ public:
     }
 
 private:
+    const Model& model_;
     ConstraintValues& out_;
     unsigned parts_;
     int nextRow_ = 0;
@@ -298,12 +306,12 @@ void evaluateConstraints(const Model& model, const State& s, ConstraintValues& o
     if (parts & kPhi) out.phi.setZero(m);
     if (parts & kPhiT) out.phiT.setZero(m);
     if (parts & kGamma) out.gamma.setZero(m);
-    RowWriter writer(out, parts, m, n);
+    RowWriter writer(model, out, parts, m, n);
 
     fullJets = parts != kPhi;
     // Each body's rotation matrix and velocities once, not once per joint.
     std::vector<BodyKinematics> kin(static_cast<size_t>(model.bodyCount()));
-    for (int b = 1; b < model.bodyCount(); ++b) kin[static_cast<size_t>(b)] = bodyKinematics(s, BodyIndex(b));
+    for (int b = 1; b < model.bodyCount(); ++b) kin[static_cast<size_t>(b)] = bodyKinematics(model, s, BodyIndex(b));
     for (const Joint& j : model.joints) writeJoint(j, jointJets(j, kin, jetsNeeded(j.type)), writer);
     for (const Driver& d : model.drivers) {
         const Joint& j = model.joint(d.joint);
@@ -351,8 +359,9 @@ VecX equationScales(const Model& model) {
 
 VecX coordinateScales(const Model& model) {
     VecX s(model.velocitySize());
-    for (int i = 0; i < model.velocitySize(); ++i)
-        s[i] = (i % 6) < 3 ? 1.0 : 1.0 / model.lengthScale;
+    for (const Body& body : model.bodies) {
+        if (body.kind == BodyKind::Rigid) rigid::velocityScales(model.lengthScale, s.data() + body.slice.velocityOffset);
+    }
     return s;
 }
 

@@ -8,7 +8,8 @@ VecX applyMass(const Model& model, const VecX& x) {
     VecX y(x.size());
     for (int b = 1; b < model.bodyCount(); ++b) {
         const Body& body = model.body(BodyIndex(b));
-        const int o = Model::velocityOffset(BodyIndex(b));
+        if (body.kind != BodyKind::Rigid) continue;  // rigid bodies' blocks; other kinds add their own
+        const int o = model.velocityOffset(BodyIndex(b));
         y.segment<3>(o) = body.mass * x.segment<3>(o);
         y.segment<3>(o + 3) = body.inertia * x.segment<3>(o + 3);
     }
@@ -19,7 +20,8 @@ VecX applyInverseMass(const Model& model, const VecX& x) {
     VecX y(x.size());
     for (int b = 1; b < model.bodyCount(); ++b) {
         const Body& body = model.body(BodyIndex(b));
-        const int o = Model::velocityOffset(BodyIndex(b));
+        if (body.kind != BodyKind::Rigid) continue;  // rigid bodies' blocks; other kinds add their own
+        const int o = model.velocityOffset(BodyIndex(b));
         y.segment<3>(o) = x.segment<3>(o) / body.mass;
         y.segment<3>(o + 3) = body.inertiaInverse * x.segment<3>(o + 3);
     }
@@ -37,7 +39,8 @@ MatX denseMass(const Model& model) {
     MatX M = MatX::Zero(model.velocitySize(), model.velocitySize());
     for (int b = 1; b < model.bodyCount(); ++b) {
         const Body& body = model.body(BodyIndex(b));
-        const int o = Model::velocityOffset(BodyIndex(b));
+        if (body.kind != BodyKind::Rigid) continue;  // rigid bodies' blocks; other kinds add their own
+        const int o = model.velocityOffset(BodyIndex(b));
         M.block<3, 3>(o, o) = body.mass * Mat3::Identity();
         M.block<3, 3>(o + 3, o + 3) = body.inertia;
     }
@@ -47,17 +50,17 @@ MatX denseMass(const Model& model) {
 namespace {
 
 // Adds a global force F acting at the global point p of body b.
-void addForce(const State& s, BodyIndex b, const Vec3& p, const Vec3& F, VecX& f) {
-    if (b.value() == 0) return;
-    const int o = Model::velocityOffset(b);
-    const Quat A = bodyOrientation(s, b);
+void addForce(const Model& model, const State& s, BodyIndex b, const Vec3& p, const Vec3& F, VecX& f) {
+    if (model.body(b).kind == BodyKind::Ground) return;
+    const int o = model.velocityOffset(b);
+    const Quat A = bodyOrientation(model, s, b);
     f.segment<3>(o) += F;
-    f.segment<3>(o + 3) += A.conjugate() * (p - bodyPosition(s, b)).cross(F);
+    f.segment<3>(o + 3) += A.conjugate() * (p - bodyPosition(model, s, b)).cross(F);
 }
 
-void addTorque(const State& s, BodyIndex b, const Vec3& T, VecX& f) {
-    if (b.value() == 0) return;
-    f.segment<3>(Model::velocityOffset(b) + 3) += bodyOrientation(s, b).conjugate() * T;
+void addTorque(const Model& model, const State& s, BodyIndex b, const Vec3& T, VecX& f) {
+    if (model.body(b).kind == BodyKind::Ground) return;
+    f.segment<3>(model.velocityOffset(b) + 3) += bodyOrientation(model, s, b).conjugate() * T;
 }
 
 double wrapAngle(double a) { return std::remainder(a, 2.0 * M_PI); }
@@ -68,7 +71,8 @@ VecX generalizedForces(const Model& model, const State& s) {
     VecX f = VecX::Zero(model.velocitySize());
     for (int b = 1; b < model.bodyCount(); ++b) {
         const Body& body = model.body(BodyIndex(b));
-        const int o = Model::velocityOffset(BodyIndex(b));
+        if (body.kind != BodyKind::Rigid) continue;  // rigid bodies' blocks; other kinds add their own
+        const int o = model.velocityOffset(BodyIndex(b));
         const Vec3 w = s.v.segment<3>(o + 3);
         f.segment<3>(o) += body.mass * model.gravity;
         f.segment<3>(o + 3) -= w.cross(body.inertia * w);
@@ -76,37 +80,37 @@ VecX generalizedForces(const Model& model, const State& s) {
     for (const ForceElement& e : model.forces) {
         switch (e.type) {
         case ForceType::SpringDamper: {
-            const Vec3 p1 = pointPosition(s, e.point1.body, e.point1.origin);
-            const Vec3 p2 = pointPosition(s, e.point2.body, e.point2.origin);
+            const Vec3 p1 = pointPosition(model, s, e.point1.body, e.point1.origin);
+            const Vec3 p2 = pointPosition(model, s, e.point2.body, e.point2.origin);
             const Vec3 d = p2 - p1;
             const double len = d.norm();
             if (len < 1e-300) break;  // direction undefined; the builder rejects it initially
             const Vec3 u = d / len;
-            const double rate = u.dot(pointVelocity(s, e.point2.body, e.point2.origin) -
-                                      pointVelocity(s, e.point1.body, e.point1.origin));
+            const double rate = u.dot(pointVelocity(model, s, e.point2.body, e.point2.origin) -
+                                      pointVelocity(model, s, e.point1.body, e.point1.origin));
             const double tension = e.stiffness * (len - e.freeLength) + e.damping * rate + e.preload;
-            addForce(s, e.point1.body, p1, tension * u, f);
-            addForce(s, e.point2.body, p2, -tension * u, f);
+            addForce(model, s, e.point1.body, p1, tension * u, f);
+            addForce(model, s, e.point2.body, p2, -tension * u, f);
             break;
         }
         case ForceType::RotationalSpringDamper: {
             const Joint& j = model.joint(e.joint);
-            const Vec3 z1 = bodyOrientation(s, j.frame1.body) * j.frame1.axes.col(2);
+            const Vec3 z1 = bodyOrientation(model, s, j.frame1.body) * j.frame1.axes.col(2);
             const double angle = wrapAngle(jointAngle(model, s, e.joint) - e.freeAngle);
             const double rate = jointAngleRate(model, s, e.joint);
             const double torque = -e.stiffness * angle - e.damping * rate;
-            addTorque(s, j.frame2.body, torque * z1, f);
-            addTorque(s, j.frame1.body, -torque * z1, f);
+            addTorque(model, s, j.frame2.body, torque * z1, f);
+            addTorque(model, s, j.frame1.body, -torque * z1, f);
             break;
         }
         case ForceType::BodyForce: {
             const double scale = e.law ? e.law->evaluate(s.t).value : 1.0;
-            addForce(s, e.body, pointPosition(s, e.body, e.localPoint), scale * e.vector, f);
+            addForce(model, s, e.body, pointPosition(model, s, e.body, e.localPoint), scale * e.vector, f);
             break;
         }
         case ForceType::BodyTorque: {
             const double scale = e.law ? e.law->evaluate(s.t).value : 1.0;
-            addTorque(s, e.body, scale * e.vector, f);
+            addTorque(model, s, e.body, scale * e.vector, f);
             break;
         }
         }
@@ -118,15 +122,16 @@ Energy mechanicalEnergy(const Model& model, const State& s) {
     Energy E;
     for (int b = 1; b < model.bodyCount(); ++b) {
         const Body& body = model.body(BodyIndex(b));
-        const int o = Model::velocityOffset(BodyIndex(b));
+        if (body.kind != BodyKind::Rigid) continue;  // rigid bodies' blocks; other kinds add their own
+        const int o = model.velocityOffset(BodyIndex(b));
         const Vec3 v = s.v.segment<3>(o), w = s.v.segment<3>(o + 3);
         E.kinetic += 0.5 * (body.mass * v.squaredNorm() + w.dot(body.inertia * w));
-        E.gravity -= body.mass * model.gravity.dot(s.q.segment<3>(Model::positionOffset(BodyIndex(b))));
+        E.gravity -= body.mass * model.gravity.dot(s.q.segment<3>(model.positionOffset(BodyIndex(b))));
     }
     for (const ForceElement& e : model.forces) {
         if (e.type == ForceType::SpringDamper) {
-            const double len = (pointPosition(s, e.point2.body, e.point2.origin) -
-                                pointPosition(s, e.point1.body, e.point1.origin))
+            const double len = (pointPosition(model, s, e.point2.body, e.point2.origin) -
+                                pointPosition(model, s, e.point1.body, e.point1.origin))
                                    .norm();
             const double x = len - e.freeLength;
             E.springs += 0.5 * e.stiffness * x * x + e.preload * x;

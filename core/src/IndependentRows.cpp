@@ -59,13 +59,13 @@ void IndependentRows::analyze(const Model* model) {
     for (Eigen::Index k = 0; k < J_.rows(); ++k) {
         bodies.clear();
         for (SparseMatrix::InnerIterator e(J_, k); e; ++e) {
-            const int b = Model::bodyOfVelocityCoordinate(int(e.col()));
+            const int b = model->bodyOfVelocityCoordinate(int(e.col()));
             if (bodies.empty() || bodies.back() != b) bodies.push_back(b);
         }
         bodies.erase(std::unique(bodies.begin(), bodies.end()), bodies.end());
         for (int b : bodies) {
             const int o = model->velocityOffset(BodyIndex(b));
-            for (int c = 0; c < Model::velocitySliceSize(BodyIndex(b)); ++c) w.emplace_back(int(k), o + c, 0.0);
+            for (int c = 0; c < model->velocitySliceSize(BodyIndex(b)); ++c) w.emplace_back(int(k), o + c, 0.0);
         }
     }
     W_.resize(J_.rows(), J_.cols());
@@ -127,8 +127,8 @@ bool IndependentRows::accelerations(const Model& model, const VecX& f, const Vec
         const int pe = W_.outerIndexPtr()[k + 1];
         while (p < pe) {
             const int o = W_.innerIndexPtr()[p];
-            const BodyIndex b(Model::bodyOfVelocityCoordinate(o));
-            const int size = Model::velocitySliceSize(b);
+            const BodyIndex b(model.bodyOfVelocityCoordinate(o));
+            const int size = model.velocitySliceSize(b);
             applyBodyInverseMass(model, b, scratch_.data() + o);
             for (int c = 0; c < size; ++c, ++p) {
                 W_.valuePtr()[p] = scratch_[o + c] / colScales_[o + c];

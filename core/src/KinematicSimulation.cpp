@@ -46,7 +46,7 @@ KinematicResult runKinematics(const Model& model, const State& start, double tEn
             // Second-order Taylor prediction keeps Newton on the same assembly branch.
             const double h = (t0 + k * step) - sample.state.t;
             VecX dv = h * sample.state.v + 0.5 * h * h * sample.acceleration;
-            retract(sample.state.q, dv);
+            retract(model, sample.state.q, dv);
             sample.state.v += h * sample.acceleration;
             sample.state.t = t0 + k * step;
             a = assemble(model, sample.state, options);

@@ -14,4 +14,20 @@ std::optional<JointIndex> Model::findJoint(const std::string& n) const {
     return std::nullopt;
 }
 
+void Model::layOutCoordinates() {
+    positionSize_ = velocitySize_ = 0;
+    velocityOwner_.clear();
+    for (size_t b = 0; b < bodies.size(); ++b) {
+        Body& body = bodies[b];
+        if (b == 0) body.kind = BodyKind::Ground;
+        body.slice.positionOffset = positionSize_;
+        body.slice.velocityOffset = velocitySize_;
+        body.slice.positionSize = positionSizeOf(body.kind);
+        body.slice.velocitySize = velocitySizeOf(body.kind);
+        positionSize_ += body.slice.positionSize;
+        velocitySize_ += body.slice.velocitySize;
+        velocityOwner_.insert(velocityOwner_.end(), size_t(body.slice.velocitySize), static_cast<int>(b));
+    }
+}
+
 }  // namespace looplab

@@ -49,6 +49,7 @@ public:
         model->gravity = doc_.gravity;
         if (!finite(doc_.gravity)) error("/gravity", "gravity must be three finite numbers");
         buildBodies(*model);
+        model->layOutCoordinates();
         buildMarkers();
         buildJoints(*model);
         buildDrivers(*model);

@@ -67,7 +67,7 @@ MethodStatus ProjectionMethod::correct(State& s) {
 
 MethodStatus ProjectionMethod::project(State& s) {
     const Model& m = *model_;
-    normalizeQuaternions(s.q);
+    normalizePositions(m, s.q);
     // Rounding floor of Φ for this model size: below it a step cannot improve anything.
     const double floor = 8.0 * std::numeric_limits<double>::epsilon() * m.lengthScale;
     ConstraintValues cv;
@@ -141,7 +141,7 @@ MethodStatus ProjectionMethod::project(State& s) {
             dq = spaces_.solveMinimumNorm(-cv.phi);
         }
         State trial = s;
-        retract(trial.q, dq);
+        retract(m, trial.q, dq);
         ConstraintValues ct;
         evaluateConstraints(m, trial, ct, kPhi);
         const double r = scaledInf(ct.phi, rowScales_);
@@ -219,7 +219,7 @@ void ProjectionMethod::chooseIndependentRows(const State& s, const ConstraintVal
 
 MethodStatus ProjectionMethod::projectSparse(State& s) {
     const Model& m = *model_;
-    normalizeQuaternions(s.q);
+    normalizePositions(m, s.q);
     const double floor = 8.0 * std::numeric_limits<double>::epsilon() * m.lengthScale;
     // An equation left out of the independent set is met to rounding while it depends on
     // the others; a residual this far above rounding (and this far below any failure) says
@@ -246,7 +246,7 @@ MethodStatus ProjectionMethod::projectSparse(State& s) {
                 break;
             }
             State trial = s;
-            retract(trial.q, rows_.minimumNormSolve(-cv.phi));
+            retract(m, trial.q, rows_.minimumNormSolve(-cv.phi));
             ConstraintValues ct;
             evaluateConstraints(m, trial, ct, kPhi);
             const double r = scaledInf(ct.phi, rowScales_);

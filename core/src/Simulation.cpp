@@ -2,6 +2,7 @@
 
 #include "looplab/Constraints.h"
 #include "looplab/Mobility.h"
+#include "looplab/RigidBodyCoordinates.h"
 
 #include <algorithm>
 #include <chrono>
@@ -61,21 +62,23 @@ void computeReactions(const Model& model, const State& s, const SparseMatrix& ja
         const bool onFirst = j.frame2.body.value() == 0;
         const BodyIndex onBody = onFirst ? j.frame1.body : j.frame2.body;
         const double sign = onFirst ? 1.0 : -1.0;
-        const int c0 = Model::velocityOffset(onBody);
-        Eigen::Matrix<double, 6, 1> g = Eigen::Matrix<double, 6, 1>::Zero();
+        // The generalised force on a rigid body: force (global) and torque (body frame).
+        const int c0 = model.velocityOffset(onBody);
+        const int width = model.velocitySliceSize(onBody);
+        Eigen::Matrix<double, rigid::kVelocitySize, 1> g = Eigen::Matrix<double, rigid::kVelocitySize, 1>::Zero();
         for (int row = j.firstEquation; row < j.firstEquation + j.equationCount; ++row) {
             if (indeterminate.size() > size_t(row) && indeterminate[size_t(row)]) r.indeterminate = true;
             for (SparseMatrix::InnerIterator it(jacobian, row); it; ++it)
-                if (it.col() >= c0 && it.col() < c0 + 6) g[it.col() - c0] += sign * it.value() * lambda[row];
+                if (it.col() >= c0 && it.col() < c0 + width) g[it.col() - c0] += sign * it.value() * lambda[row];
         }
         const BodyFrame& fr = onFirst ? j.frame1 : j.frame2;
-        const Quat A = bodyOrientation(s, onBody);
+        const Quat A = bodyOrientation(model, s, onBody);
         const Vec3 F = g.head<3>();
         const Vec3 torqueAtCom = A * Vec3(g.tail<3>());
         const Vec3 arm = A * fr.origin;  // centre of mass to joint point
         r.forceGlobal = F;
         r.torqueGlobal = torqueAtCom - arm.cross(F);
-        const Mat3 axes1 = bodyOrientation(s, j.frame1.body).toRotationMatrix() * j.frame1.axes;
+        const Mat3 axes1 = bodyOrientation(model, s, j.frame1.body).toRotationMatrix() * j.frame1.axes;
         r.forceJoint = axes1.transpose() * r.forceGlobal;
         r.torqueJoint = axes1.transpose() * r.torqueGlobal;
         reactions.push_back(r);
@@ -166,7 +169,7 @@ SimulationResult Simulator::run(const State& start,
                 return false;
             }
         } else {
-            normalizeQuaternions(s.q);
+            normalizePositions(m, s.q);
         }
         MotionEvaluation ev;
         ev.computeMultipliers = false;
@@ -177,7 +180,7 @@ SimulationResult Simulator::run(const State& start,
             return false;
         }
         dy.resize(y.size());
-        dy.head(nq) = positionDerivative(s);
+        dy.head(nq) = positionDerivative(m, s);
         dy.tail(y.size() - nq) = ev.acceleration;
         return true;
     };
@@ -342,7 +345,7 @@ SimulationResult Simulator::run(const State& start,
                 const double ts = tPrev + (t - tPrev) * k / 8.0;
                 solver_->interpolate(ts, y);
                 State s = unpack(ts, y, nq);
-                normalizeQuaternions(s.q);
+                normalizePositions(m, s.q);
                 watch(ts, s);
             }
         }

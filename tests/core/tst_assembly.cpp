@@ -34,8 +34,8 @@ private slots:
         State guess = exact;
         const Quat turn(Eigen::AngleAxisd(degrees * M_PI / 180.0, Vec3::UnitZ()));
         for (int b = 1; b < m.bodyCount(); ++b) {
-            const int o = Model::positionOffset(BodyIndex(b)) + 3;
-            const Quat q = turn * bodyOrientation(guess, BodyIndex(b));
+            const int o = m.positionOffset(BodyIndex(b)) + 3;
+            const Quat q = turn * bodyOrientation(m, guess, BodyIndex(b));
             guess.q.segment<4>(o) << q.w(), q.x(), q.y(), q.z();
         }
         const double before = phiNorm(m, guess);
@@ -48,7 +48,7 @@ private slots:
         // stays above the ground line, and every body stays within a few degrees.
         for (int b = 1; b < m.bodyCount(); ++b) {
             const double angle =
-                bodyOrientation(guess, BodyIndex(b)).angularDistance(bodyOrientation(exact, BodyIndex(b)));
+                bodyOrientation(m, guess, BodyIndex(b)).angularDistance(bodyOrientation(m, exact, BodyIndex(b)));
             QVERIFY2(angle < 20.0 * M_PI / 180.0, qPrintable(QString("body %1 moved %2 rad").arg(b).arg(angle)));
         }
         QVERIFY(r.iterations < 20);

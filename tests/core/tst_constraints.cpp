@@ -103,8 +103,8 @@ private slots:
             State sp = s, sm = s;
             VecX e = VecX::Zero(model.velocitySize());
             e[k] = h;
-            retract(sp.q, e);
-            retract(sm.q, -e);
+            retract(model, sp.q, e);
+            retract(model, sm.q, -e);
             ConstraintValues p, m;
             evaluateConstraints(model, sp, p, kPhi);
             evaluateConstraints(model, sm, m, kPhi);
@@ -134,7 +134,7 @@ private slots:
             const double hh = 1e-4;
             auto phiAt = [&](double tau) {
                 State x = s;
-                retract(x.q, tau * s.v);
+                retract(model, x.q, tau * s.v);
                 x.t += tau;
                 ConstraintValues c;
                 evaluateConstraints(model, x, c, kPhi);

@@ -35,8 +35,8 @@ private slots:
         double worstX = 0, worstV = 0, worstA = 0;
         const KinematicResult res = runKinematics(m, lm.initial, 0.99, 0.01, [&](const KinematicSample& s) {
             const SliderExact e = slider(r, l, phi0 + w * s.state.t, w);
-            const int vo = Model::velocityOffset(sliderBody);
-            worstX = std::max(worstX, std::abs(bodyPosition(s.state, sliderBody).x() - e.x));
+            const int vo = m.velocityOffset(sliderBody);
+            worstX = std::max(worstX, std::abs(bodyPosition(m, s.state, sliderBody).x() - e.x));
             worstV = std::max(worstV, std::abs(s.state.v[vo] - e.v));
             worstA = std::max(worstA, std::abs(s.acceleration[vo] - e.a) / std::abs(w * w * r));
             QVERIFY(s.positionViolation < 1e-12);

@@ -39,14 +39,14 @@ struct Sample {
 
 // Angle from the downward vertical, read from the centre of mass (no unwrapping needed
 // below ±π), its rate and acceleration (rotation about global z only).
-Sample sampleOf(const SimulationFrame& f) {
+Sample sampleOf(const Model& m, const SimulationFrame& f) {
     const BodyIndex bob(1);
-    const Vec3 r = bodyPosition(f.state, bob);
+    const Vec3 r = bodyPosition(m, f.state, bob);
     Sample s;
     s.t = f.state.t;
     s.theta = std::atan2(r.x(), -r.y());
-    s.rate = bodyAngularVelocity(f.state, bob).z();
-    s.accel = (bodyOrientation(f.state, bob) * Vec3(f.acceleration.segment<3>(3))).z();
+    s.rate = bodyAngularVelocity(m, f.state, bob).z();
+    s.accel = (bodyOrientation(m, f.state, bob) * Vec3(f.acceleration.segment<3>(3))).z();
     s.force = f.reactions.empty() ? Vec3::Constant(NAN) : f.reactions[0].forceGlobal;
     s.torque = f.reactions.empty() ? Vec3::Constant(NAN) : f.reactions[0].torqueGlobal;
     return s;
@@ -114,7 +114,7 @@ private slots:
         QCOMPARE(rep.dof, 1);
         QVERIFY(rep.redundant.empty());
         // Released at 120° from the downward vertical.
-        const Vec3 r = bodyPosition(lm.initial, BodyIndex(1));
+        const Vec3 r = bodyPosition(*lm.model, lm.initial, BodyIndex(1));
         QVERIFY(std::abs(std::atan2(r.x(), -r.y()) - 2 * M_PI / 3) < 1e-15);
         QVERIFY(std::abs(r.norm() - kLength) < 1e-15);
         QCOMPARE(lm.initial.v.norm(), 0.0);
@@ -146,7 +146,7 @@ private slots:
         double worstTheta = 0.0, worstRate = 0.0;
         Simulator sim(lm.model, accurateSettings(2.1 * T));
         const SimulationResult res = sim.run(lm.initial, [&](const SimulationFrame& f) {
-            const Sample s = sampleOf(f);
+            const Sample s = sampleOf(*lm.model, f);
             samples.push_back(s);
             // Exact: sin(θ/2) = k sn(K − ω0 t); θ̇² = 2 ω0² (cos θ − cos θ0).
             const double exact = 2.0 * std::asin(k * jacobiSn(K - w0 * s.t, k));
@@ -189,7 +189,7 @@ private slots:
         const SimulationResult res = sim.run(lm.initial, [&](const SimulationFrame& f) {
             QCOMPARE(f.reactions.size(), size_t(1));
             QCOMPARE(f.reactions[0].joint, std::string("pivot"));
-            const Sample s = sampleOf(f);
+            const Sample s = sampleOf(*lm.model, f);
             const double st = std::sin(s.theta), ct = std::cos(s.theta);
             const Vec3 towardPivot(-st, ct, 0.0), forward(ct, st, 0.0);
             const double accel = -kMass * kGravity * kLength * st / Ip;
@@ -215,14 +215,14 @@ private slots:
         {
             Simulator sim(lm.model, accurateSettings(1.0));
             const SimulationResult res =
-                sim.run(lm.initial, [&](const SimulationFrame& f) { samples.push_back(sampleOf(f)); });
+                sim.run(lm.initial, [&](const SimulationFrame& f) { samples.push_back(sampleOf(*lm.model, f)); });
             QVERIFY2(res.ok, res.message.c_str());
         }
         const std::vector<double> tz = zeroCrossings(samples);
         QCOMPARE(int(tz.size()), 1);
         Simulator sim(lm.model, accurateSettings(tz[0]));
         Sample last{};
-        const SimulationResult res = sim.run(lm.initial, [&](const SimulationFrame& f) { last = sampleOf(f); });
+        const SimulationResult res = sim.run(lm.initial, [&](const SimulationFrame& f) { last = sampleOf(*lm.model, f); });
         QVERIFY2(res.ok, res.message.c_str());
         QCOMPARE(last.t, tz[0]);
         QVERIFY2(std::abs(last.theta) < 1e-9, qPrintable(QString::number(last.theta)));

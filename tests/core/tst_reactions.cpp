@@ -103,8 +103,8 @@ Loads newtonEuler(const Kinematics& k, double m1, double I1, double m2, double I
     return L;
 }
 
-double planarAngle(const State& s, BodyIndex b) {
-    const Mat3 R = bodyOrientation(s, b).toRotationMatrix();
+double planarAngle(const Model& m, const State& s, BodyIndex b) {
+    const Mat3 R = bodyOrientation(m, s, b).toRotationMatrix();
     return std::atan2(R(1, 0), R(0, 0));
 }
 
@@ -177,15 +177,15 @@ private slots:
             const Loads& L = ref[i];
             // The simulated motion is the closed-form one (checks the reference kinematics).
             const double phi = kPhi0 + kOmega * f.state.t;
-            kinError = std::max({kinError, std::abs(std::remainder(planarAngle(f.state, crank) - phi, 2 * M_PI)),
-                                 std::abs(planarAngle(f.state, rod) - k.psi),
-                                 (bodyPosition(f.state, slider).head<2>() - k.B).norm() / kCrank});
+            kinError = std::max({kinError, std::abs(std::remainder(planarAngle(*lm.model, f.state, crank) - phi, 2 * M_PI)),
+                                 std::abs(planarAngle(*lm.model, f.state, rod) - k.psi),
+                                 (bodyPosition(*lm.model, f.state, slider).head<2>() - k.B).norm() / kCrank});
             const double aScale = kOmega * kOmega * kCrank;
             kinError = std::max({kinError,
-                                 (f.acceleration.segment<2>(Model::velocityOffset(rod)) - k.aG2).norm() / aScale,
-                                 (f.acceleration.segment<2>(Model::velocityOffset(crank)) - k.aG1).norm() / aScale,
-                                 std::abs(f.acceleration[Model::velocityOffset(slider)] - k.aB.x()) / aScale,
-                                 std::abs(f.acceleration[Model::velocityOffset(rod) + 5] - k.psiDdot) * kRod / aScale});
+                                 (f.acceleration.segment<2>(lm.model->velocityOffset(rod)) - k.aG2).norm() / aScale,
+                                 (f.acceleration.segment<2>(lm.model->velocityOffset(crank)) - k.aG1).norm() / aScale,
+                                 std::abs(f.acceleration[lm.model->velocityOffset(slider)] - k.aB.x()) / aScale,
+                                 std::abs(f.acceleration[lm.model->velocityOffset(rod) + 5] - k.psiDdot) * kRod / aScale});
 
             QCOMPARE(f.drivers.size(), size_t(1));
             QCOMPARE(f.drivers[0].driver, std::string("motor"));
@@ -211,7 +211,7 @@ private slots:
                 indeterminate[r.joint] = i == 0 ? r.indeterminate : (indeterminate[r.joint] && r.indeterminate);
                 // Consistency of the two frames the reaction is given in.
                 const Joint& joint = m.joint(*m.findJoint(r.joint));
-                const Mat3 axes1 = bodyOrientation(f.state, joint.frame1.body).toRotationMatrix() * joint.frame1.axes;
+                const Mat3 axes1 = bodyOrientation(*lm.model, f.state, joint.frame1.body).toRotationMatrix() * joint.frame1.axes;
                 QVERIFY((axes1 * r.forceJoint - r.forceGlobal).norm() <= 1e-12 * forceScale);
             }
         }
@@ -288,7 +288,7 @@ private slots:
         const Loads L = newtonEuler(k, m.body(crank).mass, m.body(crank).inertia(2, 2), m.body(rod).mass,
                                     m.body(rod).inertia(2, 2), m.body(slider).mass, -m.gravity.y());
         const double scale = std::max({L.FO.norm(), L.FA.norm(), L.FB.norm(), std::abs(L.N)});
-        QVERIFY(std::abs(planarAngle(f.state, crank) - (kPhi0 + kOmega * s.t)) < 1e-12);
+        QVERIFY(std::abs(planarAngle(*lm.model, f.state, crank) - (kPhi0 + kOmega * s.t)) < 1e-12);
         QVERIFY(std::abs(f.drivers[0].value - L.tau) < 1e-9 * std::abs(L.tau));
         for (const JointReaction& r : f.reactions) {
             const Vec2 force = r.joint == "O" ? L.FO : r.joint == "A" ? L.FA : r.joint == "B" ? L.FB : Vec2(0, L.N);

@@ -19,8 +19,8 @@ namespace {
 
 // Angle of a rotation about +z from the downward vertical (−y) of the pendulum's centre
 // of mass; the pivot is at the origin.
-double pendulumAngle(const State& s) {
-    const Vec3 r = bodyPosition(s, BodyIndex(1));
+double pendulumAngle(const Model& m, const State& s) {
+    const Vec3 r = bodyPosition(m, s, BodyIndex(1));
     return std::atan2(r.x(), -r.y());
 }
 
@@ -81,7 +81,7 @@ private slots:
         doc.bodies.push_back(b);
         const LoadedModel lm = prepareModel(doc, "free-body");
         QVERIFY2(lm.ok(), formatDiagnostics(lm.diagnostics).c_str());
-        QVERIFY((bodyAngularVelocityLocal(lm.initial, BodyIndex(1)) - omegaBody).norm() < 1e-15);
+        QVERIFY((bodyAngularVelocityLocal(*lm.model, lm.initial, BodyIndex(1)) - omegaBody).norm() < 1e-15);
 
         SimulationSettings set;
         set.method = "projection";
@@ -98,14 +98,14 @@ private slots:
         int signChanges = 0, frames = 0;
         double previous = omegaBody[axis];
         const SimulationResult res = sim.run(lm.initial, [&](const SimulationFrame& f) {
-            const Vec3 w = bodyAngularVelocityLocal(f.state, BodyIndex(1));
-            const Quat A = bodyOrientation(f.state, BodyIndex(1));
+            const Vec3 w = bodyAngularVelocityLocal(*lm.model, f.state, BodyIndex(1));
+            const Quat A = bodyOrientation(*lm.model, f.state, BodyIndex(1));
             const double T = 0.5 * w.dot(J * w);
             const Vec3 H = A * (J * w);
             worstT = std::max(worstT, std::abs(T - T0) / T0);
             worstH = std::max(worstH, (H - H0).norm() / H0.norm());
             worstCore = std::max(worstCore, std::abs(f.energy.total() - T0) / T0);
-            worstV = std::max(worstV, bodyVelocity(f.state, BodyIndex(1)).norm());
+            worstV = std::max(worstV, bodyVelocity(*lm.model, f.state, BodyIndex(1)).norm());
             if (w[axis] * previous < 0) ++signChanges;
             previous = w[axis];
             ++frames;
@@ -168,8 +168,8 @@ private slots:
         const LoadedModel lm = prepareModel(doc, "heavy-top");
         QVERIFY2(lm.ok(), formatDiagnostics(lm.diagnostics).c_str());
         // The initial state is consistent: assembly leaves it as written.
-        QVERIFY((bodyVelocity(lm.initial, BodyIndex(1)) - b.velocity).norm() < 1e-14);
-        QVERIFY((bodyAngularVelocity(lm.initial, BodyIndex(1)) - b.angularVelocity).norm() < 1e-13);
+        QVERIFY((bodyVelocity(*lm.model, lm.initial, BodyIndex(1)) - b.velocity).norm() < 1e-14);
+        QVERIFY((bodyAngularVelocity(*lm.model, lm.initial, BodyIndex(1)) - b.angularVelocity).norm() < 1e-13);
 
         const double period = 2 * M_PI / Omega;
         SimulationSettings set;
@@ -184,7 +184,7 @@ private slots:
         double worstNutation = 0.0, worstPhase = 0.0, worstForce = 0.0, azimuth = 0.0, previous = 0.0;
         double tLast = 0.0;
         const SimulationResult res = sim.run(lm.initial, [&](const SimulationFrame& f) {
-            const Vec3 e = bodyOrientation(f.state, BodyIndex(1)) * Vec3::UnitZ();
+            const Vec3 e = bodyOrientation(*lm.model, f.state, BodyIndex(1)) * Vec3::UnitZ();
             const double nutation = std::atan2(e.head<2>().norm(), e.z());
             worstNutation = std::max(worstNutation, std::abs(nutation - theta0));
             const double a = std::atan2(e.y(), e.x());
@@ -244,7 +244,7 @@ private slots:
             const SimulationResult res = sim.run(lm.initial, [&](const SimulationFrame& f) { last = f.state; });
             QVERIFY2(res.ok, (std::string(r.integrator) + ": " + res.message).c_str());
             QCOMPARE(last.t, tEnd);
-            r.angle = pendulumAngle(last);
+            r.angle = pendulumAngle(*lm.model, last);
             r.seconds = res.wallTime;
             r.steps = res.statistics.steps;
             qInfo("%-6s theta(2 s) = %.15f rad, exact %.15f, error %.2e; %ld steps, %.3f s",

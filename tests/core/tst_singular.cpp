@@ -73,8 +73,8 @@ double crossingTime(const Pendulum& p, double* convergence) {
 }
 
 // Angle about z of a body whose z axis stays along the global z axis.
-double planarAngle(const State& s, BodyIndex b) {
-    const Mat3 R = bodyOrientation(s, b).toRotationMatrix();
+double planarAngle(const Model& m, const State& s, BodyIndex b) {
+    const Mat3 R = bodyOrientation(m, s, b).toRotationMatrix();
     return std::atan2(R(1, 0), R(0, 0));
 }
 
@@ -158,7 +158,7 @@ private slots:
         const Pendulum p = pendulumOf(m);
         const double T = crossingTime(p, nullptr);
         const BodyIndex crank = *m.findBody("crank"), coupler = *m.findBody("coupler");
-        QVERIFY(std::abs(planarAngle(lm.initial, crank) - kTheta0) < 1e-12);
+        QVERIFY(std::abs(planarAngle(*lm.model, lm.initial, crank) - kTheta0) < 1e-12);
 
         const Run r = simulate(lm, "projection");
         QVERIFY2(r.result.ok, r.result.message.c_str());
@@ -172,17 +172,17 @@ private slots:
         for (const SimulationFrame& f : r.frames) {
             QVERIFY(f.state.q.allFinite() && f.state.v.allFinite());
             worstViolation = std::max(worstViolation, f.violation.position);
-            double th = planarAngle(f.state, crank);
+            double th = planarAngle(*lm.model, f.state, crank);
             th += 2 * M_PI * std::round((prev - th) / (2 * M_PI));
             if (tCross < 0 && th < 0) tCross = f.state.t;
             prev = th;
             minTheta = std::min(minTheta, th);
             // Parallelogram branch: the coupler translates.
-            const Quat qc = bodyOrientation(f.state, coupler);
-            worstCoupler = std::max({worstCoupler, std::abs(planarAngle(f.state, coupler)),
+            const Quat qc = bodyOrientation(*lm.model, f.state, coupler);
+            worstCoupler = std::max({worstCoupler, std::abs(planarAngle(*lm.model, f.state, coupler)),
                                      std::abs(qc.x()), std::abs(qc.y())});
             // ½ I_eff θ̇² = K (sin θ0 − sin θ).
-            const double thDot = bodyAngularVelocity(f.state, crank).z();
+            const double thDot = bodyAngularVelocity(*lm.model, f.state, crank).z();
             const double kinetic = 0.5 * p.inertia * thDot * thDot;
             const double drop = p.K * (std::sin(kTheta0) - std::sin(th));
             const double err = std::abs(kinetic - drop);
@@ -254,7 +254,7 @@ private slots:
         const BodyIndex coupler = *lm.model->findBody("coupler");
         for (const SimulationFrame& f : r.frames) {
             worstViolation = std::max(worstViolation, f.violation.position);
-            worstCoupler = std::max(worstCoupler, std::abs(planarAngle(f.state, coupler)));
+            worstCoupler = std::max(worstCoupler, std::abs(planarAngle(*lm.model, f.state, coupler)));
         }
         int pairs = 0;
         for (const SimulationEvent& e : r.result.events) {

@@ -52,8 +52,8 @@ std::vector<Eigen::Isometry3d> scenePoses(const Model& model, const State& state
     poses.reserve(static_cast<size_t>(model.movingBodyCount()));
     for (int b = 1; b < model.bodyCount(); ++b) {
         Eigen::Isometry3d pose = Eigen::Isometry3d::Identity();
-        pose.linear() = bodyOrientation(state, BodyIndex(b)).toRotationMatrix();
-        pose.translation() = bodyPosition(state, BodyIndex(b));
+        pose.linear() = bodyOrientation(model, state, BodyIndex(b)).toRotationMatrix();
+        pose.translation() = bodyPosition(model, state, BodyIndex(b));
         poses.push_back(pose);
     }
     return poses;

@@ -3,6 +3,7 @@
 // State (the numbers that change); nothing in a Model changes during a simulation.
 // A Model is made by buildModel() from a ModelDocument.
 
+#include "looplab/BodyKind.h"
 #include "looplab/ModelDocument.h"
 #include "looplab/TimeLaw.h"
 #include "looplab/Types.h"
@@ -21,9 +22,11 @@ struct BodyFrame {
     Mat3 axes = Mat3::Identity();
 };
 
-/// A rigid body with its frame at the centre of mass. Body 0 is the ground.
+/// A body: the ground (body 0) or a rigid body with its frame at the centre of mass.
 struct Body {
     std::string name;
+    BodyKind kind = BodyKind::Rigid;
+    CoordinateSlice slice;             ///< its numbers in State::q and State::v
     double mass = 0.0;                 ///< kg (0 for the ground)
     Mat3 inertia = Mat3::Zero();       ///< kg·m² about the centre of mass, body frame
     Mat3 inertiaInverse = Mat3::Zero();
@@ -73,11 +76,11 @@ struct EquationLabel {
     bool angular = false;   ///< a dimensionless (orientation) equation, else a length
 };
 
-/// Coordinates: every moving body has 7 position numbers (centre of mass x, y, z and
-/// quaternion w, x, y, z) and 6 velocity numbers (centre-of-mass velocity in the global
-/// frame, angular velocity in the body frame). The constraint Jacobian Φ_q is taken with
-/// respect to the velocity coordinates, so "coordinates" in mobility counts means
-/// velocity coordinates (6 per moving body).
+/// Coordinates: each body owns a slice of q and of v whose size and meaning its kind gives
+/// (BodyKind.h; a rigid body has 7 position numbers, centre of mass and unit quaternion,
+/// and 6 velocity numbers, centre-of-mass velocity in the global frame and angular
+/// velocity in the body frame). The constraint Jacobian Φ_q is taken with respect to the
+/// velocity coordinates, so "coordinates" in mobility counts means velocity coordinates.
 struct Model {
     std::string name;
     std::string description;
@@ -97,25 +100,32 @@ struct Model {
 
     int bodyCount() const { return static_cast<int>(bodies.size()); }
     int movingBodyCount() const { return bodyCount() - 1; }
-    int positionSize() const { return 7 * movingBodyCount(); }
-    int velocitySize() const { return 6 * movingBodyCount(); }
+    int positionSize() const { return positionSize_; }
+    int velocitySize() const { return velocitySize_; }
     int equationCount() const { return static_cast<int>(equations.size()); }
-    /// Grübler–Kutzbach count: 6·(moving bodies) − (joint and driver equations).
+    /// Grübler–Kutzbach count: velocity coordinates − (joint and driver equations).
     int grueblerCount() const { return velocitySize() - equationCount(); }
 
-    /// Offset of body b in q (b ≥ 1).
-    static int positionOffset(BodyIndex b) { return 7 * (b.value() - 1); }
-    /// Offset of body b in v (b ≥ 1).
-    static int velocityOffset(BodyIndex b) { return 6 * (b.value() - 1); }
-    /// Size of body b's velocity slice (b ≥ 1).
-    static int velocitySliceSize(BodyIndex) { return 6; }
+    /// Offset of body b's slice in q.
+    int positionOffset(BodyIndex b) const { return body(b).slice.positionOffset; }
+    /// Offset of body b's slice in v.
+    int velocityOffset(BodyIndex b) const { return body(b).slice.velocityOffset; }
+    /// Size of body b's velocity slice.
+    int velocitySliceSize(BodyIndex b) const { return body(b).slice.velocitySize; }
     /// The body whose velocity slice holds coordinate i of v.
-    static int bodyOfVelocityCoordinate(int i) { return i / 6 + 1; }
+    int bodyOfVelocityCoordinate(int i) const { return velocityOwner_[static_cast<size_t>(i)]; }
+    /// Gives every body its slices of q and v, in body order, with the sizes its kind
+    /// asks for. Called once the bodies are in place.
+    void layOutCoordinates();
 
     std::optional<BodyIndex> findBody(const std::string& name) const;
     std::optional<JointIndex> findJoint(const std::string& name) const;
     const Joint& joint(JointIndex j) const { return joints[static_cast<size_t>(j.value())]; }
     const Body& body(BodyIndex b) const { return bodies[static_cast<size_t>(b.value())]; }
+
+private:
+    int positionSize_ = 0, velocitySize_ = 0;
+    std::vector<int> velocityOwner_;
 };
 
 }  // namespace looplab

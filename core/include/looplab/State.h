@@ -1,7 +1,8 @@
 #pragma once
-// The numbers that change while a mechanism moves: time, positions, velocities.
-// Layout per moving body (see Model): q = [r(3), quaternion w x y z (4)],
-// v = [ṙ global (3), ω body frame (3)].
+// The numbers that change while a mechanism moves: time, positions, velocities. Each body
+// owns a slice of q and of v (Model::layOutCoordinates); what the numbers mean is its
+// kind's business (BodyKind.h), so everything here takes the Model and dispatches on the
+// kind.
 
 #include "looplab/Model.h"
 #include "looplab/Types.h"
@@ -17,32 +18,32 @@ struct State {
 /// The initial state written in the model document (before assembly).
 State initialState(const Model& model);
 
-/// Centre-of-mass position of body b, global frame.
-Vec3 bodyPosition(const State& s, BodyIndex b);
+/// Position of body b's frame origin (a rigid body's centre of mass), global frame [m].
+Vec3 bodyPosition(const Model& model, const State& s, BodyIndex b);
 /// Orientation of body b (body to global), normalised.
-Quat bodyOrientation(const State& s, BodyIndex b);
-/// Centre-of-mass velocity of body b, global frame.
-Vec3 bodyVelocity(const State& s, BodyIndex b);
-/// Angular velocity of body b in its own frame.
-Vec3 bodyAngularVelocityLocal(const State& s, BodyIndex b);
-/// Angular velocity of body b in the global frame.
-Vec3 bodyAngularVelocity(const State& s, BodyIndex b);
+Quat bodyOrientation(const Model& model, const State& s, BodyIndex b);
+/// Velocity of body b's frame origin, global frame [m/s].
+Vec3 bodyVelocity(const Model& model, const State& s, BodyIndex b);
+/// Angular velocity of body b in its own frame [rad/s].
+Vec3 bodyAngularVelocityLocal(const Model& model, const State& s, BodyIndex b);
+/// Angular velocity of body b in the global frame [rad/s].
+Vec3 bodyAngularVelocity(const Model& model, const State& s, BodyIndex b);
 
-/// q̇ from v: ṙ = v_trans, ṗ = ½ p ⊗ (0, ω_body).
-VecX positionDerivative(const State& s);
+/// q̇ from v, body by body (rigid: ṙ = v_trans, ṗ = ½ p ⊗ (0, ω_body)).
+VecX positionDerivative(const Model& model, const State& s);
 
-/// Moves the configuration by the velocity-space increment dv (translation added,
+/// Moves the configuration by the velocity-space increment dv (rigid: translation added,
 /// orientation rotated by exp(dω) in the body frame): the exact map that the constraint
 /// Jacobian is the derivative of.
-void retract(VecX& q, const VecX& dv);
+void retract(const Model& model, VecX& q, const VecX& dv);
 
-/// Brings every quaternion back to unit length.
-void normalizeQuaternions(VecX& q);
+/// Re-normalises the redundant position numbers of every body (rigid: unit quaternions).
+void normalizePositions(const Model& model, VecX& q);
 
-/// Global position of a point given in body b's frame.
-Vec3 pointPosition(const State& s, BodyIndex b, const Vec3& localPoint);
-/// Global velocity of a point given in body b's frame.
-Vec3 pointVelocity(const State& s, BodyIndex b, const Vec3& localPoint);
+/// Global position of a point given in body b's frame [m].
+Vec3 pointPosition(const Model& model, const State& s, BodyIndex b, const Vec3& localPoint);
+/// Global velocity of a point given in body b's frame [m/s].
+Vec3 pointVelocity(const Model& model, const State& s, BodyIndex b, const Vec3& localPoint);
 
 /// Relative rotation angle of a revolute or cylindrical joint in (−π, π]: the angle of
 /// frame 2's x axis from frame 1's x axis about frame 1's z axis.
