@@ -40,24 +40,24 @@ BodyKinematics bodyKinematics(const Model& m, const State& s, BodyIndex b) {
 constexpr int kSlot = rigid::kVelocitySize;
 
 struct VectorJet {
+    bool full = true;  // false: only the value was computed (a position-only evaluation)
     Vec3 value, rate, bias;
     Eigen::Matrix<double, 3, 2 * kSlot> J;
 };
 
 // The same for a scalar, plus its explicit time derivative (drivers only).
 struct ScalarJet {
+    bool full = true;
     double value = 0.0, rate = 0.0, bias = 0.0, partialT = 0.0;
     Eigen::Matrix<double, 1, 2 * kSlot> J = Eigen::Matrix<double, 1, 2 * kSlot>::Zero();
 };
-
-// Set by evaluateConstraints for the duration of one call (see direction()).
-thread_local bool fullJets = true;
 
 // A unit vector fixed in a body: u = A a, u̇ = ω × u, ü = α × u + ω × (ω × u).
 // With full == false only the value is computed: position-only evaluations (the
 // projection's line search) need nothing else.
 VectorJet direction(const BodyKinematics& k, int slot, const Vec3& aLocal, bool full) {
     VectorJet x;
+    x.full = full;
     x.value = k.A * aLocal;
     if (!full) return x;
     x.J.setZero();
@@ -70,6 +70,7 @@ VectorJet direction(const BodyKinematics& k, int slot, const Vec3& aLocal, bool 
 // A point fixed in a body: p = r + A s.
 VectorJet point(const BodyKinematics& k, int slot, const Vec3& sLocal, bool full) {
     VectorJet x;
+    x.full = full;
     const Vec3 As = k.A * sLocal;
     x.value = k.r + As;
     if (!full) return x;
@@ -85,8 +86,9 @@ VectorJet point(const BodyKinematics& k, int slot, const Vec3& sLocal, bool full
 
 VectorJet operator-(const VectorJet& a, const VectorJet& b) {
     VectorJet x;
+    x.full = a.full && b.full;
     x.value = a.value - b.value;
-    if (!fullJets) return x;
+    if (!x.full) return x;
     x.rate = a.rate - b.rate;
     x.bias = a.bias - b.bias;
     x.J = a.J - b.J;
@@ -95,8 +97,9 @@ VectorJet operator-(const VectorJet& a, const VectorJet& b) {
 
 ScalarJet dot(const VectorJet& a, const VectorJet& b) {
     ScalarJet s;
+    s.full = a.full && b.full;
     s.value = a.value.dot(b.value);
-    if (!fullJets) return s;
+    if (!s.full) return s;
     s.J = b.value.transpose() * a.J + a.value.transpose() * b.J;
     s.rate = a.rate.dot(b.value) + a.value.dot(b.rate);
     s.bias = a.bias.dot(b.value) + 2.0 * a.rate.dot(b.rate) + a.value.dot(b.bias);
@@ -105,8 +108,9 @@ ScalarJet dot(const VectorJet& a, const VectorJet& b) {
 
 ScalarJet component(const VectorJet& a, int i) {
     ScalarJet s;
+    s.full = a.full;
     s.value = a.value[i];
-    if (!fullJets) return s;
+    if (!s.full) return s;
     s.J = a.J.row(i);
     s.rate = a.rate[i];
     s.bias = a.bias[i];
@@ -137,11 +141,10 @@ unsigned jetsNeeded(JointType type) {
     return ~0u;
 }
 
-JointJets jointJets(const Joint& j, const std::vector<BodyKinematics>& kin, unsigned need) {
+JointJets jointJets(const Joint& j, const std::vector<BodyKinematics>& kin, unsigned need, bool f) {
     const BodyKinematics& k1 = kin[static_cast<size_t>(j.frame1.body.value())];
     const BodyKinematics& k2 = kin[static_cast<size_t>(j.frame2.body.value())];
     JointJets jj;
-    const bool f = fullJets;
     if (need & kX1) jj.x1 = direction(k1, 0, j.frame1.axes.col(0), f);
     if (need & kY1) jj.y1 = direction(k1, 0, j.frame1.axes.col(1), f);
     if (need & kZ1) jj.z1 = direction(k1, 0, j.frame1.axes.col(2), f);
@@ -308,14 +311,15 @@ void evaluateConstraints(const Model& model, const State& s, ConstraintValues& o
     if (parts & kGamma) out.gamma.setZero(m);
     RowWriter writer(model, out, parts, m, n);
 
-    fullJets = parts != kPhi;
+    // A position-only evaluation (the projection's line search) needs values alone.
+    const bool full = parts != kPhi;
     // Each body's rotation matrix and velocities once, not once per joint.
     std::vector<BodyKinematics> kin(static_cast<size_t>(model.bodyCount()));
     for (int b = 1; b < model.bodyCount(); ++b) kin[static_cast<size_t>(b)] = bodyKinematics(model, s, BodyIndex(b));
-    for (const Joint& j : model.joints) writeJoint(j, jointJets(j, kin, jetsNeeded(j.type)), writer);
+    for (const Joint& j : model.joints) writeJoint(j, jointJets(j, kin, jetsNeeded(j.type), full), writer);
     for (const Driver& d : model.drivers) {
         const Joint& j = model.joint(d.joint);
-        const JointJets jj = jointJets(j, kin, d.rotational ? (kX1 | kY1 | kX2) : (kZ1 | kD));
+        const JointJets jj = jointJets(j, kin, d.rotational ? (kX1 | kY1 | kX2) : (kZ1 | kD), full);
         const TimeLawValue law = d.law.evaluate(s.t);
         const ScalarJet e = d.rotational ? rotationalDriver(jj, law) : translationalDriver(jj, law);
         writer.write(d.equation, e, j.frame1.body, j.frame2.body);

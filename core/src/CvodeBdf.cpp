@@ -15,6 +15,7 @@ struct CvodeBdf::Impl {
     SUNContext ctx = nullptr;
     void* mem = nullptr;
     N_Vector y = nullptr;
+    N_Vector dense = nullptr;  // dense output, kept so that interpolation does not allocate
     SUNMatrix A = nullptr;
     SUNLinearSolver LS = nullptr;
     OdeSystem sys;
@@ -68,6 +69,7 @@ void CvodeBdf::release() {
     if (impl_->LS) SUNLinSolFree(impl_->LS);
     if (impl_->A) SUNMatDestroy(impl_->A);
     if (impl_->y) N_VDestroy(impl_->y);
+    if (impl_->dense) N_VDestroy(impl_->dense);
     if (impl_->ctx) SUNContext_Free(&impl_->ctx);
     delete impl_;
     impl_ = nullptr;
@@ -85,6 +87,7 @@ OdeStatus CvodeBdf::initialize(const OdeSystem& system, double t0, const VecX& y
     if (SUNContext_Create(nullptr, &impl_->ctx) != 0) return OdeStatus::failure("cannot create a SUNDIALS context");
     const sunindextype n = system.size;
     impl_->y = N_VNew_Serial(n, impl_->ctx);
+    impl_->dense = N_VNew_Serial(n, impl_->ctx);
     y_ = y0;
     if (system.project && !system.project(t0, y_)) return OdeStatus::failure("initial projection failed");
     view(impl_->y) = y_;
@@ -135,13 +138,11 @@ OdeStatus CvodeBdf::step(double tStop) {
 }
 
 void CvodeBdf::interpolate(double t, VecX& y) const {
-    N_Vector out = N_VClone(impl_->y);
-    if (CVodeGetDky(impl_->mem, t, 0, out) == CV_SUCCESS) {
-        y = view(out);
+    if (CVodeGetDky(impl_->mem, t, 0, impl_->dense) == CV_SUCCESS) {
+        y = view(impl_->dense);
     } else {
         y = y_;
     }
-    N_VDestroy(out);
 }
 
 

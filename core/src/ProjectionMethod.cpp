@@ -81,6 +81,9 @@ MethodStatus ProjectionMethod::project(State& s) {
     // a rank change, poor convergence) the pivoted QR is used. A Jacobian is evaluated for
     // an iterate unless the previous step reduced the residual a hundredfold.
     bool needJacobian = false;
+    // Whether cv.jacobian was evaluated at s.q: a factorisation is stamped with the
+    // configuration, so it must never be made from a Jacobian of an earlier iterate.
+    bool jacobianCurrent = true;
     bool useQr = spaces_.equations() != m.equationCount() || spaces_.rank() == 0;
     Eigen::LLT<MatX> normal;
     SparseMatrix Ji;
@@ -88,10 +91,11 @@ MethodStatus ProjectionMethod::project(State& s) {
     const bool denseNormal = m.velocitySize() <= kDenseNormalLimit;
     bool haveNormal = false;
     for (int it = 0; it < settings_.projectionIterations && res > floor; ++it) {
-        if (needJacobian) {
+        if (needJacobian || (useQr && !jacobianCurrent)) {
             evaluateConstraints(m, s, cv, kPhi | kJacobian | kPhiT);
             haveNormal = false;
             needJacobian = false;
+            jacobianCurrent = true;
         }
         VecX dq;
         if (!useQr) {
@@ -151,6 +155,7 @@ MethodStatus ProjectionMethod::project(State& s) {
             continue;
         }
         needJacobian = !(r < 0.01 * res);
+        jacobianCurrent = false;
         s.q = trial.q;
         cv.phi = ct.phi;
         res = r;
@@ -163,7 +168,7 @@ MethodStatus ProjectionMethod::project(State& s) {
                                      "the driver's prescribed angle",
                                      wrongRoot);
     // Velocities are projected with the Jacobian at the final configuration.
-    if (moved) evaluateConstraints(m, s, cv, kJacobian | kPhiT);
+    if (moved && !jacobianCurrent) evaluateConstraints(m, s, cv, kJacobian | kPhiT);
     factorizeFrom(s, cv);
     const VecX err = cv.jacobian * s.v + cv.phiT;
     s.v -= spaces_.solveMinimumNorm(err);
