@@ -3,6 +3,7 @@
 #include "looplab/VisualShape.h"
 
 #include <utility>
+#include <vector>
 
 namespace looplab {
 namespace {
@@ -46,6 +47,11 @@ const std::pair<VisualShape::Kind, const char*> kShapeNames[] = {
 }  // namespace
 
 const char* jointTypeName(JointType type) { return nameOf(kJointNames, type); }
+std::vector<JointType> jointTypes() {
+    std::vector<JointType> out;
+    for (const auto& e : kJointNames) out.push_back(e.first);
+    return out;
+}
 bool jointTypeFromName(const std::string& name, JointType& type) {
     return valueOf(kJointNames, name, type);
 }

@@ -481,12 +481,13 @@ void MainWindow::refreshScene()
         // New bodies drop the viewport's trails; the selection below starts it again.
         trailBody_ = -1;
     }
-    viewport_->setBodyPoses(scenePoses(*good.model, good.initial));
+    // Poses once, after the bodies and before the joint glyphs that sit on them: every
+    // setBodyPoses() adds a point to an active trail.
     if (newBodies)
         viewport_->setBodies(sceneBodies(*good.model));
+    viewport_->setBodyPoses(scenePoses(*good.model, good.initial));
     viewport_->setJoints(sceneJoints(*good.model));
     viewport_->setSprings(sceneSprings(*good.model));
-    viewport_->setBodyPoses(scenePoses(*good.model, good.initial));
     sceneModel_ = good.model;
     onTreeSelection();
 }

@@ -46,8 +46,8 @@ QDoubleSpinBox* makeSpin(const QString& unit, double minimum, double maximum, in
 QStringList jointTypeNames()
 {
     QStringList names;
-    for (int t = 0; t <= static_cast<int>(JointType::PointOnPlane); ++t)
-        names << jointTypeName(static_cast<JointType>(t));
+    for (JointType type : jointTypes())
+        names << jointTypeName(type);
     return names;
 }
 

@@ -48,6 +48,8 @@ enum class JointType {
 
 /// File name of a joint type ("revolute", "point_on_line", ...).
 const char* jointTypeName(JointType type);
+/// Every joint type, in the order of the enumeration.
+std::vector<JointType> jointTypes();
 bool jointTypeFromName(const std::string& name, JointType& type);
 
 /// A joint between two bodies. Either by two markers (marker1 on the first body, marker2
