@@ -9,7 +9,7 @@ namespace looplab::cli {
 
 int runCheck(const CheckOptions& o) {
     LoadedModel lm;
-    if (int rc = loadOrReport(o.model, lm)) return rc;
+    if (int rc = loadOrReport(o.model, lm, o.json)) return rc;
     const Model& model = *lm.model;
     const MobilityReport r = analyzeMobility(model, lm.initial);
     const bool dofOk = !model.expected.dof || *model.expected.dof == r.dof;
@@ -17,6 +17,7 @@ int runCheck(const CheckOptions& o) {
         !model.expected.redundant || *model.expected.redundant == static_cast<int>(r.redundant.size());
     if (o.json) {
         nlohmann::json j;
+        j["ok"] = true;
         j["model"] = model.name;
         j["file"] = o.model;
         j["bodies"] = model.movingBodyCount();

@@ -46,6 +46,14 @@ std::vector<std::string> singularJoints(const Model& m, const ConstraintSpaces& 
     return ownersOf(m, rows);
 }
 
+// A failure's message names the joints involved, so that the text alone says where.
+std::string naming(const std::string& message, const std::vector<std::string>& joints) {
+    if (joints.empty()) return message;
+    std::string out = message + " (joint" + (joints.size() > 1 ? "s " : " ");
+    for (size_t i = 0; i < joints.size(); ++i) out += (i ? ", " : "") + joints[i];
+    return out + ")";
+}
+
 }  // namespace
 
 void computeReactions(const Model& model, const State& s, const SparseMatrix& jacobian,
@@ -195,11 +203,29 @@ SimulationResult Simulator::run(const State& start,
         };
     }
 
+    const double t0 = start.t, tEnd = settings_.tEnd, dt = settings_.outputStep;
+    long nextOut = 1;
+    // The number of regular output times, counted in double: a tiny output step must not
+    // overflow the integer (the run would then stop reporting after the first frame).
+    const double outputs = dt > 0 ? std::floor((tEnd - t0) / dt * (1 + 1e-12)) : 0.0;
+    const double frames =
+        outputs + 1.0 + (t0 + outputs * dt < tEnd - 1e-12 * std::max(1.0, std::abs(tEnd)) ? 1.0 : 0.0);
+    if (!(outputs >= 0.0) || !(frames <= double(settings_.maxFrames))) {
+        std::ostringstream d;
+        d << "the output step " << dt << " s over " << (tEnd - t0) << " s gives " << frames
+          << " frames, more than the limit of " << settings_.maxFrames;
+        result.message = d.str();
+        emit({start.t, "failure", {}, result.message});
+        result.tFinal = start.t;
+        return result;
+    }
+    const long lastOut = static_cast<long>(outputs);
+
     // Initial frame and the redundancy known before the first step.
     SimulationFrame frame;
     std::string err;
     if (!evaluateFrame(start, frame, &err)) {
-        result.message = "cannot evaluate the initial state: " + err;
+        result.message = naming("cannot evaluate the initial state: " + err, methodJoints);
         emit({start.t, "failure", methodJoints, result.message});
         return finish(start.t);
     }
@@ -219,7 +245,9 @@ SimulationResult Simulator::run(const State& start,
         emit({start.t, "redundant_constraints", ownersOf(m, rows), d.str()});
     }
     result.energyInitial = frame.energy.total();
+    double lastFrameTime = start.t;
     auto track = [&](const SimulationFrame& f) {
+        lastFrameTime = f.state.t;
         result.maxViolation.position = std::max(result.maxViolation.position, f.violation.position);
         result.maxViolation.velocity = std::max(result.maxViolation.velocity, f.violation.velocity);
         result.maxViolation.acceleration = std::max(result.maxViolation.acceleration, f.violation.acceleration);
@@ -231,7 +259,7 @@ SimulationResult Simulator::run(const State& start,
 
     const OdeStatus init = solver_->initialize(sys, start.t, pack(frame.state), settings_.ode);
     if (!init.ok) {
-        result.message = init.message + (methodError.empty() ? "" : ": " + methodError);
+        result.message = naming(init.message + (methodError.empty() ? "" : ": " + methodError), methodJoints);
         emit({start.t, "failure", methodJoints, result.message});
         return finish(start.t);
     }
@@ -293,16 +321,13 @@ SimulationResult Simulator::run(const State& start,
     };
     double sigmaStepStart = sigmaOf(sp);
 
-    const double t0 = start.t, tEnd = settings_.tEnd, dt = settings_.outputStep;
-    long nextOut = 1;
-    const long lastOut = dt > 0 ? static_cast<long>(std::floor((tEnd - t0) / dt * (1 + 1e-12))) : 0;
     auto outputTime = [&](long k) { return k > lastOut ? tEnd : t0 + static_cast<double>(k) * dt; };
     VecX y;
     while (solver_->time() < tEnd) {
         const double tPrev = solver_->time();
         const OdeStatus st = solver_->step(tEnd);
         if (!st.ok) {
-            result.message = st.message + (methodError.empty() ? "" : ": " + methodError);
+            result.message = naming(st.message + (methodError.empty() ? "" : ": " + methodError), methodJoints);
             emit({solver_->time(), "failure", methodJoints, result.message});
             break;
         }
@@ -343,7 +368,8 @@ SimulationResult Simulator::run(const State& start,
             if (std::abs(to - t) <= 1e-12 * std::max(1.0, std::abs(t))) y = solver_->state();
             State s = unpack(to, y, nq);
             if (!evaluateFrame(s, frame, &err)) {
-                result.message = "cannot evaluate the state at t = " + std::to_string(to) + ": " + err;
+                result.message =
+                    naming("cannot evaluate the state at t = " + std::to_string(to) + ": " + err, methodJoints);
                 emit({to, "failure", methodJoints, result.message});
                 return finish(to);
             }
@@ -357,8 +383,37 @@ SimulationResult Simulator::run(const State& start,
             result.message = "stopped";
             return finish(solver_->time());
         }
+        if (solver_->time() >= tEnd) break;
+        if (settings_.maxSteps > 0 && solver_->statistics().steps >= settings_.maxSteps) {
+            std::ostringstream d;
+            d << "step limit reached: " << solver_->statistics().steps << " steps taken, t = " << solver_->time()
+              << " of " << tEnd << " s";
+            result.message = d.str();
+            emit({solver_->time(), "failure", {}, result.message});
+            break;
+        }
+        if (settings_.maxWallTime > 0.0) {
+            const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
+            if (wall > settings_.maxWallTime) {
+                std::ostringstream d;
+                d << "wall-time limit reached: " << wall << " s (limit " << settings_.maxWallTime
+                  << " s) at t = " << solver_->time() << " of " << tEnd << " s";
+                result.message = d.str();
+                emit({solver_->time(), "failure", {}, result.message});
+                break;
+            }
+        }
     }
     if (inSingular) closeEpisode(solver_->time());
+    // A run is ok only if it got to its end: anything short of that is a failure.
+    if (result.message.empty() &&
+        !(solver_->time() >= tEnd && lastFrameTime >= tEnd - 1e-12 * std::max(1.0, std::abs(tEnd)))) {
+        std::ostringstream d;
+        d << "the run ended at t = " << solver_->time() << " with its last frame at t = " << lastFrameTime
+          << ", before its end time " << tEnd;
+        result.message = d.str();
+        emit({solver_->time(), "failure", {}, result.message});
+    }
     result.ok = result.message.empty();
     return finish(solver_->time());
 }

@@ -30,6 +30,14 @@ struct SimulationSettings {
     /// scaled independent constraint rows is below this (dimensionless; the scaled
     /// Jacobian has entries of order one).
     double singularThreshold = 1e-2;
+    /// The run fails (ok = false, a "failure" event naming the limit) when the solver has
+    /// taken this many accepted steps without reaching tEnd; 0 = no limit.
+    long maxSteps = 10'000'000;
+    /// The run fails when it has taken longer than this wall-clock time [s], checked
+    /// between steps; 0 = no limit.
+    double maxWallTime = 0.0;
+    /// The run is refused (at its start, as a failure) if it would report more frames.
+    long maxFrames = 1'000'000'000'000L;
 };
 
 /// Reaction of one joint: the force and torque that body 1 exerts on body 2 through the
@@ -81,6 +89,7 @@ struct SimulationEvent {
 };
 
 struct SimulationResult {
+    /// True only if the run reached tEnd without a failure.
     bool ok = false;
     std::string message;  ///< why the run stopped early
     double tFinal = 0.0;

@@ -1,0 +1,124 @@
+#include "OutputFile.h"
+
+#include <cerrno>
+#include <climits>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace looplab::cli {
+
+namespace {
+
+std::string reason(int err) { return err ? std::strerror(err) : "write error"; }
+
+}  // namespace
+
+OutputFile::~OutputFile() { abandon(); }
+
+std::string OutputFile::checkNotAnInput(const std::string& option, const std::string& path,
+                                        const std::vector<std::string>& inputs) {
+    struct stat out {};
+    if (::stat(path.c_str(), &out) != 0) return {};  // does not exist yet: cannot be an input
+    for (const std::string& in : inputs) {
+        struct stat st {};
+        if (::stat(in.c_str(), &st) == 0 && st.st_dev == out.st_dev && st.st_ino == out.st_ino)
+            return option + " '" + path + "' is the input file '" + in +
+                   "'; refusing to overwrite it (choose another output file)";
+    }
+    return {};
+}
+
+bool OutputFile::open(const std::string& path, std::string* error) {
+    abandon();
+    path_ = target_ = path;
+    writeErrno_ = 0;
+    buffer_.str(std::string());
+    struct stat st {};
+    const bool exists = ::stat(path.c_str(), &st) == 0;
+    if (exists && !S_ISREG(st.st_mode)) {
+        // A device or a FIFO: write to it directly.
+        fd_ = ::open(path.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
+        if (fd_ < 0) {
+            if (error) *error = "cannot write '" + path + "': " + reason(errno);
+            return false;
+        }
+        return true;
+    }
+    if (exists) {
+        // Follow a symbolic link so that the link stays and its target gets the result.
+        char resolved[PATH_MAX];
+        if (::realpath(path.c_str(), resolved)) target_ = resolved;
+    }
+    const std::string pattern = target_ + ".tmp-XXXXXX";
+    std::vector<char> name(pattern.begin(), pattern.end());
+    name.push_back('\0');
+    fd_ = ::mkstemp(name.data());
+    if (fd_ < 0) {
+        if (error) *error = "cannot write '" + path + "': " + reason(errno);
+        return false;
+    }
+    temp_ = name.data();
+    mode_t mode;
+    if (exists) {
+        mode = st.st_mode & 07777;
+    } else {
+        const mode_t mask = ::umask(0);
+        ::umask(mask);
+        mode = 0666 & ~mask;
+    }
+    ::fchmod(fd_, mode);
+    return true;
+}
+
+bool OutputFile::drain(bool force) {
+    if (fd_ < 0) return false;
+    if (writeErrno_) {
+        buffer_.str(std::string());
+        return false;
+    }
+    if (!force && buffer_.tellp() < std::streampos(1 << 16)) return true;
+    const std::string data = buffer_.str();
+    buffer_.str(std::string());
+    size_t done = 0;
+    while (done < data.size()) {
+        const ssize_t n = ::write(fd_, data.data() + done, data.size() - done);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            writeErrno_ = errno;
+            return false;
+        }
+        done += size_t(n);
+    }
+    return true;
+}
+
+bool OutputFile::commit(std::string* error) {
+    if (fd_ < 0) return true;
+    drain(true);
+    // A regular file reaches the disk before it replaces the old one.
+    if (!writeErrno_ && !temp_.empty() && ::fsync(fd_) != 0) writeErrno_ = errno;
+    if (::close(fd_) != 0 && !writeErrno_) writeErrno_ = errno;
+    fd_ = -1;
+    if (!writeErrno_ && !temp_.empty() && ::rename(temp_.c_str(), target_.c_str()) != 0) writeErrno_ = errno;
+    if (writeErrno_) {
+        if (error) *error = "cannot write '" + path_ + "': " + reason(writeErrno_);
+        if (!temp_.empty()) ::unlink(temp_.c_str());
+        temp_.clear();
+        return false;
+    }
+    temp_.clear();
+    return true;
+}
+
+void OutputFile::abandon() {
+    if (fd_ >= 0) ::close(fd_);
+    fd_ = -1;
+    if (!temp_.empty()) ::unlink(temp_.c_str());
+    temp_.clear();
+}
+
+}  // namespace looplab::cli
