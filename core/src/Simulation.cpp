@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <limits>
 #include <sstream>
 #include <stdexcept>
 
@@ -55,6 +56,44 @@ std::string naming(const std::string& message, const std::vector<std::string>& j
 }
 
 }  // namespace
+
+ViolationBound constraintViolationBound(const Model& m, const SimulationSettings& st) {
+    ViolationBound b;
+    const double L = m.lengthScale;
+    b.gross = 1e-2 * L;
+    const ConstraintMethodSettings& c = st.constraints;
+    // rk4 has no tolerances: it is held to the default ones.
+    const OdeSettings defaults;
+    const bool fixed = st.integrator == "rk4";
+    const double rtol = fixed ? defaults.rtol : st.ode.rtol, atol = fixed ? defaults.atol : st.ode.atol;
+    // Drift of the methods that stabilise rather than project: the integrator's local
+    // error (rtol·L + atol per unit of scaled position) that the constraint feedback does
+    // not remove between steps, with a margin of ten.
+    const double integration = 10.0 * (rtol * L + atol);
+    if (st.method == "projection") {
+        // Every frame is projected to the rounding floor 8ε·L (ProjectionMethod), within
+        // eight times that.
+        b.warning = 64.0 * std::numeric_limits<double>::epsilon() * L;
+    } else if (st.method == "penalty" || st.method == "augmented-lagrangian") {
+        // The penalty force λ̃ = α(Φ̈ + 2ξωΦ̇ + ω²Φ) holds a static error Φ̃ ≈ λ̃ / (α ω²)
+        // (α = factor × mean scaled mass); the augmented variant iterates it away to its
+        // tolerance but is given the same allowance at its own factor. The margin of a
+        // hundred covers the transients of the constraint dynamics and the coupling of
+        // the equations through M + αΦ_qᵀΦ_q.
+        const int n = m.velocitySize();
+        const VecX cs = coordinateScales(m);
+        double meanMass = 0.0;
+        for (int k = 0; k < n; ++k) meanMass += cs[k] * cs[k] * applyMass(m, VecX::Unit(n, k))[k];
+        meanMass = n ? meanMass / n : 1.0;
+        const double factor = st.method == "penalty" ? c.penaltyFactor : c.augmentedFactor;
+        const double w = c.penaltyFrequency;
+        b.warning = integration;
+        b.perMultiplier = 100.0 / (factor * meanMass * w * w);
+    } else {
+        b.warning = integration;
+    }
+    return b;
+}
 
 void computeReactions(const Model& model, const State& s, const SparseMatrix& jacobian,
                       const VecX& lambda, const std::vector<bool>& indeterminate,
@@ -123,6 +162,7 @@ bool Simulator::evaluateFrame(State s, SimulationFrame& frame, std::string* erro
     evaluateConstraints(m, s, cv, kAllParts);
     auto inf = [](const VecX& x) { return x.size() ? x.cwiseAbs().maxCoeff() : 0.0; };
     frame.violation.position = inf(cv.phi);
+    frame.violation.positionScaled = inf(equationScales(m).cwiseProduct(cv.phi));
     frame.violation.velocity = inf(cv.jacobian * s.v + cv.phiT);
     frame.violation.acceleration = inf(cv.jacobian * ev.acceleration - cv.gamma);
     frame.energy = mechanicalEnergy(m, s);
@@ -246,6 +286,47 @@ SimulationResult Simulator::run(const State& start,
     }
     result.energyInitial = frame.energy.total();
     double lastFrameTime = start.t;
+    const ViolationBound bound = constraintViolationBound(m, settings_);
+    const VecX rowScales = equationScales(m);
+    bool violationWarned = false;
+    double maxScaledMultiplier = 0.0;
+    // Joints whose equations are violated by more than `limit` [m, scaled] at a frame.
+    auto violatedJoints = [&](const SimulationFrame& f, double limit) {
+        ConstraintValues cv;
+        evaluateConstraints(m, f.state, cv, kPhi);
+        std::vector<int> rows;
+        for (int i = 0; i < cv.phi.size(); ++i)
+            if (!(std::abs(rowScales[i] * cv.phi[i]) <= limit)) rows.push_back(i);
+        return ownersOf(m, rows);
+    };
+    // False when the mechanism has come apart: the run must end.
+    auto checkViolation = [&](const SimulationFrame& f) {
+        const double v = f.violation.positionScaled;
+        if (!(v <= bound.gross)) {
+            const std::vector<std::string> joints = violatedJoints(f, bound.gross);
+            std::ostringstream d;
+            d << "the mechanism has come apart: constraint violation " << v << " m exceeds 1e-2 x the model's length "
+              << "scale (" << bound.gross << " m)";
+            result.message = naming(d.str(), joints);
+            emit({f.state.t, "failure", joints, result.message});
+            return false;
+        }
+        // The constraint dynamics respond to the forces with a lag of about 1/ω: the
+        // largest multiplier so far sets the allowance.
+        if (f.multipliers.size() == rowScales.size() && f.multipliers.size())
+            maxScaledMultiplier =
+                std::max(maxScaledMultiplier, f.multipliers.cwiseQuotient(rowScales).cwiseAbs().maxCoeff());
+        const double allowed = bound.warning + bound.perMultiplier * maxScaledMultiplier;
+        if (!violationWarned && v > allowed) {
+            violationWarned = true;
+            const std::vector<std::string> joints = violatedJoints(f, allowed);
+            std::ostringstream d;
+            d << "constraint violation " << v << " m exceeds the bound " << allowed << " m of the " << settings_.method
+              << " method at these tolerances (see docs/methods.md); the results are less accurate than asked for";
+            emit({f.state.t, "constraint_violation", joints, naming(d.str(), joints)});
+        }
+        return true;
+    };
     auto track = [&](const SimulationFrame& f) {
         lastFrameTime = f.state.t;
         result.maxViolation.position = std::max(result.maxViolation.position, f.violation.position);
@@ -256,6 +337,7 @@ SimulationResult Simulator::run(const State& start,
     };
     track(frame);
     onFrame(frame);
+    if (!checkViolation(frame)) return finish(start.t);
 
     const OdeStatus init = solver_->initialize(sys, start.t, pack(frame.state), settings_.ode);
     if (!init.ok) {
@@ -377,6 +459,7 @@ SimulationResult Simulator::run(const State& start,
             frame.statistics = solver_->statistics();
             track(frame);
             onFrame(frame);
+            if (!checkViolation(frame)) return finish(to);
             ++nextOut;
         }
         if (stop && stop->load()) {

@@ -524,6 +524,59 @@ private slots:
         }
     }
 
+    // A soft penalty lets the four-bar come apart: that is a failure naming the joints,
+    // not an ok run with a 5 mm gap in a 0.5 m mechanism.
+    void mechanismComingApartFails() {
+        const CliResult r = runCli({"simulate", example("four-bar.json"), "--t-end", "10", "--method", "penalty",
+                                    "--penalty-factor", "1", "--json"});
+        QVERIFY(r.finished);
+        QCOMPARE(r.exitCode, 3);
+        QString error;
+        const QJsonObject o = parseObject(r.out, &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QCOMPARE(o["ok"].toBool(true), false);
+        const QString message = o["error"].toString();
+        QVERIFY2(message.contains("come apart") && message.contains("(joint"), qPrintable(message));
+        const QJsonObject last = o["events"].toArray().last().toObject();
+        QCOMPARE(last["kind"].toString(), QString("failure"));
+        QVERIFY(!last["joints"].toArray().isEmpty());
+        for (const QJsonValue& j : last["joints"].toArray()) {
+            QVERIFY(QStringList({"A", "B", "C", "D"}).contains(j.toString()));
+            QVERIFY2(message.contains(j.toString()), qPrintable(message));
+        }
+        // The run stopped where it came apart, with the violation past 1e-2 of the length scale.
+        QVERIFY(o["final"].toObject()["t"].toDouble(10) < 10.0);
+        QVERIFY(o["max_violation"].toObject()["position"].toDouble() > 1e-3);
+    }
+
+    // Drift above the method's bound at the run's tolerances is a warning, raised once:
+    // Baumgarte with 10 ms RK4 steps drifts past what dopri5 at rtol 1e-8 would allow.
+    void constraintViolationWarning() {
+        CliResult r = runCli({"simulate", example("four-bar.json"), "--t-end", "1", "--method", "baumgarte",
+                              "--integrator", "rk4", "--step", "0.01", "--json"});
+        QVERIFY(r.finished);
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QString error;
+        QJsonObject o = parseObject(r.out, &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QCOMPARE(o["ok"].toBool(false), true);
+        int warnings = 0;
+        for (const QJsonValue& v : o["events"].toArray()) {
+            const QJsonObject e = v.toObject();
+            if (e["kind"].toString() != "constraint_violation") continue;
+            ++warnings;
+            QVERIFY(!e["joints"].toArray().isEmpty());
+            QVERIFY(e["detail"].toString().contains("exceeds the bound"));
+        }
+        QCOMPARE(warnings, 1);
+        // The same run with the adaptive solver stays within the bound: no warning.
+        r = runCli({"simulate", example("four-bar.json"), "--t-end", "1", "--method", "baumgarte", "--json"});
+        QCOMPARE(r.exitCode, 0);
+        o = parseObject(r.out, &error);
+        for (const QJsonValue& v : o["events"].toArray())
+            QVERIFY(v.toObject()["kind"].toString() != "constraint_violation");
+    }
+
     void exitStatus_data() {
         QTest::addColumn<QStringList>("arguments");
         QTest::addColumn<int>("status");
@@ -606,6 +659,9 @@ private slots:
         QVERIFY(!failure["joints"].toArray().isEmpty());
         for (const QJsonValue& j : failure["joints"].toArray())
             QVERIFY(QStringList({"A", "B", "C", "D"}).contains(j.toString()));
+        // The message itself names the joints, on stderr and in the JSON.
+        QVERIFY2(o["error"].toString().contains("(joints A, B, C, D)"), qPrintable(o["error"].toString()));
+        QVERIFY2(r.err.contains("(joints A, B, C, D)"), r.err.constData());
         const Table t = readCsv(csv);
         QVERIFY2(t.error.isEmpty(), qPrintable(t.error));
         QCOMPARE(int(t.rows.size()), 1);  // the initial state

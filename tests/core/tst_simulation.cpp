@@ -6,6 +6,7 @@
 #include "looplab/Simulation.h"
 
 #include <cmath>
+#include <limits>
 
 using namespace looplab;
 
@@ -89,6 +90,41 @@ private slots:
         QCOMPARE(r.result.statistics.steps, 1L);
         QVERIFY2(QString::fromStdString(r.result.message).contains("wall-time limit"), r.result.message.c_str());
         QCOMPARE(QString::fromStdString(r.result.events.back().kind), QString("failure"));
+    }
+
+    // The bounds of docs/methods.md: projection within 64 ε L; the stabilising methods
+    // within ten times the integrator's tolerance on the length scale; the mechanism has
+    // come apart beyond 1e-2 L.
+    void violationBounds() {
+        const LoadedModel lm = test::loadExample("four-bar.json");
+        const double L = lm.model->lengthScale;
+        SimulationSettings st;
+        ViolationBound b = constraintViolationBound(*lm.model, st);
+        QCOMPARE(b.warning, 64 * std::numeric_limits<double>::epsilon() * L);
+        QCOMPARE(b.gross, 1e-2 * L);
+        QCOMPARE(b.perMultiplier, 0.0);
+        st.method = "baumgarte";
+        st.ode.rtol = 1e-6;
+        st.ode.atol = 1e-9;
+        b = constraintViolationBound(*lm.model, st);
+        QVERIFY(std::abs(b.warning - 10 * (1e-6 * L + 1e-9)) < 1e-15);
+        st.method = "penalty";
+        b = constraintViolationBound(*lm.model, st);
+        QVERIFY(b.perMultiplier > 0.0);
+        st.constraints.penaltyFactor *= 10;
+        QVERIFY(std::abs(constraintViolationBound(*lm.model, st).perMultiplier * 10 - b.perMultiplier) <
+                1e-12 * b.perMultiplier);
+        // A run within its bound raises no warning, and the frames' scaled violation is
+        // the one compared.
+        st = SimulationSettings{};
+        st.tEnd = lm.initial.t + 1.0;
+        double worst = 0.0;
+        Simulator sim(lm.model, st);
+        const SimulationResult r =
+            sim.run(lm.initial, [&](const SimulationFrame& f) { worst = std::max(worst, f.violation.positionScaled); });
+        QVERIFY2(r.ok, r.message.c_str());
+        QVERIFY(worst <= 64 * std::numeric_limits<double>::epsilon() * L);
+        for (const SimulationEvent& e : r.events) QVERIFY2(e.kind != "constraint_violation", e.detail.c_str());
     }
 };
 

@@ -62,6 +62,9 @@ struct Violations {
     double position = 0.0;      ///< ‖Φ‖∞
     double velocity = 0.0;      ///< ‖Φ_q v + Φ_t‖∞
     double acceleration = 0.0;  ///< ‖Φ_q v̇ − γ‖∞
+    /// ‖D_r Φ‖∞ [m]: orientation rows times the model's length scale, so that every row
+    /// is a length; compared with the method's bound (constraintViolationBound()).
+    double positionScaled = 0.0;
 };
 
 /// Everything reported at one output time.
@@ -128,6 +131,18 @@ private:
     std::unique_ptr<ConstraintMethod> method_;
     std::unique_ptr<OdeSolver> solver_;
 };
+
+/// How far a method may let the constraints drift before the simulator says so
+/// (docs/methods.md, "Trusting a run"): above `warning` [m, scaled ‖D_r Φ‖∞] a
+/// "constraint_violation" event is raised once; above `gross` the mechanism has come
+/// apart and the run fails. For the penalty methods the warning bound grows with the
+/// constraint forces: add `perMultiplier` × ‖D_r⁻¹ λ‖∞ at each frame.
+struct ViolationBound {
+    double warning = 0.0;
+    double perMultiplier = 0.0;
+    double gross = 0.0;
+};
+ViolationBound constraintViolationBound(const Model& model, const SimulationSettings& settings);
 
 /// Reactions and driver efforts from multipliers (constraint force on the bodies −Φ_qᵀλ),
 /// with the constraint Jacobian already evaluated at s.
