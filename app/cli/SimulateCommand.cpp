@@ -101,7 +101,7 @@ int runSimulate(const SimulateOptions& o) {
     bool anyFrame = false;
     std::vector<double> lastCoords;
     const SimulationResult res = sim.run(lm.initial, [&](const SimulationFrame& f) {
-        lastCoords = tracker.update(f.state);
+        lastCoords = f.jointCoordinates;
         last = f;
         anyFrame = true;
         if (!csvFile.isOpen()) return;

@@ -335,6 +335,9 @@ SimulationResult Simulator::run(const State& start,
         result.energyFinal = f.energy.total();
         result.energyMaxDrift = std::max(result.energyMaxDrift, std::abs(f.energy.total() - result.energyInitial));
     };
+    // Joint angles are continued at every accepted step, not only from frame to frame.
+    JointCoordinateTracker angles(m);
+    frame.jointCoordinates = angles.update(frame.state);
     track(frame);
     onFrame(frame);
     if (!checkViolation(frame)) return finish(start.t);
@@ -457,10 +460,16 @@ SimulationResult Simulator::run(const State& start,
             }
             frame.stepSize = solver_->lastStepSize();
             frame.statistics = solver_->statistics();
+            frame.jointCoordinates = angles.peek(frame.state);
             track(frame);
             onFrame(frame);
             if (!checkViolation(frame)) return finish(to);
             ++nextOut;
+        }
+        {
+            State s = stepEnd;
+            normalizeQuaternions(s.q);
+            angles.update(s);
         }
         if (stop && stop->load()) {
             result.message = "stopped";

@@ -577,6 +577,77 @@ private slots:
             QVERIFY(v.toObject()["kind"].toString() != "constraint_violation");
     }
 
+    // A crank turning 30 rad between output rows (3000 rad/s, rows every 10 ms) is
+    // followed at every solver step: its angle is ω t in every row and in the JSON, not
+    // that value folded by whole turns. Kinematics (samples only at its steps) continues
+    // the angle with the joint's rate: 5 rad per step at 500 rad/s.
+    void fastJointAngleAgainstExact() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QFile in(example("slider-crank.json"));
+        QVERIFY(in.open(QIODevice::ReadOnly));
+        QJsonObject model = QJsonDocument::fromJson(in.readAll()).object();
+        for (const double rate : {3000.0, 500.0}) {
+            QJsonArray drivers = model["drivers"].toArray();
+            QJsonObject motor = drivers[0].toObject();
+            QJsonObject law = motor["law"].toObject();
+            law["rate"] = rate;
+            motor["law"] = law;
+            drivers[0] = motor;
+            model["drivers"] = drivers;
+            const QString file = dir.filePath(QString("fast-%1.json").arg(rate));
+            QVERIFY(writeFile(file, QJsonDocument(model).toJson()));
+            const QString csv = dir.filePath(QString("fast-%1.csv").arg(rate));
+            const bool dynamics = rate > 1000;
+            const QStringList args = dynamics ? QStringList{"simulate", file, "--t-end", "0.05", "--output-step", "0.01",
+                                                            "--out", csv, "--json"}
+                                              : QStringList{"kinematics", file, "--t-end", "0.05", "--step", "0.01",
+                                                            "--out", csv, "--json"};
+            const CliResult r = runCli(args);
+            QVERIFY(r.finished);
+            QVERIFY2(r.exitCode == 0, r.err.constData());
+            const Table t = readCsv(csv);
+            QVERIFY2(t.error.isEmpty(), qPrintable(t.error));
+            QCOMPARE(int(t.rows.size()), 6);
+            const int angle = t.column("O.angle");
+            double worst = 0.0;
+            for (const QVector<double>& row : t.rows) worst = std::max(worst, std::abs(row[angle] - rate * row[0]));
+            qInfo("%s at %g rad/s: final angle %.9f rad (exact %.9f), worst error %.3g rad",
+                  dynamics ? "simulate" : "kinematics", rate, t.rows.back()[angle], rate * 0.05, worst);
+            QVERIFY2(worst < 1e-6, qPrintable(QString::number(worst)));
+            QString error;
+            const QJsonObject o = parseObject(r.out, &error);
+            QVERIFY2(error.isEmpty(), qPrintable(error));
+            const double final = o["final"].toObject()["joints"].toObject()["O"].toObject()["angle"].toDouble(NAN);
+            QVERIFY2(std::abs(final - rate * 0.05) < 1e-6, qPrintable(QString::number(final, 'g', 17)));
+        }
+    }
+
+    // Andrews' mechanism: the crank turns 15.87 rad in 30 ms, up to 1400 rad/s, with an
+    // angular acceleration that changes fast. At the default 10 ms output step its angle
+    // must match the one with rows every 10 µs (where turns cannot be missed).
+    void andrewsCrankAngleAtCoarseOutput() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString csv = dir.filePath("andrews.csv");
+        CliResult r = runCli({"simulate", example("andrews.json"), "--t-end", "0.03", "--out", csv, "--json"});
+        QVERIFY(r.finished);
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QString error;
+        QJsonObject o = parseObject(r.out, &error);
+        const double coarse = o["final"].toObject()["joints"].toObject()["O"].toObject()["angle"].toDouble(NAN);
+        const Table t = readCsv(csv);
+        QVERIFY2(t.error.isEmpty(), qPrintable(t.error));
+        QCOMPARE(t.rows.back()[t.column("O.angle")], coarse);
+        r = runCli({"simulate", example("andrews.json"), "--t-end", "0.03", "--output-step", "1e-5", "--json"});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        o = parseObject(r.out, &error);
+        const double fine = o["final"].toObject()["joints"].toObject()["O"].toObject()["angle"].toDouble(NAN);
+        qInfo("crank angle at 0.03 s: %.9f rad (10 ms rows), %.9f rad (10 µs rows)", coarse, fine);
+        QVERIFY(fine > 15.8 && fine < 15.9);
+        QVERIFY2(std::abs(coarse - fine) < 1e-6, qPrintable(QString::number(coarse, 'g', 17)));
+    }
+
     void exitStatus_data() {
         QTest::addColumn<QStringList>("arguments");
         QTest::addColumn<int>("status");

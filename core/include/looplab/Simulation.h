@@ -7,6 +7,7 @@
 #include "looplab/ConstraintMethod.h"
 #include "looplab/Constraints.h"
 #include "looplab/Dynamics.h"
+#include "looplab/JointCoordinates.h"
 #include "looplab/Model.h"
 #include "looplab/OdeSolver.h"
 #include "looplab/State.h"
@@ -81,6 +82,10 @@ struct SimulationFrame {
     OdeStatistics statistics;
     std::vector<JointReaction> reactions;
     std::vector<DriverEffort> drivers;
+    /// Joint coordinates in the order of JointCoordinateTracker::coordinates(), revolute
+    /// angles continuous over the run: followed at every accepted solver step, so a
+    /// joint may turn any number of times between frames (filled by run()).
+    std::vector<double> jointCoordinates;
 };
 
 struct SimulationEvent {
