@@ -210,7 +210,7 @@ private slots:
 
     // Slender rods: the four-bar with every body's axial inertia 1e-6 of its transverse
     // one. The Schur complement Φ_q M⁻¹ Φ_qᵀ then spreads over about 1e6 × the square of
-    // the Jacobian's spread, and a rank decision on it found 13 dependent equations (3 are
+    // the Jacobian's spread, and a rank decision on it found 16 dependent equations (3 are
     // redundant) at t = 0. Deciding the rank on Φ_q, every method runs, and the
     // stabilising ones follow the projection method's trajectory.
     void slenderRodsFourBar() {
