@@ -685,6 +685,9 @@ private slots:
             else args << option << value;
             QTest::newRow(qPrintable("kinematics " + option + " " + value)) << args << 2 << option;
         }
+        QTest::newRow("kinematics rows beyond --max-rows")
+            << QStringList{"kinematics", example("slider-crank.json"), "--t-end", "1", "--step", "1e-300"} << 2
+            << "--max-rows";
         QTest::newRow("missing model") << QStringList{"simulate", fourBar + ".missing", "--t-end", "1"} << 2
                                        << "four-bar.json.missing";
         QTest::newRow("kinematics of a free mechanism")
