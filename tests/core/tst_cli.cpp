@@ -5,7 +5,10 @@
 #include "EllipticFunctions.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
+#include <QProcess>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -13,6 +16,8 @@
 #include <QtTest>
 
 #include <cmath>
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 using looplab::test::ellipticK;
@@ -425,6 +430,63 @@ private slots:
         QVERIFY2(r.exitCode == 0, r.err.constData());
         QVERIFY(r.out.startsWith("t,crank.x,"));
         QCOMPARE(r.out.count('\n'), 11 + 1 + 1);  // header, 11 rows, the summary line
+    }
+
+    // A FIFO is written directly and stays a FIFO; a symbolic link stays a link and its
+    // target receives the result.
+    void fifoAndSymlinkOutputs() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString fifo = dir.filePath("rows.fifo");
+        QCOMPARE(::mkfifo(qPrintable(fifo), 0600), 0);
+        QProcess p;
+        p.start(QStringLiteral(LOOPLAB_CLI_PATH), {"kinematics", example("slider-crank.json"), "--t-end", "0.1",
+                                                   "--step", "0.01", "--out", fifo});
+        QVERIFY(p.waitForStarted());
+        // Read without blocking, so that a tool that never opens the FIFO fails the test
+        // instead of hanging it.
+        const int fd = ::open(qPrintable(fifo), O_RDONLY | O_NONBLOCK);
+        QVERIFY(fd >= 0);
+        QByteArray rows;
+        QElapsedTimer clock;
+        clock.start();
+        for (;;) {
+            char buf[4096];
+            const ssize_t n = ::read(fd, buf, sizeof buf);
+            if (n > 0) {
+                rows.append(buf, int(n));
+                continue;
+            }
+            if (p.state() == QProcess::NotRunning || clock.elapsed() > 60000) break;
+            p.waitForFinished(10);
+        }
+        for (char buf[4096]; ;) {  // what arrived between the last read and the exit
+            const ssize_t n = ::read(fd, buf, sizeof buf);
+            if (n <= 0) break;
+            rows.append(buf, int(n));
+        }
+        ::close(fd);
+        QCOMPARE(p.state(), QProcess::NotRunning);
+        QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(p.exitCode(), 0);
+        QVERIFY(rows.startsWith("t,crank.x,"));
+        QCOMPARE(rows.count('\n'), 12);
+        struct stat st {};
+        QCOMPARE(::lstat(qPrintable(fifo), &st), 0);
+        QVERIFY(S_ISFIFO(st.st_mode));
+        QCOMPARE(strayFiles(dir.path(), {"rows.fifo"}), QStringList());
+
+        const QString target = dir.filePath("target.csv"), link = dir.filePath("link.csv");
+        QVERIFY(writeFile(target, "old\n"));
+        QVERIFY(QFile::link(target, link));
+        const CliResult r = runCli({"kinematics", example("slider-crank.json"), "--t-end", "0.1", "--step", "0.01",
+                                    "--out", link});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QVERIFY(QFileInfo(link).isSymLink());
+        const Table t = readCsv(target);
+        QVERIFY2(t.error.isEmpty(), qPrintable(t.error));
+        QCOMPARE(int(t.rows.size()), 11);
+        QCOMPARE(strayFiles(dir.path(), {"rows.fifo", "target.csv", "link.csv"}), QStringList());
     }
 
     // With --json every command prints exactly one JSON object, with ok false and the
