@@ -4,6 +4,7 @@
 #include "looplab/Mobility.h"
 
 #include <cmath>
+#include <limits>
 
 namespace looplab {
 
@@ -39,7 +40,13 @@ KinematicResult runKinematics(const Model& model, const State& start, double tEn
                          " degree(s) of freedom remain; add drivers or use a dynamic simulation";
         return result;
     }
-    const long count = static_cast<long>(std::floor((tEnd - start.t) / step + 1e-9));
+    // Counted in double first: a tiny step must not overflow the integers.
+    const double steps = std::floor((tEnd - start.t) / step + 1e-9);
+    if (!(steps < double(std::numeric_limits<int>::max()))) {
+        result.message = "the step " + std::to_string(step) + " s gives more samples than can be counted";
+        return result;
+    }
+    const long count = static_cast<long>(steps);
     const double t0 = start.t;
     for (long k = 0; k <= count; ++k) {
         if (k > 0) {

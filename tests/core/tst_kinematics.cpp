@@ -74,6 +74,19 @@ private slots:
         QVERIFY(!res.ok);
         QVERIFY(res.message.find("1 degree(s) of freedom") != std::string::npos);
     }
+
+    // A step so small that the number of samples overflows an integer used to produce no
+    // sample at all and report ok; it is refused.
+    void tinyStepIsRefused() {
+        const LoadedModel lm = test::loadExample("slider-crank.json");
+        QVERIFY(lm.ok());
+        int samples = 0;
+        const KinematicResult res =
+            runKinematics(*lm.model, lm.initial, 1.0, 1e-300, [&](const KinematicSample&) { ++samples; });
+        QVERIFY(!res.ok);
+        QCOMPARE(samples, 0);
+        QVERIFY2(res.message.find("more samples") != std::string::npos, res.message.c_str());
+    }
 };
 
 QTEST_APPLESS_MAIN(KinematicsTest)
