@@ -3,6 +3,7 @@
 #include "looplab/Constraints.h"
 #include "looplab/Mobility.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -48,14 +49,19 @@ KinematicResult runKinematics(const Model& model, const State& start, double tEn
     }
     const long count = static_cast<long>(steps);
     const double t0 = start.t;
-    for (long k = 0; k <= count; ++k) {
+    // The last sample is at tEnd even when tEnd is not on the grid of steps: a run ends
+    // at its end time.
+    const bool partialLast = t0 + double(count) * step < tEnd - 1e-12 * std::max(1.0, std::abs(tEnd));
+    const long last = partialLast ? count + 1 : count;
+    for (long k = 0; k <= last; ++k) {
         if (k > 0) {
+            const double tk = k > count ? tEnd : t0 + k * step;
             // Second-order Taylor prediction keeps Newton on the same assembly branch.
-            const double h = (t0 + k * step) - sample.state.t;
+            const double h = tk - sample.state.t;
             VecX dv = h * sample.state.v + 0.5 * h * h * sample.acceleration;
             retract(sample.state.q, dv);
             sample.state.v += h * sample.acceleration;
-            sample.state.t = t0 + k * step;
+            sample.state.t = tk;
             a = assemble(model, sample.state, options);
             if (!a.converged) {
                 result.message = "at t = " + std::to_string(sample.state.t) + ": " + a.message;
