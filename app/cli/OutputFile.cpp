@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <string>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -32,16 +33,46 @@ std::string OutputFile::checkNotAnInput(const std::string& option, const std::st
     return {};
 }
 
+namespace {
+
+// The descriptor a path names when it is one of the process's own open files
+// (/dev/stdout, /dev/stderr, /dev/fd/N, /proc/self/fd/N), else -1. Such a path must be
+// written through that descriptor: it may be a regular file the shell opened (with its
+// own offset, perhaps in append mode), which neither truncating nor renaming may touch.
+int ownDescriptor(const std::string& path) {
+    if (path == "/dev/stdout") return 1;
+    if (path == "/dev/stderr") return 2;
+    for (const char* prefix : {"/dev/fd/", "/proc/self/fd/"}) {
+        const std::string p(prefix);
+        if (path.size() > p.size() && path.compare(0, p.size(), p) == 0) {
+            const std::string digits = path.substr(p.size());
+            if (digits.find_first_not_of("0123456789") == std::string::npos && digits.size() < 9)
+                return std::stoi(digits);
+        }
+    }
+    return -1;
+}
+
+}  // namespace
+
 bool OutputFile::open(const std::string& path, std::string* error) {
     abandon();
     path_ = target_ = path;
     writeErrno_ = 0;
     buffer_.str(std::string());
+    if (const int own = ownDescriptor(path); own >= 0) {
+        fd_ = ::fcntl(own, F_DUPFD_CLOEXEC, 0);
+        if (fd_ < 0) {
+            if (error) *error = "cannot write '" + path + "': " + reason(errno);
+            return false;
+        }
+        return true;
+    }
     struct stat st {};
     const bool exists = ::stat(path.c_str(), &st) == 0;
     if (exists && !S_ISREG(st.st_mode)) {
         // A device or a FIFO: write to it directly.
-        fd_ = ::open(path.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
+        fd_ = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
         if (fd_ < 0) {
             if (error) *error = "cannot write '" + path + "': " + reason(errno);
             return false;

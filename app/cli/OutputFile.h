@@ -5,7 +5,9 @@
 // the same directory and renamed over the path only when everything was written,
 // flushed and closed without error; a run that is abandoned leaves the old file as it
 // was. A path that is not a regular file (a device such as /dev/stdout or /dev/full, a
-// FIFO) is written directly: renaming over a device would replace it. Every write is
+// FIFO) is written directly: renaming over a device would replace it; /dev/stdout,
+// /dev/stderr and /dev/fd/N are written through the process's own descriptor, whatever
+// the shell connected to it (a file opened for appending keeps its contents). Every write is
 // checked. An output that is the same file as an input (same device and inode, whatever
 // the spelling of the path or a hard link) is refused before anything is opened.
 

@@ -489,6 +489,27 @@ private slots:
         QCOMPARE(strayFiles(dir.path(), {"rows.fifo", "target.csv", "link.csv"}), QStringList());
     }
 
+    // --out /dev/stdout while standard output is redirected to a regular file: the rows
+    // go through the tool's own standard output, so the file keeps what was there and
+    // receives the rows and the summary line (it is neither truncated nor renamed over).
+    void standardOutputRedirectedToFile() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString log = dir.filePath("log.txt");
+        QVERIFY(writeFile(log, "earlier line\n"));
+        QProcess p;
+        p.setStandardOutputFile(log, QIODevice::Append);
+        p.start(QStringLiteral(LOOPLAB_CLI_PATH), {"kinematics", example("slider-crank.json"), "--t-end", "0.1",
+                                                   "--step", "0.01", "--out", "/dev/stdout"});
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 0);
+        const QByteArray text = fileBytes(log);
+        QVERIFY2(text.startsWith("earlier line\nt,crank.x,"), text.left(80).constData());
+        QCOMPARE(text.count('\n'), 1 + 1 + 11 + 1);  // earlier line, header, 11 rows, summary
+        QVERIFY(text.contains("steps: 10"));
+        QCOMPARE(strayFiles(dir.path(), {"log.txt"}), QStringList());
+    }
+
     // With --json every command prints exactly one JSON object, with ok false and the
     // error, whatever went wrong.
     void jsonOnEveryFailure_data() {
