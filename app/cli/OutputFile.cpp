@@ -60,7 +60,20 @@ bool OutputFile::open(const std::string& path, std::string* error) {
     path_ = target_ = path;
     writeErrno_ = 0;
     buffer_.str(std::string());
-    if (const int own = ownDescriptor(path); own >= 0) {
+    int own = ownDescriptor(path);
+    if (own < 0) {
+        // Any other spelling of the file that standard output or error already goes to.
+        struct stat out {};
+        if (::stat(path.c_str(), &out) == 0)
+            for (int fd : {1, 2}) {
+                struct stat st {};
+                if (::fstat(fd, &st) == 0 && st.st_dev == out.st_dev && st.st_ino == out.st_ino) {
+                    own = fd;
+                    break;
+                }
+            }
+    }
+    if (own >= 0) {
         fd_ = ::fcntl(own, F_DUPFD_CLOEXEC, 0);
         if (fd_ < 0) {
             if (error) *error = "cannot write '" + path + "': " + reason(errno);

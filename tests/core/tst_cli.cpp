@@ -508,6 +508,18 @@ private slots:
         QCOMPARE(text.count('\n'), 1 + 1 + 11 + 1);  // earlier line, header, 11 rows, summary
         QVERIFY(text.contains("steps: 10"));
         QCOMPARE(strayFiles(dir.path(), {"log.txt"}), QStringList());
+        // The same file named by its path while standard output goes to it: written
+        // through standard output as well, so nothing before or after is lost.
+        QProcess again;
+        again.setStandardOutputFile(log, QIODevice::Append);
+        again.start(QStringLiteral(LOOPLAB_CLI_PATH), {"kinematics", example("slider-crank.json"), "--t-end", "0.1",
+                                                       "--step", "0.01", "--out", log});
+        QVERIFY(again.waitForFinished(60000));
+        QCOMPARE(again.exitCode(), 0);
+        const QByteArray twice = fileBytes(log);
+        QVERIFY2(twice.startsWith(text), twice.left(80).constData());
+        QCOMPARE(twice.count('\n'), 2 * text.count('\n') - 1);
+        QCOMPARE(strayFiles(dir.path(), {"log.txt"}), QStringList());
     }
 
     // With --json every command prints exactly one JSON object, with ok false and the
