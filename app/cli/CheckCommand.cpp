@@ -9,7 +9,7 @@ namespace looplab::cli {
 
 int runCheck(const CheckOptions& o) {
     LoadedModel lm;
-    if (int rc = loadOrReport(o.model, lm)) return rc;
+    if (int rc = loadOrReport(o.model, lm, o.json)) return rc;
     const Model& model = *lm.model;
     LinearAlgebra la = LinearAlgebra::Automatic;
     parseLinearAlgebra(o.linearAlgebra, la);
@@ -19,6 +19,7 @@ int runCheck(const CheckOptions& o) {
         !model.expected.redundant || *model.expected.redundant == static_cast<int>(r.redundant.size());
     if (o.json) {
         nlohmann::json j;
+        j["ok"] = true;
         j["model"] = model.name;
         j["file"] = o.model;
         j["bodies"] = model.movingBodyCount();

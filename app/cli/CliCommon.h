@@ -1,30 +1,102 @@
 #pragma once
-// Shared pieces of the command-line tool: exit codes and model loading with diagnostics.
+// Shared pieces of the command-line tool: exit codes, model loading with diagnostics,
+// option checks and the failure report (stderr, and one JSON object with --json).
 
 #include "looplab/ModelFile.h"
 
+#include <cmath>
+#include <cstdio>
 #include <iostream>
 #include <string>
+
+#include <nlohmann/json.hpp>
 
 namespace looplab::cli {
 
 /// Exit statuses documented in docs/cli.md.
 enum ExitCode : int { kSuccess = 0, kBadInput = 2, kSolverFailure = 3 };
+/// Writing an output (a file named by --out, or standard output) failed: reported as a
+/// failure of the run, status 3 (docs/cli.md).
+inline constexpr int kWriteFailure = kSolverFailure;
 
-/// Loads and assembles a model; on failure prints every diagnostic to stderr and
+/// Reports a failure before or instead of a result: the message on stderr, and with
+/// --json the one JSON object on stdout ({"ok": false, "error": message}).
+inline int reportFailure(bool json, int status, const std::string& message) {
+    std::cerr << "error: " << message << "\n";
+    if (json) {
+        nlohmann::json j;
+        j["ok"] = false;
+        j["error"] = message;
+        j["exit_status"] = status;
+        std::cout << j.dump(2) << "\n";
+    }
+    return status;
+}
+
+/// Loads and assembles a model; on failure puts every diagnostic into *message and
 /// returns kBadInput (an assembly failure is a fault of the model file too).
-inline int loadOrReport(const std::string& path, LoadedModel& out) {
+inline int loadModel(const std::string& path, LoadedModel& out, std::string* message) {
     DocumentResult doc = readModelDocument(path);
     if (!doc.document) {
-        std::cerr << formatDiagnostics(doc.diagnostics);
+        *message = formatDiagnostics(doc.diagnostics);
         return kBadInput;
     }
     out = prepareModel(*doc.document, path);
     if (!out.ok()) {
-        std::cerr << formatDiagnostics(out.diagnostics);
+        *message = formatDiagnostics(out.diagnostics);
         return kBadInput;
     }
     return kSuccess;
+}
+
+/// Loads a model; on failure prints the diagnostics (and the JSON failure object).
+inline int loadOrReport(const std::string& path, LoadedModel& out, bool json) {
+    std::string message;
+    const int rc = loadModel(path, out, &message);
+    if (rc == kSuccess) return rc;
+    while (!message.empty() && message.back() == '\n') message.pop_back();
+    std::cerr << message << "\n";
+    if (json) {
+        nlohmann::json j;
+        j["ok"] = false;
+        j["error"] = message;
+        j["exit_status"] = rc;
+        std::cout << j.dump(2) << "\n";
+    }
+    return rc;
+}
+
+/// Range checks of numeric options: an empty string if `value` is finite and in range,
+/// else a message naming the option.
+enum class Bound { Positive, NonNegative };
+inline std::string checkOption(const char* option, double value, Bound bound, double upper = INFINITY,
+                               bool upperInclusive = true) {
+    const bool lowOk = bound == Bound::Positive ? value > 0.0 : value >= 0.0;
+    const bool highOk = upperInclusive ? value <= upper : value < upper;
+    if (std::isfinite(value) && lowOk && highOk) return {};
+    std::string range = bound == Bound::Positive ? "a positive number" : "a number not below 0";
+    if (std::isfinite(upper)) {
+        char buf[64];
+        std::snprintf(buf, sizeof buf, "%g", upper);
+        range = range + (upperInclusive ? " not above " : " below ") + buf;
+    } else {
+        range = "a finite " + range.substr(2);
+    }
+    char got[64];
+    std::snprintf(got, sizeof got, "%g", value);
+    return std::string(option) + " must be " + range + " (got " + got + ")";
+}
+
+/// Default limit on output rows (--max-rows).
+inline constexpr long kDefaultMaxRows = 10'000'000;
+/// Default limit on solver steps (--max-steps).
+inline constexpr long kDefaultMaxSteps = 10'000'000;
+
+/// Rows of a run over `span` with output every `step` (the first at the start, the
+/// last at the end); HUGE_VAL if beyond counting.
+inline double outputRows(double span, double step) {
+    const double n = std::ceil(span / step * (1 - 1e-12)) + 1.0;
+    return std::isfinite(n) ? n : HUGE_VAL;
 }
 
 struct CheckOptions {
@@ -38,6 +110,7 @@ struct KinematicsOptions {
     std::string model;
     double tEnd = 1.0;
     double step = 0.01;
+    long maxRows = kDefaultMaxRows;
     std::string out;
     bool json = false;
 };
@@ -57,6 +130,9 @@ struct SimulateOptions {
     double baumgarteAlpha = 10.0, baumgarteBeta = 10.0;
     double penaltyFactor = 1e7;
     std::string linearAlgebra = "automatic";  ///< automatic, dense or sparse
+    long maxRows = kDefaultMaxRows;
+    long maxSteps = kDefaultMaxSteps;
+    double maxWallTime = 0.0;  ///< s; 0 = no limit
     std::string out;
     bool json = false;
 };

@@ -1,5 +1,6 @@
 // `looplab-cli kinematics`: kinematic simulation of a fully driven model.
 #include "CliCommon.h"
+#include "OutputFile.h"
 
 #include "looplab/JointCoordinates.h"
 #include "looplab/KinematicSimulation.h"
@@ -8,26 +9,34 @@
 
 #include <algorithm>
 #include <chrono>
-#include <fstream>
 #include <iomanip>
 
 namespace looplab::cli {
 
 int runKinematics(const KinematicsOptions& o) {
-    if (!(o.step > 0.0) || !(o.tEnd >= 0.0)) {
-        std::cerr << "error: --step must be positive and --t-end not negative\n";
-        return kBadInput;
+    for (const std::string& e : {checkOption("--t-end", o.tEnd, Bound::NonNegative),
+                                 checkOption("--step", o.step, Bound::Positive)})
+        if (!e.empty()) return reportFailure(o.json, kBadInput, e);
+    if (o.maxRows < 1) return reportFailure(o.json, kBadInput, "--max-rows must be at least 1");
+    const double rows = outputRows(o.tEnd, o.step);
+    if (rows > double(o.maxRows)) {
+        char buf[160];
+        std::snprintf(buf, sizeof buf, "--step %g over --t-end %g gives %.3g output rows, more than --max-rows %ld",
+                      o.step, o.tEnd, rows, o.maxRows);
+        return reportFailure(o.json, kBadInput, buf);
+    }
+    if (!o.out.empty()) {
+        const std::string clash = OutputFile::checkNotAnInput("--out", o.out, {o.model});
+        if (!clash.empty()) return reportFailure(o.json, kBadInput, clash);
     }
     LoadedModel lm;
-    if (int rc = loadOrReport(o.model, lm)) return rc;
+    if (int rc = loadOrReport(o.model, lm, o.json)) return rc;
     const Model& model = *lm.model;
-    std::ofstream csv;
+    OutputFile csvFile;
     if (!o.out.empty()) {
-        csv.open(o.out);
-        if (!csv) {
-            std::cerr << "error: cannot write '" << o.out << "'\n";
-            return kBadInput;
-        }
+        std::string error;
+        if (!csvFile.open(o.out, &error)) return reportFailure(o.json, kBadInput, error);
+        std::ostream& csv = csvFile.stream();
         csv << std::setprecision(17) << "t";
         for (int b = 1; b < model.bodyCount(); ++b) {
             const std::string& n = model.bodies[static_cast<size_t>(b)].name;
@@ -36,10 +45,12 @@ int runKinematics(const KinematicsOptions& o) {
         JointCoordinateTracker header(model);
         for (const auto& c : header.coordinates()) csv << "," << c.name;
         csv << ",position_violation,velocity_violation,acceleration_violation\n";
+        csvFile.drain();
     }
     JointCoordinateTracker tracker(model);
     double maxPos = 0.0, maxVel = 0.0, maxAcc = 0.0;
     KinematicSample last;
+    bool anySample = false;
     std::vector<double> lastCoords;
     const auto t0 = std::chrono::steady_clock::now();
     const KinematicResult res = runKinematics(
@@ -49,7 +60,9 @@ int runKinematics(const KinematicsOptions& o) {
             maxAcc = std::max(maxAcc, s.accelerationViolation);
             lastCoords = tracker.update(s.state);
             last = s;
-            if (!csv.is_open()) return;
+            anySample = true;
+            if (!csvFile.isOpen() || !csvFile.good()) return;
+            std::ostream& csv = csvFile.stream();
             csv << s.state.t;
             for (int b = 1; b < model.bodyCount(); ++b) {
                 const Vec3 p = bodyPosition(model, s.state, BodyIndex(b));
@@ -60,20 +73,39 @@ int runKinematics(const KinematicsOptions& o) {
             for (double c : lastCoords) csv << "," << c;
             csv << "," << s.positionViolation << "," << s.velocityViolation << ","
                 << s.accelerationViolation << "\n";
+            csvFile.drain();
         });
     const double wall =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    // The rows written so far are kept even when the run failed; a file that could not be
+    // written completely is not, nor one without a single row (the old file stays).
+    std::string writeError;
+    if (!anySample) csvFile.abandon();
+    const bool written = csvFile.commit(&writeError);
+    int status = kSuccess;
+    std::string error;
     if (!res.ok) {
-        std::cerr << o.model << ": kinematic simulation failed: " << res.message << "\n";
-        return kSolverFailure;
+        status = kSolverFailure;
+        error = "kinematic simulation failed: " + res.message;
+        std::cerr << o.model << ": " << error << "\n";
+    }
+    if (!written) {
+        status = kWriteFailure;
+        error = error.empty() ? writeError : error + "; " + writeError;
+        std::cerr << "error: " << writeError << "\n";
     }
     if (o.json) {
         nlohmann::json j;
+        j["ok"] = status == kSuccess;
+        if (status != kSuccess) {
+            j["error"] = error;
+            j["exit_status"] = status;
+        }
         j["steps"] = res.steps;
         j["wall_time_s"] = wall;
         j["max_violation"] = {{"position", maxPos}, {"velocity", maxVel}, {"acceleration", maxAcc}};
         nlohmann::json bodies = nlohmann::json::object();
-        for (int b = 1; b < model.bodyCount(); ++b) {
+        for (int b = 1; anySample && b < model.bodyCount(); ++b) {
             const Vec3 p = bodyPosition(model, last.state, BodyIndex(b));
             const Quat q = bodyOrientation(model, last.state, BodyIndex(b));
             bodies[model.bodies[static_cast<size_t>(b)].name] = {
@@ -81,17 +113,18 @@ int runKinematics(const KinematicsOptions& o) {
         }
         nlohmann::json joints = nlohmann::json::object();
         const auto& coords = tracker.coordinates();
-        for (size_t k = 0; k < coords.size(); ++k) {
+        for (size_t k = 0; k < coords.size() && k < lastCoords.size(); ++k) {
             const std::string& jn = model.joint(coords[k].joint).name;
             joints[jn][coords[k].angular ? "angle" : "displacement"] = lastCoords[k];
         }
-        j["final"] = {{"t", last.state.t}, {"bodies", bodies}, {"joints", joints}};
+        j["final"] = anySample ? nlohmann::json{{"t", last.state.t}, {"bodies", bodies}, {"joints", joints}}
+                               : nlohmann::json(nullptr);
         std::cout << j.dump(2) << "\n";
-    } else {
+    } else if (res.ok) {
         std::cout << "steps: " << res.steps << ", max violation: position " << maxPos
                   << ", velocity " << maxVel << ", acceleration " << maxAcc << "\n";
     }
-    return kSuccess;
+    return status;
 }
 
 }  // namespace looplab::cli

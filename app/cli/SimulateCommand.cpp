@@ -1,12 +1,13 @@
 // `looplab-cli simulate`: forward dynamics with a chosen method and ODE solver.
 #include "CliCommon.h"
+#include "OutputFile.h"
 
 #include "looplab/JointCoordinates.h"
 #include "looplab/Simulation.h"
 
 #include <nlohmann/json.hpp>
 
-#include <fstream>
+#include <atomic>
 #include <iomanip>
 
 namespace looplab::cli {
@@ -32,16 +33,40 @@ void writeHeader(std::ostream& csv, const Model& model, const JointCoordinateTra
 }  // namespace
 
 int runSimulate(const SimulateOptions& o) {
-    if (!(o.tEnd >= 0.0) || !(o.outputStep > 0.0) || !(o.rtol > 0.0) || !(o.atol > 0.0) || o.step < 0.0) {
-        std::cerr << "error: --t-end must not be negative; --output-step, --rtol and --atol must be positive\n";
-        return kBadInput;
+    for (const std::string& e : {checkOption("--t-end", o.tEnd, Bound::NonNegative),
+                                 checkOption("--step", o.step, Bound::NonNegative),
+                                 checkOption("--rtol", o.rtol, Bound::Positive, 1.0),
+                                 checkOption("--atol", o.atol, Bound::Positive),
+                                 checkOption("--output-step", o.outputStep, Bound::Positive),
+                                 checkOption("--singular-threshold", o.singularThreshold, Bound::NonNegative),
+                                 checkOption("--rank-tolerance", o.rankTolerance, Bound::Positive, 1.0, false),
+                                 checkOption("--baumgarte-alpha", o.baumgarteAlpha, Bound::NonNegative),
+                                 checkOption("--baumgarte-beta", o.baumgarteBeta, Bound::NonNegative),
+                                 checkOption("--penalty-factor", o.penaltyFactor, Bound::Positive),
+                                 checkOption("--max-wall-time", o.maxWallTime, Bound::NonNegative)})
+        if (!e.empty()) return reportFailure(o.json, kBadInput, e);
+    if (o.maxRows < 1) return reportFailure(o.json, kBadInput, "--max-rows must be at least 1");
+    if (o.maxSteps < 1) return reportFailure(o.json, kBadInput, "--max-steps must be at least 1");
+    if (o.integrator == "rk4" && !(o.step > 0.0)) return reportFailure(o.json, kBadInput, "rk4 needs --step");
+    char buf[200];
+    const double rows = outputRows(o.tEnd, o.outputStep);
+    if (rows > double(o.maxRows)) {
+        std::snprintf(buf, sizeof buf,
+                      "--output-step %g over --t-end %g gives %.3g output rows, more than --max-rows %ld",
+                      o.outputStep, o.tEnd, rows, o.maxRows);
+        return reportFailure(o.json, kBadInput, buf);
     }
-    if (o.integrator == "rk4" && !(o.step > 0.0)) {
-        std::cerr << "error: rk4 needs --step\n";
-        return kBadInput;
+    if (o.integrator == "rk4" && o.tEnd / o.step > double(o.maxSteps)) {
+        std::snprintf(buf, sizeof buf, "rk4 --step %g over --t-end %g takes %.3g steps, more than --max-steps %ld",
+                      o.step, o.tEnd, std::ceil(o.tEnd / o.step), o.maxSteps);
+        return reportFailure(o.json, kBadInput, buf);
+    }
+    if (!o.out.empty()) {
+        const std::string clash = OutputFile::checkNotAnInput("--out", o.out, {o.model});
+        if (!clash.empty()) return reportFailure(o.json, kBadInput, clash);
     }
     LoadedModel lm;
-    if (int rc = loadOrReport(o.model, lm)) return rc;
+    if (int rc = loadOrReport(o.model, lm, o.json)) return rc;
     const Model& model = *lm.model;
     SimulationSettings settings;
     settings.method = o.method;
@@ -57,27 +82,31 @@ int runSimulate(const SimulateOptions& o) {
     settings.constraints.baumgarteAlpha = o.baumgarteAlpha;
     settings.constraints.baumgarteBeta = o.baumgarteBeta;
     settings.constraints.penaltyFactor = o.penaltyFactor;
+    settings.maxSteps = o.maxSteps;
+    settings.maxWallTime = o.maxWallTime;
+    settings.maxFrames = o.maxRows;
     Simulator sim(lm.model, settings);
 
-    std::ofstream csv;
+    OutputFile csvFile;
     JointCoordinateTracker tracker(model);
     if (!o.out.empty()) {
-        csv.open(o.out);
-        if (!csv) {
-            std::cerr << "error: cannot write '" << o.out << "'\n";
-            return kBadInput;
-        }
-        csv << std::setprecision(17);
-        writeHeader(csv, model, tracker);
+        std::string error;
+        if (!csvFile.open(o.out, &error)) return reportFailure(o.json, kBadInput, error);
+        csvFile.stream() << std::setprecision(17);
+        writeHeader(csvFile.stream(), model, tracker);
+        csvFile.drain();
     }
+    // A failed write ends the run: its result could not be kept anyway.
+    std::atomic<bool> stop{false};
     SimulationFrame last;
     bool anyFrame = false;
     std::vector<double> lastCoords;
     const SimulationResult res = sim.run(lm.initial, [&](const SimulationFrame& f) {
-        lastCoords = tracker.update(f.state);
+        lastCoords = f.jointCoordinates;
         last = f;
         anyFrame = true;
-        if (!csv.is_open()) return;
+        if (!csvFile.isOpen()) return;
+        std::ostream& csv = csvFile.stream();
         csv << f.state.t;
         for (int b = 1; b < model.bodyCount(); ++b) {
             const Vec3 p = bodyPosition(model, f.state, BodyIndex(b));
@@ -94,15 +123,27 @@ int runSimulate(const SimulateOptions& o) {
         for (const DriverEffort& d : f.drivers) csv << "," << d.value;
         csv << "," << f.rank << "," << f.smallestSingularValue << "," << f.stepSize << "," << f.statistics.steps
             << "," << f.statistics.rejectedSteps << "," << f.statistics.rhsEvaluations << "\n";
-    });
+        if (!csvFile.drain()) stop = true;
+    }, {}, &stop);
+    // The rows written so far are kept even when the run failed; a file that could not be
+    // written completely is not, nor one without a single row (the old file stays).
+    std::string writeError;
+    if (!anyFrame) csvFile.abandon();
+    const bool written = csvFile.commit(&writeError);
+    const bool ok = res.ok && written;
+    std::string error = res.ok ? std::string() : res.message;
+    if (!written) error = writeError;
     for (const SimulationEvent& e : res.events) {
         if (o.json) continue;
         std::cerr << "t = " << e.t << ": " << e.kind << ": " << e.detail << "\n";
     }
     if (o.json) {
         nlohmann::json j;
-        j["ok"] = res.ok;
-        if (!res.ok) j["error"] = res.message;
+        j["ok"] = ok;
+        if (!ok) {
+            j["error"] = error;
+            j["exit_status"] = written ? kSolverFailure : kWriteFailure;
+        }
         j["method"] = o.method;
         j["integrator"] = o.integrator;
         j["steps"] = res.statistics.steps;
@@ -147,6 +188,10 @@ int runSimulate(const SimulateOptions& o) {
                   << res.maxViolation.velocity << ", acceleration " << res.maxViolation.acceleration
                   << "\nenergy: initial " << res.energyInitial << ", final " << res.energyFinal
                   << ", max drift " << res.energyMaxDrift << "\n";
+    }
+    if (!written) {
+        std::cerr << "error: " << writeError << "\n";
+        return kWriteFailure;
     }
     if (!res.ok) {
         std::cerr << o.model << ": simulation failed at t = " << res.tFinal << ": " << res.message << "\n";

@@ -3,6 +3,9 @@
 
 #include <CLI/CLI.hpp>
 
+#include <cerrno>
+#include <cstring>
+
 int main(int argc, char** argv) {
     using namespace looplab::cli;
     CLI::App app{"LoopLab command-line tool: analyse and simulate closed-loop mechanisms"};
@@ -21,6 +24,7 @@ int main(int argc, char** argv) {
     k->add_option("model", kin.model, "Model file (.json)")->required();
     k->add_option("--t-end", kin.tEnd, "Simulated time span [s]")->required();
     k->add_option("--step", kin.step, "Output step [s]")->required();
+    k->add_option("--max-rows", kin.maxRows, "Most output rows allowed (default 10000000)");
     k->add_option("--out", kin.out, "CSV file for the results");
     k->add_flag("--json", kin.json, "Print one JSON object on stdout");
 
@@ -45,22 +49,41 @@ int main(int argc, char** argv) {
     sc->add_option("--linear-algebra", sim.linearAlgebra,
                    "automatic (sparse above 120 coordinates), dense or sparse")
         ->check(CLI::IsMember({"automatic", "dense", "sparse"}));
+    sc->add_option("--max-rows", sim.maxRows, "Most output rows allowed (default 10000000)");
+    sc->add_option("--max-steps", sim.maxSteps, "Most solver steps allowed (default 10000000)");
+    sc->add_option("--max-wall-time", sim.maxWallTime, "Wall-clock limit of the run [s] (default 0: none)");
     sc->add_option("--out", sim.out, "CSV file for the results");
     sc->add_flag("--json", sim.json, "Print one JSON object on stdout");
 
+    // Known before parsing, so that even a bad command line gets its JSON object.
+    bool json = false;
+    for (int i = 1; i < argc; ++i)
+        if (std::strcmp(argv[i], "--json") == 0) json = true;
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
-        const int rc = app.exit(e);
-        return rc == 0 ? kSuccess : kBadInput;
+        if (e.get_exit_code() == 0) {  // --help
+            app.exit(e);
+            return kSuccess;
+        }
+        return reportFailure(json, kBadInput, e.what());
     }
+    int rc = kBadInput;
     try {
-        if (*c) return runCheck(check);
-        if (*k) return runKinematics(kin);
-        if (*sc) return runSimulate(sim);
+        if (*c) rc = runCheck(check);
+        else if (*k) rc = runKinematics(kin);
+        else if (*sc) rc = runSimulate(sim);
     } catch (const std::exception& e) {
-        std::cerr << "error: " << e.what() << "\n";
-        return kSolverFailure;
+        rc = reportFailure(json, kSolverFailure, e.what());
     }
-    return kBadInput;
+    // Standard output is an output like any other: a result that could not be written
+    // is not a success.
+    errno = 0;
+    std::cout.flush();
+    if (!std::cout) {
+        std::cerr << "error: cannot write standard output" << (errno ? ": " : "")
+                  << (errno ? std::strerror(errno) : "") << "\n";
+        if (rc == kSuccess) rc = kWriteFailure;
+    }
+    return rc;
 }

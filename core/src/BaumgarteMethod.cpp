@@ -3,6 +3,7 @@
 #include "looplab/Constraints.h"
 #include "looplab/Dynamics.h"
 
+#include <Eigen/Cholesky>
 #include <Eigen/QR>
 #include <algorithm>
 #include <cmath>
@@ -30,20 +31,47 @@ MethodStatus BaumgarteMethod::evaluate(const State& s, MotionEvaluation& out) {
         out.multipliers.resize(0);
         return {};
     }
-    // Schur complement in scaled units: S = J̃ M̃⁻¹ J̃ᵀ, with J̃ = D_r J D_c, M̃ = D_c M D_c.
+    // The rank is decided once, on the scaled Jacobian J̃ = D_r J D_c itself (the same
+    // factorisation as mobility and the projection method), never on the Schur
+    // complement J̃ M̃⁻¹ J̃ᵀ: that matrix squares the Jacobian's spread and carries the
+    // spread of the masses (a slender rod's axial inertia is 1e-6 of its transverse
+    // one), so a relative threshold on it declares independent rows dependent.
     const MatX J = cv.denseJacobian();
-    const MatX Js = rowScales_.asDiagonal() * J;
-    MatX MinvJt(J.cols(), neq);
-    for (int k = 0; k < neq; ++k) MinvJt.col(k) = applyInverseMass(m, Js.row(k).transpose());
-    const MatX S = Js * MinvJt;
-    const VecX rhs = Js * applyInverseMass(m, f) - rowScales_.asDiagonal() * target;
-    Eigen::CompleteOrthogonalDecomposition<MatX> cod;
-    cod.setThreshold(settings_.rankTolerance);
-    cod.compute(S);
-    deficiency_ = neq - static_cast<int>(cod.rank());
-    const VecX lambdaScaled = cod.solve(rhs);
-    out.multipliers = rowScales_.asDiagonal() * lambdaScaled;
-    out.acceleration = applyInverseMass(m, f - J.transpose() * out.multipliers);
+    spaces_.factorize(J, rowScales_, colScales_, settings_.rankTolerance);
+    const std::vector<int>& rows = spaces_.independentEquations();
+    const int r = static_cast<int>(rows.size());
+    deficiency_ = neq - r;
+    const int n = m.velocitySize();
+    // Scaled mass matrix M̃ = D_c M D_c = L Lᵀ (block diagonal, positive definite).
+    MatX Ms(n, n);
+    for (int k = 0; k < n; ++k) Ms.col(k) = colScales_.asDiagonal() * applyMass(m, colScales_[k] * VecX::Unit(n, k));
+    const Eigen::LLT<MatX> mass(Ms);
+    if (mass.info() != Eigen::Success) return MethodStatus::failure("mass matrix is not positive definite");
+    MatX JsT(n, r);  // J̃_Iᵀ, the independent rows
+    for (int k = 0; k < r; ++k) {
+        const int row = rows[size_t(k)];
+        JsT.col(k) = rowScales_[row] * colScales_.cwiseProduct(J.row(row).transpose());
+    }
+    // S_II = J̃_I M̃⁻¹ J̃_Iᵀ = BᵀB with B = L⁻¹ J̃_Iᵀ = Q R: S_II = RᵀR, and R is only as
+    // ill-conditioned as B (the square root of S_II's condition number).
+    const MatX B = mass.matrixL().solve(JsT);
+    const Eigen::HouseholderQR<MatX> qr(B);
+    const auto R = qr.matrixQR().topRows(r).triangularView<Eigen::Upper>();
+    const VecX fs = colScales_.cwiseProduct(f);
+    VecX rhs = JsT.transpose() * mass.solve(fs);
+    for (int k = 0; k < r; ++k) rhs[k] -= rowScales_[rows[size_t(k)]] * target[rows[size_t(k)]];
+    const VecX lambdaI = R.solve(R.transpose().solve(rhs));  // scaled multipliers of rows I
+    const VecX as = mass.solve(fs - JsT * lambdaI);
+    out.acceleration = colScales_.cwiseProduct(as);
+    if (out.computeMultipliers) {
+        // The constraint force −J_Iᵀλ_I shared among all equations with the least
+        // (scaled) norm: where equations are redundant, the minimum-norm multipliers.
+        VecX g = VecX::Zero(n);
+        for (int k = 0; k < r; ++k) g += rowScales_[rows[size_t(k)]] * lambdaI[k] * J.row(rows[size_t(k)]).transpose();
+        out.multipliers = spaces_.solveTransposed(g);
+    } else {
+        out.multipliers.resize(0);
+    }
     // With a singular augmented matrix the minimum-norm multipliers still solve the
     // system if it is consistent; check, and name the equations that are not met.
     const VecX residual = rowScales_.asDiagonal() * (J * out.acceleration - target);

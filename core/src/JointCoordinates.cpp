@@ -15,8 +15,9 @@ JointCoordinateTracker::JointCoordinateTracker(const Model& model) : model_(mode
     }
 }
 
-std::vector<double> JointCoordinateTracker::update(const State& state) {
+std::vector<double> JointCoordinateTracker::evaluate(const State& state, std::vector<double>* rates) const {
     std::vector<double> values(coords_.size());
+    if (rates) rates->assign(coords_.size(), 0.0);
     for (size_t k = 0; k < coords_.size(); ++k) {
         const JointCoordinate& c = coords_[k];
         if (!c.angular) {
@@ -24,13 +25,28 @@ std::vector<double> JointCoordinateTracker::update(const State& state) {
             continue;
         }
         double a = jointAngle(model_, state, c.joint);
+        const double rate = jointAngleRate(model_, state, c.joint);
+        if (rates) (*rates)[k] = rate;
         if (!first_) {
-            // Add the whole turns that bring the angle nearest the previous value.
-            a += 2.0 * M_PI * std::round((previous_[k] - a) / (2.0 * M_PI));
+            // Add the whole turns that bring the angle nearest the previous value carried
+            // forward at the mean rate (trapezoidal rule).
+            const double predicted = previous_[k] + 0.5 * (previousRates_[k] + rate) * (state.t - previousTime_);
+            const double turns = std::round((predicted - a) / (2.0 * M_PI));
+            if (std::isfinite(turns)) a += 2.0 * M_PI * turns;
         }
         values[k] = a;
     }
+    return values;
+}
+
+std::vector<double> JointCoordinateTracker::peek(const State& state) const { return evaluate(state, nullptr); }
+
+std::vector<double> JointCoordinateTracker::update(const State& state) {
+    std::vector<double> rates;
+    std::vector<double> values = evaluate(state, &rates);
     previous_ = values;
+    previousRates_ = rates;
+    previousTime_ = state.t;
     first_ = false;
     return values;
 }

@@ -3,7 +3,9 @@
 #include "looplab/Constraints.h"
 #include "looplab/Mobility.h"
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace looplab {
 
@@ -39,16 +41,27 @@ KinematicResult runKinematics(const Model& model, const State& start, double tEn
                          " degree(s) of freedom remain; add drivers or use a dynamic simulation";
         return result;
     }
-    const long count = static_cast<long>(std::floor((tEnd - start.t) / step + 1e-9));
+    // Counted in double first: a tiny step must not overflow the integers.
+    const double steps = std::floor((tEnd - start.t) / step + 1e-9);
+    if (!(steps < double(std::numeric_limits<int>::max()))) {
+        result.message = "the step " + std::to_string(step) + " s gives more samples than can be counted";
+        return result;
+    }
+    const long count = static_cast<long>(steps);
     const double t0 = start.t;
-    for (long k = 0; k <= count; ++k) {
+    // The last sample is at tEnd even when tEnd is not on the grid of steps: a run ends
+    // at its end time.
+    const bool partialLast = t0 + double(count) * step < tEnd - 1e-12 * std::max(1.0, std::abs(tEnd));
+    const long last = partialLast ? count + 1 : count;
+    for (long k = 0; k <= last; ++k) {
         if (k > 0) {
+            const double tk = k > count ? tEnd : t0 + k * step;
             // Second-order Taylor prediction keeps Newton on the same assembly branch.
-            const double h = (t0 + k * step) - sample.state.t;
+            const double h = tk - sample.state.t;
             VecX dv = h * sample.state.v + 0.5 * h * h * sample.acceleration;
             retract(model, sample.state.q, dv);
             sample.state.v += h * sample.acceleration;
-            sample.state.t = t0 + k * step;
+            sample.state.t = tk;
             a = assemble(model, sample.state, options);
             if (!a.converged) {
                 result.message = "at t = " + std::to_string(sample.state.t) + ": " + a.message;

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <limits>
 #include <sstream>
 #include <stdexcept>
 
@@ -47,7 +48,53 @@ std::vector<std::string> singularJoints(const Model& m, const ConstraintSpaces& 
     return ownersOf(m, rows);
 }
 
+// A failure's message names the joints involved, so that the text alone says where.
+std::string naming(const std::string& message, const std::vector<std::string>& joints) {
+    if (joints.empty()) return message;
+    std::string out = message + " (joint" + (joints.size() > 1 ? "s " : " ");
+    for (size_t i = 0; i < joints.size(); ++i) out += (i ? ", " : "") + joints[i];
+    return out + ")";
+}
+
 }  // namespace
+
+ViolationBound constraintViolationBound(const Model& m, const SimulationSettings& st) {
+    ViolationBound b;
+    const double L = m.lengthScale;
+    b.gross = 1e-2 * L;
+    const ConstraintMethodSettings& c = st.constraints;
+    // rk4 has no tolerances: it is held to the default ones.
+    const OdeSettings defaults;
+    const bool fixed = st.integrator == "rk4";
+    const double rtol = fixed ? defaults.rtol : st.ode.rtol, atol = fixed ? defaults.atol : st.ode.atol;
+    // Drift of the methods that stabilise rather than project: the integrator's local
+    // error (rtol·L + atol per unit of scaled position) that the constraint feedback does
+    // not remove between steps, with a margin of ten.
+    const double integration = 10.0 * (rtol * L + atol);
+    if (st.method == "projection") {
+        // Every frame is projected to the rounding floor 8ε·L (ProjectionMethod), within
+        // eight times that.
+        b.warning = 64.0 * std::numeric_limits<double>::epsilon() * L;
+    } else if (st.method == "penalty" || st.method == "augmented-lagrangian") {
+        // The penalty force λ̃ = α(Φ̈ + 2ξωΦ̇ + ω²Φ) holds a static error Φ̃ ≈ λ̃ / (α ω²)
+        // (α = factor × mean scaled mass); the augmented variant iterates it away to its
+        // tolerance but is given the same allowance at its own factor. The margin of a
+        // hundred covers the transients of the constraint dynamics and the coupling of
+        // the equations through M + αΦ_qᵀΦ_q.
+        const int n = m.velocitySize();
+        const VecX cs = coordinateScales(m);
+        double meanMass = 0.0;
+        for (int k = 0; k < n; ++k) meanMass += cs[k] * cs[k] * applyMass(m, VecX::Unit(n, k))[k];
+        meanMass = n ? meanMass / n : 1.0;
+        const double factor = st.method == "penalty" ? c.penaltyFactor : c.augmentedFactor;
+        const double w = c.penaltyFrequency;
+        b.warning = integration;
+        b.perMultiplier = 100.0 / (factor * meanMass * w * w);
+    } else {
+        b.warning = integration;
+    }
+    return b;
+}
 
 void computeReactions(const Model& model, const State& s, const SparseMatrix& jacobian,
                       const VecX& lambda, const std::vector<bool>& indeterminate,
@@ -118,6 +165,7 @@ bool Simulator::evaluateFrame(State s, SimulationFrame& frame, std::string* erro
     evaluateConstraints(m, s, cv, kAllParts);
     auto inf = [](const VecX& x) { return x.size() ? x.cwiseAbs().maxCoeff() : 0.0; };
     frame.violation.position = inf(cv.phi);
+    frame.violation.positionScaled = inf(equationScales(m).cwiseProduct(cv.phi));
     frame.violation.velocity = inf(cv.jacobian * s.v + cv.phiT);
     frame.violation.acceleration = inf(cv.jacobian * ev.acceleration - cv.gamma);
     frame.energy = mechanicalEnergy(m, s);
@@ -198,11 +246,29 @@ SimulationResult Simulator::run(const State& start,
         };
     }
 
+    const double t0 = start.t, tEnd = settings_.tEnd, dt = settings_.outputStep;
+    long nextOut = 1;
+    // The number of regular output times, counted in double: a tiny output step must not
+    // overflow the integer (the run would then stop reporting after the first frame).
+    const double outputs = dt > 0 ? std::floor((tEnd - t0) / dt * (1 + 1e-12)) : 0.0;
+    const double frames =
+        outputs + 1.0 + (t0 + outputs * dt < tEnd - 1e-12 * std::max(1.0, std::abs(tEnd)) ? 1.0 : 0.0);
+    if (!(outputs >= 0.0) || !(frames <= double(settings_.maxFrames))) {
+        std::ostringstream d;
+        d << "the output step " << dt << " s over " << (tEnd - t0) << " s gives " << frames
+          << " frames, more than the limit of " << settings_.maxFrames;
+        result.message = d.str();
+        emit({start.t, "failure", {}, result.message});
+        result.tFinal = start.t;
+        return result;
+    }
+    const long lastOut = static_cast<long>(outputs);
+
     // Initial frame and the redundancy known before the first step.
     SimulationFrame frame;
     std::string err;
     if (!evaluateFrame(start, frame, &err)) {
-        result.message = "cannot evaluate the initial state: " + err;
+        result.message = naming("cannot evaluate the initial state: " + err, methodJoints);
         emit({start.t, "failure", methodJoints, result.message});
         return finish(start.t);
     }
@@ -223,19 +289,66 @@ SimulationResult Simulator::run(const State& start,
         emit({start.t, "redundant_constraints", ownersOf(m, rows), d.str()});
     }
     result.energyInitial = frame.energy.total();
+    double lastFrameTime = start.t;
+    const ViolationBound bound = constraintViolationBound(m, settings_);
+    const VecX rowScales = equationScales(m);
+    bool violationWarned = false;
+    double maxScaledMultiplier = 0.0;
+    // Joints whose equations are violated by more than `limit` [m, scaled] at a frame.
+    auto violatedJoints = [&](const SimulationFrame& f, double limit) {
+        ConstraintValues cv;
+        evaluateConstraints(m, f.state, cv, kPhi);
+        std::vector<int> rows;
+        for (int i = 0; i < cv.phi.size(); ++i)
+            if (!(std::abs(rowScales[i] * cv.phi[i]) <= limit)) rows.push_back(i);
+        return ownersOf(m, rows);
+    };
+    // False when the mechanism has come apart: the run must end.
+    auto checkViolation = [&](const SimulationFrame& f) {
+        const double v = f.violation.positionScaled;
+        if (!(v <= bound.gross)) {
+            const std::vector<std::string> joints = violatedJoints(f, bound.gross);
+            std::ostringstream d;
+            d << "the mechanism has come apart: constraint violation " << v << " m exceeds 1e-2 x the model's length "
+              << "scale (" << bound.gross << " m)";
+            result.message = naming(d.str(), joints);
+            emit({f.state.t, "failure", joints, result.message});
+            return false;
+        }
+        // The constraint dynamics respond to the forces with a lag of about 1/ω: the
+        // largest multiplier so far sets the allowance.
+        if (f.multipliers.size() == rowScales.size() && f.multipliers.size())
+            maxScaledMultiplier =
+                std::max(maxScaledMultiplier, f.multipliers.cwiseQuotient(rowScales).cwiseAbs().maxCoeff());
+        const double allowed = bound.warning + bound.perMultiplier * maxScaledMultiplier;
+        if (!violationWarned && v > allowed) {
+            violationWarned = true;
+            const std::vector<std::string> joints = violatedJoints(f, allowed);
+            std::ostringstream d;
+            d << "constraint violation " << v << " m exceeds the bound " << allowed << " m of the " << settings_.method
+              << " method at these tolerances (see docs/methods.md); the results are less accurate than asked for";
+            emit({f.state.t, "constraint_violation", joints, naming(d.str(), joints)});
+        }
+        return true;
+    };
     auto track = [&](const SimulationFrame& f) {
+        lastFrameTime = f.state.t;
         result.maxViolation.position = std::max(result.maxViolation.position, f.violation.position);
         result.maxViolation.velocity = std::max(result.maxViolation.velocity, f.violation.velocity);
         result.maxViolation.acceleration = std::max(result.maxViolation.acceleration, f.violation.acceleration);
         result.energyFinal = f.energy.total();
         result.energyMaxDrift = std::max(result.energyMaxDrift, std::abs(f.energy.total() - result.energyInitial));
     };
+    // Joint angles are continued at every accepted step, not only from frame to frame.
+    JointCoordinateTracker angles(m);
+    frame.jointCoordinates = angles.update(frame.state);
     track(frame);
     onFrame(frame);
+    if (!checkViolation(frame)) return finish(start.t);
 
     const OdeStatus init = solver_->initialize(sys, start.t, pack(frame.state), settings_.ode);
     if (!init.ok) {
-        result.message = init.message + (methodError.empty() ? "" : ": " + methodError);
+        result.message = naming(init.message + (methodError.empty() ? "" : ": " + methodError), methodJoints);
         emit({start.t, "failure", methodJoints, result.message});
         return finish(start.t);
     }
@@ -309,16 +422,13 @@ SimulationResult Simulator::run(const State& start,
     };
     double sigmaStepStart = sigmaOf(sp);
 
-    const double t0 = start.t, tEnd = settings_.tEnd, dt = settings_.outputStep;
-    long nextOut = 1;
-    const long lastOut = dt > 0 ? static_cast<long>(std::floor((tEnd - t0) / dt * (1 + 1e-12))) : 0;
     auto outputTime = [&](long k) { return k > lastOut ? tEnd : t0 + static_cast<double>(k) * dt; };
     VecX y;
     while (solver_->time() < tEnd) {
         const double tPrev = solver_->time();
         const OdeStatus st = solver_->step(tEnd);
         if (!st.ok) {
-            result.message = st.message + (methodError.empty() ? "" : ": " + methodError);
+            result.message = naming(st.message + (methodError.empty() ? "" : ": " + methodError), methodJoints);
             emit({solver_->time(), "failure", methodJoints, result.message});
             break;
         }
@@ -361,22 +471,59 @@ SimulationResult Simulator::run(const State& start,
             if (std::abs(to - t) <= 1e-12 * std::max(1.0, std::abs(t))) y = solver_->state();
             State s = unpack(to, y, nq);
             if (!evaluateFrame(s, frame, &err)) {
-                result.message = "cannot evaluate the state at t = " + std::to_string(to) + ": " + err;
+                result.message =
+                    naming("cannot evaluate the state at t = " + std::to_string(to) + ": " + err, methodJoints);
                 emit({to, "failure", methodJoints, result.message});
                 return finish(to);
             }
             frame.stepSize = solver_->lastStepSize();
             frame.statistics = solver_->statistics();
+            frame.jointCoordinates = angles.peek(frame.state);
             track(frame);
             onFrame(frame);
+            if (!checkViolation(frame)) return finish(to);
             ++nextOut;
+        }
+        {
+            State s = stepEnd;
+            normalizePositions(m, s.q);
+            angles.update(s);
         }
         if (stop && stop->load()) {
             result.message = "stopped";
             return finish(solver_->time());
         }
+        if (solver_->time() >= tEnd) break;
+        if (settings_.maxSteps > 0 && solver_->statistics().steps >= settings_.maxSteps) {
+            std::ostringstream d;
+            d << "step limit reached: " << solver_->statistics().steps << " steps taken, t = " << solver_->time()
+              << " of " << tEnd << " s";
+            result.message = d.str();
+            emit({solver_->time(), "failure", {}, result.message});
+            break;
+        }
+        if (settings_.maxWallTime > 0.0) {
+            const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
+            if (wall > settings_.maxWallTime) {
+                std::ostringstream d;
+                d << "wall-time limit reached: " << wall << " s (limit " << settings_.maxWallTime
+                  << " s) at t = " << solver_->time() << " of " << tEnd << " s";
+                result.message = d.str();
+                emit({solver_->time(), "failure", {}, result.message});
+                break;
+            }
+        }
     }
     if (inSingular) closeEpisode(solver_->time());
+    // A run is ok only if it got to its end: anything short of that is a failure.
+    if (result.message.empty() &&
+        !(solver_->time() >= tEnd && lastFrameTime >= tEnd - 1e-12 * std::max(1.0, std::abs(tEnd)))) {
+        std::ostringstream d;
+        d << "the run ended at t = " << solver_->time() << " with its last frame at t = " << lastFrameTime
+          << ", before its end time " << tEnd;
+        result.message = d.str();
+        emit({solver_->time(), "failure", {}, result.message});
+    }
     result.ok = result.message.empty();
     return finish(solver_->time());
 }

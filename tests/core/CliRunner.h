@@ -3,6 +3,7 @@
 
 #include <QByteArray>
 #include <QProcess>
+#include <QString>
 #include <QStringList>
 
 namespace looplab::test {
@@ -13,8 +14,10 @@ struct CliResult {
     QByteArray out, err;
 };
 
-inline CliResult runCli(const QStringList& arguments, int timeoutMs = 300000) {
+/// Runs the tool; with `stdoutFile` its standard output goes to that file (or device).
+inline CliResult runCli(const QStringList& arguments, int timeoutMs = 300000, const QString& stdoutFile = {}) {
     QProcess p;
+    if (!stdoutFile.isEmpty()) p.setStandardOutputFile(stdoutFile);
     p.start(QStringLiteral(LOOPLAB_CLI_PATH), arguments);
     CliResult r;
     r.finished = p.waitForFinished(timeoutMs) && p.exitStatus() == QProcess::NormalExit;

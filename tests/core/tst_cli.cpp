@@ -5,7 +5,10 @@
 #include "EllipticFunctions.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
+#include <QProcess>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -13,6 +16,9 @@
 #include <QtTest>
 
 #include <cmath>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 using looplab::test::ellipticK;
 using looplab::test::jacobiSn;
@@ -71,6 +77,24 @@ Table readCsv(const QString& path) {
         t.rows << row;
     }
     return t;
+}
+
+QByteArray fileBytes(const QString& path) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray("<unreadable>");
+}
+
+bool writeFile(const QString& path, const QByteArray& bytes) {
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly | QIODevice::Truncate) && f.write(bytes) == bytes.size();
+}
+
+// Files in a directory other than the ones named: a temporary file left behind.
+QStringList strayFiles(const QString& dir, const QStringList& expected) {
+    QStringList out;
+    for (const QString& f : QDir(dir).entryList(QDir::Files | QDir::Hidden))
+        if (!expected.contains(f)) out << f;
+    return out;
 }
 
 QVector<double> numbers(const QJsonValue& v) {
@@ -289,6 +313,436 @@ private slots:
         QVERIFY(o["max_violation"].toObject()["position"].toDouble(1) < 1e-12);
     }
 
+    // An output that is the model file itself, however spelled (the same path, another
+    // spelling of it, a hard link), is refused with status 2 naming the option and the
+    // file, and the model stays as it was; with --json the refusal is the one JSON object.
+    void outputOverInputIsRefused_data() {
+        QTest::addColumn<QString>("command");
+        QTest::addColumn<QString>("spelling");
+        for (const char* command : {"simulate", "kinematics"})
+            for (const char* spelling : {"same", "dot", "hardlink"})
+                QTest::newRow(qPrintable(QString("%1 %2").arg(command, spelling))) << command << spelling;
+    }
+
+    void outputOverInputIsRefused() {
+        QFETCH(QString, command);
+        QFETCH(QString, spelling);
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString model = dir.filePath("model.json");
+        QVERIFY(QFile::copy(example("slider-crank.json"), model));
+        const QByteArray before = fileBytes(model);
+        QString out = model;
+        if (spelling == "dot") out = dir.path() + "/./model.json";
+        if (spelling == "hardlink") {
+            out = dir.filePath("link.json");
+            QCOMPARE(::link(qPrintable(model), qPrintable(out)), 0);
+        }
+        QStringList args{command, model, "--t-end", "0.1"};
+        if (command == "kinematics") args << "--step" << "0.01";
+        args << "--out" << out << "--json";
+        const CliResult r = runCli(args);
+        QVERIFY(r.finished);
+        const QString err = QString::fromUtf8(r.err);
+        QVERIFY2(r.exitCode == 2, qPrintable(QString::number(r.exitCode) + ": " + err));
+        QVERIFY2(err.contains("--out") && err.contains(out), qPrintable(err));
+        QCOMPARE(fileBytes(model), before);
+        QString error;
+        const QJsonObject o = parseObject(r.out, &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error + ": " + r.out));
+        QCOMPARE(o["ok"].toBool(true), false);
+        QVERIFY(o["error"].toString().contains("--out"));
+    }
+
+    // Outputs are written to a temporary file and renamed into place: a successful run
+    // replaces an old file (keeping its permissions) and leaves no temporary file; a run
+    // that fails before its first row leaves the old file as it was.
+    void outputReplacedOnlyWhenComplete() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString csv = dir.filePath("old.csv");
+        QVERIFY(writeFile(csv, "precious\n"));
+        QVERIFY(QFile::setPermissions(csv, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup));
+        // The four-bar is not fully driven: kinematics fails before writing a row.
+        CliResult r = runCli({"kinematics", example("four-bar.json"), "--t-end", "1", "--step", "0.1", "--out", csv});
+        QVERIFY(r.finished);
+        QCOMPARE(r.exitCode, 3);
+        QCOMPARE(fileBytes(csv), QByteArray("precious\n"));
+        QCOMPARE(strayFiles(dir.path(), {"old.csv"}), QStringList());
+        r = runCli({"kinematics", example("slider-crank.json"), "--t-end", "0.1", "--step", "0.01", "--out", csv});
+        QVERIFY(r.finished);
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const Table t = readCsv(csv);
+        QVERIFY2(t.error.isEmpty(), qPrintable(t.error));
+        QCOMPARE(int(t.rows.size()), 11);
+        QCOMPARE(QFile::permissions(csv) & (QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup |
+                                            QFileDevice::ReadOther),
+                 QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup);
+        QCOMPARE(strayFiles(dir.path(), {"old.csv"}), QStringList());
+    }
+
+    // An output that is a device is written directly (never renamed over), and every
+    // write is checked: a full device is a failure with status 3 and the reason, for the
+    // CSV of either command and for standard output.
+    void writeErrorsAreFailures_data() {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QString>("stdoutFile");
+        QTest::addColumn<QString>("message");
+        const QString sc = example("slider-crank.json");
+        QTest::newRow("simulate --out /dev/full")
+            << QStringList{"simulate", sc, "--t-end", "0.2", "--out", "/dev/full", "--json"} << QString()
+            << "cannot write '/dev/full'";
+        QTest::newRow("kinematics --out /dev/full")
+            << QStringList{"kinematics", sc, "--t-end", "0.2", "--step", "0.01", "--out", "/dev/full", "--json"}
+            << QString() << "cannot write '/dev/full'";
+        QTest::newRow("simulate > /dev/full")
+            << QStringList{"simulate", sc, "--t-end", "0.2", "--json"} << "/dev/full" << "standard output";
+        QTest::newRow("check > /dev/full") << QStringList{"check", sc} << "/dev/full" << "standard output";
+        QTest::newRow("kinematics --out /dev/stdout > /dev/full")
+            << QStringList{"kinematics", sc, "--t-end", "0.2", "--step", "0.01", "--out", "/dev/stdout"}
+            << "/dev/full" << "cannot write '/dev/stdout'";
+    }
+
+    void writeErrorsAreFailures() {
+        QFETCH(QStringList, arguments);
+        QFETCH(QString, stdoutFile);
+        QFETCH(QString, message);
+        const CliResult r = runCli(arguments, 300000, stdoutFile);
+        QVERIFY(r.finished);
+        const QString err = QString::fromUtf8(r.err);
+        QVERIFY2(r.exitCode == 3, qPrintable(QString::number(r.exitCode) + ": " + err));
+        QVERIFY2(err.contains(message), qPrintable(err));
+        if (stdoutFile.isEmpty()) {
+            QVERIFY2(err.contains("No space left on device"), qPrintable(err));
+            QString error;
+            const QJsonObject o = parseObject(r.out, &error);
+            QVERIFY2(error.isEmpty(), qPrintable(error));
+            QCOMPARE(o["ok"].toBool(true), false);
+            QVERIFY(o["error"].toString().contains(message));
+        }
+    }
+
+    // A device that works is written directly: the CSV arrives on standard output.
+    void csvToStandardOutput() {
+        const CliResult r = runCli({"kinematics", example("slider-crank.json"), "--t-end", "0.1", "--step", "0.01",
+                                    "--out", "/dev/stdout"});
+        QVERIFY(r.finished);
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QVERIFY(r.out.startsWith("t,crank.x,"));
+        QCOMPARE(r.out.count('\n'), 11 + 1 + 1);  // header, 11 rows, the summary line
+    }
+
+    // A FIFO is written directly and stays a FIFO; a symbolic link stays a link and its
+    // target receives the result.
+    void fifoAndSymlinkOutputs() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString fifo = dir.filePath("rows.fifo");
+        QCOMPARE(::mkfifo(qPrintable(fifo), 0600), 0);
+        QProcess p;
+        p.start(QStringLiteral(LOOPLAB_CLI_PATH), {"kinematics", example("slider-crank.json"), "--t-end", "0.1",
+                                                   "--step", "0.01", "--out", fifo});
+        QVERIFY(p.waitForStarted());
+        // Read without blocking, so that a tool that never opens the FIFO fails the test
+        // instead of hanging it.
+        const int fd = ::open(qPrintable(fifo), O_RDONLY | O_NONBLOCK);
+        QVERIFY(fd >= 0);
+        QByteArray rows;
+        QElapsedTimer clock;
+        clock.start();
+        for (;;) {
+            char buf[4096];
+            const ssize_t n = ::read(fd, buf, sizeof buf);
+            if (n > 0) {
+                rows.append(buf, int(n));
+                continue;
+            }
+            if (p.state() == QProcess::NotRunning || clock.elapsed() > 60000) break;
+            p.waitForFinished(10);
+        }
+        for (char buf[4096]; ;) {  // what arrived between the last read and the exit
+            const ssize_t n = ::read(fd, buf, sizeof buf);
+            if (n <= 0) break;
+            rows.append(buf, int(n));
+        }
+        ::close(fd);
+        QCOMPARE(p.state(), QProcess::NotRunning);
+        QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(p.exitCode(), 0);
+        QVERIFY(rows.startsWith("t,crank.x,"));
+        QCOMPARE(rows.count('\n'), 12);
+        struct stat st {};
+        QCOMPARE(::lstat(qPrintable(fifo), &st), 0);
+        QVERIFY(S_ISFIFO(st.st_mode));
+        QCOMPARE(strayFiles(dir.path(), {"rows.fifo"}), QStringList());
+
+        const QString target = dir.filePath("target.csv"), link = dir.filePath("link.csv");
+        QVERIFY(writeFile(target, "old\n"));
+        QVERIFY(QFile::link(target, link));
+        const CliResult r = runCli({"kinematics", example("slider-crank.json"), "--t-end", "0.1", "--step", "0.01",
+                                    "--out", link});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QVERIFY(QFileInfo(link).isSymLink());
+        const Table t = readCsv(target);
+        QVERIFY2(t.error.isEmpty(), qPrintable(t.error));
+        QCOMPARE(int(t.rows.size()), 11);
+        QCOMPARE(strayFiles(dir.path(), {"rows.fifo", "target.csv", "link.csv"}), QStringList());
+    }
+
+    // --out /dev/stdout while standard output is redirected to a regular file: the rows
+    // go through the tool's own standard output, so the file keeps what was there and
+    // receives the rows and the summary line (it is neither truncated nor renamed over).
+    void standardOutputRedirectedToFile() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString log = dir.filePath("log.txt");
+        QVERIFY(writeFile(log, "earlier line\n"));
+        QProcess p;
+        p.setStandardOutputFile(log, QIODevice::Append);
+        p.start(QStringLiteral(LOOPLAB_CLI_PATH), {"kinematics", example("slider-crank.json"), "--t-end", "0.1",
+                                                   "--step", "0.01", "--out", "/dev/stdout"});
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 0);
+        const QByteArray text = fileBytes(log);
+        QVERIFY2(text.startsWith("earlier line\nt,crank.x,"), text.left(80).constData());
+        QCOMPARE(text.count('\n'), 1 + 1 + 11 + 1);  // earlier line, header, 11 rows, summary
+        QVERIFY(text.contains("steps: 10"));
+        QCOMPARE(strayFiles(dir.path(), {"log.txt"}), QStringList());
+        // The same file named by its path while standard output goes to it: written
+        // through standard output as well, so nothing before or after is lost.
+        QProcess again;
+        again.setStandardOutputFile(log, QIODevice::Append);
+        again.start(QStringLiteral(LOOPLAB_CLI_PATH), {"kinematics", example("slider-crank.json"), "--t-end", "0.1",
+                                                       "--step", "0.01", "--out", log});
+        QVERIFY(again.waitForFinished(60000));
+        QCOMPARE(again.exitCode(), 0);
+        const QByteArray twice = fileBytes(log);
+        QVERIFY2(twice.startsWith(text), twice.left(80).constData());
+        QCOMPARE(twice.count('\n'), 2 * text.count('\n') - 1);
+        QCOMPARE(strayFiles(dir.path(), {"log.txt"}), QStringList());
+    }
+
+    // With --json every command prints exactly one JSON object, with ok false and the
+    // error, whatever went wrong.
+    void jsonOnEveryFailure_data() {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<int>("status");
+        QTest::addColumn<QString>("message");
+        const QString fourBar = example("four-bar.json"), missing = fourBar + ".missing";
+        QTest::newRow("check, missing model") << QStringList{"check", missing, "--json"} << 2 << "four-bar.json.missing";
+        QTest::newRow("check, invalid model")
+            << QStringList{"check", example("andrews.md"), "--json"} << 2 << "andrews.md";
+        QTest::newRow("check, unknown option") << QStringList{"check", fourBar, "--bogus", "--json"} << 2 << "--bogus";
+        QTest::newRow("kinematics, missing model")
+            << QStringList{"kinematics", missing, "--t-end", "1", "--step", "0.1", "--json"} << 2 << "missing";
+        QTest::newRow("kinematics, bad step")
+            << QStringList{"kinematics", fourBar, "--t-end", "1", "--step", "nan", "--json"} << 2 << "--step";
+        QTest::newRow("kinematics, not driven")
+            << QStringList{"kinematics", fourBar, "--t-end", "1", "--step", "0.1", "--json"} << 3 << "not fully driven";
+        QTest::newRow("kinematics, no step") << QStringList{"kinematics", fourBar, "--t-end", "1", "--json"} << 2
+                                             << "--step";
+        QTest::newRow("simulate, missing model")
+            << QStringList{"simulate", missing, "--t-end", "1", "--json"} << 2 << "missing";
+        QTest::newRow("simulate, bad option")
+            << QStringList{"simulate", fourBar, "--t-end", "1", "--rtol", "inf", "--json"} << 2 << "--rtol";
+        QTest::newRow("simulate, unknown method")
+            << QStringList{"simulate", fourBar, "--t-end", "1", "--method", "nope", "--json"} << 2 << "--method";
+        QTest::newRow("simulate, solver failure")
+            << QStringList{"simulate", fourBar, "--t-end", "1", "--integrator", "rk4", "--step", "0.5", "--json"} << 3
+            << "cannot close";
+    }
+
+    void jsonOnEveryFailure() {
+        QFETCH(QStringList, arguments);
+        QFETCH(int, status);
+        QFETCH(QString, message);
+        const CliResult r = runCli(arguments);
+        QVERIFY(r.finished);
+        QVERIFY2(r.exitCode == status, qPrintable(QString::number(r.exitCode) + ": " + r.err));
+        QString error;
+        const QJsonObject o = parseObject(r.out, &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error + ": '" + r.out + "'"));
+        QCOMPARE(o["ok"].toBool(true), false);
+        QVERIFY2(o["error"].toString().contains(message), qPrintable(o["error"].toString()));
+    }
+
+    // Success is ok: true for every command too.
+    void jsonOkOnSuccess() {
+        for (const QStringList& args :
+             {QStringList{"check", example("four-bar.json"), "--json"},
+              QStringList{"kinematics", example("slider-crank.json"), "--t-end", "0.1", "--step", "0.01", "--json"}}) {
+            const CliResult r = runCli(args);
+            QVERIFY(r.finished);
+            QCOMPARE(r.exitCode, 0);
+            QString error;
+            const QJsonObject o = parseObject(r.out, &error);
+            QVERIFY2(error.isEmpty(), qPrintable(error));
+            QCOMPARE(o["ok"].toBool(false), true);
+        }
+    }
+
+    // Limits: too many output rows or fixed steps are refused up front (status 2, naming
+    // the option); a run that hits the step or wall-time limit fails with a failure event
+    // saying which limit, instead of running on.
+    void limits() {
+        const QString fourBar = example("four-bar.json");
+        CliResult r = runCli({"simulate", fourBar, "--t-end", "1", "--output-step", "1e-300", "--json"});
+        QVERIFY(r.finished);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("--output-step") && r.err.contains("--max-rows"), r.err.constData());
+        r = runCli({"simulate", fourBar, "--t-end", "1", "--output-step", "0.001", "--max-rows", "100"});
+        QVERIFY(r.finished);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("--output-step"), r.err.constData());
+        r = runCli({"simulate", fourBar, "--t-end", "1", "--output-step", "0.01", "--max-rows", "101"});
+        QVERIFY(r.finished);
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        r = runCli({"simulate", fourBar, "--t-end", "1", "--integrator", "rk4", "--step", "1e-300"}, 60000);
+        QVERIFY(r.finished);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("--step") && r.err.contains("--max-steps"), r.err.constData());
+
+        for (const QStringList& limit : {QStringList{"--max-steps", "5"}, QStringList{"--max-wall-time", "1e-9"}}) {
+            r = runCli(QStringList{"simulate", fourBar, "--t-end", "1", "--json"} + limit);
+            QVERIFY(r.finished);
+            QCOMPARE(r.exitCode, 3);
+            QString error;
+            const QJsonObject o = parseObject(r.out, &error);
+            QVERIFY2(error.isEmpty(), qPrintable(error));
+            QCOMPARE(o["ok"].toBool(true), false);
+            const QString which = limit[0] == "--max-steps" ? "step limit" : "wall-time limit";
+            QVERIFY2(o["error"].toString().contains(which), qPrintable(o["error"].toString()));
+            QVERIFY(o["final"].toObject()["t"].toDouble(1) < 1.0);
+            const QJsonObject last = o["events"].toArray().last().toObject();
+            QCOMPARE(last["kind"].toString(), QString("failure"));
+            if (limit[0] == "--max-steps") QCOMPARE(o["steps"].toInt(), 5);
+        }
+    }
+
+    // A soft penalty lets the four-bar come apart: that is a failure naming the joints,
+    // not an ok run with a 5 mm gap in a 0.5 m mechanism.
+    void mechanismComingApartFails() {
+        const CliResult r = runCli({"simulate", example("four-bar.json"), "--t-end", "10", "--method", "penalty",
+                                    "--penalty-factor", "1", "--json"});
+        QVERIFY(r.finished);
+        QCOMPARE(r.exitCode, 3);
+        QString error;
+        const QJsonObject o = parseObject(r.out, &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QCOMPARE(o["ok"].toBool(true), false);
+        const QString message = o["error"].toString();
+        QVERIFY2(message.contains("come apart") && message.contains("(joint"), qPrintable(message));
+        const QJsonObject last = o["events"].toArray().last().toObject();
+        QCOMPARE(last["kind"].toString(), QString("failure"));
+        QVERIFY(!last["joints"].toArray().isEmpty());
+        for (const QJsonValue& j : last["joints"].toArray()) {
+            QVERIFY(QStringList({"A", "B", "C", "D"}).contains(j.toString()));
+            QVERIFY2(message.contains(j.toString()), qPrintable(message));
+        }
+        // The run stopped where it came apart, with the violation past 1e-2 of the length scale.
+        QVERIFY(o["final"].toObject()["t"].toDouble(10) < 10.0);
+        QVERIFY(o["max_violation"].toObject()["position"].toDouble() > 1e-3);
+    }
+
+    // Drift above the method's bound at the run's tolerances is a warning, raised once:
+    // Baumgarte with 10 ms RK4 steps drifts past what dopri5 at rtol 1e-8 would allow.
+    void constraintViolationWarning() {
+        CliResult r = runCli({"simulate", example("four-bar.json"), "--t-end", "1", "--method", "baumgarte",
+                              "--integrator", "rk4", "--step", "0.01", "--json"});
+        QVERIFY(r.finished);
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QString error;
+        QJsonObject o = parseObject(r.out, &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QCOMPARE(o["ok"].toBool(false), true);
+        int warnings = 0;
+        for (const QJsonValue& v : o["events"].toArray()) {
+            const QJsonObject e = v.toObject();
+            if (e["kind"].toString() != "constraint_violation") continue;
+            ++warnings;
+            QVERIFY(!e["joints"].toArray().isEmpty());
+            QVERIFY(e["detail"].toString().contains("exceeds the bound"));
+        }
+        QCOMPARE(warnings, 1);
+        // The same run with the adaptive solver stays within the bound: no warning.
+        r = runCli({"simulate", example("four-bar.json"), "--t-end", "1", "--method", "baumgarte", "--json"});
+        QCOMPARE(r.exitCode, 0);
+        o = parseObject(r.out, &error);
+        for (const QJsonValue& v : o["events"].toArray())
+            QVERIFY(v.toObject()["kind"].toString() != "constraint_violation");
+    }
+
+    // A crank turning 30 rad between output rows (3000 rad/s, rows every 10 ms) is
+    // followed at every solver step: its angle is ω t in every row and in the JSON, not
+    // that value folded by whole turns. Kinematics (samples only at its steps) continues
+    // the angle with the joint's rate: 5 rad per step at 500 rad/s.
+    void fastJointAngleAgainstExact() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QFile in(example("slider-crank.json"));
+        QVERIFY(in.open(QIODevice::ReadOnly));
+        QJsonObject model = QJsonDocument::fromJson(in.readAll()).object();
+        for (const double rate : {3000.0, 500.0}) {
+            QJsonArray drivers = model["drivers"].toArray();
+            QJsonObject motor = drivers[0].toObject();
+            QJsonObject law = motor["law"].toObject();
+            law["rate"] = rate;
+            motor["law"] = law;
+            drivers[0] = motor;
+            model["drivers"] = drivers;
+            const QString file = dir.filePath(QString("fast-%1.json").arg(rate));
+            QVERIFY(writeFile(file, QJsonDocument(model).toJson()));
+            const QString csv = dir.filePath(QString("fast-%1.csv").arg(rate));
+            const bool dynamics = rate > 1000;
+            const QStringList args = dynamics ? QStringList{"simulate", file, "--t-end", "0.05", "--output-step", "0.01",
+                                                            "--out", csv, "--json"}
+                                              : QStringList{"kinematics", file, "--t-end", "0.05", "--step", "0.01",
+                                                            "--out", csv, "--json"};
+            const CliResult r = runCli(args);
+            QVERIFY(r.finished);
+            QVERIFY2(r.exitCode == 0, r.err.constData());
+            const Table t = readCsv(csv);
+            QVERIFY2(t.error.isEmpty(), qPrintable(t.error));
+            QCOMPARE(int(t.rows.size()), 6);
+            const int angle = t.column("O.angle");
+            double worst = 0.0;
+            for (const QVector<double>& row : t.rows) worst = std::max(worst, std::abs(row[angle] - rate * row[0]));
+            qInfo("%s at %g rad/s: final angle %.9f rad (exact %.9f), worst error %.3g rad",
+                  dynamics ? "simulate" : "kinematics", rate, t.rows.back()[angle], rate * 0.05, worst);
+            QVERIFY2(worst < 1e-6, qPrintable(QString::number(worst)));
+            QString error;
+            const QJsonObject o = parseObject(r.out, &error);
+            QVERIFY2(error.isEmpty(), qPrintable(error));
+            const double final = o["final"].toObject()["joints"].toObject()["O"].toObject()["angle"].toDouble(NAN);
+            QVERIFY2(std::abs(final - rate * 0.05) < 1e-6, qPrintable(QString::number(final, 'g', 17)));
+        }
+    }
+
+    // Andrews' mechanism: the crank turns 15.87 rad in 30 ms, up to 1400 rad/s, with an
+    // angular acceleration that changes fast. At the default 10 ms output step its angle
+    // must match the one with rows every 10 µs (where turns cannot be missed).
+    void andrewsCrankAngleAtCoarseOutput() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString csv = dir.filePath("andrews.csv");
+        CliResult r = runCli({"simulate", example("andrews.json"), "--t-end", "0.03", "--out", csv, "--json"});
+        QVERIFY(r.finished);
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QString error;
+        QJsonObject o = parseObject(r.out, &error);
+        const double coarse = o["final"].toObject()["joints"].toObject()["O"].toObject()["angle"].toDouble(NAN);
+        const Table t = readCsv(csv);
+        QVERIFY2(t.error.isEmpty(), qPrintable(t.error));
+        QCOMPARE(t.rows.back()[t.column("O.angle")], coarse);
+        r = runCli({"simulate", example("andrews.json"), "--t-end", "0.03", "--output-step", "1e-5", "--json"});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        o = parseObject(r.out, &error);
+        const double fine = o["final"].toObject()["joints"].toObject()["O"].toObject()["angle"].toDouble(NAN);
+        qInfo("crank angle at 0.03 s: %.9f rad (10 ms rows), %.9f rad (10 µs rows)", coarse, fine);
+        QVERIFY(fine > 15.8 && fine < 15.9);
+        QVERIFY2(std::abs(coarse - fine) < 1e-6, qPrintable(QString::number(coarse, 'g', 17)));
+    }
+
     void exitStatus_data() {
         QTest::addColumn<QStringList>("arguments");
         QTest::addColumn<int>("status");
@@ -303,6 +757,32 @@ private slots:
             << QStringList{"simulate", fourBar, "--t-end", "1", "--integrator", "rk4"} << 2 << "rk4 needs --step";
         QTest::newRow("zero tolerance") << QStringList{"simulate", fourBar, "--t-end", "1", "--rtol", "0"} << 2
                                         << "--rtol";
+        // Every numeric option: non-finite or out-of-range values are refused by name.
+        const QList<QPair<QString, QString>> bad{
+            {"--t-end", "inf"}, {"--t-end", "nan"}, {"--t-end", "-1"}, {"--step", "nan"}, {"--step", "-1"},
+            {"--rtol", "inf"}, {"--rtol", "nan"}, {"--rtol", "2"}, {"--atol", "nan"}, {"--atol", "-1e-9"},
+            {"--output-step", "nan"}, {"--output-step", "0"}, {"--output-step", "inf"},
+            {"--singular-threshold", "nan"}, {"--singular-threshold", "-1"}, {"--rank-tolerance", "-1"},
+            {"--rank-tolerance", "nan"}, {"--rank-tolerance", "1"}, {"--baumgarte-alpha", "inf"},
+            {"--baumgarte-beta", "-1"}, {"--penalty-factor", "-1"}, {"--penalty-factor", "0"},
+            {"--penalty-factor", "nan"}, {"--max-steps", "0"}, {"--max-rows", "0"}, {"--max-wall-time", "nan"},
+            {"--max-wall-time", "-1"}};
+        for (const auto& [option, value] : bad) {
+            QStringList args{"simulate", fourBar, "--t-end", "1", option, value};
+            if (option == "--t-end") args = QStringList{"simulate", fourBar, "--t-end", value};
+            QTest::newRow(qPrintable("simulate " + option + " " + value)) << args << 2 << option;
+        }
+        for (const auto& [option, value] : QList<QPair<QString, QString>>{
+                 {"--t-end", "inf"}, {"--t-end", "-1"}, {"--step", "nan"}, {"--step", "0"}, {"--step", "inf"},
+                 {"--max-rows", "0"}}) {
+            QStringList args{"kinematics", example("slider-crank.json"), "--t-end", "1", "--step", "0.1"};
+            if (args.contains(option)) args[args.indexOf(option) + 1] = value;
+            else args << option << value;
+            QTest::newRow(qPrintable("kinematics " + option + " " + value)) << args << 2 << option;
+        }
+        QTest::newRow("kinematics rows beyond --max-rows")
+            << QStringList{"kinematics", example("slider-crank.json"), "--t-end", "1", "--step", "1e-300"} << 2
+            << "--max-rows";
         QTest::newRow("missing model") << QStringList{"simulate", fourBar + ".missing", "--t-end", "1"} << 2
                                        << "four-bar.json.missing";
         QTest::newRow("kinematics of a free mechanism")
@@ -348,6 +828,9 @@ private slots:
         QVERIFY(!failure["joints"].toArray().isEmpty());
         for (const QJsonValue& j : failure["joints"].toArray())
             QVERIFY(QStringList({"A", "B", "C", "D"}).contains(j.toString()));
+        // The message itself names the joints, on stderr and in the JSON.
+        QVERIFY2(o["error"].toString().contains("(joints A, B, C, D)"), qPrintable(o["error"].toString()));
+        QVERIFY2(r.err.contains("(joints A, B, C, D)"), r.err.constData());
         const Table t = readCsv(csv);
         QVERIFY2(t.error.isEmpty(), qPrintable(t.error));
         QCOMPARE(int(t.rows.size()), 1);  // the initial state

@@ -74,6 +74,32 @@ private slots:
         QVERIFY(!res.ok);
         QVERIFY(res.message.find("1 degree(s) of freedom") != std::string::npos);
     }
+
+    // An end time between two steps gets its own last sample.
+    void lastSampleAtEndTime() {
+        const LoadedModel lm = test::loadExample("slider-crank.json");
+        QVERIFY(lm.ok());
+        std::vector<double> times;
+        const KinematicResult res = runKinematics(*lm.model, lm.initial, 0.105, 0.01,
+                                                  [&](const KinematicSample& s) { times.push_back(s.state.t); });
+        QVERIFY2(res.ok, res.message.c_str());
+        QCOMPARE(int(times.size()), 12);  // 0, 0.01, …, 0.1, 0.105
+        QCOMPARE(times.back(), 0.105);
+        QVERIFY(std::abs(times[10] - 0.1) < 1e-15);
+    }
+
+    // A step so small that the number of samples overflows an integer used to produce no
+    // sample at all and report ok; it is refused.
+    void tinyStepIsRefused() {
+        const LoadedModel lm = test::loadExample("slider-crank.json");
+        QVERIFY(lm.ok());
+        int samples = 0;
+        const KinematicResult res =
+            runKinematics(*lm.model, lm.initial, 1.0, 1e-300, [&](const KinematicSample&) { ++samples; });
+        QVERIFY(!res.ok);
+        QCOMPARE(samples, 0);
+        QVERIFY2(res.message.find("more samples") != std::string::npos, res.message.c_str());
+    }
 };
 
 QTEST_APPLESS_MAIN(KinematicsTest)

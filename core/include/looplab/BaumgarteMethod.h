@@ -2,10 +2,11 @@
 // The augmented (multiplier) formulation with Baumgarte stabilisation:
 //   [M  Φ_qᵀ] [v̇]   [f                        ]
 //   [Φ_q  0 ] [λ ] = [γ − 2αΦ̇ − β²Φ           ]
-// solved through the Schur complement Φ_q M⁻¹ Φ_qᵀ. With redundant constraints that
-// matrix is singular; the method then uses the minimum-norm multipliers (and says so
-// through redundantEquations()), and fails, naming the joints, only when the equations
-// are inconsistent.
+// solved through the Schur complement Φ_q M⁻¹ Φ_qᵀ restricted to the equations that the
+// rank-revealing factorisation of Φ_q (ConstraintSpaces) finds independent, by Cholesky
+// factors taken from a QR of M^{-1/2} Φ_qᵀ (no squaring of the condition number). The
+// multipliers reported are the minimum-norm ones over all equations; the method fails,
+// naming the joints, only when the redundant equations are inconsistent.
 
 #include "looplab/ConstraintMethod.h"
 
@@ -24,6 +25,7 @@ private:
     std::shared_ptr<const Model> model_;
     ConstraintMethodSettings settings_;
     VecX rowScales_, colScales_;
+    ConstraintSpaces spaces_;  // rank decision on the Jacobian, kept between calls
     int deficiency_ = 0;
 };
 

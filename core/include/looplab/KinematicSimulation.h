@@ -29,7 +29,8 @@ struct KinematicResult {
 
 /// Runs from `start` (assembled first) to tEnd with output every `step`. The mechanism
 /// must have no degrees of freedom left once the drivers are counted; otherwise the
-/// result names how many remain. `onSample` receives every output, the first at start.t.
+/// result names how many remain. `onSample` receives every output, the first at start.t,
+/// the last at tEnd (also when tEnd is not a whole number of steps after start.t).
 KinematicResult runKinematics(const Model& model, const State& start, double tEnd, double step,
                               const std::function<void(const KinematicSample&)>& onSample,
                               const AssemblyOptions& options = {});

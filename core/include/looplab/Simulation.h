@@ -7,6 +7,7 @@
 #include "looplab/ConstraintMethod.h"
 #include "looplab/Constraints.h"
 #include "looplab/Dynamics.h"
+#include "looplab/JointCoordinates.h"
 #include "looplab/Model.h"
 #include "looplab/OdeSolver.h"
 #include "looplab/State.h"
@@ -32,6 +33,14 @@ struct SimulationSettings {
     /// (dimensionless; the scaled Jacobian has entries of order one). Relative, so that
     /// it means the same for four joints and for four hundred.
     double singularThreshold = 1e-2;
+    /// The run fails (ok = false, a "failure" event naming the limit) when the solver has
+    /// taken this many accepted steps without reaching tEnd; 0 = no limit.
+    long maxSteps = 10'000'000;
+    /// The run fails when it has taken longer than this wall-clock time [s], checked
+    /// between steps; 0 = no limit.
+    double maxWallTime = 0.0;
+    /// The run is refused (at its start, as a failure) if it would report more frames.
+    long maxFrames = 1'000'000'000'000L;
 };
 
 /// Reaction of one joint: the force and torque that body 1 exerts on body 2 through the
@@ -56,6 +65,9 @@ struct Violations {
     double position = 0.0;      ///< ‖Φ‖∞
     double velocity = 0.0;      ///< ‖Φ_q v + Φ_t‖∞
     double acceleration = 0.0;  ///< ‖Φ_q v̇ − γ‖∞
+    /// ‖D_r Φ‖∞ [m]: orientation rows times the model's length scale, so that every row
+    /// is a length; compared with the method's bound (constraintViolationBound()).
+    double positionScaled = 0.0;
 };
 
 /// Everything reported at one output time.
@@ -72,6 +84,10 @@ struct SimulationFrame {
     OdeStatistics statistics;
     std::vector<JointReaction> reactions;
     std::vector<DriverEffort> drivers;
+    /// Joint coordinates in the order of JointCoordinateTracker::coordinates(), revolute
+    /// angles continuous over the run: followed at every accepted solver step, so a
+    /// joint may turn any number of times between frames (filled by run()).
+    std::vector<double> jointCoordinates;
 };
 
 struct SimulationEvent {
@@ -83,6 +99,7 @@ struct SimulationEvent {
 };
 
 struct SimulationResult {
+    /// True only if the run reached tEnd without a failure.
     bool ok = false;
     std::string message;  ///< why the run stopped early
     double tFinal = 0.0;
@@ -121,6 +138,18 @@ private:
     std::unique_ptr<ConstraintMethod> method_;
     std::unique_ptr<OdeSolver> solver_;
 };
+
+/// How far a method may let the constraints drift before the simulator says so
+/// (docs/methods.md, "Trusting a run"): above `warning` [m, scaled ‖D_r Φ‖∞] a
+/// "constraint_violation" event is raised once; above `gross` the mechanism has come
+/// apart and the run fails. For the penalty methods the warning bound grows with the
+/// constraint forces: add `perMultiplier` × ‖D_r⁻¹ λ‖∞ at each frame.
+struct ViolationBound {
+    double warning = 0.0;
+    double perMultiplier = 0.0;
+    double gross = 0.0;
+};
+ViolationBound constraintViolationBound(const Model& model, const SimulationSettings& settings);
 
 /// Reactions and driver efforts from multipliers (constraint force on the bodies −Φ_qᵀλ),
 /// with the constraint Jacobian already evaluated at s.

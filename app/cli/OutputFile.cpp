@@ -1,0 +1,168 @@
+#include "OutputFile.h"
+
+#include <cerrno>
+#include <climits>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace looplab::cli {
+
+namespace {
+
+std::string reason(int err) { return err ? std::strerror(err) : "write error"; }
+
+}  // namespace
+
+OutputFile::~OutputFile() { abandon(); }
+
+std::string OutputFile::checkNotAnInput(const std::string& option, const std::string& path,
+                                        const std::vector<std::string>& inputs) {
+    struct stat out {};
+    if (::stat(path.c_str(), &out) != 0) return {};  // does not exist yet: cannot be an input
+    for (const std::string& in : inputs) {
+        struct stat st {};
+        if (::stat(in.c_str(), &st) == 0 && st.st_dev == out.st_dev && st.st_ino == out.st_ino)
+            return option + " '" + path + "' is the input file '" + in +
+                   "'; refusing to overwrite it (choose another output file)";
+    }
+    return {};
+}
+
+namespace {
+
+// The descriptor a path names when it is one of the process's own open files
+// (/dev/stdout, /dev/stderr, /dev/fd/N, /proc/self/fd/N), else -1. Such a path must be
+// written through that descriptor: it may be a regular file the shell opened (with its
+// own offset, perhaps in append mode), which neither truncating nor renaming may touch.
+int ownDescriptor(const std::string& path) {
+    if (path == "/dev/stdout") return 1;
+    if (path == "/dev/stderr") return 2;
+    for (const char* prefix : {"/dev/fd/", "/proc/self/fd/"}) {
+        const std::string p(prefix);
+        if (path.size() > p.size() && path.compare(0, p.size(), p) == 0) {
+            const std::string digits = path.substr(p.size());
+            if (digits.find_first_not_of("0123456789") == std::string::npos && digits.size() < 9)
+                return std::stoi(digits);
+        }
+    }
+    return -1;
+}
+
+}  // namespace
+
+bool OutputFile::open(const std::string& path, std::string* error) {
+    abandon();
+    path_ = target_ = path;
+    writeErrno_ = 0;
+    buffer_.str(std::string());
+    int own = ownDescriptor(path);
+    if (own < 0) {
+        // Any other spelling of the file that standard output or error already goes to.
+        struct stat out {};
+        if (::stat(path.c_str(), &out) == 0)
+            for (int fd : {1, 2}) {
+                struct stat st {};
+                if (::fstat(fd, &st) == 0 && st.st_dev == out.st_dev && st.st_ino == out.st_ino) {
+                    own = fd;
+                    break;
+                }
+            }
+    }
+    if (own >= 0) {
+        fd_ = ::fcntl(own, F_DUPFD_CLOEXEC, 0);
+        if (fd_ < 0) {
+            if (error) *error = "cannot write '" + path + "': " + reason(errno);
+            return false;
+        }
+        return true;
+    }
+    struct stat st {};
+    const bool exists = ::stat(path.c_str(), &st) == 0;
+    if (exists && !S_ISREG(st.st_mode)) {
+        // A device or a FIFO: write to it directly.
+        fd_ = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
+        if (fd_ < 0) {
+            if (error) *error = "cannot write '" + path + "': " + reason(errno);
+            return false;
+        }
+        return true;
+    }
+    if (exists) {
+        // Follow a symbolic link so that the link stays and its target gets the result.
+        char resolved[PATH_MAX];
+        if (::realpath(path.c_str(), resolved)) target_ = resolved;
+    }
+    const std::string pattern = target_ + ".tmp-XXXXXX";
+    std::vector<char> name(pattern.begin(), pattern.end());
+    name.push_back('\0');
+    fd_ = ::mkstemp(name.data());
+    if (fd_ < 0) {
+        if (error) *error = "cannot write '" + path + "': " + reason(errno);
+        return false;
+    }
+    temp_ = name.data();
+    mode_t mode;
+    if (exists) {
+        mode = st.st_mode & 07777;
+    } else {
+        const mode_t mask = ::umask(0);
+        ::umask(mask);
+        mode = 0666 & ~mask;
+    }
+    ::fchmod(fd_, mode);
+    return true;
+}
+
+bool OutputFile::drain(bool force) {
+    if (fd_ < 0) return false;
+    if (writeErrno_) {
+        buffer_.str(std::string());
+        return false;
+    }
+    if (!force && buffer_.tellp() < std::streampos(1 << 16)) return true;
+    const std::string data = buffer_.str();
+    buffer_.str(std::string());
+    size_t done = 0;
+    while (done < data.size()) {
+        const ssize_t n = ::write(fd_, data.data() + done, data.size() - done);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            writeErrno_ = errno;
+            return false;
+        }
+        done += size_t(n);
+    }
+    return true;
+}
+
+bool OutputFile::commit(std::string* error) {
+    if (fd_ < 0) return true;
+    drain(true);
+    // A regular file reaches the disk before it replaces the old one.
+    if (!writeErrno_ && !temp_.empty() && ::fsync(fd_) != 0) writeErrno_ = errno;
+    if (::close(fd_) != 0 && !writeErrno_) writeErrno_ = errno;
+    fd_ = -1;
+    if (!writeErrno_ && !temp_.empty() && ::rename(temp_.c_str(), target_.c_str()) != 0) writeErrno_ = errno;
+    if (writeErrno_) {
+        if (error) *error = "cannot write '" + path_ + "': " + reason(writeErrno_);
+        if (!temp_.empty()) ::unlink(temp_.c_str());
+        temp_.clear();
+        return false;
+    }
+    temp_.clear();
+    return true;
+}
+
+void OutputFile::abandon() {
+    if (fd_ >= 0) ::close(fd_);
+    fd_ = -1;
+    if (!temp_.empty()) ::unlink(temp_.c_str());
+    temp_.clear();
+}
+
+}  // namespace looplab::cli

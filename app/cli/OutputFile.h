@@ -1,0 +1,57 @@
+#pragma once
+// Output files of the command-line tool that never cost the user a file.
+//
+// A regular file (or a path that does not exist yet) is written to a temporary file in
+// the same directory and renamed over the path only when everything was written,
+// flushed and closed without error; a run that is abandoned leaves the old file as it
+// was. A path that is not a regular file (a device such as /dev/stdout or /dev/full, a
+// FIFO) is written directly: renaming over a device would replace it; /dev/stdout,
+// /dev/stderr and /dev/fd/N are written through the process's own descriptor, whatever
+// the shell connected to it (a file opened for appending keeps its contents). Every write is
+// checked. An output that is the same file as an input (same device and inode, whatever
+// the spelling of the path or a hard link) is refused before anything is opened.
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace looplab::cli {
+
+class OutputFile {
+public:
+    OutputFile() = default;
+    OutputFile(const OutputFile&) = delete;
+    OutputFile& operator=(const OutputFile&) = delete;
+    ~OutputFile();  ///< abandons an uncommitted temporary file
+
+    /// Refuses an output that is one of the inputs: returns an error message naming the
+    /// option and both paths, or an empty string.
+    static std::string checkNotAnInput(const std::string& option, const std::string& path,
+                                       const std::vector<std::string>& inputs);
+
+    /// Opens the output; false with *error set if it cannot be created.
+    bool open(const std::string& path, std::string* error);
+    bool isOpen() const { return fd_ >= 0; }
+    /// Text written here goes to the file at the next drain() or commit().
+    std::ostream& stream() { return buffer_; }
+    /// Writes the buffered text once it has grown large; false once a write has failed.
+    bool drain(bool force = false);
+    bool good() const { return writeErrno_ == 0; }
+
+    /// Flushes and closes, then renames the temporary file into place. False with *error
+    /// set (naming the path and the system's reason) if any write, the close or the
+    /// rename failed; the temporary file is then removed and the old file kept.
+    bool commit(std::string* error);
+    /// Closes and removes the temporary file, keeping the old file.
+    void abandon();
+
+private:
+    std::string path_;     ///< what the user named
+    std::string target_;   ///< where the result goes (a symbolic link's target)
+    std::string temp_;     ///< temporary file, empty when writing directly
+    std::ostringstream buffer_;
+    int fd_ = -1;
+    int writeErrno_ = 0;  ///< errno of the first failed write
+};
+
+}  // namespace looplab::cli
