@@ -9,11 +9,13 @@
 //    and either a line and column (syntax) or a JSON pointer (everything else);
 //  * an accepted document saves to text that reads back, and saving that gives the same
 //    text again (docs/model-format.md, "Saving");
-//  * a document that builds has a finite initial state.
+//  * a model that builds holds only finite numbers, unit joint axes, and a finite initial
+//    state.
 #include "looplab/ModelBuilder.h"
 #include "looplab/ModelFile.h"
 #include "looplab/State.h"
 
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -44,6 +46,34 @@ void checkDiagnostics(const Diagnostics& diagnostics, const char* stage) {
     }
 }
 
+bool finiteFrame(const BodyFrame& f) {
+    return f.origin.allFinite() && f.axes.allFinite() &&
+           (f.axes.transpose() * f.axes - Mat3::Identity()).cwiseAbs().maxCoeff() < 1e-12;
+}
+
+// What the builder checks for, so that the solvers never see an infinity or a NaN.
+std::string modelProblem(const Model& m) {
+    if (!m.gravity.allFinite()) return "gravity";
+    if (!std::isfinite(m.lengthScale) || !(m.lengthScale > 0.0)) return "length scale";
+    for (std::size_t i = 1; i < m.bodies.size(); ++i) {
+        const Body& b = m.bodies[i];
+        if (!(std::isfinite(b.mass) && b.mass > 0.0 && std::isfinite(1.0 / b.mass)))
+            return "mass of " + b.name;
+        if (!b.inertia.allFinite() || !b.inertiaInverse.allFinite()) return "inertia of " + b.name;
+    }
+    for (const Joint& j : m.joints)
+        if (!finiteFrame(j.frame1) || !finiteFrame(j.frame2) || !std::isfinite(j.length))
+            return "frames of joint " + j.name;
+    for (const ForceElement& f : m.forces)
+        if (!f.point1.origin.allFinite() || !f.point2.origin.allFinite() ||
+            !f.localPoint.allFinite() || !f.vector.allFinite() ||
+            !std::isfinite(f.stiffness) || !std::isfinite(f.damping) ||
+            !std::isfinite(f.freeLength) || !std::isfinite(f.preload) ||
+            !std::isfinite(f.freeAngle))
+            return "force " + f.name;
+    return {};
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -69,6 +99,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         checkDiagnostics(built.diagnostics, "building");
         return 0;
     }
+    const std::string problem = modelProblem(*built.model);
+    if (!problem.empty()) finding("a model that builds has a non-finite or skewed", problem);
     const State initial = initialState(*built.model);
     if (!initial.q.allFinite() || !initial.v.allFinite())
         finding("a model that builds has a non-finite initial state", text);

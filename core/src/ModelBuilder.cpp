@@ -4,6 +4,8 @@
 
 #include <Eigen/Eigenvalues>
 #include <cmath>
+#include <cstdio>
+#include <limits>
 #include <map>
 #include <set>
 
@@ -71,6 +73,13 @@ Quat wellScaled(const Quat& q) {
     Quat r;
     for (int i = 0; i < 4; ++i) r.coeffs()[i] = std::ldexp(q.coeffs()[i], -exponent);
     return r;
+}
+
+// A number in few characters, for messages ("5e-324", "0.25").
+std::string shortNumber(double x) {
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.6g", x);
+    return buffer;
 }
 
 // Length of a difference of points, without overflow for large coordinates.
@@ -141,11 +150,19 @@ private:
             if (!std::isfinite(b.mass) || b.mass <= 0.0)
                 error(at("bodies", i, "mass"),
                       "mass must be positive (got " + std::to_string(b.mass) + ")");
-            checkInertia(b.inertia, at("bodies", i, "inertia"));
+            else if (!std::isfinite(1.0 / b.mass))
+                error(at("bodies", i, "mass"),
+                      "mass " + shortNumber(b.mass) + " is too small: its inverse overflows");
+            const bool inertiaOk = checkInertia(b.inertia, at("bodies", i, "inertia"));
             if (!finite(b.position)) error(at("bodies", i, "position"), "position is not finite");
             if (!finite(b.velocity)) error(at("bodies", i, "velocity"), "velocity is not finite");
             if (!finite(b.angularVelocity))
                 error(at("bodies", i, "angular_velocity"), "angular velocity is not finite");
+            // It is turned into body coordinates, whose components can be as large as its
+            // length: that length must not overflow.
+            else if (!(b.angularVelocity.stableNorm() <= 0.5 * std::numeric_limits<double>::max()))
+                error(at("bodies", i, "angular_velocity"),
+                      "angular velocity is too large (its length must be below 8.9e307 rad/s)");
             Quat unit;
             checkQuaternion(b.orientation, at("bodies", i, "orientation"), unit);
             Body body;
@@ -154,6 +171,8 @@ private:
             body.inertia = b.inertia;
             body.inertiaInverse = b.inertia.fullPivLu().isInvertible() ? Mat3(b.inertia.inverse())
                                                                        : Mat3(Mat3::Zero());
+            if (inertiaOk && !body.inertiaInverse.allFinite())
+                error(at("bodies", i, "inertia"), "inertia is too small: its inverse overflows");
             body.shape = b.shape;
             m.bodies.push_back(body);
             bodyIndex_[b.name] = BodyIndex(static_cast<int>(i) + 1);
@@ -170,15 +189,15 @@ private:
         return false;
     }
 
-    void checkInertia(const Mat3& I, const std::string& where) {
+    bool checkInertia(const Mat3& I, const std::string& where) {
         if (!I.allFinite()) {
             error(where, "inertia has non-finite entries");
-            return;
+            return false;
         }
         const double scale = I.cwiseAbs().maxCoeff();
         if ((I - I.transpose()).cwiseAbs().maxCoeff() > 1e-9 * std::max(scale, 1e-300)) {
             error(where, "inertia tensor is not symmetric");
-            return;
+            return false;
         }
         Eigen::SelfAdjointEigenSolver<Mat3> es(I);
         const Vec3 p = es.eigenvalues();
@@ -186,12 +205,15 @@ private:
             error(where, "inertia tensor is not positive definite (principal moments " +
                              std::to_string(p[0]) + ", " + std::to_string(p[1]) + ", " +
                              std::to_string(p[2]) + ")");
-            return;
+            return false;
         }
         // A real mass distribution has I1 + I2 ≥ I3 for its principal moments.
-        if (p[0] + p[1] < p[2] * (1.0 - 1e-9))
+        if (p[0] + p[1] < p[2] * (1.0 - 1e-9)) {
             error(where, "inertia violates the triangle inequality (I1 + I2 < I3): no real body "
                          "has these principal moments");
+            return false;
+        }
+        return true;
     }
 
     // Pose of a body in the document's initial configuration.
