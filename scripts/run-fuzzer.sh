@@ -70,7 +70,7 @@ status=0
 for f in "$build"/fuzz-*.log; do [ -f "$f" ] && cat "$f" >>"$log"; done
 
 after=$(find "$findings" -type f | wc -l)
-grep -E "^(stat::number_of_executed_units|stat::peak_rss_mb|Done)" "$log" || true
+grep -E "^(stat::number_of_executed_units|stat::peak_rss_mb|Done)" "$log" | awk '!seen[$0]++' || true
 if [ "$status" -ne 0 ] || [ "$after" -gt "$before" ]; then
   echo "fuzz: FAILED (exit status $status); the report:" >&2
   grep -E -B2 -A40 "ERROR: |runtime error|\*\*\* fuzz_model_loader|deadly signal" "$log" | head -120 >&2 || tail -60 "$log" >&2
