@@ -4,6 +4,8 @@
 
 #include <Eigen/Eigenvalues>
 #include <cmath>
+#include <cstdio>
+#include <limits>
 #include <map>
 #include <set>
 
@@ -35,6 +37,54 @@ namespace {
 
 bool finite(const Vec3& v) { return v.allFinite(); }
 
+enum class Length { NonZero, Zero, NotFinite };
+
+// Unit vector along v, for any finite non-zero v: v is first divided by its largest
+// component, so that neither [1e200, 0, 1e200] overflows nor [1e-200, 0, 0] underflows
+// on the way to its length.
+template <typename V>
+Length unitVector(const V& v, V& out) {
+    if (!v.allFinite()) return Length::NotFinite;
+    const double largest = v.cwiseAbs().maxCoeff();
+    if (largest == 0.0) return Length::Zero;
+    const V scaled = v / largest;
+    out = scaled / scaled.norm();
+    return Length::NonZero;
+}
+
+// Unit quaternion of the same rotation as q (any finite, non-zero length).
+Length unitQuaternion(const Quat& q, Quat& out) {
+    Eigen::Vector4d c;
+    const Length l = unitVector(Eigen::Vector4d(q.coeffs()), c);
+    if (l == Length::NonZero) out.coeffs() = c;
+    return l;
+}
+
+// q scaled by a power of two (exactly, whenever its components are normal numbers) so that
+// its largest component lies in [0.5, 1): the same rotation, but its squared length can
+// be formed without overflow or underflow by code that normalises it directly.
+Quat wellScaled(const Quat& q) {
+    const double largest = q.coeffs().cwiseAbs().maxCoeff();
+    if (!std::isfinite(largest) || largest == 0.0 || (largest > 1e-100 && largest < 1e100))
+        return q;
+    int exponent = 0;
+    std::frexp(largest, &exponent);
+    // Component by component: 2^-exponent itself overflows for subnormal quaternions.
+    Quat r;
+    for (int i = 0; i < 4; ++i) r.coeffs()[i] = std::ldexp(q.coeffs()[i], -exponent);
+    return r;
+}
+
+// A number in few characters, for messages ("5e-324", "0.25").
+std::string shortNumber(double x) {
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.6g", x);
+    return buffer;
+}
+
+// Length of a difference of points, without overflow for large coordinates.
+double distance(const Vec3& a, const Vec3& b) { return (b - a).stableNorm(); }
+
 class Builder {
 public:
     Builder(const ModelDocument& doc, std::string file) : doc_(doc), file_(std::move(file)) {}
@@ -45,6 +95,8 @@ public:
         model->description = doc_.description;
         model->sourceFile = file_;
         model->document = doc_;
+        // initialState() normalises the document's orientations as they are.
+        for (BodyDoc& b : model->document.bodies) b.orientation = wellScaled(b.orientation);
         model->expected = doc_.expected;
         model->gravity = doc_.gravity;
         if (!finite(doc_.gravity)) error("/gravity", "gravity must be three finite numbers");
@@ -99,20 +151,29 @@ private:
             if (!std::isfinite(b.mass) || b.mass <= 0.0)
                 error(at("bodies", i, "mass"),
                       "mass must be positive (got " + std::to_string(b.mass) + ")");
-            checkInertia(b.inertia, at("bodies", i, "inertia"));
+            else if (!std::isfinite(1.0 / b.mass))
+                error(at("bodies", i, "mass"),
+                      "mass " + shortNumber(b.mass) + " is too small: its inverse overflows");
+            const bool inertiaOk = checkInertia(b.inertia, at("bodies", i, "inertia"));
             if (!finite(b.position)) error(at("bodies", i, "position"), "position is not finite");
             if (!finite(b.velocity)) error(at("bodies", i, "velocity"), "velocity is not finite");
             if (!finite(b.angularVelocity))
                 error(at("bodies", i, "angular_velocity"), "angular velocity is not finite");
-            const double qn = b.orientation.coeffs().norm();
-            if (!std::isfinite(qn) || qn < 1e-12)
-                error(at("bodies", i, "orientation"), "orientation quaternion has zero length");
+            // It is turned into body coordinates, whose components can be as large as its
+            // length: that length must not overflow.
+            else if (!(b.angularVelocity.stableNorm() <= 0.5 * std::numeric_limits<double>::max()))
+                error(at("bodies", i, "angular_velocity"),
+                      "angular velocity is too large (its length must be below 8.9e307 rad/s)");
+            Quat unit;
+            checkQuaternion(b.orientation, at("bodies", i, "orientation"), unit);
             Body body;
             body.name = b.name;
             body.mass = b.mass;
             body.inertia = b.inertia;
             body.inertiaInverse = b.inertia.fullPivLu().isInvertible() ? Mat3(b.inertia.inverse())
                                                                        : Mat3(Mat3::Zero());
+            if (inertiaOk && !body.inertiaInverse.allFinite())
+                error(at("bodies", i, "inertia"), "inertia is too small: its inverse overflows");
             body.shape = b.shape;
             m.bodies.push_back(body);
             bodyIndex_[b.name] = BodyIndex(static_cast<int>(i) + 1);
@@ -120,15 +181,24 @@ private:
         bodyIndex_[kGroundName] = kGround;
     }
 
-    void checkInertia(const Mat3& I, const std::string& where) {
+    bool checkQuaternion(const Quat& q, const std::string& where, Quat& unit) {
+        switch (unitQuaternion(q, unit)) {
+        case Length::NonZero: return true;
+        case Length::Zero: error(where, "orientation quaternion has zero length"); return false;
+        case Length::NotFinite: error(where, "orientation quaternion is not finite"); return false;
+        }
+        return false;
+    }
+
+    bool checkInertia(const Mat3& I, const std::string& where) {
         if (!I.allFinite()) {
             error(where, "inertia has non-finite entries");
-            return;
+            return false;
         }
         const double scale = I.cwiseAbs().maxCoeff();
         if ((I - I.transpose()).cwiseAbs().maxCoeff() > 1e-9 * std::max(scale, 1e-300)) {
             error(where, "inertia tensor is not symmetric");
-            return;
+            return false;
         }
         Eigen::SelfAdjointEigenSolver<Mat3> es(I);
         const Vec3 p = es.eigenvalues();
@@ -136,12 +206,15 @@ private:
             error(where, "inertia tensor is not positive definite (principal moments " +
                              std::to_string(p[0]) + ", " + std::to_string(p[1]) + ", " +
                              std::to_string(p[2]) + ")");
-            return;
+            return false;
         }
         // A real mass distribution has I1 + I2 ≥ I3 for its principal moments.
-        if (p[0] + p[1] < p[2] * (1.0 - 1e-9))
+        if (p[0] + p[1] < p[2] * (1.0 - 1e-9)) {
             error(where, "inertia violates the triangle inequality (I1 + I2 < I3): no real body "
                          "has these principal moments");
+            return false;
+        }
+        return true;
     }
 
     // Pose of a body in the document's initial configuration.
@@ -153,8 +226,10 @@ private:
         }
         for (const BodyDoc& b : doc_.bodies)
             if (b.name == body) {
-                const double n = b.orientation.coeffs().norm();
-                A = n > 1e-12 ? b.orientation.normalized().toRotationMatrix() : Mat3::Identity();
+                Quat unit;
+                A = unitQuaternion(b.orientation, unit) == Length::NonZero
+                        ? unit.toRotationMatrix()
+                        : Mat3::Identity();
                 r = b.position;
                 return true;
             }
@@ -172,21 +247,19 @@ private:
                 continue;
             }
             if (!finite(mk.position)) error(at("markers", i, "position"), "position is not finite");
-            const double qn = mk.orientation.coeffs().norm();
-            if (!std::isfinite(qn) || qn < 1e-12) {
-                error(at("markers", i, "orientation"), "orientation quaternion has zero length");
-                continue;
-            }
+            Quat unit;
+            if (!checkQuaternion(mk.orientation, at("markers", i, "orientation"), unit)) continue;
             BodyFrame f;
             f.body = it->second;
             f.origin = mk.position;
-            f.axes = mk.orientation.normalized().toRotationMatrix();
+            f.axes = unit.toRotationMatrix();
             markers_[mk.name] = f;
         }
     }
 
+    // `where` locates the body's name, `pointWhere` the point.
     bool frameFromGlobal(const std::string& body, const std::string& where, const Vec3& point,
-                         const Mat3& axesGlobal, BodyFrame& f) {
+                         const std::string& pointWhere, const Mat3& axesGlobal, BodyFrame& f) {
         auto it = bodyIndex_.find(body);
         if (it == bodyIndex_.end()) {
             error(where, body.empty() ? "missing body name" : "unknown body '" + body + "'");
@@ -198,17 +271,25 @@ private:
         f.body = it->second;
         f.origin = A.transpose() * (point - r);
         f.axes = A.transpose() * axesGlobal;
+        if (!f.origin.allFinite()) {
+            // A body whose position is not finite has a diagnostic of its own.
+            if (!finite(point))
+                error(pointWhere, "point is not finite");
+            else if (finite(r))
+                error(pointWhere, "point is too far from the centre of mass of '" + body +
+                                      "' (their distance overflows)");
+            return false;
+        }
         return true;
     }
 
     bool unitAxis(const Vec3& a, const std::string& where, Vec3& out) {
-        const double n = a.norm();
-        if (!std::isfinite(n) || n < 1e-12) {
-            error(where, "axis has zero length");
-            return false;
+        switch (unitVector(a, out)) {
+        case Length::NonZero: return true;
+        case Length::Zero: error(where, "axis has zero length"); return false;
+        case Length::NotFinite: error(where, "axis is not finite"); return false;
         }
-        out = a / n;
-        return true;
+        return false;
     }
 
     void buildJoints(Model& m) {
@@ -246,7 +327,8 @@ private:
                 Mat3 G2 = G1;
                 Vec3 p2 = jd.point;
                 if (jd.type == JointType::Universal) {
-                    Vec3 z2 = jd.axis2.norm() > 0 ? Vec3(jd.axis2) : anyPerpendicular(z);
+                    // A zero axis2 (exactly) means "any perpendicular"; tiny ones are axes.
+                    Vec3 z2 = jd.axis2 != Vec3::Zero() ? Vec3(jd.axis2) : anyPerpendicular(z);
                     if (!unitAxis(z2, at("joints", i, "axis2"), z2)) continue;
                     if (std::abs(z2.dot(z)) > 1e-9) {
                         error(at("joints", i, "axis2"),
@@ -262,8 +344,13 @@ private:
                     }
                     p2 = jd.point2;
                 }
-                ok = frameFromGlobal(jd.body1, at("joints", i, "body1"), jd.point, G1, j.frame1);
-                ok = frameFromGlobal(jd.body2, at("joints", i, "body2"), p2, G2, j.frame2) && ok;
+                ok = frameFromGlobal(jd.body1, at("joints", i, "body1"), jd.point,
+                                     at("joints", i, "point"), G1, j.frame1);
+                ok = frameFromGlobal(jd.body2, at("joints", i, "body2"), p2,
+                                     at("joints", i, jd.type == JointType::Distance ? "point2"
+                                                                                    : "point"),
+                                     G2, j.frame2) &&
+                     ok;
                 if (!ok) continue;
             }
             if (j.frame1.body == j.frame2.body) {
@@ -279,7 +366,7 @@ private:
                     Vec3 r1, r2;
                     initialPose(bodyName(j.frame1.body), A1, r1);
                     initialPose(bodyName(j.frame2.body), A2, r2);
-                    L = ((r2 + A2 * j.frame2.origin) - (r1 + A1 * j.frame1.origin)).norm();
+                    L = distance(r1 + A1 * j.frame1.origin, r2 + A2 * j.frame2.origin);
                 }
                 if (!std::isfinite(L) || L <= 0.0) {
                     error(at("joints", i, "length"), "a distance joint needs a positive length");
@@ -390,19 +477,19 @@ private:
             switch (fd.type) {
             case ForceType::SpringDamper: {
                 bool ok = frameFromGlobal(fd.body1, at("forces", i, "body1"), fd.point1,
-                                          Mat3::Identity(), f.point1);
+                                          at("forces", i, "point1"), Mat3::Identity(), f.point1);
                 ok = frameFromGlobal(fd.body2, at("forces", i, "body2"), fd.point2,
-                                     Mat3::Identity(), f.point2) &&
+                                     at("forces", i, "point2"), Mat3::Identity(), f.point2) &&
                      ok;
                 if (!ok) continue;
                 if (f.point1.body == f.point2.body) {
                     error(at("forces", i), "spring-damper '" + fd.name + "' connects a body to itself");
                     continue;
                 }
-                f.freeLength = fd.freeLength ? *fd.freeLength : (fd.point2 - fd.point1).norm();
+                f.freeLength = fd.freeLength ? *fd.freeLength : distance(fd.point1, fd.point2);
                 if (!std::isfinite(f.freeLength) || f.freeLength < 0.0)
                     error(at("forces", i, "free_length"), "free length must be zero or positive");
-                if ((fd.point2 - fd.point1).norm() < 1e-12)
+                if (distance(fd.point1, fd.point2) < 1e-12)
                     error(at("forces", i, "point2"),
                           "spring-damper end points coincide: its direction is undefined");
                 break;
@@ -478,7 +565,13 @@ private:
 }  // namespace
 
 BuildResult buildModel(const ModelDocument& doc, const std::string& file) {
-    return Builder(doc, file).run();
+    try {
+        return Builder(doc, file).run();
+    } catch (const std::exception& e) {
+        BuildResult r;
+        r.diagnostics.push_back({file, "", std::string(kInternalErrorPrefix) + e.what(), 0, 0});
+        return r;
+    }
 }
 
 }  // namespace looplab

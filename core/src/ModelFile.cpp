@@ -6,7 +6,9 @@
 
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
+#include <limits>
 #include <set>
 #include <sstream>
 
@@ -15,6 +17,20 @@ namespace looplab {
 using nlohmann::json;
 
 namespace {
+
+// A key as one reference token of a JSON pointer (RFC 6901): '~' and '/' escaped.
+std::string pointerToken(const std::string& key) {
+    std::string t;
+    for (char c : key) {
+        if (c == '~')
+            t += "~0";
+        else if (c == '/')
+            t += "~1";
+        else
+            t += c;
+    }
+    return t;
+}
 
 // Walks a parsed JSON tree, converting values and recording every problem with the JSON
 // pointer of the offending value.
@@ -42,7 +58,7 @@ public:
         bool good = true;
         for (auto it = j.begin(); it != j.end(); ++it) {
             if (!ok.count(it.key())) {
-                error(where + "/" + it.key(), "unknown field '" + it.key() + "'");
+                error(where + "/" + pointerToken(it.key()), "unknown field '" + it.key() + "'");
                 good = false;
             }
         }
@@ -251,8 +267,9 @@ public:
         if (const json* v = field(root, "version", "", true)) {
             if (!v->is_number_integer())
                 error("/version", "expected an integer version");
-            else if (v->get<long long>() != kModelFormatVersion)
-                error("/version", "unsupported format version " + std::to_string(v->get<long long>()) +
+            else if (!v->is_number_unsigned() ||
+                     v->get<json::number_unsigned_t>() != kModelFormatVersion)
+                error("/version", "unsupported format version " + v->dump() +
                                       " (this LoopLab reads version " +
                                       std::to_string(kModelFormatVersion) + ")");
         }
@@ -376,8 +393,16 @@ public:
                 for (const char* k : {"dof", "redundant"}) {
                     if (!e->contains(k)) continue;
                     const json& v = (*e)[k];
-                    if (!v.is_number_integer() || v.get<long long>() < 0) {
+                    if (!v.is_number_integer() ||
+                        (!v.is_number_unsigned() && v.get<json::number_integer_t>() < 0)) {
                         error(std::string("/expected/") + k, "expected a non-negative integer");
+                        continue;
+                    }
+                    if (v.get<json::number_unsigned_t>() >
+                        static_cast<json::number_unsigned_t>(std::numeric_limits<int>::max())) {
+                        error(std::string("/expected/") + k,
+                              "expected a non-negative integer, found " + v.dump() +
+                                  ", which is too large");
                         continue;
                     }
                     (std::string(k) == "dof" ? doc.expected.dof : doc.expected.redundant) =
@@ -403,6 +428,123 @@ void lineColumn(const std::string& text, size_t byte, int& line, int& column) {
             ++column;
         }
     }
+}
+
+// Builds the JSON tree like json::parse(), but without exceptions, and keeps what a
+// useful diagnostic needs when the text is rejected: the position and, for a number that
+// does not fit in a double, the JSON pointer of the value being read.
+class TreeBuilder {
+public:
+    explicit TreeBuilder(json& root) : dom_(root, true) {}
+
+    bool null() { return value(dom_.null()); }
+    bool boolean(bool v) { return value(dom_.boolean(v)); }
+    bool number_integer(json::number_integer_t v) { return value(dom_.number_integer(v)); }
+    bool number_unsigned(json::number_unsigned_t v) { return value(dom_.number_unsigned(v)); }
+    bool number_float(json::number_float_t v, const json::string_t& s) {
+        return value(dom_.number_float(v, s));
+    }
+    bool string(json::string_t& v) { return value(dom_.string(v)); }
+    bool binary(json::binary_t& v) { return value(dom_.binary(v)); }
+    bool start_object(std::size_t n) {
+        path_.push_back({false, 0, {}});
+        return dom_.start_object(n);
+    }
+    bool key(json::string_t& k) {
+        path_.back().key = k;
+        return dom_.key(k);
+    }
+    bool end_object() {
+        path_.pop_back();
+        return value(dom_.end_object());
+    }
+    bool start_array(std::size_t n) {
+        path_.push_back({true, 0, {}});
+        return dom_.start_array(n);
+    }
+    bool end_array() {
+        path_.pop_back();
+        return value(dom_.end_array());
+    }
+    bool parse_error(std::size_t position, const std::string& token,
+                     const nlohmann::detail::exception& e) {
+        failed_ = true;
+        position_ = position;
+        id_ = e.id;
+        token_ = token;
+        what_ = e.what();
+        pointer_ = pointer();
+        return false;
+    }
+
+    bool failed() const { return failed_; }
+    std::size_t position() const { return position_; }
+    int id() const { return id_; }
+    const std::string& token() const { return token_; }
+    const std::string& what() const { return what_; }
+    const std::string& errorPointer() const { return pointer_; }
+
+private:
+    struct Level {
+        bool array;
+        std::size_t index;  // next element of an array
+        std::string key;    // last key of an object
+    };
+
+    // A complete value was read: an array moves on to its next element.
+    bool value(bool ok) {
+        if (!path_.empty() && path_.back().array) ++path_.back().index;
+        return ok;
+    }
+
+    // JSON pointer (RFC 6901) of the value being read.
+    std::string pointer() const {
+        std::string p;
+        for (const Level& l : path_) {
+            p += '/';
+            if (l.array) {
+                p += std::to_string(l.index);
+                continue;
+            }
+            p += pointerToken(l.key);
+        }
+        return p;
+    }
+
+    nlohmann::detail::json_sax_dom_parser<json> dom_;
+    std::vector<Level> path_;
+    bool failed_ = false;
+    std::size_t position_ = 0;
+    int id_ = 0;
+    std::string token_, what_, pointer_;
+};
+
+// Parses `text` into `root`; on failure fills `d` with the line and column of the last
+// character read and the problem in words.
+bool parseJson(const std::string& text, const std::string& file, json& root, Diagnostic& d) {
+    TreeBuilder builder(root);
+    if (json::sax_parse(text, &builder) && !builder.failed()) return true;
+    d = Diagnostic{};
+    d.file = file;
+    if (builder.id() == 406) {
+        // json::out_of_range 406: a number beyond the range of a double.
+        std::string number = builder.token();
+        if (number.size() > 40) number = number.substr(0, 37) + "...";
+        const std::string& where = builder.errorPointer();
+        d.message = "number " + number + " at " + (where.empty() ? "the top level" : where) +
+                    " is too large: a model file's numbers must be smaller in magnitude than "
+                    "about 1.8e308";
+    } else {
+        // Keep nlohmann's description, drop its internal error-number prefix.
+        const std::string& what = builder.what();
+        const auto pos = what.find("parse error");
+        d.message =
+            "JSON syntax error: " + (pos == std::string::npos ? what : what.substr(pos));
+    }
+    // The lexer has read up to the end of the offending token.
+    const std::size_t byte = builder.position();
+    lineColumn(text, byte > 0 ? byte - 1 : 0, d.line, d.column);
+    return false;
 }
 
 json vecJson(const Vec3& v) { return json::array({v.x(), v.y(), v.z()}); }
@@ -438,24 +580,24 @@ json lawJson(const TimeLaw& l) {
 
 DocumentResult parseModelDocument(const std::string& text, const std::string& file) {
     DocumentResult r;
-    json root;
     try {
-        root = json::parse(text);
-    } catch (const json::parse_error& e) {
-        Diagnostic d;
-        d.file = file;
-        lineColumn(text, e.byte > 0 ? e.byte - 1 : 0, d.line, d.column);
-        std::string what = e.what();
-        // Keep nlohmann's description, drop its internal error-number prefix.
-        const auto pos = what.find("parse error");
-        d.message = "JSON syntax error: " + (pos == std::string::npos ? what : what.substr(pos));
-        r.diagnostics.push_back(d);
-        return r;
+        json root;
+        Diagnostic syntax;
+        if (!parseJson(text, file, root, syntax)) {
+            r.diagnostics.push_back(syntax);
+            return r;
+        }
+        ModelDocument doc;
+        Reader reader(file, r.diagnostics);
+        reader.document(root, doc);
+        if (r.diagnostics.empty()) r.document = std::move(doc);
+    } catch (const std::exception& e) {
+        // Nothing in reading is expected to throw; should something still do so, the file
+        // is reported as unreadable instead of ending the program.
+        r.document.reset();
+        r.diagnostics.clear();
+        r.diagnostics.push_back({file, "", std::string(kInternalErrorPrefix) + e.what(), 0, 0});
     }
-    ModelDocument doc;
-    Reader reader(file, r.diagnostics);
-    reader.document(root, doc);
-    if (r.diagnostics.empty()) r.document = std::move(doc);
     return r;
 }
 
@@ -464,6 +606,12 @@ DocumentResult readModelDocument(const std::string& path) {
     if (!in) {
         DocumentResult r;
         r.diagnostics.push_back({path, "", "cannot open the file for reading", 0, 0});
+        return r;
+    }
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec)) {
+        DocumentResult r;
+        r.diagnostics.push_back({path, "", "is a directory, not a model file", 0, 0});
         return r;
     }
     std::ostringstream ss;
@@ -601,20 +749,25 @@ bool writeModelDocument(const ModelDocument& doc, const std::string& path, std::
 LoadedModel prepareModel(const ModelDocument& doc, const std::string& file,
                          const AssemblyOptions& options) {
     LoadedModel r;
-    BuildResult b = buildModel(doc, file);
-    if (!b.ok()) {
-        r.diagnostics = b.diagnostics;
-        return r;
+    try {
+        BuildResult b = buildModel(doc, file);
+        if (!b.ok()) {
+            r.diagnostics = b.diagnostics;
+            return r;
+        }
+        State s = initialState(*b.model);
+        const AssemblyResult a = assemble(*b.model, s, options);
+        if (!a.converged) {
+            r.diagnostics.push_back({file, "/joints", a.message, 0, 0});
+            return r;
+        }
+        projectVelocities(*b.model, s, options.rankTolerance);
+        r.model = b.model;
+        r.initial = s;
+    } catch (const std::exception& e) {
+        r = LoadedModel{};
+        r.diagnostics.push_back({file, "", std::string(kInternalErrorPrefix) + e.what(), 0, 0});
     }
-    State s = initialState(*b.model);
-    const AssemblyResult a = assemble(*b.model, s, options);
-    if (!a.converged) {
-        r.diagnostics.push_back({file, "/joints", a.message, 0, 0});
-        return r;
-    }
-    projectVelocities(*b.model, s, options.rankTolerance);
-    r.model = b.model;
-    r.initial = s;
     return r;
 }
 

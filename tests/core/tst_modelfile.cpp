@@ -17,6 +17,7 @@
 
 #include <cmath>
 #include <fstream>
+#include <limits>
 #include <sstream>
 
 using namespace looplab;
@@ -226,7 +227,8 @@ std::string readText(const QString& path) {
 
 // Where a defect is found.
 enum class Stage {
-    Syntax,   // JSON syntax: readModelDocument fails with a line and column
+    Syntax,   // JSON syntax or a number beyond the range of a double: readModelDocument
+              // fails with a line and column
     Parse,    // readModelDocument fails at a JSON pointer
     Build,    // the document reads, buildModel fails
     Assemble  // the model builds, assembly of the initial state fails
@@ -249,12 +251,24 @@ const MalformedCase kMalformed[] = {
      "JSON syntax error", 6, 26},
     {"trailing-garbage.json", Stage::Syntax, "",
      "JSON syntax error", 7, 1},
+    // A number beyond the range of a double is reported where it ends, with its pointer.
+    {"number-too-large.json", Stage::Syntax, "",
+     "number 1e309 at /bodies/0/mass is too large", 6, 34},
+    {"number-too-large-negative.json", Stage::Syntax, "",
+     "number -2e308 at /gravity/1 is too large", 5, 23},
+    {"integer-too-large.json", Stage::Syntax, "",
+     "number 1000000000000000000000000000000000000... at /forces/0/stiffness is too large",
+     11, 338},
     {"wrong-format.json", Stage::Parse, "/format",
      "expected 'looplab-model'", 0, 0},
     {"missing-version.json", Stage::Parse, "/version",
      "missing required field 'version'", 0, 0},
     {"unsupported-version.json", Stage::Parse, "/version",
      "unsupported format version 2", 0, 0},
+    {"unsupported-version-huge.json", Stage::Parse, "/version",
+     "unsupported format version 18446744073709551615 ", 0, 0},
+    {"expected-dof-too-large.json", Stage::Parse, "/expected/dof",
+     "found 4294967297, which is too large", 0, 0},
     {"unknown-top-level-field.json", Stage::Parse, "/gravty",
      "unknown field 'gravty'", 0, 0},
     {"unknown-body-field.json", Stage::Parse, "/bodies/0/mas",
@@ -269,14 +283,21 @@ const MalformedCase kMalformed[] = {
      "mass must be positive", 0, 0},
     {"negative-mass.json", Stage::Build, "/bodies/1/mass",
      "mass must be positive (got -2.5", 0, 0},
+    {"mass-too-small.json", Stage::Build, "/bodies/0/mass",
+     "mass 4.94066e-324 is too small: its inverse overflows", 0, 0},
     {"non-numeric-mass.json", Stage::Parse, "/bodies/0/mass",
      "expected a number, found string", 0, 0},
+    // Its components in body coordinates would overflow.
+    {"angular-velocity-too-large.json", Stage::Build, "/bodies/0/angular_velocity",
+     "angular velocity is too large", 0, 0},
     {"inertia-not-positive-definite.json", Stage::Build, "/bodies/0/inertia",
      "not positive definite", 0, 0},
     {"inertia-non-symmetric.json", Stage::Build, "/bodies/0/inertia",
      "not symmetric", 0, 0},
     {"inertia-triangle-inequality.json", Stage::Build, "/bodies/0/inertia",
      "triangle inequality", 0, 0},
+    {"inertia-too-small.json", Stage::Build, "/bodies/0/inertia",
+     "inertia is too small: its inverse overflows", 0, 0},
     {"inertia-wrong-length.json", Stage::Parse, "/bodies/0/inertia",
      "expected [Ixx, Iyy, Izz]", 0, 0},
     {"zero-quaternion.json", Stage::Build, "/bodies/0/orientation",
@@ -330,6 +351,19 @@ void addMalformedColumns() {
     for (const MalformedCase& c : kMalformed)
         QTest::newRow(c.file) << malformedDir() + "/" + c.file << int(c.stage)
                               << QString(c.location) << QString(c.message) << c.line << c.column;
+}
+
+// A bar hinged to the ground at the origin, with the joint's axis and the bar's
+// orientation as written in the file.
+QString hingedBar(const QString& axis, const QString& orientation) {
+    return QStringLiteral(R"({
+  "format": "looplab-model", "version": 1, "name": "hinged bar",
+  "bodies": [{"name": "bar", "mass": 1, "inertia": [0.00015, 0.0209, 0.0209],
+              "position": [0.25, 0, 0], "orientation": %2}],
+  "joints": [{"name": "hinge", "type": "revolute", "body1": "ground", "body2": "bar",
+              "point": [0, 0, 0], "axis": %1}]
+})")
+        .arg(axis, orientation);
 }
 
 // The expected command-line diagnostic prefix: "FILE:LINE:COL: " or "FILE: /pointer: ".
@@ -761,6 +795,147 @@ private slots:
                  QStringLiteral("edited: /drivers/0/joint: unknown joint 'E'"));
         QCOMPARE(QString::fromStdString(c.diagnostics[2].toString()),
                  QStringLiteral("edited: /forces/0/joint: unknown joint 'F'"));
+    }
+
+    // ---- extreme but valid vectors and quaternions ---------------------------------
+
+    // Axes of any finite, non-zero length are normalised without overflow or underflow:
+    // [1e200, 0, 1e200] is the 45° axis, not "zero length".
+    void extremeAxisNormalised_data() {
+        QTest::addColumn<QString>("axis");
+        QTest::addColumn<double>("x");
+        QTest::addColumn<double>("y");
+        QTest::addColumn<double>("z");
+        const double h = std::sqrt(0.5);
+        QTest::newRow("huge") << "[1e200, 0, 1e200]" << h << 0.0 << h;
+        QTest::newRow("largest doubles")
+            << "[1.7976931348623157e308, -1.7976931348623157e308, 0]" << h << -h << 0.0;
+        QTest::newRow("tiny") << "[1e-200, 0, 0]" << 1.0 << 0.0 << 0.0;
+        QTest::newRow("tiny, 3-4-5") << "[3e-300, 4e-300, 0]" << 0.6 << 0.8 << 0.0;
+        QTest::newRow("smallest double") << "[0, 5e-324, 0]" << 0.0 << 1.0 << 0.0;
+        QTest::newRow("negative") << "[0, 0, -1e250]" << 0.0 << 0.0 << -1.0;
+    }
+
+    void extremeAxisNormalised() {
+        QFETCH(QString, axis);
+        QFETCH(double, x);
+        QFETCH(double, y);
+        QFETCH(double, z);
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString path = dir.filePath("axis.json");
+        {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(hingedBar(axis, "[1, 0, 0, 0]").toUtf8());
+        }
+        const LoadedModel lm = loadModel(path.toStdString());
+        QVERIFY2(lm.ok(), formatDiagnostics(lm.diagnostics).c_str());
+        const Joint& j = lm.model->joints.front();
+        // Frame 1 is on the ground, so its axes are global; frame 2's body is not rotated.
+        const Vec3 expected(x, y, z);
+        for (const BodyFrame* f : {&j.frame1, &j.frame2}) {
+            const Mat3& A = f->axes;
+            QVERIFY2((A.col(2) - expected).norm() < 1e-15,
+                     qPrintable(QStringLiteral("z axis %1 %2 %3")
+                                    .arg(A(0, 2), 0, 'g', 17).arg(A(1, 2), 0, 'g', 17)
+                                    .arg(A(2, 2), 0, 'g', 17)));
+            QVERIFY((A.transpose() * A - Mat3::Identity()).norm() < 1e-15);
+            QVERIFY(A.determinant() > 0.0);
+        }
+        QVERIFY(lm.initial.q.allFinite());
+    }
+
+    // Quaternions likewise: a body's and a marker's orientation of any finite, non-zero
+    // length is the rotation it describes.
+    void extremeQuaternionNormalised_data() {
+        QTest::addColumn<QString>("quaternion");
+        QTest::newRow("huge") << "[1e200, 0, 0, 1e200]";
+        QTest::newRow("largest doubles") << "[1.7976931348623157e308, 0, 0, 1.7976931348623157e308]";
+        QTest::newRow("tiny") << "[1e-200, 0, 0, 1e-200]";
+        QTest::newRow("smallest doubles") << "[5e-324, 0, 0, 5e-324]";
+        QTest::newRow("ordinary") << "[1, 0, 0, 1]";
+    }
+
+    void extremeQuaternionNormalised() {
+        QFETCH(QString, quaternion);
+        // 90° about z.
+        const double h = std::sqrt(0.5);
+        Mat3 R;
+        R << 0, -1, 0, 1, 0, 0, 0, 0, 1;
+
+        const DocumentResult body =
+            parseModelDocument(hingedBar("[0, 0, 1]", quaternion).toStdString(), "body.json");
+        QVERIFY2(body.document, formatDiagnostics(body.diagnostics).c_str());
+        const LoadedModel lm = prepareModel(*body.document, "body.json");
+        QVERIFY2(lm.ok(), formatDiagnostics(lm.diagnostics).c_str());
+        const Quat q = bodyOrientation(lm.initial, BodyIndex(1));
+        QVERIFY2(std::abs(std::abs(q.w()) - h) < 1e-15 && std::abs(std::abs(q.z()) - h) < 1e-15,
+                 qPrintable(QStringLiteral("%1 %2 %3 %4").arg(q.w()).arg(q.x()).arg(q.y()).arg(q.z())));
+        QVERIFY(lm.initial.q.allFinite() && lm.initial.v.allFinite());
+        // The joint frame on the bar is the global joint frame seen from the rotated bar.
+        const Joint& j = lm.model->joints.front();
+        QVERIFY((j.frame2.axes - R.transpose() * j.frame1.axes).norm() < 1e-15);
+
+        const QString markers = QStringLiteral(R"({
+  "format": "looplab-model", "version": 1,
+  "bodies": [{"name": "bar", "mass": 1, "inertia": [0.00015, 0.0209, 0.0209],
+              "position": [0.25, 0, 0]}],
+  "markers": [{"name": "pivot", "body": "ground", "orientation": %1},
+              {"name": "end", "body": "bar", "position": [-0.25, 0, 0], "orientation": %1}],
+  "joints": [{"name": "hinge", "type": "revolute", "marker1": "pivot", "marker2": "end"}]
+})").arg(quaternion);
+        const DocumentResult marker = parseModelDocument(markers.toStdString(), "markers.json");
+        QVERIFY2(marker.document, formatDiagnostics(marker.diagnostics).c_str());
+        const BuildResult b = buildModel(*marker.document, "markers.json");
+        QVERIFY2(b.ok(), formatDiagnostics(b.diagnostics).c_str());
+        QVERIFY((b.model->joints.front().frame1.axes - R).norm() < 1e-15);
+        QVERIFY((b.model->joints.front().frame2.axes - R).norm() < 1e-15);
+    }
+
+    // A zero vector is still refused, a second universal axis of tiny length is an axis
+    // (only an exact zero means "any perpendicular"), and a document built in memory with
+    // an infinite axis is told so.
+    void zeroAndNonFiniteAxes() {
+        const DocumentResult zero =
+            parseModelDocument(hingedBar("[0, -0.0, 0]", "[1, 0, 0, 0]").toStdString(), "z.json");
+        QVERIFY(zero.document);
+        BuildResult b = buildModel(*zero.document, "z.json");
+        QVERIFY(!b.ok());
+        QCOMPARE(QString::fromStdString(b.diagnostics.front().toString()),
+                 QStringLiteral("z.json: /joints/0/axis: axis has zero length"));
+
+        ModelDocument doc = *zero.document;
+        doc.joints.front().axis = Vec3(1.0, std::numeric_limits<double>::infinity(), 0.0);
+        b = buildModel(doc, "inf");
+        QVERIFY(!b.ok());
+        QCOMPARE(QString::fromStdString(b.diagnostics.front().toString()),
+                 QStringLiteral("inf: /joints/0/axis: axis is not finite"));
+
+        doc.joints.front().axis = Vec3::UnitZ();
+        doc.bodies.front().orientation = Quat(0.0, 0.0, 0.0, 0.0);
+        b = buildModel(doc, "q");
+        QVERIFY(!b.ok());
+        QCOMPARE(QString::fromStdString(b.diagnostics.front().toString()),
+                 QStringLiteral("q: /bodies/0/orientation: orientation quaternion has zero length"));
+
+        doc.bodies.front().orientation = Quat::Identity();
+        doc.joints.front().type = JointType::Universal;
+        doc.joints.front().axis2 = Vec3(1e-200, 0.0, 0.0);
+        b = buildModel(doc, "universal");
+        QVERIFY2(b.ok(), formatDiagnostics(b.diagnostics).c_str());
+        QVERIFY((b.model->joints.front().frame2.axes.col(2) - Vec3::UnitX()).norm() < 1e-15);
+
+        // A point whose offset from the body's centre of mass overflows.
+        doc.joints.front().type = JointType::Revolute;
+        doc.joints.front().axis2 = Vec3::Zero();
+        doc.bodies.front().position = Vec3(-1e308, 0.0, 0.0);
+        doc.joints.front().point = Vec3(1e308, 0.0, 0.0);
+        b = buildModel(doc, "far");
+        QVERIFY(!b.ok());
+        QCOMPARE(QString::fromStdString(b.diagnostics.front().toString()),
+                 QStringLiteral("far: /joints/0/point: point is too far from the centre of "
+                                "mass of 'bar' (their distance overflows)"));
     }
 
     // Line and column of JSON syntax errors, for a few kinds of mistakes.

@@ -6,6 +6,7 @@
 #include "looplab/Assembly.h"
 #include "looplab/Diagnostic.h"
 #include "looplab/Model.h"
+#include "looplab/ModelBuilder.h"
 #include "looplab/ModelDocument.h"
 #include "looplab/State.h"
 
@@ -24,7 +25,8 @@ struct DocumentResult {
     Diagnostics diagnostics;
 };
 
-/// Parses JSON text; `file` labels the diagnostics.
+/// Parses JSON text; `file` labels the diagnostics. Never throws: invalid JSON, including
+/// a number too large for a double, is reported with its line and column.
 DocumentResult parseModelDocument(const std::string& text, const std::string& file = "");
 /// Reads and parses a file.
 DocumentResult readModelDocument(const std::string& path);
