@@ -869,7 +869,7 @@ private slots:
         QVERIFY2(body.document, formatDiagnostics(body.diagnostics).c_str());
         const LoadedModel lm = prepareModel(*body.document, "body.json");
         QVERIFY2(lm.ok(), formatDiagnostics(lm.diagnostics).c_str());
-        const Quat q = bodyOrientation(lm.initial, BodyIndex(1));
+        const Quat q = bodyOrientation(*lm.model, lm.initial, BodyIndex(1));
         QVERIFY2(std::abs(std::abs(q.w()) - h) < 1e-15 && std::abs(std::abs(q.z()) - h) < 1e-15,
                  qPrintable(QStringLiteral("%1 %2 %3 %4").arg(q.w()).arg(q.x()).arg(q.y()).arg(q.z())));
         QVERIFY(lm.initial.q.allFinite() && lm.initial.v.allFinite());
