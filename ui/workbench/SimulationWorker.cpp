@@ -97,7 +97,9 @@ void SimulationWorker::run(const SimulationJob& job)
             r.kinetic = f.energy.kinetic;
             r.smallestSingularValue = f.smallestSingularValue;
             r.rank = f.rank;
-            r.jointValues = tracker.update(f.state);
+            // The simulator follows the angles at every solver step; the frames alone
+            // would alias a joint that turns more than half a turn between them.
+            r.jointValues = f.jointCoordinates.empty() ? tracker.update(f.state) : f.jointCoordinates;
             r.reactions.reserve(6 * f.reactions.size());
             for (const JointReaction& j : f.reactions) {
                 r.reactions.insert(r.reactions.end(), j.forceGlobal.data(), j.forceGlobal.data() + 3);

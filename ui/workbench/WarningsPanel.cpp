@@ -21,6 +21,8 @@ QString kindLabel(const QString& kind)
         return QObject::tr("Singular configuration");
     if (kind == "failure")
         return QObject::tr("Solver failure");
+    if (kind == "constraint_violation")
+        return QObject::tr("Constraint violation");
     return kind;
 }
 
