@@ -197,7 +197,6 @@ double ConstraintSpaces::smallestSingularPair(VecX* vOut) const {
         const VecX next = w / nw;
         const double change = (next - v).norm();
         v = next;
-        // ‖R₁₁ v‖ without forming R₁₁ v: ‖R₁₁ v‖² = vᵀR₁₁ᵀR₁₁v.
         sigma = isSparse() ? (sparse_->R11 * v).norm()
                            : (qr_.factors().topLeftCorner(r, r).triangularView<Eigen::Upper>() * v).norm();
         if (change < 1e-10) break;

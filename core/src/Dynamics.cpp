@@ -30,6 +30,7 @@ VecX applyInverseMass(const Model& model, const VecX& x) {
 
 void applyBodyInverseMass(const Model& model, BodyIndex b, double* slice) {
     const Body& body = model.body(b);
+    if (body.kind != BodyKind::Rigid) return;
     Eigen::Map<Vec3> linear(slice), angular(slice + 3);
     linear /= body.mass;
     angular = body.inertiaInverse * Vec3(angular);

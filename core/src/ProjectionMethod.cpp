@@ -161,12 +161,7 @@ MethodStatus ProjectionMethod::project(State& s) {
         res = r;
         moved = true;
     }
-    if (!std::isfinite(res) || res > 1e-6 * m.lengthScale) return positionFailure(res, cv.phi);
-    const std::vector<std::string> wrongRoot = driversOnWrongRoot(m, s);
-    if (!wrongRoot.empty())
-        return MethodStatus::failure("the projection reached a configuration half a turn from "
-                                     "the driver's prescribed angle",
-                                     wrongRoot);
+    if (const MethodStatus st = positionOutcome(s, res, cv.phi); !st.ok) return st;
     // Velocities are projected with the Jacobian at the final configuration.
     if (moved && !jacobianCurrent) evaluateConstraints(m, s, cv, kJacobian | kPhiT);
     factorizeFrom(s, cv);
@@ -206,14 +201,22 @@ MethodStatus ProjectionMethod::evaluate(const State& s, MotionEvaluation& out) {
     return {};
 }
 
-MethodStatus ProjectionMethod::positionFailure(double res, const VecX& phi) const {
+MethodStatus ProjectionMethod::positionOutcome(const State& s, double res, const VecX& phi) const {
     const Model& m = *model_;
-    std::vector<std::string> open;
-    for (auto& [owner, r] : residualsByOwner(m, phi))
-        if (!(r <= 1e-6 * m.lengthScale)) open.push_back(owner);
-    return MethodStatus::failure("position projection did not converge (residual " + std::to_string(res) +
-                                     "); the loop cannot close",
-                                 open);
+    if (!std::isfinite(res) || res > 1e-6 * m.lengthScale) {
+        std::vector<std::string> open;
+        for (auto& [owner, r] : residualsByOwner(m, phi))
+            if (!(r <= 1e-6 * m.lengthScale)) open.push_back(owner);
+        return MethodStatus::failure("position projection did not converge (residual " + std::to_string(res) +
+                                         "); the loop cannot close",
+                                     open);
+    }
+    const std::vector<std::string> wrongRoot = driversOnWrongRoot(m, s);
+    if (!wrongRoot.empty())
+        return MethodStatus::failure("the projection reached a configuration half a turn from "
+                                     "the driver's prescribed angle",
+                                     wrongRoot);
+    return {};
 }
 
 void ProjectionMethod::chooseIndependentRows(const State& s, const ConstraintValues& cv) {
@@ -263,12 +266,7 @@ MethodStatus ProjectionMethod::projectSparse(State& s) {
         if ((served && res <= consistency) || chosenHere) break;
         choose();
     }
-    if (!std::isfinite(res) || res > 1e-6 * m.lengthScale) return positionFailure(res, cv.phi);
-    const std::vector<std::string> wrongRoot = driversOnWrongRoot(m, s);
-    if (!wrongRoot.empty())
-        return MethodStatus::failure("the projection reached a configuration half a turn from "
-                                     "the driver's prescribed angle",
-                                     wrongRoot);
+    if (const MethodStatus st = positionOutcome(s, res, cv.phi); !st.ok) return st;
     // Velocities, with the Jacobian at the final configuration.
     const VecX v0 = s.v;
     for (int attempt = 0; attempt < 2; ++attempt) {

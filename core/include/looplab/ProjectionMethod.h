@@ -42,8 +42,9 @@ private:
     /// Chooses the independent equations anew by the rank-revealing factorisation at s
     /// (cv holds the Jacobian at s).
     void chooseIndependentRows(const State& s, const ConstraintValues& cv);
-    /// Checks the failure of a position projection; names the joints that do not close.
-    MethodStatus positionFailure(double residual, const VecX& phi) const;
+    /// Whether a position projection ended where it may: converged (else naming the
+    /// joints that do not close) and on the drivers' prescribed roots.
+    MethodStatus positionOutcome(const State& s, double residual, const VecX& phi) const;
     void factorizeAt(const State& s);
     /// Factorises the Jacobian in cv, evaluated at s, unless s is already factorised.
     void factorizeFrom(const State& s, const ConstraintValues& cv);
