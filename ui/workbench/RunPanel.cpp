@@ -194,7 +194,8 @@ void RunPanel::setState(bool canRun, bool running, bool paused, bool hasRecordin
     reset_->setEnabled(!running && hasRecording);
     for (QWidget* w : {static_cast<QWidget*>(method_), static_cast<QWidget*>(integrator_),
                        static_cast<QWidget*>(tEnd_), static_cast<QWidget*>(rtol_), static_cast<QWidget*>(atol_),
-                       static_cast<QWidget*>(outputStep_), static_cast<QWidget*>(pace_)})
+                       static_cast<QWidget*>(outputStep_), static_cast<QWidget*>(pace_),
+                       static_cast<QWidget*>(linearAlgebra_)})
         w->setEnabled(!running);
     step_->setEnabled(!running && integrator_->currentText() == "rk4");
 }
