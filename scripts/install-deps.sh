@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs the Debian 12 packages LoopLab needs to build and test, if any are missing.
+# Installs the Debian 12 packages LoopLab needs to build and test, if any are missing, and
+# any further packages named as arguments.
 set -euo pipefail
 packages=(
   cmake ninja-build g++ pkg-config
@@ -7,6 +8,7 @@ packages=(
   libvtk9-dev libeigen3-dev nlohmann-json3-dev libcli11-dev
   libsuitesparse-dev libsundials-dev
   xvfb xauth libgl1-mesa-dri
+  "$@"
 )
 missing=()
 for p in "${packages[@]}"; do

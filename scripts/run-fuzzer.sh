@@ -19,20 +19,9 @@ if ! [[ "$seconds" =~ ^[0-9]+$ && "$jobs" =~ ^[1-9][0-9]*$ ]]; then
   exit 2
 fi
 
-# Packages: the compiler with libFuzzer's runtime, and what the top-level CMakeLists finds.
-packages=(clang libclang-rt-14-dev cmake ninja-build libeigen3-dev nlohmann-json3-dev
-          libcli11-dev libsundials-dev)
-missing=()
-for p in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-  SUDO=""
-  [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-  echo "Installing: ${missing[*]}"
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
-fi
+# The project's packages (the top-level CMakeLists finds them all), and the compiler with
+# libFuzzer's runtime.
+./scripts/install-deps.sh clang libclang-rt-14-dev
 
 build=build/fuzz
 start=$(date +%s)
