@@ -35,37 +35,36 @@ void IndependentRows::select(const std::vector<int>& rows, const VecX& rowScales
     patternInner_.clear();
 }
 
-void IndependentRows::analyze(const Model* model) {
-    if (!model) {
-        // The pattern of J Jᵀ: one symbolic product, lower triangle kept.
-        const ColMajorMatrix full = ColMajorMatrix(J_ * SparseMatrix(J_.transpose()));
-        std::vector<Eigen::Triplet<double>> lower;
-        lower.reserve(size_t(full.nonZeros()));
-        for (int c = 0; c < full.outerSize(); ++c)
-            for (ColMajorMatrix::InnerIterator e(full, c); e; ++e)
-                if (e.row() >= c) lower.emplace_back(int(e.row()), c, 1.0);
-        N_.resize(full.rows(), full.cols());
-        N_.setFromTriplets(lower.begin(), lower.end());
-        N_.makeCompressed();
-        S_ = N_;
-        patternOuter_.assign(J_.outerIndexPtr(), J_.outerIndexPtr() + J_.outerSize() + 1);
-        patternInner_.assign(J_.innerIndexPtr(), J_.innerIndexPtr() + J_.nonZeros());
-        widened_ = false;
-        return;
-    }
-    // W = J M̃⁻¹ has, in each row, the whole velocity slice of every body the row touches.
+void IndependentRows::findProductPattern() {
+    // One symbolic product, lower triangle kept.
+    const ColMajorMatrix full = ColMajorMatrix(J_ * SparseMatrix(J_.transpose()));
+    std::vector<Eigen::Triplet<double>> lower;
+    lower.reserve(size_t(full.nonZeros()));
+    for (int c = 0; c < full.outerSize(); ++c)
+        for (ColMajorMatrix::InnerIterator e(full, c); e; ++e)
+            if (e.row() >= c) lower.emplace_back(int(e.row()), c, 1.0);
+    N_.resize(full.rows(), full.cols());
+    N_.setFromTriplets(lower.begin(), lower.end());
+    N_.makeCompressed();
+    S_ = N_;
+    patternOuter_.assign(J_.outerIndexPtr(), J_.outerIndexPtr() + J_.outerSize() + 1);
+    patternInner_.assign(J_.innerIndexPtr(), J_.innerIndexPtr() + J_.nonZeros());
+    widened_ = false;
+}
+
+void IndependentRows::findWidenedPattern(const Model& model) {
     std::vector<Eigen::Triplet<double>> w;
     std::vector<int> bodies;
     for (Eigen::Index k = 0; k < J_.rows(); ++k) {
         bodies.clear();
         for (SparseMatrix::InnerIterator e(J_, k); e; ++e) {
-            const int b = model->bodyOfVelocityCoordinate(int(e.col()));
+            const int b = model.bodyOfVelocityCoordinate(int(e.col()));
             if (bodies.empty() || bodies.back() != b) bodies.push_back(b);
         }
         bodies.erase(std::unique(bodies.begin(), bodies.end()), bodies.end());
         for (int b : bodies) {
-            const int o = model->velocityOffset(BodyIndex(b));
-            for (int c = 0; c < model->velocitySliceSize(BodyIndex(b)); ++c) w.emplace_back(int(k), o + c, 0.0);
+            const int o = model.velocityOffset(BodyIndex(b));
+            for (int c = 0; c < model.velocitySliceSize(BodyIndex(b)); ++c) w.emplace_back(int(k), o + c, 0.0);
         }
     }
     W_.resize(J_.rows(), J_.cols());
@@ -94,7 +93,7 @@ bool IndependentRows::setJacobian(const SparseMatrix& jacobian) {
                              std::equal(patternOuter_.begin(), patternOuter_.end(), J_.outerIndexPtr()) &&
                              patternInner_.size() == size_t(J_.nonZeros()) &&
                              std::equal(patternInner_.begin(), patternInner_.end(), J_.innerIndexPtr());
-    if (!samePattern) analyze(nullptr);
+    if (!samePattern) findProductPattern();
     for (int c = 0; c < N_.outerSize(); ++c) {
         for (int p = N_.outerIndexPtr()[c]; p < N_.outerIndexPtr()[c + 1]; ++p)
             N_.valuePtr()[p] = rowDot(J_, N_.innerIndexPtr()[p], J_, c);
@@ -116,7 +115,7 @@ VecX IndependentRows::minimumNormSolve(const VecX& rhs) const {
 }
 
 bool IndependentRows::accelerations(const Model& model, const VecX& f, const VecX& gamma, VecX& acceleration) {
-    if (!widened_) analyze(&model);
+    if (!widened_) findWidenedPattern(model);
     // W = J M̃⁻¹ = J D_c⁻¹ M⁻¹ D_c⁻¹, row by row: scatter a row of J D_c⁻¹, apply the
     // inverse mass of each body it touches, gather into W's pattern with D_c⁻¹.
     const Eigen::Index n = J_.cols();

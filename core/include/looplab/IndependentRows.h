@@ -24,7 +24,6 @@ class IndependentRows {
 public:
     /// Chooses the equations (rows of Φ) and the scales D_r, D_c.
     void select(const std::vector<int>& rows, const VecX& rowScales, const VecX& colScales);
-    const std::vector<int>& rows() const { return rows_; }
 
     /// Takes the rows of a freshly evaluated Jacobian (all m rows) and factorises J Jᵀ.
     /// False if J Jᵀ is not numerically positive definite.
@@ -43,8 +42,11 @@ public:
     bool accelerations(const Model& model, const VecX& f, const VecX& gamma, VecX& acceleration);
 
 private:
-    /// Finds the patterns of J Jᵀ (lower triangle) and of W = J M̃⁻¹ for J's pattern.
-    void analyze(const Model* model);
+    /// Finds the pattern of J Jᵀ (lower triangle; also that of J M̃⁻¹ Jᵀ) for J's pattern.
+    void findProductPattern();
+    /// Finds W = J M̃⁻¹'s pattern: each row of J widened to the whole velocity slice of
+    /// every body it touches.
+    void findWidenedPattern(const Model& model);
 
     std::vector<int> rows_;
     VecX rowScales_, colScales_;

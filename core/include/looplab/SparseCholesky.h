@@ -24,13 +24,11 @@ public:
     VecX solve(const VecX& b) const { return llt_.solve(b); }
     /// Diagonal of the Cholesky factor L (in the factorisation's order).
     VecX factorDiagonal() const { return llt_.matrixL().nestedExpression().diagonal(); }
-    /// Number of symbolic analyses so far (once per pattern).
-    int analyses() const { return analyses_; }
 
 private:
     Eigen::SimplicialLLT<ColMajorMatrix, Eigen::Lower, Eigen::AMDOrdering<int>> llt_;
     std::vector<int> outer_, inner_;
-    int analyses_ = 0;
+    bool analysed_ = false;
 };
 
 }  // namespace looplab
