@@ -39,10 +39,26 @@ BodyKinematics bodyKinematics(const Model& m, const State& s, BodyIndex b) {
 // wider slot and the columns of those nodes).
 constexpr int kSlot = rigid::kVelocitySize;
 
+//
+// For the curvature ∂(Φ_qᵀλ)/∂q a full jet also keeps, per slot, the body-frame lever ℓ
+// whose rotation moves it (J's rotation block is −A ℓ̃; ℓ = s for a point, a for a
+// direction, their difference for a difference) and the body's rotation A: turning the
+// body by δθ changes Jᵀw, for a fixed w, by ℓ̃ (Aᵀw)˜ δθ.
 struct VectorJet {
     bool full = true;  // false: only the value was computed (a position-only evaluation)
     Vec3 value, rate, bias;
     Eigen::Matrix<double, 3, 2 * kSlot> J;
+    Vec3 lever[2];
+    const Mat3* rotation[2];  // null for the ground and for constant vectors
+};
+
+// Every equation is a weighted sum of at most two dot products of frame jets (a component
+// is a dot product with a constant axis) plus a function of time; the terms are kept so
+// that the curvature can be formed from the jets.
+struct DotTerm {
+    const VectorJet* a = nullptr;
+    const VectorJet* b = nullptr;
+    double weight = 0.0;
 };
 
 // The same for a scalar, plus its explicit time derivative (drivers only).
@@ -50,7 +66,25 @@ struct ScalarJet {
     bool full = true;
     double value = 0.0, rate = 0.0, bias = 0.0, partialT = 0.0;
     Eigen::Matrix<double, 1, 2 * kSlot> J = Eigen::Matrix<double, 1, 2 * kSlot>::Zero();
+    DotTerm terms[2];
+    int termCount = 0;
 };
+
+// The constant global axes, as jets, for the components of a vector.
+struct UnitJets {
+    VectorJet axis[3];
+    UnitJets() {
+        for (int i = 0; i < 3; ++i) {
+            axis[i].value = Vec3::Unit(i);
+            axis[i].rate.setZero();
+            axis[i].bias.setZero();
+            axis[i].J.setZero();
+            axis[i].lever[0] = axis[i].lever[1] = Vec3::Zero();
+            axis[i].rotation[0] = axis[i].rotation[1] = nullptr;
+        }
+    }
+};
+const UnitJets kUnitJets;
 
 // A unit vector fixed in a body: u = A a, u̇ = ω × u, ü = α × u + ω × (ω × u).
 // With full == false only the value is computed: position-only evaluations (the
@@ -62,6 +96,10 @@ VectorJet direction(const BodyKinematics& k, int slot, const Vec3& aLocal, bool 
     if (!full) return x;
     x.J.setZero();
     if (!k.ground) x.J.block<3, 3>(0, kSlot * slot + 3) = -k.A * skew(aLocal);
+    x.lever[slot] = k.ground ? Vec3::Zero() : aLocal;
+    x.lever[1 - slot].setZero();
+    x.rotation[slot] = k.ground ? nullptr : &k.A;
+    x.rotation[1 - slot] = nullptr;
     x.rate = k.omega.cross(x.value);
     x.bias = k.omega.cross(x.rate);
     return x;
@@ -79,6 +117,10 @@ VectorJet point(const BodyKinematics& k, int slot, const Vec3& sLocal, bool full
         x.J.block<3, 3>(0, kSlot * slot) = Mat3::Identity();
         x.J.block<3, 3>(0, kSlot * slot + 3) = -k.A * skew(sLocal);
     }
+    x.lever[slot] = k.ground ? Vec3::Zero() : sLocal;
+    x.lever[1 - slot].setZero();
+    x.rotation[slot] = k.ground ? nullptr : &k.A;
+    x.rotation[1 - slot] = nullptr;
     x.rate = k.rdot + k.omega.cross(As);
     x.bias = k.omega.cross(k.omega.cross(As));
     return x;
@@ -92,6 +134,10 @@ VectorJet operator-(const VectorJet& a, const VectorJet& b) {
     x.rate = a.rate - b.rate;
     x.bias = a.bias - b.bias;
     x.J = a.J - b.J;
+    for (int i = 0; i < 2; ++i) {
+        x.lever[i] = a.lever[i] - b.lever[i];
+        x.rotation[i] = a.rotation[i] ? a.rotation[i] : b.rotation[i];
+    }
     return x;
 }
 
@@ -103,6 +149,8 @@ ScalarJet dot(const VectorJet& a, const VectorJet& b) {
     s.J = b.value.transpose() * a.J + a.value.transpose() * b.J;
     s.rate = a.rate.dot(b.value) + a.value.dot(b.rate);
     s.bias = a.bias.dot(b.value) + 2.0 * a.rate.dot(b.rate) + a.value.dot(b.bias);
+    s.terms[0] = {&a, &b, 1.0};
+    s.termCount = 1;
     return s;
 }
 
@@ -114,6 +162,8 @@ ScalarJet component(const VectorJet& a, int i) {
     s.J = a.J.row(i);
     s.rate = a.rate[i];
     s.bias = a.bias[i];
+    s.terms[0] = {&a, &kUnitJets.axis[i], 1.0};
+    s.termCount = 1;
     return s;
 }
 
@@ -155,10 +205,40 @@ JointJets jointJets(const Joint& j, const std::vector<BodyKinematics>& kin, unsi
     return jj;
 }
 
+// Where the λ-weighted curvature of the equations goes, if it is asked for.
+struct CurvatureSink {
+    const VecX* lambda = nullptr;
+    std::vector<Eigen::Triplet<double>>* entries = nullptr;
+};
+
+// Adds to H the derivative of Jᵀw (w fixed) along the rotations of the jet's bodies.
+void addLeverCurvature(const VectorJet& x, const Vec3& w, double weight,
+                       Eigen::Matrix<double, 2 * kSlot, 2 * kSlot>& H) {
+    for (int slot = 0; slot < 2; ++slot) {
+        if (!x.rotation[slot] || x.lever[slot].isZero(0.0)) continue;
+        H.block<3, 3>(kSlot * slot + 3, kSlot * slot + 3) +=
+            weight * skew(x.lever[slot]) * skew(x.rotation[slot]->transpose() * w);
+    }
+}
+
+// d/dε of ∇e(q ⊕ ε δ) for the equation's two slots: for each term c a·b,
+// c (Jaᵀ Jb + Jbᵀ Ja + ∂(Jaᵀ b)/∂δ|b + ∂(Jbᵀ a)/∂δ|a).
+Eigen::Matrix<double, 2 * kSlot, 2 * kSlot> equationCurvature(const ScalarJet& e) {
+    Eigen::Matrix<double, 2 * kSlot, 2 * kSlot> H = Eigen::Matrix<double, 2 * kSlot, 2 * kSlot>::Zero();
+    for (int k = 0; k < e.termCount; ++k) {
+        const DotTerm& t = e.terms[k];
+        H.noalias() += t.weight * (t.a->J.transpose() * t.b->J + t.b->J.transpose() * t.a->J);
+        addLeverCurvature(*t.a, t.b->value, t.weight, H);
+        addLeverCurvature(*t.b, t.a->value, t.weight, H);
+    }
+    return H;
+}
+
 class RowWriter {
 public:
-    RowWriter(const Model& model, ConstraintValues& out, unsigned parts, int rows, int cols)
-        : model_(model), out_(out), parts_(parts) {
+    RowWriter(const Model& model, ConstraintValues& out, unsigned parts, int rows, int cols,
+              CurvatureSink curvature = {})
+        : model_(model), out_(out), parts_(parts), curvature_(curvature) {
         if (parts_ & kJacobian) {
             // Equations arrive in row order (joints, then drivers, each writing its own
             // rows in turn), so the row-major Jacobian is filled in place.
@@ -168,6 +248,7 @@ public:
     }
 
     void write(int row, const ScalarJet& e, BodyIndex b1, BodyIndex b2) {
+        if (curvature_.entries) addCurvature(row, e, b1, b2);
         if (parts_ & kPhi) out_.phi[row] = e.value;
         if (parts_ & kPhiT) out_.phiT[row] = e.partialT;
         if (parts_ & kGamma) out_.gamma[row] = -e.bias;
@@ -207,9 +288,31 @@ public:
     }
 
 private:
+    void addCurvature(int row, const ScalarJet& e, BodyIndex b1, BodyIndex b2) {
+        const double weight = (*curvature_.lambda)[row];
+        if (weight == 0.0) return;
+        const Eigen::Matrix<double, 2 * kSlot, 2 * kSlot> H = weight * equationCurvature(e);
+        // Slots on the same body add up (the triplets are summed).
+        const BodyIndex bodies[2] = {b1, b2};
+        for (int r = 0; r < 2; ++r) {
+            if (bodies[r].value() == 0) continue;
+            const int r0 = model_.velocityOffset(bodies[r]);
+            for (int c = 0; c < 2; ++c) {
+                if (bodies[c].value() == 0) continue;
+                const int c0 = model_.velocityOffset(bodies[c]);
+                for (int i = 0; i < kSlot; ++i)
+                    for (int k = 0; k < kSlot; ++k) {
+                        const double x = H(kSlot * r + i, kSlot * c + k);
+                        if (x != 0.0) curvature_.entries->emplace_back(r0 + i, c0 + k, x);
+                    }
+            }
+        }
+    }
+
     const Model& model_;
     ConstraintValues& out_;
     unsigned parts_;
+    CurvatureSink curvature_;
     int nextRow_ = 0;
 };
 
@@ -260,6 +363,7 @@ void writeJoint(const Joint& j, const JointJets& jj, RowWriter& w) {
         e.J /= 2.0 * L;
         e.rate /= 2.0 * L;
         e.bias /= 2.0 * L;
+        e.terms[0].weight /= 2.0 * L;
         put(e);
         break;
     }
@@ -289,6 +393,9 @@ ScalarJet rotationalDriver(const JointJets& jj, const TimeLawValue& th) {
     e.partialT = cd * a.value - sd * b.value;
     e.bias = c * a.bias - s * b.bias + 2.0 * (cd * a.rate - sd * b.rate) + cdd * a.value -
              sdd * b.value;
+    e.terms[0] = {a.terms[0].a, a.terms[0].b, c};
+    e.terms[1] = {b.terms[0].a, b.terms[0].b, -s};
+    e.termCount = 2;
     return e;
 }
 
@@ -298,6 +405,22 @@ ScalarJet translationalDriver(const JointJets& jj, const TimeLawValue& s) {
     e.partialT = -s.rate;
     e.bias -= s.acceleration;
     return e;
+}
+
+// Writes every joint's and driver's equations through the writer; full == false computes
+// values alone.
+void writeEquations(const Model& model, const State& s, RowWriter& writer, bool full) {
+    // Each body's rotation matrix and velocities once, not once per joint.
+    std::vector<BodyKinematics> kin(static_cast<size_t>(model.bodyCount()));
+    for (int b = 1; b < model.bodyCount(); ++b) kin[static_cast<size_t>(b)] = bodyKinematics(model, s, BodyIndex(b));
+    for (const Joint& j : model.joints) writeJoint(j, jointJets(j, kin, jetsNeeded(j.type), full), writer);
+    for (const Driver& d : model.drivers) {
+        const Joint& j = model.joint(d.joint);
+        const JointJets jj = jointJets(j, kin, d.rotational ? (kX1 | kY1 | kX2) : (kZ1 | kD), full);
+        const TimeLawValue law = d.law.evaluate(s.t);
+        const ScalarJet e = d.rotational ? rotationalDriver(jj, law) : translationalDriver(jj, law);
+        writer.write(d.equation, e, j.frame1.body, j.frame2.body);
+    }
 }
 
 }  // namespace
@@ -310,21 +433,22 @@ void evaluateConstraints(const Model& model, const State& s, ConstraintValues& o
     if (parts & kPhiT) out.phiT.setZero(m);
     if (parts & kGamma) out.gamma.setZero(m);
     RowWriter writer(model, out, parts, m, n);
-
     // A position-only evaluation (the projection's line search) needs values alone.
-    const bool full = parts != kPhi;
-    // Each body's rotation matrix and velocities once, not once per joint.
-    std::vector<BodyKinematics> kin(static_cast<size_t>(model.bodyCount()));
-    for (int b = 1; b < model.bodyCount(); ++b) kin[static_cast<size_t>(b)] = bodyKinematics(model, s, BodyIndex(b));
-    for (const Joint& j : model.joints) writeJoint(j, jointJets(j, kin, jetsNeeded(j.type), full), writer);
-    for (const Driver& d : model.drivers) {
-        const Joint& j = model.joint(d.joint);
-        const JointJets jj = jointJets(j, kin, d.rotational ? (kX1 | kY1 | kX2) : (kZ1 | kD), full);
-        const TimeLawValue law = d.law.evaluate(s.t);
-        const ScalarJet e = d.rotational ? rotationalDriver(jj, law) : translationalDriver(jj, law);
-        writer.write(d.equation, e, j.frame1.body, j.frame2.body);
-    }
+    writeEquations(model, s, writer, parts != kPhi);
     writer.finish(m);
+}
+
+SparseColMatrix constraintCurvature(const Model& model, const State& s, const VecX& lambda) {
+    if (lambda.size() != model.equationCount())
+        throw std::invalid_argument("constraintCurvature: one multiplier per equation expected");
+    std::vector<Eigen::Triplet<double>> entries;
+    ConstraintValues unused;
+    RowWriter writer(model, unused, 0u, model.equationCount(), model.velocitySize(),
+                     CurvatureSink{&lambda, &entries});
+    writeEquations(model, s, writer, true);
+    SparseColMatrix out(model.velocitySize(), model.velocitySize());
+    out.setFromTriplets(entries.begin(), entries.end());
+    return out;
 }
 
 std::vector<std::string> driversOnWrongRoot(const Model& model, const State& s) {
