@@ -25,7 +25,7 @@ enum ConstraintPart : unsigned {
     kAllParts = 15u
 };
 
-/// Φ, Φ_q (sparse, m × 6n), Φ_t and γ at one state.
+/// Φ, Φ_q (sparse, m × n for n velocity coordinates), Φ_t and γ at one state.
 struct ConstraintValues {
     VecX phi;
     SparseMatrix jacobian;
