@@ -1,6 +1,7 @@
 #include "looplab/Simulation.h"
 
 #include "looplab/Constraints.h"
+#include "looplab/EnergyMonitor.h"
 #include "looplab/JointCoordinates.h"
 #include "looplab/MethodRegistry.h"
 #include "looplab/Mobility.h"
@@ -113,9 +114,10 @@ SimulationResult Simulator::run(const State& start, const std::function<void(con
         ConstraintSpaces sp;
         factorizeConstraints(m, frame.state, sp, settings_.constraints.rankTolerance,
                              settings_.constraints.linearAlgebra);
-        singularities.start(start.t, sp);
+        singularities.start(frame.state, sp);
     }
     ViolationMonitor violations(m, settings_, emit);
+    EnergyMonitor energy(m, settings_, emit);
     result.energyInitial = frame.energy.total();
     double lastFrameTime = start.t;
     auto report = [&](SimulationFrame& f) {
@@ -126,6 +128,7 @@ SimulationResult Simulator::run(const State& start, const std::function<void(con
         result.energyFinal = f.energy.total();
         result.energyMaxDrift = std::max(result.energyMaxDrift, std::abs(f.energy.total() - result.energyInitial));
         onFrame(f);
+        energy.check(f, f.statistics.steps);
         return violations.check(f, &result.message);
     };
     // Joint angles are continued at every accepted step, not only from frame to frame.

@@ -2,6 +2,8 @@
 
 #include "looplab/Mobility.h"
 
+#include <Eigen/SVD>
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -37,8 +39,10 @@ SingularityMonitor::SingularityMonitor(const Model& model, double singularThresh
     : model_(model), threshold_(singularThreshold), rankTolerance_(rankTolerance),
       linearAlgebra_(linearAlgebra), emit_(std::move(emit)) {}
 
-void SingularityMonitor::start(double t, const ConstraintSpaces& sp) {
+void SingularityMonitor::start(const State& s, const ConstraintSpaces& sp) {
     const Model& m = model_;
+    const double t = s.t;
+    lastRegular_ = s;
     if (!sp.redundantEquations().empty()) {
         std::ostringstream d;
         d << sp.redundantEquations().size() << " redundant equation(s):";
@@ -61,6 +65,7 @@ void SingularityMonitor::start(double t, const ConstraintSpaces& sp) {
     nominalRank_ = lastRank_ = sp.rank();
     inEpisode_ = false;
     sigmaStepStart_ = sigmaOf(sp);
+    pivotStepStart_ = pivotRegular_ = sp.smallestPivot();
 }
 
 // Within the rank tolerance of a singular configuration a row counts as lost; the episode
@@ -76,16 +81,42 @@ double SingularityMonitor::sigmaOf(const ConstraintSpaces& w) {
     return sigma;
 }
 
-void SingularityMonitor::closeEpisode(double t) {
+double SingularityMonitor::tangentTurn(const State& before, const ConstraintSpaces& after) const {
+    // Dense bases of a few columns: a branch check is only meaningful (and cheap) for
+    // mechanisms with few degrees of freedom.
+    constexpr int kMostDegreesOfFreedom = 12;
+    const int dof = after.degreesOfFreedom();
+    if (dof < 1 || dof > kMostDegreesOfFreedom) return -1.0;
+    ConstraintSpaces w;
+    factorizeConstraints(model_, before, w, rankTolerance_, linearAlgebra_);
+    if (w.degreesOfFreedom() != dof) return -1.0;
+    const MatX overlap = after.tangentBasis().transpose() * w.tangentBasis();
+    const Eigen::JacobiSVD<MatX> svd(overlap);
+    const double smallestCosine = std::clamp(svd.singularValues().minCoeff(), 0.0, 1.0);
+    return std::acos(smallestCosine);
+}
+
+void SingularityMonitor::closeEpisode(double t, const ConstraintSpaces* atExit) {
     inEpisode_ = false;
+    const double turn = atExit ? tangentTurn(episodeEntry_, *atExit) : -1.0;
     std::ostringstream d;
     d << "singular configuration: smallest singular value of the constraint Jacobian " << sigmaMinEpisode_
       << " (threshold " << threshold() << ", " << threshold_ << " of the regular " << sigmaRegular_
       << ") between t = " << tEnterEpisode_ << " and " << t;
+    if (turn >= 0.0) d << "; the tangent space turned by " << turn << " rad across it";
     emit_({tMinEpisode_, "singular_configuration", jointsEpisode_, d.str()});
+    if (turn > kBranchChangeAngle) {
+        std::ostringstream b;
+        b << "assembly branch change: across the singular configuration between t = " << tEnterEpisode_ << " and "
+          << t << " the directions the mechanism can move in turned by " << turn << " rad (more than "
+          << kBranchChangeAngle
+          << " rad): it left on another branch of its configuration space than it came in on";
+        emit_({t, "branch_change", jointsEpisode_, b.str()});
+    }
 }
 
-void SingularityMonitor::watch(double t, const ConstraintSpaces& w, double sigma) {
+void SingularityMonitor::watch(const State& s, const ConstraintSpaces& w, double sigma) {
+    const double t = s.t;
     if (w.rank() != lastRank_) {
         const bool lost = w.rank() < lastRank_;
         if (lost) jointsLostRank_ = singularJoints(model_, w);
@@ -98,6 +129,7 @@ void SingularityMonitor::watch(double t, const ConstraintSpaces& w, double sigma
         if (!inEpisode_) {
             inEpisode_ = true;
             tEnterEpisode_ = t;
+            episodeEntry_ = lastRegular_;
             sigmaMinEpisode_ = std::numeric_limits<double>::infinity();
         }
         if (sigma < sigmaMinEpisode_) {
@@ -105,8 +137,9 @@ void SingularityMonitor::watch(double t, const ConstraintSpaces& w, double sigma
             tMinEpisode_ = t;
             jointsEpisode_ = singularJoints(model_, w);
         }
-    } else if (inEpisode_) {
-        closeEpisode(t);
+    } else {
+        if (inEpisode_) closeEpisode(t, &w);
+        lastRegular_ = s;
     }
 }
 
@@ -117,10 +150,18 @@ void SingularityMonitor::afterStep(const TimeStepper& stepper, double tPrev, con
     // below), its exit, or a smallest σ that may lie inside the step (σ falling, or the
     // episode's smallest so far at the step's start). In a long, shallow episode, as in
     // a large model whose σ_min stays below the threshold, rising stretches are skipped.
+    // A long step can pass a whole episode between two regular ends (a crank turning
+    // 0.1 rad per step through a flat posture): where either end is in a dip of the
+    // conditioning (its smallest pivot below 0.3 of the largest seen) the step is
+    // sampled too.
     const double sigmaEnd = sigmaOf(atStepEnd);
+    const double pivotEnd = atStepEnd.smallestPivot();
+    pivotRegular_ = std::max(pivotRegular_, pivotEnd);
     const bool sampleInside = inEpisode_ ? sigmaEnd >= threshold() || sigmaEnd < sigmaStepStart_ ||
                                                sigmaStepStart_ <= sigmaMinEpisode_
-                                         : atStepEnd.smallestPivot() < 10.0 * threshold();
+                                         : pivotEnd < 10.0 * threshold() ||
+                                               std::min(pivotEnd, pivotStepStart_) < 0.3 * pivotRegular_;
+    pivotStepStart_ = pivotEnd;
     if (sampleInside) {
         State s;
         for (int k = 1; k < 8; ++k) {
@@ -129,15 +170,17 @@ void SingularityMonitor::afterStep(const TimeStepper& stepper, double tPrev, con
             normalizePositions(model_, s.q);
             ConstraintSpaces w;
             factorizeConstraints(model_, s, w, rankTolerance_, linearAlgebra_);
-            watch(ts, w, sigmaOf(w));
+            watch(s, w, sigmaOf(w));
         }
     }
-    watch(t, atStepEnd, sigmaEnd);
+    State end = stepper.state();
+    normalizePositions(model_, end.q);
+    watch(end, atStepEnd, sigmaEnd);
     sigmaStepStart_ = sigmaEnd;
 }
 
 void SingularityMonitor::finish(double t) {
-    if (inEpisode_) closeEpisode(t);
+    if (inEpisode_) closeEpisode(t, nullptr);
 }
 
 }  // namespace looplab

@@ -12,7 +12,7 @@ struct SimulationEvent {
     /// of its worst point; otherwise the time it was detected.
     double t = 0.0;
     /// "redundant_constraints", "rank_change", "singular_configuration",
-    /// "constraint_violation", "failure"
+    /// "constraint_violation", "energy_drift", "branch_change", "failure"
     std::string kind;
     /// Joints and drivers involved, if the event singles some out.
     std::vector<std::string> joints;
