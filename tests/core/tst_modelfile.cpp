@@ -1058,6 +1058,8 @@ private slots:
         QTest::newRow("pendulum") << "pendulum.json" << 1 << 0;
         QTest::newRow("andrews (3 planar loops)") << "andrews.json" << 1 << 9;
         QTest::newRow("chain (20 planar loops)") << "chain-20-loops.json" << 1 << 60;
+        // Two planar loops: 3 out-of-plane equations redundant in each.
+        QTest::newRow("double parallelogram (2 planar loops)") << "double-parallelogram.json" << 1 << 6;
     }
 
     void cliCheckExamples() {
