@@ -1080,7 +1080,8 @@ private slots:
 
     void everyExampleIsChecked() {
         const QStringList listed{"four-bar.json", "slider-crank.json", "parallelogram.json", "bricard.json",
-                                 "rssr.json", "pendulum.json", "andrews.json", "chain-20-loops.json"};
+                                 "rssr.json", "pendulum.json", "andrews.json", "chain-20-loops.json",
+                                 "double-parallelogram.json"};
         for (const QString& f : exampleFiles()) QVERIFY2(listed.contains(f), qPrintable(f));
     }
 
