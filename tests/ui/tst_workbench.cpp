@@ -3,6 +3,7 @@
 
 #include "looplab/JointCoordinates.h"
 #include "looplab/ModelFile.h"
+#include "looplab/Scene.h"
 #include "looplab/Simulation.h"
 #include "viewport/VtkViewport.h"
 #include "workbench/DocumentOperations.h"
@@ -621,7 +622,7 @@ void TestWorkbench::runsOnTheChosenLinearAlgebra()
     QVERIFY(window_->openFile(example("chain-20-loops.json")));
     auto* choice = window_->runPanel()->findChild<QComboBox*>("linearAlgebra");
     QVERIFY(choice);
-    std::vector<std::vector<Eigen::Isometry3d>> ends;
+    std::vector<Scene> ends;
     for (const char* name : {"dense", "sparse"}) {
         window_->runPanel()->setSettings(test::runSettings("projection", 0.1));
         choice->setCurrentIndex(choice->findText(name));
@@ -631,11 +632,12 @@ void TestWorkbench::runsOnTheChosenLinearAlgebra()
         const SimulationRecording& rec = window_->recording();
         QVERIFY(qAbs(rec.endTime() - 0.1) < 1e-9);
         for (int i = 0; i < rec.frameCount(); ++i) QVERIFY(rec.frame(i).violation.position < 1e-12);
-        ends.push_back(rec.frame(rec.frameCount() - 1).poses);
+        ends.push_back(rec.frameScene(rec.frameCount() - 1));
     }
-    QCOMPARE(ends[0].size(), ends[1].size());
-    for (size_t b = 0; b < ends[0].size(); ++b)
-        QVERIFY((ends[0][b].translation() - ends[1][b].translation()).norm() < 1e-9);
+    QCOMPARE(ends[0].bodies.size(), size_t(window_->document()->loaded().model->movingBodyCount()));
+    QCOMPARE(ends[0].bodies.size(), ends[1].bodies.size());
+    for (size_t b = 0; b < ends[0].bodies.size(); ++b)
+        QVERIFY((ends[0].bodies[b].position - ends[1].bodies[b].position).norm() < 1e-9);
 }
 
 // Andrews' crank turns about 2.4 rad between two frames 10 ms apart: the recording's
@@ -687,7 +689,8 @@ void TestWorkbench::runsFourBarToTheEnd()
         QVERIFY2(p.y() < -10.0, qPrintable(QString("position violation 1e%1 at t = %2").arg(p.y()).arg(p.x())));
         QCOMPARE(p.x(), f.t);
         QCOMPARE(p.y(), std::log10(std::max(f.violation.position, 1e-18)));
-        QCOMPARE(f.poses.size(), size_t(3));
+        QCOMPARE(int(f.q.size()), rec.frameModel()->positionSize());
+        QCOMPARE(rec.frameScene(i).bodies.size(), size_t(3));
     }
     // Each label drawn on the violation axis reads as the power of ten at whose height
     // it sits, and the axis spans every plotted point.

@@ -22,6 +22,7 @@ class QImage;
 
 namespace looplab {
 struct Model;
+struct Scene;
 }
 
 namespace looplab::ui {
@@ -100,6 +101,9 @@ private:
     void updateTitle();
     void updateRunState();
     void refreshScene();
+    /// Draws a scene of `model`; when its solids are new, resets the up axis and trail.
+    void drawScene(const Scene& scene, const Model& model);
+    /// Shows frame `frame` of the playback bar's source.
     void showFrame(int frame);
     void onModelRebuilt();
     void onDocumentReset();
@@ -145,8 +149,8 @@ private:
     std::vector<RecordedFrame> pendingPlotFrames_;
     QTimer plotFlush_;
     void flushPlotFrames();
-    /// The model the viewport currently draws, and the one the recording belongs to.
-    std::shared_ptr<const Model> sceneModel_, runModel_;
+    /// The model the viewport currently draws (the recording's own is in the recording).
+    std::shared_ptr<const Model> sceneModel_;
     QMenu* recentMenu_ = nullptr;
     QMenu* examplesMenu_ = nullptr;
     QMenu* viewMenu_ = nullptr;
