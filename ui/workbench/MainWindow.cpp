@@ -3,6 +3,7 @@
 #include "looplab/JointCoordinates.h"
 #include "looplab/Scene.h"
 #include "viewport/VtkViewport.h"
+#include "workbench/DocumentJournal.h"
 #include "workbench/ExamplesDirectory.h"
 #include "workbench/JointQuantity.h"
 #include "workbench/ModelTreeModel.h"
@@ -16,6 +17,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDateTime>
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
@@ -28,6 +30,7 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QPainter>
+#include <QPushButton>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTreeView>
@@ -57,6 +60,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
 {
     setObjectName("LoopLabMainWindow");
     document_ = new WorkbenchDocument(this);
+    journal_ = std::make_unique<DocumentJournal>();
     treeModel_ = new ModelTreeModel(document_, this);
     runner_ = new SimulationRunner(this);
     plotFlush_.setSingleShot(true);
@@ -84,6 +88,11 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     connect(document_, &WorkbenchDocument::documentReset, this, &MainWindow::onDocumentReset);
     connect(document_, &WorkbenchDocument::modifiedChanged, this, &MainWindow::updateTitle);
     connect(document_, &WorkbenchDocument::filePathChanged, this, &MainWindow::updateTitle);
+    // Every change of the document, of its file or of its saved state reaches the
+    // journal before the next user input is handled.
+    connect(document_, &WorkbenchDocument::documentChanged, this, &MainWindow::updateJournal);
+    connect(document_, &WorkbenchDocument::modifiedChanged, this, &MainWindow::updateJournal);
+    connect(document_, &WorkbenchDocument::filePathChanged, this, &MainWindow::updateJournal);
     connect(treeModel_, &QAbstractItemModel::modelReset, this, [this] { treeView_->expandAll(); });
     connect(treeView_->selectionModel(), &QItemSelectionModel::currentChanged, this, &MainWindow::onTreeSelection);
     connect(viewport_, &VtkViewport::bodyPicked, this, &MainWindow::onBodyPicked);
@@ -108,6 +117,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
 
 MainWindow::~MainWindow()
 {
+    // Closing (closeEvent) settles unsaved changes; a window destroyed without that keeps
+    // a journal with unsaved changes, as a crash would.
+    if (!document_->isModified())
+        journal_->discard();
     // The runner's destructor joins the thread; stop first so that takes one step.
     runner_->stop();
     // Children are deleted after this destructor, when this object is only a QWidget any
@@ -398,7 +411,70 @@ void MainWindow::closeEvent(QCloseEvent* event)
         return;
     }
     stopRun();
+    // Saved or discarded: nothing left to restore.
+    journal_->discard();
     event->accept();
+}
+
+void MainWindow::updateJournal()
+{
+    if (!document_->isModified()) {
+        journal_->discard();
+        return;
+    }
+    JournalEntry entry;
+    entry.modelJson = QString::fromStdString(serializeModelDocument(document_->document()));
+    entry.filePath = document_->filePath();
+    QString error;
+    if (!journal_->write(entry, &error)) {
+        if (!journalFailed_)
+            statusBar()->showMessage(tr("Unsaved changes cannot be journaled: %1").arg(error), 8000);
+        journalFailed_ = true;
+        return;
+    }
+    journalFailed_ = false;
+}
+
+bool MainWindow::restoreFromJournal(JournalRestore how)
+{
+    const std::vector<JournalEntry> orphans = journal_->orphans();
+    if (orphans.empty())
+        return false;
+    const JournalEntry& newest = orphans.front();
+    const QString name = newest.untitled() ? tr("an untitled model") : QFileInfo(newest.filePath).fileName();
+    bool restore = how == JournalRestore::Restore;
+    if (how == JournalRestore::Ask) {
+        QMessageBox box(QMessageBox::Question, tr("Restore unsaved changes"),
+                        tr("LoopLab did not close properly while %1 had unsaved changes (last change %2).\n"
+                           "Restore them?")
+                            .arg(name, QDateTime::fromSecsSinceEpoch(newest.writtenAt).toString()),
+                        QMessageBox::NoButton, this);
+        QPushButton* yes = box.addButton(tr("Restore"), QMessageBox::AcceptRole);
+        box.addButton(tr("Discard"), QMessageBox::DestructiveRole);
+        box.setDefaultButton(yes);
+        box.exec();
+        restore = box.clickedButton() == yes;
+    }
+    if (!restore) {
+        journal_->discardOrphan(newest);
+        return false;
+    }
+    const DocumentResult read = parseModelDocument(newest.modelJson.toStdString(), newest.filePath.toStdString());
+    if (!read.document) {
+        // Kept, not discarded: the user may still want to recover it by hand.
+        QMessageBox::warning(this, tr("Cannot restore"),
+                             tr("The journal %1 does not hold a readable model:\n%2")
+                                 .arg(newest.journalFile, QString::fromStdString(formatDiagnostics(read.diagnostics))));
+        return false;
+    }
+    stopRun();
+    document_->restore(*read.document, newest.filePath);
+    // This window journals the restored document (it is modified) before the old
+    // journal goes.
+    if (journal_->hasJournal())
+        journal_->discardOrphan(newest);
+    statusBar()->showMessage(tr("Restored unsaved changes of %1").arg(name), 8000);
+    return true;
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* event)

@@ -27,6 +27,7 @@ struct Scene;
 
 namespace looplab::ui {
 
+class DocumentJournal;
 class ModelTreeModel;
 class PlaybackBar;
 class PropertyEditor;
@@ -61,6 +62,20 @@ public:
     /// Selects an item in the tree (and so in the property editor and the view).
     void selectItem(ItemRef item);
     ItemRef selectedItem() const;
+
+    /// What to do with a journal left by a workbench that did not close properly.
+    enum class JournalRestore {
+        Ask,      ///< a dialog asks the user
+        Restore,  ///< restore it without asking (scripted use, tests)
+        Discard   ///< discard it without asking
+    };
+    /// Looks for the newest journal of a document with unsaved changes left by a
+    /// workbench that crashed or was killed and, as `how` says, restores it as the open
+    /// document (modified, with its original file) or discards it. True if a document
+    /// was restored. Older journals stay for the next start.
+    bool restoreFromJournal(JournalRestore how = JournalRestore::Ask);
+    /// The journal of the open document (DocumentJournal.h).
+    const DocumentJournal& journal() const { return *journal_; }
 
     /// When false, discarding unsaved changes and deleting items with dependants happen
     /// without asking (for scripted use).
@@ -99,6 +114,7 @@ private:
     void createDocks();
     void createMenus();
     void updateTitle();
+    void updateJournal();
     void updateRunState();
     void refreshScene();
     /// Draws a scene of `model`; when its solids are new, resets the up axis and trail.
@@ -135,6 +151,9 @@ private:
     void deleteItem(ItemRef item);
 
     WorkbenchDocument* document_;
+    std::unique_ptr<DocumentJournal> journal_;
+    /// The last journal write failed (reported once until one succeeds).
+    bool journalFailed_ = false;
     ModelTreeModel* treeModel_;
     QTreeView* treeView_;
     PropertyEditor* properties_;
