@@ -8,7 +8,8 @@
 // been shown otherwise; the program then quits with status 0.
 //
 // If a workbench crashed or was killed with unsaved changes, the next start offers to
-// restore them (DocumentJournal.h); --restore yes or no answers without the dialog.
+// restore them (DocumentJournal.h); --restore yes or no answers without the dialog. A
+// restored document replaces a MODEL named on the command line.
 // --edit sets a field of an item in the property editor, as a user typing there would
 // (one undoable edit each, in order), for scripted checks such as the journal's test.
 

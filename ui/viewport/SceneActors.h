@@ -46,7 +46,7 @@ public:
 
     /// Starts (on) or removes (off) a trail of the world positions taken by `localPoint`
     /// of `body` (-1 = world, which gives a single point). A trail starts at the current
-    /// pose and gains a point at every setBodyPoses(); it keeps the last trailLength().
+    /// pose and gains a point at every setScene(); it keeps the last trailLength().
     void setTrail(int body, const Eigen::Vector3d& localPoint, bool on);
     /// Removes all trails.
     void clearTrails();
