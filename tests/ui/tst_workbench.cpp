@@ -91,6 +91,20 @@ bool sameCoeffs(const Quat& a, const Quat& b) { return a.coeffs() == b.coeffs();
 
 SimulationSettings fourBarSettings(double tEnd = 1.0) { return test::runSettings("projection", tEnd); }
 
+// A frame source that is not a recording: another's frames in reverse order, at times of
+// its own, as a mode animation would give states it makes up.
+class ReversedFrames : public FrameSource {
+public:
+    explicit ReversedFrames(const FrameSource& of) : of_(of) {}
+    int frameCount() const override { return of_.frameCount(); }
+    double frameTime(int i) const override { return 0.5 * i; }
+    std::shared_ptr<const Model> frameModel() const override { return of_.frameModel(); }
+    State frameState(int i) const override { return of_.frameState(of_.frameCount() - 1 - i); }
+
+private:
+    const FrameSource& of_;
+};
+
 }  // namespace
 
 class TestWorkbench : public QObject {
@@ -125,6 +139,7 @@ private slots:
     void pausesAndResumes();
     void closingDuringRunStopsWorker();
     void grabsWindowWithModelColours();
+    void playbackDrawsFramesOfAnySource();
     void opensDroppedFileAndRemembersIt();
     void pickingInViewSelectsInTree();
     void shortcutsWorkWithFocusInView();
@@ -852,6 +867,43 @@ void TestWorkbench::grabsWindowWithModelColours()
     QVERIFY2(red > 100, qPrintable(QString("red pixels: %1").arg(red)));
     QVERIFY2(blue > 100, qPrintable(QString("blue pixels: %1").arg(blue)));
     QVERIFY2(green > 100, qPrintable(QString("green pixels: %1").arg(green)));
+}
+
+// The view draws whatever frame of whatever source the playback bar shows.
+void TestWorkbench::playbackDrawsFramesOfAnySource()
+{
+    QVERIFY(window_->openFile(example("four-bar.json")));
+    window_->runPanel()->setSettings(fourBarSettings(0.5));
+    QVERIFY(runToEnd());
+    const SimulationRecording& rec = window_->recording();
+    const int last = rec.frameCount() - 1;
+    QVERIFY(last > 10);
+    PlaybackBar* bar = window_->playbackBar();
+    QCOMPARE(bar->source(), static_cast<const FrameSource*>(&rec));
+    VtkViewport* view = window_->viewport();
+    const QImage atEnd = view->grabFramebuffer();
+    QVERIFY(!atEnd.isNull());
+
+    bar->setCurrentFrame(0);
+    const QImage atStart = view->grabFramebuffer();
+    QVERIFY(atStart != atEnd);
+    bar->setCurrentFrame(last);
+    QCOMPARE(view->grabFramebuffer(), atEnd);
+    // The scene of a frame is the core's scene of the recorded state.
+    const Scene scene = rec.frameScene(last);
+    const Scene expected = buildScene(*window_->document()->loaded().model, rec.frameState(last));
+    QCOMPARE(scene.bodies.size(), expected.bodies.size());
+    for (size_t b = 0; b < scene.bodies.size(); ++b)
+        QCOMPARE(scene.bodies[b].position, expected.bodies[b].position);
+
+    ReversedFrames reversed(rec);
+    bar->setSource(&reversed);
+    bar->setCurrentFrame(0);
+    QCOMPARE(view->grabFramebuffer(), atEnd);
+    bar->seekTime(0.5 * last);
+    QCOMPARE(bar->currentFrame(), last);
+    QCOMPARE(view->grabFramebuffer(), atStart);
+    bar->setSource(&rec);
 }
 
 void TestWorkbench::opensDroppedFileAndRemembersIt()
