@@ -10,10 +10,6 @@
 
 #include <memory>
 
-namespace looplab {
-struct Model;
-}
-
 namespace looplab::ui {
 
 class FrameSource {

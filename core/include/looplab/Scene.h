@@ -6,13 +6,14 @@
 // viewer. Nothing here knows how it will be drawn.
 //
 // Room for what is not built yet, each as a further list in Scene that today's viewers
-// can ignore without any field above changing meaning:
-//   - beam centrelines: a flexible body will add the global points of its centreline
-//     (a polyline per beam body, in the body's SceneBody order), since its shape is no
-//     longer a rigid solid placed by one pose;
+// can ignore and that changes the meaning of no existing field:
+//   - beam centrelines: a flexible body will add its centreline as a polyline of global
+//     points [m] (one per beam body, naming its SceneBody), since its shape is no longer
+//     a rigid solid placed by one pose;
 //   - mode overlays: a modal analysis will add, per body, the displacement of its frame
-//     (and of beam nodes) in a mode, scaled for display, next to the state's placement,
-//     so a viewer can draw the undeformed and the displaced mechanism together.
+//     (and of beam nodes) in one mode, global frame [m] and [rad], scaled for display,
+//     next to the state's placement, so a viewer can draw the mechanism at rest and
+//     displaced together.
 
 #include "looplab/Types.h"
 #include "looplab/VisualShape.h"
