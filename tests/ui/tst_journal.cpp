@@ -25,6 +25,8 @@
 #include <QtTest>
 
 #include <memory>
+
+#include <sys/stat.h>
 #include <optional>
 
 using namespace looplab;
@@ -137,6 +139,16 @@ void TestJournal::writesReadsAndDiscards()
     QVERIFY(!back->untitled());
     QVERIFY(back->writtenAt >= before && back->writtenAt <= QDateTime::currentSecsSinceEpoch());
     QCOMPARE(back->journalFile, journal.journalFile());
+    // The same entry again (one change announced twice) is not written again: the file
+    // keeps its inode, which every atomic replacement changes.
+    auto inode = [&] {
+        struct stat st;
+        return ::stat(QFile::encodeName(journal.journalFile()).constData(), &st) == 0 ? st.st_ino : ino_t(0);
+    };
+    const ino_t first = inode();
+    QVERIFY(first != 0);
+    QVERIFY(journal.write(entry));
+    QCOMPARE(inode(), first);
 
     // A second write replaces the first whole; the temporary file of the atomic write is
     // gone: the directory holds the journal and its lock only.
@@ -144,6 +156,7 @@ void TestJournal::writesReadsAndDiscards()
     entry.modelJson = QString::fromStdString(serializeModelDocument(pendulum));
     entry.filePath.clear();
     QVERIFY(journal.write(entry));
+    QVERIFY(inode() != first);
     back = DocumentJournal::read(journal.journalFile());
     QVERIFY(back);
     QCOMPARE(back->modelJson, entry.modelJson);

@@ -64,6 +64,8 @@ bool DocumentJournal::hasJournal() const { return QFileInfo::exists(journalFile_
 
 bool DocumentJournal::write(const JournalEntry& entry, QString* error)
 {
+    if (written_ && written_->first == entry.modelJson && written_->second == entry.filePath && hasJournal())
+        return true;
     if (!lock_->isLocked() && !lock_->tryLock(0)) {
         if (error)
             *error = QCoreApplication::translate("DocumentJournal", "cannot create %1").arg(lockFileOf(journalFile_));
@@ -84,10 +86,15 @@ bool DocumentJournal::write(const JournalEntry& entry, QString* error)
             *error = file.errorString();
         return false;
     }
+    written_ = std::make_pair(entry.modelJson, entry.filePath);
     return true;
 }
 
-void DocumentJournal::discard() { QFile::remove(journalFile_); }
+void DocumentJournal::discard()
+{
+    QFile::remove(journalFile_);
+    written_.reset();
+}
 
 std::optional<JournalEntry> DocumentJournal::read(const QString& journalFile)
 {

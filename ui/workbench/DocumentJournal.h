@@ -18,6 +18,7 @@
 
 #include <memory>
 #include <optional>
+#include <utility>
 #include <vector>
 
 namespace looplab::ui {
@@ -54,8 +55,11 @@ public:
     /// Whether this slot's journal file exists.
     bool hasJournal() const;
 
-    /// Replaces this slot's journal atomically. False with the reason in `error` if the
-    /// directory cannot be written.
+    /// Replaces this slot's journal atomically (and durably: the file is synced before
+    /// it takes the journal's name). An entry equal to the one last written (model and
+    /// file) is not written again, since one change of the document may be announced
+    /// several times. False with the reason in `error` if the directory cannot be
+    /// written.
     bool write(const JournalEntry& entry, QString* error = nullptr);
     /// Removes this slot's journal (nothing left to lose).
     void discard();
@@ -72,6 +76,8 @@ private:
     QString directory_;
     QString journalFile_;
     std::unique_ptr<QLockFile> lock_;
+    /// What the journal file holds now (model, file), if this slot wrote it.
+    std::optional<std::pair<QString, QString>> written_;
 };
 
 }  // namespace looplab::ui
