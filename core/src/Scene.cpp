@@ -7,8 +7,7 @@ namespace looplab {
 
 namespace {
 
-SceneJoint::Kind markerKind(JointType type)
-{
+SceneJoint::Kind markerKind(JointType type) {
     switch (type) {
     case JointType::Revolute: return SceneJoint::Kind::Revolute;
     case JointType::Prismatic: return SceneJoint::Kind::Prismatic;
@@ -19,8 +18,7 @@ SceneJoint::Kind markerKind(JointType type)
 
 }  // namespace
 
-Scene buildScene(const Model& model, const State& state)
-{
+Scene buildScene(const Model& model, const State& state) {
     Scene scene;
     scene.t = state.t;
     scene.bodies.reserve(static_cast<size_t>(model.movingBodyCount()));
@@ -56,8 +54,7 @@ Scene buildScene(const Model& model, const State& state)
     return scene;
 }
 
-int sceneBodyIndex(BodyIndex b)
-{
+int sceneBodyIndex(BodyIndex b) {
     // buildScene() lists every body after the ground, in order.
     return b == kGround || !b.valid() ? -1 : b.value() - 1;
 }
