@@ -34,7 +34,7 @@ struct Run {
     bool ok = false;
     std::string message;
     double wall = 0.0;
-    OdeStatistics stats;
+    StepStatistics stats;
     double maxViolation = 0.0;
     std::map<std::string, double> change;  // joint coordinate changes at tEnd
 };

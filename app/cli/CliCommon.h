@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <iostream>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -129,13 +130,28 @@ struct SimulateOptions {
     double rankTolerance = kDynamicsRankTolerance;
     double baumgarteAlpha = 10.0, baumgarteBeta = 10.0;
     double penaltyFactor = 1e7;
+    double penaltyDamping = 1.0, penaltyFrequency = 10.0;
+    double augmentedFactor = 1e4;
+    int augmentedIterations = 30;
+    double augmentedTolerance = 1e-12;
+    int projectionIterations = 8;
+    double maxStep = 0.0;  ///< s; 0 = no limit
     std::string linearAlgebra = "automatic";  ///< automatic, dense or sparse
     long maxRows = kDefaultMaxRows;
     long maxSteps = kDefaultMaxSteps;
     double maxWallTime = 0.0;  ///< s; 0 = no limit
     std::string out;
     bool json = false;
+    /// Method and integrator parameters given on the command line (registry keys, e.g.
+    /// "penalty-factor"): one the chosen pair does not read is reported as ignored.
+    std::vector<std::string> givenParameters;
 };
 int runSimulate(const SimulateOptions& o);
+
+struct MethodsOptions {
+    bool json = false;
+};
+/// `looplab-cli methods`: the registered constraint methods and integrators.
+int runMethods(const MethodsOptions& o);
 
 }  // namespace looplab::cli

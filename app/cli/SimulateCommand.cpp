@@ -3,10 +3,12 @@
 #include "OutputFile.h"
 
 #include "looplab/JointCoordinates.h"
+#include "looplab/MethodRegistry.h"
 #include "looplab/Simulation.h"
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <atomic>
 #include <iomanip>
 
@@ -43,11 +45,34 @@ int runSimulate(const SimulateOptions& o) {
                                  checkOption("--baumgarte-alpha", o.baumgarteAlpha, Bound::NonNegative),
                                  checkOption("--baumgarte-beta", o.baumgarteBeta, Bound::NonNegative),
                                  checkOption("--penalty-factor", o.penaltyFactor, Bound::Positive),
+                                 checkOption("--penalty-damping", o.penaltyDamping, Bound::NonNegative),
+                                 checkOption("--penalty-frequency", o.penaltyFrequency, Bound::Positive),
+                                 checkOption("--augmented-factor", o.augmentedFactor, Bound::Positive),
+                                 checkOption("--augmented-tolerance", o.augmentedTolerance, Bound::Positive, 1.0),
+                                 checkOption("--max-step", o.maxStep, Bound::NonNegative),
                                  checkOption("--max-wall-time", o.maxWallTime, Bound::NonNegative)})
         if (!e.empty()) return reportFailure(o.json, kBadInput, e);
     if (o.maxRows < 1) return reportFailure(o.json, kBadInput, "--max-rows must be at least 1");
     if (o.maxSteps < 1) return reportFailure(o.json, kBadInput, "--max-steps must be at least 1");
-    if (o.integrator == "rk4" && !(o.step > 0.0)) return reportFailure(o.json, kBadInput, "rk4 needs --step");
+    if (o.augmentedIterations < 1) return reportFailure(o.json, kBadInput, "--augmented-iterations must be at least 1");
+    if (o.projectionIterations < 1)
+        return reportFailure(o.json, kBadInput, "--projection-iterations must be at least 1");
+    std::string unsupported;
+    if (!isSupportedPair(o.method, o.integrator, &unsupported)) return reportFailure(o.json, kBadInput, unsupported);
+    const ConstraintMethodInfo& methodInfo = *findConstraintMethod(o.method);
+    const IntegratorInfo& integratorInfo = *findIntegrator(o.integrator);
+    const bool fixedStep = integratorInfo.stepControl == StepControl::Fixed;
+    if (fixedStep && !(o.step > 0.0)) return reportFailure(o.json, kBadInput, o.integrator + " needs --step");
+    // A parameter the chosen pair does not read would silently change nothing.
+    std::vector<std::string> warnings;
+    auto reads = [](const std::vector<ParameterInfo>& ps, const std::string& key) {
+        return std::any_of(ps.begin(), ps.end(), [&](const ParameterInfo& p) { return p.key == key; });
+    };
+    for (const std::string& key : o.givenParameters)
+        if (!reads(methodInfo.parameters, key) && !reads(integratorInfo.parameters, key))
+            warnings.push_back("--" + key + " is ignored: neither the " + o.method + " method nor the " +
+                               o.integrator + " integrator reads it");
+    for (const std::string& w : warnings) std::cerr << "warning: " << w << "\n";
     char buf[200];
     const double rows = outputRows(o.tEnd, o.outputStep);
     if (rows > double(o.maxRows)) {
@@ -56,9 +81,9 @@ int runSimulate(const SimulateOptions& o) {
                       o.outputStep, o.tEnd, rows, o.maxRows);
         return reportFailure(o.json, kBadInput, buf);
     }
-    if (o.integrator == "rk4" && o.tEnd / o.step > double(o.maxSteps)) {
-        std::snprintf(buf, sizeof buf, "rk4 --step %g over --t-end %g takes %.3g steps, more than --max-steps %ld",
-                      o.step, o.tEnd, std::ceil(o.tEnd / o.step), o.maxSteps);
+    if (fixedStep && o.tEnd / o.step > double(o.maxSteps)) {
+        std::snprintf(buf, sizeof buf, "%s --step %g over --t-end %g takes %.3g steps, more than --max-steps %ld",
+                      o.integrator.c_str(), o.step, o.tEnd, std::ceil(o.tEnd / o.step), o.maxSteps);
         return reportFailure(o.json, kBadInput, buf);
     }
     if (!o.out.empty()) {
@@ -76,12 +101,19 @@ int runSimulate(const SimulateOptions& o) {
     settings.ode.step = o.step;
     settings.ode.rtol = o.rtol;
     settings.ode.atol = o.atol;
+    settings.ode.maxStep = o.maxStep;
     settings.singularThreshold = o.singularThreshold;
     settings.constraints.rankTolerance = o.rankTolerance;
     parseLinearAlgebra(o.linearAlgebra, settings.constraints.linearAlgebra);
     settings.constraints.baumgarteAlpha = o.baumgarteAlpha;
     settings.constraints.baumgarteBeta = o.baumgarteBeta;
     settings.constraints.penaltyFactor = o.penaltyFactor;
+    settings.constraints.penaltyDamping = o.penaltyDamping;
+    settings.constraints.penaltyFrequency = o.penaltyFrequency;
+    settings.constraints.augmentedFactor = o.augmentedFactor;
+    settings.constraints.augmentedIterations = o.augmentedIterations;
+    settings.constraints.augmentedTolerance = o.augmentedTolerance;
+    settings.constraints.projectionIterations = o.projectionIterations;
     settings.maxSteps = o.maxSteps;
     settings.maxWallTime = o.maxWallTime;
     settings.maxFrames = o.maxRows;
@@ -146,6 +178,7 @@ int runSimulate(const SimulateOptions& o) {
         }
         j["method"] = o.method;
         j["integrator"] = o.integrator;
+        j["warnings"] = warnings;
         j["steps"] = res.statistics.steps;
         j["rejected_steps"] = res.statistics.rejectedSteps;
         j["rhs_evaluations"] = res.statistics.rhsEvaluations;

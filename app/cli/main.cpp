@@ -1,10 +1,35 @@
 // looplab-cli: the headless tool over the LoopLab core (see docs/cli.md).
 #include "CliCommon.h"
 
+#include "looplab/MethodRegistry.h"
+
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
+
+namespace {
+
+std::string joined(const std::vector<std::string>& names) {
+    std::string out;
+    for (size_t i = 0; i < names.size(); ++i) out += (i ? ", " : "") + names[i];
+    return out;
+}
+
+// Every parameter key some registered method or integrator reads, each once.
+std::vector<std::string> parameterKeys() {
+    std::vector<std::string> keys;
+    auto add = [&](const std::vector<looplab::ParameterInfo>& ps) {
+        for (const looplab::ParameterInfo& p : ps)
+            if (std::find(keys.begin(), keys.end(), p.key) == keys.end()) keys.push_back(p.key);
+    };
+    for (const auto& m : looplab::constraintMethods()) add(m.parameters);
+    for (const auto& i : looplab::integrators()) add(i.parameters);
+    return keys;
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
     using namespace looplab::cli;
@@ -31,9 +56,13 @@ int main(int argc, char** argv) {
     SimulateOptions sim;
     auto* sc = app.add_subcommand("simulate", "Forward dynamics with a chosen constraint method and ODE solver");
     sc->add_option("model", sim.model, "Model file (.json)")->required();
-    sc->add_option("--method", sim.method, "projection, baumgarte, penalty or augmented-lagrangian")
-        ->check(CLI::IsMember({"projection", "baumgarte", "penalty", "augmented-lagrangian"}));
-    sc->add_option("--integrator", sim.integrator, "rk4, dopri5 or bdf")->check(CLI::IsMember({"rk4", "dopri5", "bdf"}));
+    std::vector<std::string> methodNames, integratorNames;
+    for (const looplab::ConstraintMethodInfo& m : looplab::constraintMethods()) methodNames.push_back(m.name);
+    for (const looplab::IntegratorInfo& i : looplab::integrators()) integratorNames.push_back(i.name);
+    sc->add_option("--method", sim.method, "Constraint method: " + joined(methodNames) + " (see `methods`)")
+        ->check(CLI::IsMember(methodNames));
+    sc->add_option("--integrator", sim.integrator, "Integrator: " + joined(integratorNames) + " (see `methods`)")
+        ->check(CLI::IsMember(integratorNames));
     sc->add_option("--t-end", sim.tEnd, "Simulated time span [s]")->required();
     sc->add_option("--step", sim.step, "rk4: fixed step [s]; dopri5/bdf: initial step (default automatic)");
     sc->add_option("--rtol", sim.rtol, "Relative tolerance (dopri5, bdf)");
@@ -46,6 +75,18 @@ int main(int argc, char** argv) {
     sc->add_option("--baumgarte-alpha", sim.baumgarteAlpha, "Baumgarte alpha [1/s]");
     sc->add_option("--baumgarte-beta", sim.baumgarteBeta, "Baumgarte beta [1/s]");
     sc->add_option("--penalty-factor", sim.penaltyFactor, "Penalty factor (relative to the mean mass)");
+    sc->add_option("--penalty-damping", sim.penaltyDamping, "Damping ratio of the penalty constraint dynamics");
+    sc->add_option("--penalty-frequency", sim.penaltyFrequency,
+                   "Natural frequency of the penalty constraint dynamics [rad/s]");
+    sc->add_option("--augmented-factor", sim.augmentedFactor,
+                   "Penalty factor of the augmented Lagrangian (relative to the mean mass)");
+    sc->add_option("--augmented-iterations", sim.augmentedIterations,
+                   "Multiplier iterations of the augmented Lagrangian per evaluation");
+    sc->add_option("--augmented-tolerance", sim.augmentedTolerance,
+                   "Relative change of the accelerations that ends the multiplier iteration");
+    sc->add_option("--projection-iterations", sim.projectionIterations,
+                   "Gauss-Newton iterations allowed per position projection");
+    sc->add_option("--max-step", sim.maxStep, "Largest step of an adaptive integrator [s] (default 0: none)");
     sc->add_option("--linear-algebra", sim.linearAlgebra,
                    "automatic (sparse above 120 coordinates), dense or sparse")
         ->check(CLI::IsMember({"automatic", "dense", "sparse"}));
@@ -54,6 +95,10 @@ int main(int argc, char** argv) {
     sc->add_option("--max-wall-time", sim.maxWallTime, "Wall-clock limit of the run [s] (default 0: none)");
     sc->add_option("--out", sim.out, "CSV file for the results");
     sc->add_flag("--json", sim.json, "Print one JSON object on stdout");
+
+    MethodsOptions methods;
+    auto* mc = app.add_subcommand("methods", "The constraint methods and integrators, with their parameters");
+    mc->add_flag("--json", methods.json, "Print one JSON object on stdout");
 
     // Known before parsing, so that even a bad command line gets its JSON object.
     bool json = false;
@@ -72,7 +117,12 @@ int main(int argc, char** argv) {
     try {
         if (*c) rc = runCheck(check);
         else if (*k) rc = runKinematics(kin);
-        else if (*sc) rc = runSimulate(sim);
+        else if (*mc) rc = runMethods(methods);
+        else if (*sc) {
+            for (const std::string& key : parameterKeys())
+                if (sc->count("--" + key)) sim.givenParameters.push_back(key);
+            rc = runSimulate(sim);
+        }
     } catch (const std::exception& e) {
         rc = reportFailure(json, kSolverFailure, e.what());
     }

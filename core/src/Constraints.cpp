@@ -1,7 +1,7 @@
 #include "looplab/Constraints.h"
 
+#include "looplab/FrameKinematics.h"
 #include "looplab/RigidBodyCoordinates.h"
-#include "looplab/Rotation.h"
 
 #include <algorithm>
 #include <cmath>
@@ -11,89 +11,26 @@
 namespace looplab {
 namespace {
 
-// Kinematics of one of the two bodies a joint connects.
-struct BodyKinematics {
-    Mat3 A = Mat3::Identity();  // body to global
-    Vec3 r = Vec3::Zero(), rdot = Vec3::Zero(), omega = Vec3::Zero();  // omega global
-    bool ground = true;
+// Every equation is a weighted sum of at most two dot products of vectors attached to the
+// joint's bodies (FrameKinematics.h; a component is a dot product with a constant global
+// axis, b == nullptr) plus a function of time; the terms are kept so that the curvature
+// can be formed from the jets.
+struct DotTerm {
+    const VectorJet* a = nullptr;
+    const VectorJet* b = nullptr;
+    int axis = 0;  // b == nullptr: the global axis a is dotted with
+    double weight = 0.0;
 };
 
-BodyKinematics bodyKinematics(const Model& m, const State& s, BodyIndex b) {
-    BodyKinematics k;
-    if (m.body(b).kind == BodyKind::Ground) return k;
-    k.ground = false;
-    k.A = bodyOrientation(m, s, b).toRotationMatrix();
-    k.r = bodyPosition(m, s, b);
-    k.rdot = bodyVelocity(m, s, b);
-    k.omega = k.A * bodyAngularVelocityLocal(m, s, b);
-    return k;
-}
-
-// A global 3-vector that depends on the two joint bodies (slot 0 and slot 1): value,
-// Jacobian with respect to both bodies' velocity coordinates, first time derivative,
-// and the part of the second time derivative that does not contain v̇ ("bias").
-// Only the value is set in a position-only evaluation; the other members are then left
-// uninitialised (zeroing them cost more than the evaluation itself) and never read.
-// Columns of one frame's Jacobian: the velocity slice of the body that carries it (today
-// a rigid body's 6; a flexible kind's frame depends on its element's nodes and needs a
-// wider slot and the columns of those nodes).
-constexpr int kSlot = rigid::kVelocitySize;
-
-struct VectorJet {
-    bool full = true;  // false: only the value was computed (a position-only evaluation)
-    Vec3 value, rate, bias;
-    Eigen::Matrix<double, 3, 2 * kSlot> J;
-};
-
-// The same for a scalar, plus its explicit time derivative (drivers only).
+// A scalar equation: value, rate, bias, explicit time derivative (drivers only) and
+// Jacobian on the jet's columns, as for VectorJet.
 struct ScalarJet {
     bool full = true;
     double value = 0.0, rate = 0.0, bias = 0.0, partialT = 0.0;
-    Eigen::Matrix<double, 1, 2 * kSlot> J = Eigen::Matrix<double, 1, 2 * kSlot>::Zero();
+    JetRow J;
+    DotTerm terms[2];
+    int termCount = 0;
 };
-
-// A unit vector fixed in a body: u = A a, u̇ = ω × u, ü = α × u + ω × (ω × u).
-// With full == false only the value is computed: position-only evaluations (the
-// projection's line search) need nothing else.
-VectorJet direction(const BodyKinematics& k, int slot, const Vec3& aLocal, bool full) {
-    VectorJet x;
-    x.full = full;
-    x.value = k.A * aLocal;
-    if (!full) return x;
-    x.J.setZero();
-    if (!k.ground) x.J.block<3, 3>(0, kSlot * slot + 3) = -k.A * skew(aLocal);
-    x.rate = k.omega.cross(x.value);
-    x.bias = k.omega.cross(x.rate);
-    return x;
-}
-
-// A point fixed in a body: p = r + A s.
-VectorJet point(const BodyKinematics& k, int slot, const Vec3& sLocal, bool full) {
-    VectorJet x;
-    x.full = full;
-    const Vec3 As = k.A * sLocal;
-    x.value = k.r + As;
-    if (!full) return x;
-    x.J.setZero();
-    if (!k.ground) {
-        x.J.block<3, 3>(0, kSlot * slot) = Mat3::Identity();
-        x.J.block<3, 3>(0, kSlot * slot + 3) = -k.A * skew(sLocal);
-    }
-    x.rate = k.rdot + k.omega.cross(As);
-    x.bias = k.omega.cross(k.omega.cross(As));
-    return x;
-}
-
-VectorJet operator-(const VectorJet& a, const VectorJet& b) {
-    VectorJet x;
-    x.full = a.full && b.full;
-    x.value = a.value - b.value;
-    if (!x.full) return x;
-    x.rate = a.rate - b.rate;
-    x.bias = a.bias - b.bias;
-    x.J = a.J - b.J;
-    return x;
-}
 
 ScalarJet dot(const VectorJet& a, const VectorJet& b) {
     ScalarJet s;
@@ -103,6 +40,8 @@ ScalarJet dot(const VectorJet& a, const VectorJet& b) {
     s.J = b.value.transpose() * a.J + a.value.transpose() * b.J;
     s.rate = a.rate.dot(b.value) + a.value.dot(b.rate);
     s.bias = a.bias.dot(b.value) + 2.0 * a.rate.dot(b.rate) + a.value.dot(b.bias);
+    s.terms[0] = {&a, &b, 0, 1.0};
+    s.termCount = 1;
     return s;
 }
 
@@ -114,6 +53,8 @@ ScalarJet component(const VectorJet& a, int i) {
     s.J = a.J.row(i);
     s.rate = a.rate[i];
     s.bias = a.bias[i];
+    s.terms[0] = {&a, nullptr, i, 1.0};
+    s.termCount = 1;
     return s;
 }
 
@@ -141,62 +82,94 @@ unsigned jetsNeeded(JointType type) {
     return ~0u;
 }
 
-JointJets jointJets(const Joint& j, const std::vector<BodyKinematics>& kin, unsigned need, bool f) {
-    const BodyKinematics& k1 = kin[static_cast<size_t>(j.frame1.body.value())];
-    const BodyKinematics& k2 = kin[static_cast<size_t>(j.frame2.body.value())];
-    JointJets jj;
-    if (need & kX1) jj.x1 = direction(k1, 0, j.frame1.axes.col(0), f);
-    if (need & kY1) jj.y1 = direction(k1, 0, j.frame1.axes.col(1), f);
-    if (need & kZ1) jj.z1 = direction(k1, 0, j.frame1.axes.col(2), f);
-    if (need & kX2) jj.x2 = direction(k2, 1, j.frame2.axes.col(0), f);
-    if (need & kY2) jj.y2 = direction(k2, 1, j.frame2.axes.col(1), f);
-    if (need & kZ2) jj.z2 = direction(k2, 1, j.frame2.axes.col(2), f);
-    if (need & kD) jj.d = point(k2, 1, j.frame2.origin, f) - point(k1, 0, j.frame1.origin, f);
-    return jj;
+// The jets of a joint refer to its slots, so both live together.
+struct JointFrames {
+    JetSlots slots;
+    JointJets jets;
+};
+
+void jointJets(const Joint& j, const std::vector<BodyMotion>& motion, unsigned need, bool f,
+               JointFrames& out) {
+    out.slots.body[0] = &motion[static_cast<size_t>(j.frame1.body.value())];
+    out.slots.body[1] = &motion[static_cast<size_t>(j.frame2.body.value())];
+    const JetSlots& k = out.slots;
+    JointJets& jj = out.jets;
+    if (need & kX1) jj.x1 = attachedDirection(k, 0, j.frame1.axes.col(0), f);
+    if (need & kY1) jj.y1 = attachedDirection(k, 0, j.frame1.axes.col(1), f);
+    if (need & kZ1) jj.z1 = attachedDirection(k, 0, j.frame1.axes.col(2), f);
+    if (need & kX2) jj.x2 = attachedDirection(k, 1, j.frame2.axes.col(0), f);
+    if (need & kY2) jj.y2 = attachedDirection(k, 1, j.frame2.axes.col(1), f);
+    if (need & kZ2) jj.z2 = attachedDirection(k, 1, j.frame2.axes.col(2), f);
+    if (need & kD) jj.d = attachedPoint(k, 1, j.frame2.origin, f) - attachedPoint(k, 0, j.frame1.origin, f);
+}
+
+// Where the λ-weighted curvature of the equations goes, if it is asked for.
+struct CurvatureSink {
+    const VecX* lambda = nullptr;
+    std::vector<Eigen::Triplet<double>>* entries = nullptr;
+};
+
+// d/dε of ∇e(q ⊕ ε δ) on the equation's columns: for each term c a·b,
+// c (Jaᵀ Jb + Jbᵀ Ja + ∂(Jaᵀ w)/∂δ|w=b + ∂(Jbᵀ w)/∂δ|w=a).
+JetSquare equationCurvature(const ScalarJet& e, int columns) {
+    JetSquare H = JetSquare::Zero(columns, columns);
+    for (int k = 0; k < e.termCount; ++k) {
+        const DotTerm& t = e.terms[k];
+        if (!t.b) {
+            addAttachedCurvature(*t.a, Vec3::Unit(t.axis), t.weight, H);
+            continue;
+        }
+        H.noalias() += t.weight * (t.a->J.transpose() * t.b->J + t.b->J.transpose() * t.a->J);
+        addAttachedCurvature(*t.a, t.b->value, t.weight, H);
+        addAttachedCurvature(*t.b, t.a->value, t.weight, H);
+    }
+    return H;
 }
 
 class RowWriter {
 public:
-    RowWriter(const Model& model, ConstraintValues& out, unsigned parts, int rows, int cols)
-        : model_(model), out_(out), parts_(parts) {
+    RowWriter(const Model& model, ConstraintValues& out, unsigned parts, int rows, int cols,
+              CurvatureSink curvature = {})
+        : model_(model), out_(out), parts_(parts), curvature_(curvature) {
         if (parts_ & kJacobian) {
             // Equations arrive in row order (joints, then drivers, each writing its own
             // rows in turn), so the row-major Jacobian is filled in place.
             out_.jacobian.resize(rows, cols);
-            out_.jacobian.reserve(2 * kSlot * rows);
+            out_.jacobian.reserve(kMaxJetColumns * rows);
         }
     }
 
     void write(int row, const ScalarJet& e, BodyIndex b1, BodyIndex b2) {
+        if (curvature_.entries) addCurvature(row, e, b1, b2);
         if (parts_ & kPhi) out_.phi[row] = e.value;
         if (parts_ & kPhiT) out_.phiT[row] = e.partialT;
         if (parts_ & kGamma) out_.gamma[row] = -e.bias;
         if (!(parts_ & kJacobian)) return;
         if (row < nextRow_) throw std::logic_error("constraint rows written out of order");
         while (nextRow_ <= row) out_.jacobian.startVec(nextRow_++);
-        // Column indices ascend within a row: the body with the lower index first, and
-        // the two slots summed if a joint has the same body on both sides.
-        const int i1 = b1.value(), i2 = b2.value();
-        auto put = [&](int body, const double* jet) {
-            if (body == 0) return;
-            const int c0 = model_.velocityOffset(BodyIndex(body));
-            for (int k = 0; k < kSlot; ++k)
-                if (jet[k] != 0.0) out_.jacobian.insertBack(row, c0 + k) = jet[k];
+        // The jet's columns are body 1's velocity slice, then body 2's (none for the
+        // ground). Column indices ascend within a row: the body with the lower index
+        // first, and the two blocks summed if a joint has the same body on both sides.
+        const int w1 = model_.velocitySliceSize(b1), w2 = model_.velocitySliceSize(b2);
+        auto put = [&](BodyIndex body, int first, int width) {
+            const int c0 = model_.velocityOffset(body);
+            for (int k = 0; k < width; ++k) {
+                const double x = e.J(0, first + k);
+                if (x != 0.0) out_.jacobian.insertBack(row, c0 + k) = x;
+            }
         };
-        double first[kSlot], second[kSlot];
-        for (int k = 0; k < kSlot; ++k) {
-            first[k] = e.J(0, k);
-            second[k] = e.J(0, kSlot + k);
-        }
-        if (i1 == i2) {
-            for (int k = 0; k < kSlot; ++k) first[k] += second[k];
-            put(i1, first);
-        } else if (i1 < i2) {
-            put(i1, first);
-            put(i2, second);
+        if (b1 == b2) {
+            const int c0 = model_.velocityOffset(b1);
+            for (int k = 0; k < w1; ++k) {
+                const double x = e.J(0, k) + e.J(0, w1 + k);
+                if (x != 0.0) out_.jacobian.insertBack(row, c0 + k) = x;
+            }
+        } else if (b1 < b2) {
+            put(b1, 0, w1);
+            put(b2, w1, w2);
         } else {
-            put(i2, second);
-            put(i1, first);
+            put(b2, w1, w2);
+            put(b1, 0, w1);
         }
     }
 
@@ -207,9 +180,30 @@ public:
     }
 
 private:
+    void addCurvature(int row, const ScalarJet& e, BodyIndex b1, BodyIndex b2) {
+        const double weight = (*curvature_.lambda)[row];
+        if (weight == 0.0) return;
+        const BodyIndex bodies[2] = {b1, b2};
+        const int width[2] = {model_.velocitySliceSize(b1), model_.velocitySliceSize(b2)};
+        const JetSquare H = weight * equationCurvature(e, width[0] + width[1]);
+        // Blocks of the same body add up (the triplets are summed).
+        for (int r = 0; r < 2; ++r) {
+            const int r0 = model_.velocityOffset(bodies[r]), h0 = r == 0 ? 0 : width[0];
+            for (int c = 0; c < 2; ++c) {
+                const int c0 = model_.velocityOffset(bodies[c]), k0 = c == 0 ? 0 : width[0];
+                for (int k = 0; k < width[c]; ++k)
+                    for (int i = 0; i < width[r]; ++i) {
+                        const double x = H(h0 + i, k0 + k);
+                        if (x != 0.0) curvature_.entries->emplace_back(r0 + i, c0 + k, x);
+                    }
+            }
+        }
+    }
+
     const Model& model_;
     ConstraintValues& out_;
     unsigned parts_;
+    CurvatureSink curvature_;
     int nextRow_ = 0;
 };
 
@@ -260,6 +254,7 @@ void writeJoint(const Joint& j, const JointJets& jj, RowWriter& w) {
         e.J /= 2.0 * L;
         e.rate /= 2.0 * L;
         e.bias /= 2.0 * L;
+        e.terms[0].weight /= 2.0 * L;
         put(e);
         break;
     }
@@ -289,6 +284,11 @@ ScalarJet rotationalDriver(const JointJets& jj, const TimeLawValue& th) {
     e.partialT = cd * a.value - sd * b.value;
     e.bias = c * a.bias - s * b.bias + 2.0 * (cd * a.rate - sd * b.rate) + cdd * a.value -
              sdd * b.value;
+    e.terms[0] = a.terms[0];
+    e.terms[0].weight = c;
+    e.terms[1] = b.terms[0];
+    e.terms[1].weight = -s;
+    e.termCount = 2;
     return e;
 }
 
@@ -298,6 +298,28 @@ ScalarJet translationalDriver(const JointJets& jj, const TimeLawValue& s) {
     e.partialT = -s.rate;
     e.bias -= s.acceleration;
     return e;
+}
+
+// Writes every joint's and driver's equations through the writer; full == false computes
+// values alone.
+void writeEquations(const Model& model, const State& s, RowWriter& writer, bool full) {
+    // Each body's motion (a rigid body's rotation matrix and velocities) once, not once
+    // per joint.
+    std::vector<BodyMotion> motion(static_cast<size_t>(model.bodyCount()));
+    for (int b = 0; b < model.bodyCount(); ++b)
+        motion[static_cast<size_t>(b)] = bodyMotion(model, s, BodyIndex(b), full);
+    JointFrames frames;
+    for (const Joint& j : model.joints) {
+        jointJets(j, motion, jetsNeeded(j.type), full, frames);
+        writeJoint(j, frames.jets, writer);
+    }
+    for (const Driver& d : model.drivers) {
+        const Joint& j = model.joint(d.joint);
+        jointJets(j, motion, d.rotational ? (kX1 | kY1 | kX2) : (kZ1 | kD), full, frames);
+        const TimeLawValue law = d.law.evaluate(s.t);
+        const ScalarJet e = d.rotational ? rotationalDriver(frames.jets, law) : translationalDriver(frames.jets, law);
+        writer.write(d.equation, e, j.frame1.body, j.frame2.body);
+    }
 }
 
 }  // namespace
@@ -310,21 +332,22 @@ void evaluateConstraints(const Model& model, const State& s, ConstraintValues& o
     if (parts & kPhiT) out.phiT.setZero(m);
     if (parts & kGamma) out.gamma.setZero(m);
     RowWriter writer(model, out, parts, m, n);
-
     // A position-only evaluation (the projection's line search) needs values alone.
-    const bool full = parts != kPhi;
-    // Each body's rotation matrix and velocities once, not once per joint.
-    std::vector<BodyKinematics> kin(static_cast<size_t>(model.bodyCount()));
-    for (int b = 1; b < model.bodyCount(); ++b) kin[static_cast<size_t>(b)] = bodyKinematics(model, s, BodyIndex(b));
-    for (const Joint& j : model.joints) writeJoint(j, jointJets(j, kin, jetsNeeded(j.type), full), writer);
-    for (const Driver& d : model.drivers) {
-        const Joint& j = model.joint(d.joint);
-        const JointJets jj = jointJets(j, kin, d.rotational ? (kX1 | kY1 | kX2) : (kZ1 | kD), full);
-        const TimeLawValue law = d.law.evaluate(s.t);
-        const ScalarJet e = d.rotational ? rotationalDriver(jj, law) : translationalDriver(jj, law);
-        writer.write(d.equation, e, j.frame1.body, j.frame2.body);
-    }
+    writeEquations(model, s, writer, parts != kPhi);
     writer.finish(m);
+}
+
+SparseColMatrix constraintCurvature(const Model& model, const State& s, const VecX& lambda) {
+    if (lambda.size() != model.equationCount())
+        throw std::invalid_argument("constraintCurvature: one multiplier per equation expected");
+    std::vector<Eigen::Triplet<double>> entries;
+    ConstraintValues unused;
+    RowWriter writer(model, unused, 0u, model.equationCount(), model.velocitySize(),
+                     CurvatureSink{&lambda, &entries});
+    writeEquations(model, s, writer, true);
+    SparseColMatrix out(model.velocitySize(), model.velocitySize());
+    out.setFromTriplets(entries.begin(), entries.end());
+    return out;
 }
 
 std::vector<std::string> driversOnWrongRoot(const Model& model, const State& s) {

@@ -19,7 +19,7 @@ struct CvodeBdf::Impl {
     SUNMatrix A = nullptr;
     SUNLinearSolver LS = nullptr;
     OdeSystem sys;
-    OdeStatistics* stats = nullptr;
+    StepStatistics* stats = nullptr;
     double tStop = 0.0;
     bool stopSet = false;
     VecX scratchY, scratchDy;
@@ -75,7 +75,7 @@ void CvodeBdf::release() {
     impl_ = nullptr;
 }
 
-OdeStatus CvodeBdf::initialize(const OdeSystem& system, double t0, const VecX& y0,
+Status CvodeBdf::initialize(const OdeSystem& system, double t0, const VecX& y0,
                                const OdeSettings& settings) {
     release();
     stats_ = {};
@@ -83,17 +83,17 @@ OdeStatus CvodeBdf::initialize(const OdeSystem& system, double t0, const VecX& y
     impl_->sys = system;
     impl_->stats = &stats_;
     if (!(settings.rtol > 0.0) || !(settings.atol > 0.0))
-        return OdeStatus::failure("bdf needs positive rtol and atol");
-    if (SUNContext_Create(nullptr, &impl_->ctx) != 0) return OdeStatus::failure("cannot create a SUNDIALS context");
+        return Status::failure("bdf needs positive rtol and atol");
+    if (SUNContext_Create(nullptr, &impl_->ctx) != 0) return Status::failure("cannot create a SUNDIALS context");
     const sunindextype n = system.size;
     impl_->y = N_VNew_Serial(n, impl_->ctx);
     impl_->dense = N_VNew_Serial(n, impl_->ctx);
     y_ = y0;
-    if (system.project && !system.project(t0, y_)) return OdeStatus::failure("initial projection failed");
+    if (system.project && !system.project(t0, y_)) return Status::failure("initial projection failed");
     view(impl_->y) = y_;
     impl_->mem = CVodeCreate(CV_BDF, impl_->ctx);
     int flag = CVodeInit(impl_->mem, rhsCallback, t0, impl_->y);
-    if (flag != CV_SUCCESS) return OdeStatus::failure("CVodeInit failed: " + flagText(flag));
+    if (flag != CV_SUCCESS) return Status::failure("CVodeInit failed: " + flagText(flag));
     CVodeSetUserData(impl_->mem, impl_);
     CVodeSStolerances(impl_->mem, settings.rtol, settings.atol);
     impl_->A = SUNDenseMatrix(n, n, impl_->ctx);
@@ -112,8 +112,8 @@ OdeStatus CvodeBdf::initialize(const OdeSystem& system, double t0, const VecX& y
     return {};
 }
 
-OdeStatus CvodeBdf::step(double tStop) {
-    if (!impl_ || !impl_->mem) return OdeStatus::failure("bdf solver is not initialised");
+Status CvodeBdf::step(double tStop) {
+    if (!impl_ || !impl_->mem) return Status::failure("bdf solver is not initialised");
     if (!impl_->stopSet || impl_->tStop != tStop) {
         CVodeSetStopTime(impl_->mem, tStop);
         impl_->tStop = tStop;
@@ -121,7 +121,7 @@ OdeStatus CvodeBdf::step(double tStop) {
     }
     realtype t = t_;
     const int flag = CVode(impl_->mem, tStop, impl_->y, &t, CV_ONE_STEP);
-    if (flag < 0) return OdeStatus::failure("CVODE failed near t = " + std::to_string(t_) + ": " + flagText(flag));
+    if (flag < 0) return Status::failure("CVODE failed near t = " + std::to_string(t_) + ": " + flagText(flag));
     t_ = t;
     y_ = view(impl_->y);
     realtype h = 0;

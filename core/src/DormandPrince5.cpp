@@ -44,17 +44,17 @@ double DormandPrince5::initialStep() {
     return std::min(100 * h0, h1);
 }
 
-OdeStatus DormandPrince5::initialize(const OdeSystem& system, double t0, const VecX& y0,
+Status DormandPrince5::initialize(const OdeSystem& system, double t0, const VecX& y0,
                                      const OdeSettings& settings) {
     sys_ = system;
     settings_ = settings;
     stats_ = {};
     if (!(settings.rtol > 0.0) || !(settings.atol > 0.0))
-        return OdeStatus::failure("dopri5 needs positive rtol and atol");
+        return Status::failure("dopri5 needs positive rtol and atol");
     t_ = tPrev_ = t0;
     y_ = y0;
-    if (sys_.project && !sys_.project(t_, y_)) return OdeStatus::failure("initial projection failed");
-    if (!eval(t_, y_, k1_)) return OdeStatus::failure("right-hand side failed at the initial state");
+    if (sys_.project && !sys_.project(t_, y_)) return Status::failure("initial projection failed");
+    if (!eval(t_, y_, k1_)) return Status::failure("right-hand side failed at the initial state");
     h_ = settings.step > 0.0 ? settings.step : initialStep();
     if (settings_.maxStep > 0.0) h_ = std::min(h_, settings_.maxStep);
     hLast_ = 0.0;
@@ -64,7 +64,7 @@ OdeStatus DormandPrince5::initialize(const OdeSystem& system, double t0, const V
     return {};
 }
 
-OdeStatus DormandPrince5::step(double tStop) {
+Status DormandPrince5::step(double tStop) {
     const int n = static_cast<int>(y_.size());
     VecX k2(n), k3(n), k4(n), k5(n), k6(n), k7(n), y1(n);
     int failures = 0;
@@ -76,9 +76,9 @@ OdeStatus DormandPrince5::step(double tStop) {
             h = tStop - t_;
             last = true;
         }
-        if (!(h > 0.0)) return OdeStatus::failure("dopri5: no time left before the stop time");
+        if (!(h > 0.0)) return Status::failure("dopri5: no time left before the stop time");
         if (h < settings_.minStep && !last)
-            return OdeStatus::failure("dopri5: step size " + std::to_string(h) + " fell below the minimum at t = " +
+            return Status::failure("dopri5: step size " + std::to_string(h) + " fell below the minimum at t = " +
                                       std::to_string(t_) + " (the solution may be singular or the tolerances too tight)");
         bool ok = eval(t_ + c2 * h, y_ + h * (a21 * k1_), k2) &&
                   eval(t_ + c3 * h, y_ + h * (a31 * k1_ + a32 * k2), k3) &&
@@ -93,7 +93,7 @@ OdeStatus DormandPrince5::step(double tStop) {
             // A failed evaluation is treated like a rejected step: try a smaller one.
             ++stats_.rejectedSteps;
             if (++failures > 20)
-                return OdeStatus::failure("right-hand side failed repeatedly near t = " + std::to_string(t_));
+                return Status::failure("right-hand side failed repeatedly near t = " + std::to_string(t_));
             h_ = 0.25 * h;
             continue;
         }
@@ -103,14 +103,14 @@ OdeStatus DormandPrince5::step(double tStop) {
         if (!std::isfinite(err)) {
             ++stats_.rejectedSteps;
             h_ = 0.25 * h;
-            if (++failures > 20) return OdeStatus::failure("error estimate not finite near t = " + std::to_string(t_));
+            if (++failures > 20) return Status::failure("error estimate not finite near t = " + std::to_string(t_));
             continue;
         }
         const double fac = std::clamp(0.9 * std::pow(std::max(err, 1e-10), -0.2), 0.2, 10.0);
         if (err > 1.0) {
             ++stats_.rejectedSteps;
             h_ = h * std::min(1.0, fac);
-            if (++failures > 100) return OdeStatus::failure("too many rejected steps near t = " + std::to_string(t_));
+            if (++failures > 100) return Status::failure("too many rejected steps near t = " + std::to_string(t_));
             continue;
         }
         // Accepted: build the continuous extension before moving on.
@@ -126,7 +126,7 @@ OdeStatus DormandPrince5::step(double tStop) {
         // The projected right-hand side does not change under the projection, so k7
         // remains the derivative at the projected state (first same as last).
         if (sys_.project && !sys_.project(t_, y_))
-            return OdeStatus::failure("projection failed at t = " + std::to_string(t_));
+            return Status::failure("projection failed at t = " + std::to_string(t_));
         k1_ = k7;
         hLast_ = h;
         if (!last) h_ = h * (failures ? std::min(1.0, fac) : fac);

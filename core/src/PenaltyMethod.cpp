@@ -15,7 +15,7 @@ PenaltyMethod::PenaltyMethod(std::shared_ptr<const Model> model,
     colScales_ = coordinateScales(*model_);
 }
 
-MethodStatus PenaltyMethod::evaluate(const State& s, MotionEvaluation& out) {
+Status PenaltyMethod::evaluate(const State& s, MotionEvaluation& out) {
     const Model& m = *model_;
     const int n = m.velocitySize();
     const int neq = m.equationCount();
@@ -38,7 +38,7 @@ MethodStatus PenaltyMethod::evaluate(const State& s, MotionEvaluation& out) {
     const VecX bias = -gamma + 2.0 * xi * w * phiDot + w * w * phi;
     Eigen::LLT<MatX> llt(Ms + alpha * Js.transpose() * Js);
     if (llt.info() != Eigen::Success)
-        return MethodStatus::failure("penalty matrix M + αΦ_qᵀΦ_q is not positive definite");
+        return Status::failure("penalty matrix M + αΦ_qᵀΦ_q is not positive definite");
     VecX a;
     VecX lambda = VecX::Zero(neq);
     if (!augmented_) {
@@ -62,7 +62,7 @@ MethodStatus PenaltyMethod::evaluate(const State& s, MotionEvaluation& out) {
     out.acceleration = colScales_.asDiagonal() * a;
     out.multipliers = rowScales_.asDiagonal() * lambda;
     if (!out.acceleration.allFinite() || !out.multipliers.allFinite())
-        return MethodStatus::failure("accelerations are not finite");
+        return Status::failure("accelerations are not finite");
     return {};
 }
 

@@ -48,7 +48,7 @@ void ProjectionMethod::factorizeFrom(const State& s, const ConstraintValues& cv)
     factoredT_ = s.t;
 }
 
-MethodStatus ProjectionMethod::correct(State& s) {
+Status ProjectionMethod::correct(State& s) {
     // An explicit solver projects its new step end right after evaluating the derivative
     // there: the second call finds the same input and reuses the answer.
     if (cacheValid_ && s.t == cachedIn_.t && s.q == cachedIn_.q && s.v == cachedIn_.v) {
@@ -57,7 +57,7 @@ MethodStatus ProjectionMethod::correct(State& s) {
     }
     cachedIn_ = s;
     cacheValid_ = false;
-    const MethodStatus status = sparse_ ? projectSparse(s) : project(s);
+    const Status status = sparse_ ? projectSparse(s) : project(s);
     if (status.ok) {
         cachedOut_ = s;
         cacheValid_ = true;
@@ -65,7 +65,7 @@ MethodStatus ProjectionMethod::correct(State& s) {
     return status;
 }
 
-MethodStatus ProjectionMethod::project(State& s) {
+Status ProjectionMethod::project(State& s) {
     const Model& m = *model_;
     normalizePositions(m, s.q);
     // Rounding floor of Φ for this model size: below it a step cannot improve anything.
@@ -161,17 +161,17 @@ MethodStatus ProjectionMethod::project(State& s) {
         res = r;
         moved = true;
     }
-    if (const MethodStatus st = positionOutcome(s, res, cv.phi); !st.ok) return st;
+    if (const Status st = positionOutcome(s, res, cv.phi); !st.ok) return st;
     // Velocities are projected with the Jacobian at the final configuration.
     if (moved && !jacobianCurrent) evaluateConstraints(m, s, cv, kJacobian | kPhiT);
     factorizeFrom(s, cv);
     const VecX err = cv.jacobian * s.v + cv.phiT;
     s.v -= spaces_.solveMinimumNorm(err);
-    if (!s.v.allFinite()) return MethodStatus::failure("velocity projection produced non-finite values");
+    if (!s.v.allFinite()) return Status::failure("velocity projection produced non-finite values");
     return {};
 }
 
-MethodStatus ProjectionMethod::evaluate(const State& s, MotionEvaluation& out) {
+Status ProjectionMethod::evaluate(const State& s, MotionEvaluation& out) {
     const Model& m = *model_;
     ConstraintValues cv;
     evaluateConstraints(m, s, cv, kGamma);
@@ -190,30 +190,30 @@ MethodStatus ProjectionMethod::evaluate(const State& s, MotionEvaluation& out) {
         const MatX reduced = T.transpose() * MT;
         Eigen::LLT<MatX> llt(reduced);
         if (llt.info() != Eigen::Success)
-            return MethodStatus::failure("reduced mass matrix is not positive definite");
+            return Status::failure("reduced mass matrix is not positive definite");
         const VecX rhs = T.transpose() * (f - applyMass(m, aC));
         a += T * llt.solve(rhs);
     }
     out.acceleration = a;
     if (out.computeMultipliers) out.multipliers = spaces_.solveTransposed(f - applyMass(m, a));
     if (!out.acceleration.allFinite() || (out.computeMultipliers && !out.multipliers.allFinite()))
-        return MethodStatus::failure("accelerations are not finite");
+        return Status::failure("accelerations are not finite");
     return {};
 }
 
-MethodStatus ProjectionMethod::positionOutcome(const State& s, double res, const VecX& phi) const {
+Status ProjectionMethod::positionOutcome(const State& s, double res, const VecX& phi) const {
     const Model& m = *model_;
     if (!std::isfinite(res) || res > 1e-6 * m.lengthScale) {
         std::vector<std::string> open;
         for (auto& [owner, r] : residualsByOwner(m, phi))
             if (!(r <= 1e-6 * m.lengthScale)) open.push_back(owner);
-        return MethodStatus::failure("position projection did not converge (residual " + std::to_string(res) +
+        return Status::failure("position projection did not converge (residual " + std::to_string(res) +
                                          "); the loop cannot close",
                                      open);
     }
     const std::vector<std::string> wrongRoot = driversOnWrongRoot(m, s);
     if (!wrongRoot.empty())
-        return MethodStatus::failure("the projection reached a configuration half a turn from "
+        return Status::failure("the projection reached a configuration half a turn from "
                                      "the driver's prescribed angle",
                                      wrongRoot);
     return {};
@@ -225,7 +225,7 @@ void ProjectionMethod::chooseIndependentRows(const State& s, const ConstraintVal
     rowsChosen_ = true;
 }
 
-MethodStatus ProjectionMethod::projectSparse(State& s) {
+Status ProjectionMethod::projectSparse(State& s) {
     const Model& m = *model_;
     normalizePositions(m, s.q);
     const double floor = 8.0 * std::numeric_limits<double>::epsilon() * m.lengthScale;
@@ -266,12 +266,12 @@ MethodStatus ProjectionMethod::projectSparse(State& s) {
         if ((served && res <= consistency) || chosenHere) break;
         choose();
     }
-    if (const MethodStatus st = positionOutcome(s, res, cv.phi); !st.ok) return st;
+    if (const Status st = positionOutcome(s, res, cv.phi); !st.ok) return st;
     // Velocities, with the Jacobian at the final configuration.
     const VecX v0 = s.v;
     for (int attempt = 0; attempt < 2; ++attempt) {
         if (!rowsServe()) {
-            if (chosenHere) return MethodStatus::failure("the constraint Jacobian's independent rows are singular");
+            if (chosenHere) return Status::failure("the constraint Jacobian's independent rows are singular");
             choose();
             continue;
         }
@@ -281,13 +281,13 @@ MethodStatus ProjectionMethod::projectSparse(State& s) {
         if (left <= 1e-10 * speed + floor || chosenHere) break;
         choose();
     }
-    if (!s.v.allFinite()) return MethodStatus::failure("velocity projection produced non-finite values");
+    if (!s.v.allFinite()) return Status::failure("velocity projection produced non-finite values");
     rowsQ_ = s.q;
     rowsT_ = s.t;
     return {};
 }
 
-MethodStatus ProjectionMethod::evaluateSparse(const State& s, const VecX& f, const VecX& gamma,
+Status ProjectionMethod::evaluateSparse(const State& s, const VecX& f, const VecX& gamma,
                                               MotionEvaluation& out) {
     // A large model's tangent space has as many dense columns as degrees of freedom (an
     // open chain of 1 000 links: 6 000), so the projected equations are solved through the
@@ -302,17 +302,17 @@ MethodStatus ProjectionMethod::evaluateSparse(const State& s, const VecX& f, con
         if (!rows_.setJacobian(cv.jacobian)) {
             chooseIndependentRows(s, cv);
             if (!rows_.setJacobian(cv.jacobian))
-                return MethodStatus::failure("the constraint Jacobian's independent rows are singular");
+                return Status::failure("the constraint Jacobian's independent rows are singular");
         }
         rowsQ_ = s.q;
         rowsT_ = s.t;
     }
     if (!rows_.accelerations(m, f, gamma, out.acceleration))
-        return MethodStatus::failure("the constraint Schur complement J M⁻¹ Jᵀ is not positive definite");
+        return Status::failure("the constraint Schur complement J M⁻¹ Jᵀ is not positive definite");
     if (out.computeMultipliers) {
         factorizeAt(s);
         out.multipliers = spaces_.solveTransposed(f - applyMass(m, out.acceleration));
-        if (!out.multipliers.allFinite()) return MethodStatus::failure("multipliers are not finite");
+        if (!out.multipliers.allFinite()) return Status::failure("multipliers are not finite");
     }
     return {};
 }

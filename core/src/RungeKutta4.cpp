@@ -9,31 +9,31 @@ bool RungeKutta4::eval(double t, const VecX& y, VecX& dy) {
     return sys_.rhs(t, y, dy) && dy.allFinite();
 }
 
-OdeStatus RungeKutta4::initialize(const OdeSystem& system, double t0, const VecX& y0,
+Status RungeKutta4::initialize(const OdeSystem& system, double t0, const VecX& y0,
                                   const OdeSettings& settings) {
     sys_ = system;
     settings_ = settings;
     stats_ = {};
     if (!(settings.step > 0.0) || !std::isfinite(settings.step))
-        return OdeStatus::failure("rk4 needs a positive step");
+        return Status::failure("rk4 needs a positive step");
     t_ = tPrev_ = t0;
     y_ = yPrev_ = y0;
     h_ = 0.0;
-    if (sys_.project && !sys_.project(t_, y_)) return OdeStatus::failure("initial projection failed");
-    if (!eval(t_, y_, f_)) return OdeStatus::failure("right-hand side failed at the initial state");
+    if (sys_.project && !sys_.project(t_, y_)) return Status::failure("initial projection failed");
+    if (!eval(t_, y_, f_)) return Status::failure("right-hand side failed at the initial state");
     fPrev_ = f_;
     return {};
 }
 
-OdeStatus RungeKutta4::step(double tStop) {
+Status RungeKutta4::step(double tStop) {
     double h = settings_.step;
     // Land exactly on tStop instead of stepping past it or leaving a sliver.
     if (t_ + h >= tStop - 1e-9 * std::abs(h)) h = tStop - t_;
-    if (!(h > 0.0)) return OdeStatus::failure("rk4: no time left before the stop time");
+    if (!(h > 0.0)) return Status::failure("rk4: no time left before the stop time");
     VecX k2, k3, k4;
     if (!eval(t_ + 0.5 * h, y_ + 0.5 * h * f_, k2) || !eval(t_ + 0.5 * h, y_ + 0.5 * h * k2, k3) ||
         !eval(t_ + h, y_ + h * k3, k4))
-        return OdeStatus::failure("right-hand side failed during a step from t = " + std::to_string(t_));
+        return Status::failure("right-hand side failed during a step from t = " + std::to_string(t_));
     yPrev_ = y_;
     fPrev_ = f_;
     tPrev_ = t_;
@@ -41,8 +41,8 @@ OdeStatus RungeKutta4::step(double tStop) {
     t_ += h;
     h_ = h;
     if (sys_.project && !sys_.project(t_, y_))
-        return OdeStatus::failure("projection failed at t = " + std::to_string(t_));
-    if (!eval(t_, y_, f_)) return OdeStatus::failure("right-hand side failed at t = " + std::to_string(t_));
+        return Status::failure("projection failed at t = " + std::to_string(t_));
+    if (!eval(t_, y_, f_)) return Status::failure("right-hand side failed at t = " + std::to_string(t_));
     ++stats_.steps;
     return {};
 }

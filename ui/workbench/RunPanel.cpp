@@ -1,7 +1,6 @@
 #include "workbench/RunPanel.h"
 
-#include "looplab/ConstraintMethod.h"
-#include "looplab/OdeSolver.h"
+#include "looplab/MethodRegistry.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -10,6 +9,7 @@
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QStandardItemModel>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -58,12 +58,16 @@ RunPanel::RunPanel(QWidget* parent) : QWidget(parent)
     auto* form = new QFormLayout;
     method_ = new QComboBox;
     method_->setObjectName("method");
-    for (const std::string& name : constraintMethodNames())
-        method_->addItem(QString::fromStdString(name));
+    for (const ConstraintMethodInfo& m : constraintMethods()) {
+        method_->addItem(QString::fromStdString(m.name));
+        method_->setItemData(method_->count() - 1, QString::fromStdString(m.description), Qt::ToolTipRole);
+    }
     integrator_ = new QComboBox;
     integrator_->setObjectName("integrator");
-    for (const std::string& name : odeSolverNames())
-        integrator_->addItem(QString::fromStdString(name));
+    for (const IntegratorInfo& i : integrators()) {
+        integrator_->addItem(QString::fromStdString(i.name));
+        integrator_->setItemData(integrator_->count() - 1, QString::fromStdString(i.description), Qt::ToolTipRole);
+    }
     tEnd_ = timeSpin(1e-6, 1e6, 1.0, 4);
     tEnd_->setObjectName("tEnd");
     rtol_ = new ScientificSpinBox;
@@ -79,7 +83,8 @@ RunPanel::RunPanel(QWidget* parent) : QWidget(parent)
     form->addRow(tr("End time"), tEnd_);
     form->addRow(tr("Relative tolerance"), rtol_);
     form->addRow(tr("Absolute tolerance"), atol_);
-    form->addRow(tr("Step (rk4)"), step_);
+    step_->setToolTip(tr("The step of a fixed-step integrator; adaptive ones choose their own."));
+    form->addRow(tr("Step"), step_);
     form->addRow(tr("Output step"), outputStep_);
     pace_ = new QComboBox;
     pace_->setObjectName("pace");
@@ -132,6 +137,7 @@ RunPanel::RunPanel(QWidget* parent) : QWidget(parent)
     connect(stop_, &QPushButton::clicked, this, &RunPanel::stopRequested);
     connect(reset_, &QPushButton::clicked, this, &RunPanel::resetRequested);
     connect(integrator_, &QComboBox::currentTextChanged, this, &RunPanel::updateStepEnabled);
+    connect(method_, &QComboBox::currentTextChanged, this, &RunPanel::updateStepEnabled);
 
     setSettings(SimulationSettings{});
     setState(false, false, false, false);
@@ -146,8 +152,9 @@ SimulationSettings RunPanel::settings() const
     s.ode.rtol = rtol_->value();
     s.ode.atol = atol_->value();
     s.outputStep = outputStep_->value();
-    // The step box means "the step" only for rk4; the others choose their own first step.
-    s.ode.step = s.integrator == "rk4" ? step_->value() : 0.0;
+    // The step box means "the step" only for a fixed-step integrator; the others choose
+    // their own first step.
+    s.ode.step = fixedStep() ? step_->value() : 0.0;
     s.constraints.linearAlgebra = static_cast<LinearAlgebra>(linearAlgebra_->currentData().toInt());
     return s;
 }
@@ -193,11 +200,11 @@ void RunPanel::setState(bool canRun, bool running, bool paused, bool hasRecordin
     stop_->setEnabled(running);
     reset_->setEnabled(!running && hasRecording);
     for (QWidget* w : {static_cast<QWidget*>(method_), static_cast<QWidget*>(integrator_),
-                       static_cast<QWidget*>(tEnd_), static_cast<QWidget*>(rtol_), static_cast<QWidget*>(atol_),
-                       static_cast<QWidget*>(outputStep_), static_cast<QWidget*>(pace_),
+                       static_cast<QWidget*>(tEnd_), static_cast<QWidget*>(outputStep_), static_cast<QWidget*>(pace_),
                        static_cast<QWidget*>(linearAlgebra_)})
         w->setEnabled(!running);
-    step_->setEnabled(!running && integrator_->currentText() == "rk4");
+    running_ = running;
+    updateStepEnabled();
 }
 
 void RunPanel::setProgress(double t, double tEnd, double realTimeFactor)
@@ -210,6 +217,32 @@ void RunPanel::setProgress(double t, double tEnd, double realTimeFactor)
 
 void RunPanel::setMessage(const QString& text) { status_->setText(text); }
 
-void RunPanel::updateStepEnabled() { step_->setEnabled(run_->isEnabled() && integrator_->currentText() == "rk4"); }
+bool RunPanel::fixedStep() const
+{
+    const IntegratorInfo* info = findIntegrator(integrator_->currentText().toStdString());
+    return info && info->stepControl == StepControl::Fixed;
+}
+
+void RunPanel::updateStepEnabled()
+{
+    // Only the settings the chosen integrator reads are editable, so that no edit is
+    // silently without effect; integrators that do not pair with the method are greyed.
+    const bool fixed = fixedStep();
+    step_->setEnabled(!running_ && fixed);
+    rtol_->setEnabled(!running_ && !fixed);
+    atol_->setEnabled(!running_ && !fixed);
+    if (auto* items = qobject_cast<QStandardItemModel*>(integrator_->model())) {
+        for (int k = 0; k < integrator_->count(); ++k) {
+            std::string why;
+            const bool ok = isSupportedPair(method_->currentText().toStdString(), integrator_->itemText(k).toStdString(),
+                                            &why);
+            if (QStandardItem* item = items->item(k)) {
+                item->setEnabled(ok);
+                if (!ok)
+                    item->setToolTip(QString::fromStdString(why));
+            }
+        }
+    }
+}
 
 }  // namespace looplab::ui

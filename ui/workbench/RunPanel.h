@@ -54,7 +54,9 @@ signals:
 
 private:
     void updateStepEnabled();
+    bool fixedStep() const;  // the chosen integrator keeps the user's step
 
+    bool running_ = false;
     QComboBox* method_;
     QComboBox* integrator_;
     QDoubleSpinBox* tEnd_;

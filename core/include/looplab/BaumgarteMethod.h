@@ -16,7 +16,7 @@ class BaumgarteMethod final : public ConstraintMethod {
 public:
     BaumgarteMethod(std::shared_ptr<const Model> model, const ConstraintMethodSettings& settings);
     const char* name() const override { return "baumgarte"; }
-    MethodStatus evaluate(const State& state, MotionEvaluation& out) override;
+    Status evaluate(const State& state, MotionEvaluation& out) override;
 
     /// Number of equations found dependent in the last evaluation.
     int lastRankDeficiency() const { return deficiency_; }

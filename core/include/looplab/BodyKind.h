@@ -11,7 +11,8 @@
 //     redundant (unit quaternions);
 //   - the position, velocity and frame of a point given in the body, with the Jacobian
 //     of the point and of a body-fixed direction with respect to the body's velocity
-//     slice, so that joint equations are written once for frames on any kind of body;
+//     slice, so that joint equations are written once for frames on any kind of body
+//     (FrameKinematics.h, which also gives the curvature of the constraints);
 //   - its block of the mass matrix, its generalised inertial and gravity forces, its
 //     kinetic and potential energy, and the scale of each velocity coordinate.
 // Rigid is the only kind today (7 position numbers: centre of mass and unit quaternion;

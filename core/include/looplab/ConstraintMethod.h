@@ -10,7 +10,9 @@
 
 #include "looplab/ConstraintSpaces.h"
 #include "looplab/Model.h"
+#include "looplab/MotionEvaluation.h"
 #include "looplab/State.h"
+#include "looplab/Status.h"
 
 #include <memory>
 #include <string>
@@ -44,25 +46,6 @@ struct ConstraintMethodSettings {
     double augmentedTolerance = 1e-12;
 };
 
-/// Accelerations and multipliers at one (q, v, t).
-struct MotionEvaluation {
-    /// Input: whether λ is wanted. The ODE right-hand side only needs v̇, and methods
-    /// for which λ costs extra work skip it when this is false.
-    bool computeMultipliers = true;
-    VecX acceleration;  ///< v̇
-    VecX multipliers;   ///< λ, one per equation; the generalised constraint force is −Φ_qᵀλ
-};
-
-/// Outcome of a method call: ok, or why not, naming the joints involved.
-struct MethodStatus {
-    bool ok = true;
-    std::string message;
-    std::vector<std::string> joints;
-    static MethodStatus failure(std::string why, std::vector<std::string> joints = {}) {
-        return {false, std::move(why), std::move(joints)};
-    }
-};
-
 class ConstraintMethod {
 public:
     virtual ~ConstraintMethod() = default;
@@ -72,20 +55,12 @@ public:
     /// evaluation (and after each step): then correct() must be called first.
     virtual bool projects() const { return false; }
     /// Projects the state onto the position and velocity constraint manifolds.
-    virtual MethodStatus correct(State& /*state*/) { return {}; }
+    virtual Status correct(State& /*state*/) { return {}; }
     /// Computes accelerations and multipliers at `state`.
-    virtual MethodStatus evaluate(const State& state, MotionEvaluation& out) = 0;
+    virtual Status evaluate(const State& state, MotionEvaluation& out) = 0;
     /// The factorisation of Φ_q at exactly this configuration, if the method has it at
     /// hand (the simulator's diagnostics then need not factorise again); else nullptr.
     virtual const ConstraintSpaces* factorizationAt(const State& /*state*/) const { return nullptr; }
 };
-
-/// Names accepted by makeConstraintMethod().
-std::vector<std::string> constraintMethodNames();
-
-/// The method of that name, or nullptr if the name is unknown.
-std::unique_ptr<ConstraintMethod> makeConstraintMethod(const std::string& name,
-                                                       std::shared_ptr<const Model> model,
-                                                       const ConstraintMethodSettings& settings);
 
 }  // namespace looplab

@@ -11,6 +11,10 @@
 namespace looplab {
 
 using SparseMatrix = Eigen::SparseMatrix<double, Eigen::RowMajor>;
+/// Column-major (compressed sparse column) storage: the layout sparse LU and Cholesky
+/// (UMFPACK, CHOLMOD, SuiteSparseQR, Eigen's SparseLU) and SUNDIALS' sparse matrices take
+/// without a copy; used for the n × n matrices of the linearisation (Linearization.h).
+using SparseColMatrix = Eigen::SparseMatrix<double, Eigen::ColMajor>;
 
 /// What evaluateConstraints() should compute.
 enum ConstraintPart : unsigned {
@@ -21,7 +25,7 @@ enum ConstraintPart : unsigned {
     kAllParts = 15u
 };
 
-/// Φ, Φ_q (sparse, m × 6n), Φ_t and γ at one state.
+/// Φ, Φ_q (sparse, m × n for n velocity coordinates), Φ_t and γ at one state.
 struct ConstraintValues {
     VecX phi;
     SparseMatrix jacobian;
@@ -35,6 +39,14 @@ struct ConstraintValues {
 /// Evaluates the requested parts at state s. γ uses s.v; Φ_t and γ use s.t.
 void evaluateConstraints(const Model& model, const State& s, ConstraintValues& out,
                          unsigned parts = kAllParts);
+
+/// The curvature of the constraints weighted by the multipliers, ∂(Φ_qᵀλ)/∂q (n × n, n
+/// velocity coordinates): column k is d/dε of Φ_q(q ⊕ ε e_k)ᵀλ at ε = 0, with ⊕ the
+/// retraction (retract()) and t fixed. Its rows are generalised forces per multiplier
+/// unit (N for translational rows, N·m for rotational ones, times the units of λ), its
+/// columns velocity-coordinate increments. Not symmetric in general: body-frame rotation
+/// increments do not commute (methods.md, "Linearisation"). One multiplier per equation.
+SparseColMatrix constraintCurvature(const Model& model, const State& s, const VecX& lambda);
 
 /// Rotational drivers whose joint is half a turn from the law: Φ = sin(θ_joint − θ(t))
 /// vanishes there too, so a solver that converged must check that it converged to the

@@ -16,9 +16,9 @@ public:
     CvodeBdf& operator=(const CvodeBdf&) = delete;
 
     const char* name() const override { return "bdf"; }
-    OdeStatus initialize(const OdeSystem& system, double t0, const VecX& y0,
+    Status initialize(const OdeSystem& system, double t0, const VecX& y0,
                          const OdeSettings& settings) override;
-    OdeStatus step(double tStop) override;
+    Status step(double tStop) override;
     double time() const override { return t_; }
     const VecX& state() const override { return y_; }
     double lastStepSize() const override { return hLast_; }

@@ -6,6 +6,7 @@
 //   dopri5  Dormand–Prince 5(4) with step control and 4th-order dense output
 //   bdf     SUNDIALS CVODE, variable-order BDF with Newton iterations, for stiff models
 
+#include "looplab/Status.h"
 #include "looplab/Types.h"
 
 #include <functional>
@@ -35,18 +36,12 @@ struct OdeSettings {
     long maxSteps = 50'000'000;
 };
 
-struct OdeStatistics {
-    long steps = 0;          ///< accepted steps
-    long rejectedSteps = 0;
-    long rhsEvaluations = 0;
-    long jacobianEvaluations = 0;
-};
-
-/// Result of a solver call: ok, or the reason it stopped.
-struct OdeStatus {
-    bool ok = true;
-    std::string message;
-    static OdeStatus failure(std::string why) { return {false, std::move(why)}; }
+/// Work done by a time stepper so far.
+struct StepStatistics {
+    long steps = 0;                ///< accepted steps
+    long rejectedSteps = 0;        ///< steps tried and rejected (error test or a failed solve)
+    long rhsEvaluations = 0;       ///< evaluations of the accelerations
+    long jacobianEvaluations = 0;  ///< evaluations of an iteration matrix (implicit methods)
 };
 
 class OdeSolver {
@@ -54,10 +49,10 @@ public:
     virtual ~OdeSolver() = default;
     virtual const char* name() const = 0;
     /// Starts at (t0, y0).
-    virtual OdeStatus initialize(const OdeSystem& system, double t0, const VecX& y0,
+    virtual Status initialize(const OdeSystem& system, double t0, const VecX& y0,
                                  const OdeSettings& settings) = 0;
     /// Takes one accepted step that does not pass tStop.
-    virtual OdeStatus step(double tStop) = 0;
+    virtual Status step(double tStop) = 0;
     /// Current time and state (after projection).
     virtual double time() const = 0;
     virtual const VecX& state() const = 0;
@@ -65,15 +60,10 @@ public:
     virtual double lastStepSize() const = 0;
     /// Dense output: y(t) for t within the last accepted step.
     virtual void interpolate(double t, VecX& y) const = 0;
-    const OdeStatistics& statistics() const { return stats_; }
+    const StepStatistics& statistics() const { return stats_; }
 
 protected:
-    OdeStatistics stats_;
+    StepStatistics stats_;
 };
-
-/// Names accepted by makeOdeSolver().
-std::vector<std::string> odeSolverNames();
-/// The solver of that name, or nullptr if unknown.
-std::unique_ptr<OdeSolver> makeOdeSolver(const std::string& name);
 
 }  // namespace looplab

@@ -15,7 +15,7 @@ public:
     PenaltyMethod(std::shared_ptr<const Model> model, const ConstraintMethodSettings& settings,
                   bool augmented);
     const char* name() const override { return augmented_ ? "augmented-lagrangian" : "penalty"; }
-    MethodStatus evaluate(const State& state, MotionEvaluation& out) override;
+    Status evaluate(const State& state, MotionEvaluation& out) override;
 
     /// Multiplier iterations used in the last evaluation (augmented variant).
     int lastIterations() const { return iterations_; }

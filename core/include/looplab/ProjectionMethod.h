@@ -28,23 +28,23 @@ public:
     ProjectionMethod(std::shared_ptr<const Model> model, const ConstraintMethodSettings& settings);
     const char* name() const override { return "projection"; }
     bool projects() const override { return true; }
-    MethodStatus correct(State& state) override;
-    MethodStatus evaluate(const State& state, MotionEvaluation& out) override;
+    Status correct(State& state) override;
+    Status evaluate(const State& state, MotionEvaluation& out) override;
     const ConstraintSpaces* factorizationAt(const State& state) const override;
 
     /// Factorisation of Φ_q at the last corrected or evaluated configuration.
     const ConstraintSpaces& spaces() const { return spaces_; }
 
 private:
-    MethodStatus project(State& s);
-    MethodStatus projectSparse(State& s);
-    MethodStatus evaluateSparse(const State& s, const VecX& f, const VecX& gamma, MotionEvaluation& out);
+    Status project(State& s);
+    Status projectSparse(State& s);
+    Status evaluateSparse(const State& s, const VecX& f, const VecX& gamma, MotionEvaluation& out);
     /// Chooses the independent equations anew by the rank-revealing factorisation at s
     /// (cv holds the Jacobian at s).
     void chooseIndependentRows(const State& s, const ConstraintValues& cv);
     /// Whether a position projection ended where it may: converged (else naming the
     /// joints that do not close) and on the drivers' prescribed roots.
-    MethodStatus positionOutcome(const State& s, double residual, const VecX& phi) const;
+    Status positionOutcome(const State& s, double residual, const VecX& phi) const;
     void factorizeAt(const State& s);
     /// Factorises the Jacobian in cv, evaluated at s, unless s is already factorised.
     void factorizeFrom(const State& s, const ConstraintValues& cv);

@@ -1,0 +1,70 @@
+// `looplab-cli methods`: what `simulate --method` and `--integrator` accept, from the
+// registry the simulator itself uses.
+#include "CliCommon.h"
+
+#include "looplab/MethodRegistry.h"
+
+#include <nlohmann/json.hpp>
+
+namespace looplab::cli {
+
+namespace {
+
+nlohmann::json parameters(const std::vector<ParameterInfo>& ps) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const ParameterInfo& p : ps) out.push_back({{"option", "--" + p.key}, {"description", p.description}});
+    return out;
+}
+
+void printParameters(const std::vector<ParameterInfo>& ps) {
+    for (const ParameterInfo& p : ps) std::cout << "      --" << p.key << "  " << p.description << "\n";
+}
+
+}  // namespace
+
+int runMethods(const MethodsOptions& o) {
+    if (o.json) {
+        nlohmann::json methods = nlohmann::json::array(), integrators = nlohmann::json::array();
+        for (const ConstraintMethodInfo& m : constraintMethods())
+            methods.push_back({{"name", m.name}, {"description", m.description}, {"projects", m.projects},
+                               {"parameters", parameters(m.parameters)}});
+        for (const IntegratorInfo& i : looplab::integrators())
+            integrators.push_back({{"name", i.name},
+                                   {"description", i.description},
+                                   {"step_control", i.stepControl == StepControl::Fixed ? "fixed" : "adaptive"},
+                                   {"implicit", i.implicit},
+                                   {"order", i.order},
+                                   {"parameters", parameters(i.parameters)}});
+        nlohmann::json pairs = nlohmann::json::array();
+        for (const ConstraintMethodInfo& m : constraintMethods())
+            for (const IntegratorInfo& i : looplab::integrators())
+                if (isSupportedPair(m.name, i.name)) pairs.push_back({m.name, i.name});
+        nlohmann::json j;
+        j["ok"] = true;
+        j["methods"] = methods;
+        j["integrators"] = integrators;
+        j["supported_pairs"] = pairs;
+        std::cout << j.dump(2) << "\n";
+        return kSuccess;
+    }
+    std::cout << "Constraint methods (--method):\n";
+    for (const ConstraintMethodInfo& m : constraintMethods()) {
+        std::cout << "  " << m.name << (m.projects ? " (no drift)" : "") << "\n    " << m.description << "\n";
+        printParameters(m.parameters);
+    }
+    std::cout << "Integrators (--integrator):\n";
+    for (const IntegratorInfo& i : looplab::integrators()) {
+        std::cout << "  " << i.name << " (" << (i.stepControl == StepControl::Fixed ? "fixed step" : "adaptive step")
+                  << (i.implicit ? ", implicit" : ", explicit") << ", order " << i.order << ")\n    "
+                  << i.description << "\n";
+        printParameters(i.parameters);
+    }
+    std::cout << "Supported pairs:";
+    for (const ConstraintMethodInfo& m : constraintMethods())
+        for (const IntegratorInfo& i : looplab::integrators())
+            if (isSupportedPair(m.name, i.name)) std::cout << " " << m.name << "/" << i.name;
+    std::cout << "\n";
+    return kSuccess;
+}
+
+}  // namespace looplab::cli

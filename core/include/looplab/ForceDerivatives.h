@@ -1,0 +1,22 @@
+#pragma once
+// Analytic derivatives of the generalised forces Q = generalizedForces() (Dynamics.h):
+// gravity, spring-dampers, rotational spring-dampers, body forces and torques, and the
+// gyroscopic term −ω' × J'ω' of each rigid body. Derivatives with respect to q are taken
+// along the retraction (column k: d/dε at retract(q, ε e_k), v and t fixed); those with
+// respect to v at q and t fixed. Both are n × n (n velocity coordinates).
+
+#include "looplab/Constraints.h"
+#include "looplab/Model.h"
+#include "looplab/State.h"
+
+namespace looplab {
+
+struct ForceDerivatives {
+    SparseColMatrix stiffness;  ///< −∂Q/∂q [N/m, N, N·m/rad ...: force rows, displacement columns]
+    SparseColMatrix damping;    ///< −∂Q/∂v [N·s/m, N·m·s/rad ...]
+};
+
+/// −∂Q/∂q and −∂Q/∂v at state s.
+void forceDerivatives(const Model& model, const State& s, ForceDerivatives& out);
+
+}  // namespace looplab

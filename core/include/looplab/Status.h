@@ -1,0 +1,26 @@
+#pragma once
+// The one shape in which every solver step says whether it worked: ok, or a reason a
+// user can act on, with the joints involved when the reason is about some of them.
+// Results that carry numbers as well (assembly, kinematic and dynamic runs) extend it.
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace looplab {
+
+struct Status {
+    bool ok = true;
+    std::string message;              ///< why not; empty when ok
+    std::vector<std::string> joints;  ///< joints and drivers the failure is about, if any
+
+    static Status failure(std::string why, std::vector<std::string> joints = {}) {
+        Status s;
+        s.ok = false;
+        s.message = std::move(why);
+        s.joints = std::move(joints);
+        return s;
+    }
+};
+
+}  // namespace looplab

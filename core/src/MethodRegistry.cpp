@@ -1,0 +1,126 @@
+#include "looplab/MethodRegistry.h"
+
+#include "looplab/BaumgarteMethod.h"
+#include "looplab/ConstraintMethodStepper.h"
+#include "looplab/CvodeBdf.h"
+#include "looplab/DormandPrince5.h"
+#include "looplab/PenaltyMethod.h"
+#include "looplab/ProjectionMethod.h"
+#include "looplab/RungeKutta4.h"
+
+namespace looplab {
+
+namespace {
+
+std::unique_ptr<ConstraintMethod> makeConstraintMethod(const std::string& name, std::shared_ptr<const Model> model,
+                                                       const ConstraintMethodSettings& settings) {
+    if (name == "projection") return std::make_unique<ProjectionMethod>(model, settings);
+    if (name == "baumgarte") return std::make_unique<BaumgarteMethod>(model, settings);
+    if (name == "penalty") return std::make_unique<PenaltyMethod>(model, settings, false);
+    if (name == "augmented-lagrangian") return std::make_unique<PenaltyMethod>(model, settings, true);
+    return nullptr;
+}
+
+std::unique_ptr<OdeSolver> makeOdeSolver(const std::string& name) {
+    if (name == "rk4") return std::make_unique<RungeKutta4>();
+    if (name == "dopri5") return std::make_unique<DormandPrince5>();
+    if (name == "bdf") return std::make_unique<CvodeBdf>();
+    return nullptr;
+}
+
+}  // namespace
+
+const std::vector<ConstraintMethodInfo>& constraintMethods() {
+    static const std::vector<ConstraintMethodInfo> methods{
+        {"projection",
+         "null-space projection: positions and velocities projected onto the constraint manifolds before "
+         "every evaluation; no drift",
+         true,
+         {{"projection-iterations", "Gauss-Newton iterations allowed per position projection"}}},
+        {"baumgarte",
+         "multipliers with Baumgarte stabilisation of the constraint drift, phi'' + 2 alpha phi' + beta^2 phi = 0",
+         false,
+         {{"baumgarte-alpha", "damping of the constraint drift alpha [1/s]"},
+          {"baumgarte-beta", "stiffness of the constraint drift beta [1/s]"}}},
+        {"penalty",
+         "Bayo's penalty formulation: constraint forces from a stiff spring-damper on the violations",
+         false,
+         {{"penalty-factor", "penalty factor, relative to the mean generalised mass"},
+          {"penalty-damping", "damping ratio xi of the constraint dynamics"},
+          {"penalty-frequency", "natural frequency omega of the constraint dynamics [rad/s]"}}},
+        {"augmented-lagrangian",
+         "penalty formulation whose multipliers are iterated until the constraints are met to a tolerance",
+         false,
+         {{"augmented-factor", "penalty factor, relative to the mean generalised mass"},
+          {"penalty-damping", "damping ratio xi of the constraint dynamics"},
+          {"penalty-frequency", "natural frequency omega of the constraint dynamics [rad/s]"},
+          {"augmented-iterations", "multiplier iterations allowed per evaluation"},
+          {"augmented-tolerance", "relative change of the scaled accelerations that ends the iteration"}}},
+    };
+    return methods;
+}
+
+const std::vector<IntegratorInfo>& integrators() {
+    static const std::vector<IntegratorInfo> list{
+        {"dopri5",
+         "Dormand-Prince 5(4): explicit, adaptive step, 4th-order dense output",
+         StepControl::Adaptive,
+         false,
+         5,
+         {{"rtol", "relative tolerance of the local error"},
+          {"atol", "absolute tolerance of the local error [coordinate units]"},
+          {"step", "initial step [s] (0: automatic)"},
+          {"max-step", "largest step [s] (0: none)"}}},
+        {"bdf",
+         "SUNDIALS CVODE, variable-order BDF (1 to 5) with Newton iterations: for stiff models",
+         StepControl::Adaptive,
+         true,
+         5,
+         {{"rtol", "relative tolerance of the local error"},
+          {"atol", "absolute tolerance of the local error [coordinate units]"},
+          {"step", "initial step [s] (0: automatic)"},
+          {"max-step", "largest step [s] (0: none)"}}},
+        {"rk4",
+         "classic Runge-Kutta, fixed step: for teaching and step-size studies",
+         StepControl::Fixed,
+         false,
+         4,
+         {{"step", "the step [s]"}}},
+    };
+    return list;
+}
+
+const ConstraintMethodInfo* findConstraintMethod(const std::string& name) {
+    for (const ConstraintMethodInfo& m : constraintMethods())
+        if (m.name == name) return &m;
+    return nullptr;
+}
+
+const IntegratorInfo* findIntegrator(const std::string& name) {
+    for (const IntegratorInfo& i : integrators())
+        if (i.name == name) return &i;
+    return nullptr;
+}
+
+bool isSupportedPair(const std::string& method, const std::string& integrator, std::string* why) {
+    auto fail = [&](std::string reason) {
+        if (why) *why = std::move(reason);
+        return false;
+    };
+    if (!findConstraintMethod(method)) return fail("unknown method '" + method + "'");
+    if (!findIntegrator(integrator)) return fail("unknown integrator '" + integrator + "'");
+    // Every constraint method gives an explicit ODE v' = a(q, v, t) that every ODE solver
+    // can integrate; implicit steppers on the constrained equations themselves will pair
+    // only with their own integrators.
+    return true;
+}
+
+std::unique_ptr<TimeStepper> makeTimeStepper(std::shared_ptr<const Model> model, const std::string& method,
+                                             const std::string& integrator, const OdeSettings& ode,
+                                             const ConstraintMethodSettings& constraints, std::string* why) {
+    if (!isSupportedPair(method, integrator, why)) return nullptr;
+    return std::make_unique<ConstraintMethodStepper>(model, makeConstraintMethod(method, model, constraints),
+                                                     makeOdeSolver(integrator), ode);
+}
+
+}  // namespace looplab
