@@ -1,17 +1,30 @@
 // The LoopLab workbench.
 //
 //   looplab [MODEL] [--run] [--screenshot FILE.png] [--quit-after SECONDS]
+//           [--restore ask|yes|no] [--edit KIND:INDEX:FIELD=VALUE ...]
 //
 // With --screenshot the whole main window is grabbed (3D view and plots included) after
 // --quit-after seconds, or at the end of the run with --run, or once the window has
 // been shown otherwise; the program then quits with status 0.
+//
+// If a workbench crashed or was killed with unsaved changes, the next start offers to
+// restore them (DocumentJournal.h); --restore yes or no answers without the dialog. A
+// restored document replaces a MODEL named on the command line.
+// --edit sets a field of an item in the property editor, as a user typing there would
+// (one undoable edit each, in order), for scripted checks such as the journal's test.
 
 #include "viewport/VtkViewport.h"
+#include "workbench/DocumentOperations.h"
 #include "workbench/MainWindow.h"
+#include "workbench/PropertyEditor.h"
 #include "workbench/SimulationRunner.h"
+#include "workbench/WorkbenchDocument.h"
 
 #include <QApplication>
+#include <QComboBox>
 #include <QCommandLineParser>
+#include <QDoubleSpinBox>
+#include <QLineEdit>
 #include <QDir>
 #include <QFileInfo>
 #include <QSurfaceFormat>
@@ -29,6 +42,14 @@ const QCommandLineOption runOption("run", "Start the simulation once the model i
 const QCommandLineOption screenshotOption("screenshot", "Save a picture of the main window to FILE (PNG).", "FILE");
 const QCommandLineOption quitAfterOption("quit-after", "Quit after SECONDS (after taking the screenshot).",
                                          "SECONDS");
+const QCommandLineOption restoreOption("restore",
+                                       "Unsaved changes left by a workbench that did not close properly: ask "
+                                       "(default), yes (restore) or no (discard).",
+                                       "CHOICE", "ask");
+const QCommandLineOption editOption("edit",
+                                    "Set FIELD of item INDEX (from 0) of KIND (body, joint, driver, force) to "
+                                    "VALUE in the property editor, e.g. body:1:mass=1.25. May be repeated.",
+                                    "KIND:INDEX:FIELD=VALUE");
 
 void describeOptions(QCommandLineParser& parser)
 {
@@ -36,7 +57,60 @@ void describeOptions(QCommandLineParser& parser)
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument("model", "Model file (.json) to open.", "[MODEL]");
-    parser.addOptions({runOption, screenshotOption, quitAfterOption});
+    parser.addOptions({runOption, screenshotOption, quitAfterOption, restoreOption, editOption});
+}
+
+// Selects the item and sets its field's editor as a user would; the editor makes the
+// document edit. False with the reason in `error`.
+bool applyEdit(MainWindow& window, const QString& spec, QString& error)
+{
+    const int eq = spec.indexOf('=');
+    const QStringList where = spec.left(eq).split(':');
+    if (eq < 0 || where.size() != 3) {
+        error = QString("--edit %1: expected KIND:INDEX:FIELD=VALUE").arg(spec);
+        return false;
+    }
+    const QString value = spec.mid(eq + 1);
+    looplab::ui::ItemKind kind;
+    const QString k = where[0].toLower();
+    if (k == "body")
+        kind = looplab::ui::ItemKind::Body;
+    else if (k == "joint")
+        kind = looplab::ui::ItemKind::Joint;
+    else if (k == "driver")
+        kind = looplab::ui::ItemKind::Driver;
+    else if (k == "force")
+        kind = looplab::ui::ItemKind::Force;
+    else {
+        error = QString("--edit %1: unknown kind '%2'").arg(spec, where[0]);
+        return false;
+    }
+    bool indexOk = false;
+    const int index = where[1].toInt(&indexOk);
+    if (!indexOk || index < 0 || index >= looplab::ui::itemCount(window.document()->document(), kind)) {
+        error = QString("--edit %1: no such item").arg(spec);
+        return false;
+    }
+    window.selectItem({kind, index});
+    QWidget* editor = window.propertyEditor()->findChild<QWidget*>(where[2]);
+    if (auto* spin = qobject_cast<QDoubleSpinBox*>(editor)) {
+        bool ok = false;
+        const double number = value.toDouble(&ok);
+        if (!ok) {
+            error = QString("--edit %1: '%2' is not a number").arg(spec, value);
+            return false;
+        }
+        spin->setValue(number);
+    } else if (auto* combo = qobject_cast<QComboBox*>(editor)) {
+        combo->setCurrentText(value);
+    } else if (auto* line = qobject_cast<QLineEdit*>(editor)) {
+        line->setText(value);
+        emit line->editingFinished();
+    } else {
+        error = QString("--edit %1: the item has no field '%2'").arg(spec, where[2]);
+        return false;
+    }
+    return true;
 }
 
 }  // namespace
@@ -89,6 +163,13 @@ int main(int argc, char** argv)
         return 2;
     }
 
+    const QString restore = parser.value(restoreOption);
+    if (restore != "ask" && restore != "yes" && restore != "no") {
+        std::fprintf(stderr, "looplab: --restore needs ask, yes or no\n");
+        return 2;
+    }
+    const QStringList edits = parser.values(editOption);
+
     int status = 0;
     auto finish = [&] {
         if (!screenshot.isEmpty()) {
@@ -102,6 +183,20 @@ int main(int argc, char** argv)
         QApplication::exit(status);
     };
 
+    // Once the window is up: the offer to restore (a dialog over the window), then the
+    // scripted edits, which apply to the restored document if there is one.
+    QTimer::singleShot(0, &window, [&] {
+        window.restoreFromJournal(restore == "yes"  ? MainWindow::JournalRestore::Restore
+                                  : restore == "no" ? MainWindow::JournalRestore::Discard
+                                                    : MainWindow::JournalRestore::Ask);
+        for (const QString& edit : edits) {
+            QString error;
+            if (!applyEdit(window, edit, error)) {
+                std::fprintf(stderr, "looplab: %s\n", qPrintable(error));
+                status = 2;
+            }
+        }
+    });
     if (run) {
         QTimer::singleShot(0, &window, [&] {
             if (!window.startRun()) {

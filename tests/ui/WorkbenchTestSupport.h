@@ -10,6 +10,7 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QString>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <memory>
@@ -29,12 +30,15 @@ inline SimulationSettings runSettings(const char* method = "projection", double 
     return s;
 }
 
-/// Settings such as recent files go to a throw-away location named after the test.
+/// Settings such as recent files go to a throw-away location named after the test, and
+/// the windows' journals of unsaved changes to a directory removed when the test ends.
 inline void useThrowAwaySettings(const char* testName)
 {
     QStandardPaths::setTestModeEnabled(true);
     QCoreApplication::setOrganizationName("LoopLabTest");
     QCoreApplication::setApplicationName(testName);
+    static QTemporaryDir journals;
+    qputenv("LOOPLAB_JOURNAL_DIR", journals.path().toLocal8Bit());
 }
 
 /// A shown main window that asks nothing before discarding or deleting; null if it

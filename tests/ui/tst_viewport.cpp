@@ -14,10 +14,11 @@
 #include <memory>
 #include <vector>
 
+using looplab::Scene;
+using looplab::SceneBody;
+using looplab::SceneJoint;
+using looplab::SceneSpring;
 using looplab::VisualShape;
-using looplab::ui::BodyVisual;
-using looplab::ui::JointVisual;
-using looplab::ui::SpringVisual;
 using looplab::ui::VtkViewport;
 
 namespace {
@@ -120,6 +121,54 @@ std::vector<Eigen::Isometry3d> homePoses()
     return {at(-0.6, -0.3, 0.0), at(0.6, 0.3, 0.0), at(0.0, 0.0, 0.5)};
 }
 
+SceneBody placed(const char* name, const VisualShape& shape, const Eigen::Isometry3d& pose)
+{
+    SceneBody b;
+    b.name = name;
+    b.shape = shape;
+    b.position = pose.translation();
+    b.orientation = Eigen::Quaterniond(pose.linear());
+    return b;
+}
+
+// A joint glyph fixed on body `body` (-1: the world) at `localPoint`, along `localAxis`.
+struct Attached {
+    const char* name;
+    int body;
+    Eigen::Vector3d localPoint, localAxis;
+    SceneJoint::Kind kind;
+};
+
+// The three bodies at `poses`; with `extras`, also four joints and a spring placed on
+// them as a core scene would place them.
+Scene sceneAt(const std::vector<Eigen::Isometry3d>& poses, bool extras = false)
+{
+    Scene scene;
+    scene.bodies = {placed("red box", box({0.4, 0.3, 0.2}, {{0.85, 0.1, 0.08}}), poses[0]),
+                    placed("green box", box({0.3, 0.3, 0.3}, {{0.12, 0.7, 0.15}}), poses[1]),
+                    placed("blue cylinder", cylinder(0.12, 0.5, {{0.12, 0.25, 0.9}}), poses[2])};
+    if (!extras)
+        return scene;
+    auto pose = [&](int body) { return body < 0 ? Eigen::Isometry3d::Identity() : poses[static_cast<size_t>(body)]; };
+    const Attached joints[] = {
+        {"pin", 0, {0.2, 0.0, 0.0}, {0.0, 1.0, 0.0}, SceneJoint::Kind::Revolute},
+        {"slider", 1, {0.0, 0.0, 0.15}, {1.0, 0.0, 0.0}, SceneJoint::Kind::Prismatic},
+        {"ball", 2, {0.0, 0.0, 0.25}, {0.0, 0.0, 1.0}, SceneJoint::Kind::Spherical},
+        {"weld", -1, {0.0, 0.0, -0.3}, {0.0, 0.0, 1.0}, SceneJoint::Kind::Other},
+    };
+    for (const Attached& a : joints) {
+        SceneJoint j;
+        j.name = a.name;
+        j.kind = a.kind;
+        j.point = pose(a.body) * a.localPoint;
+        j.orientation = Eigen::Quaterniond::FromTwoVectors(Eigen::Vector3d::UnitZ(), pose(a.body).linear() * a.localAxis);
+        scene.joints.push_back(j);
+    }
+    scene.springs = {SceneSpring{"spring", pose(0) * Eigen::Vector3d(0.0, 0.0, 0.1),
+                                 pose(2) * Eigen::Vector3d(0.0, 0.0, -0.25)}};
+    return scene;
+}
+
 }  // namespace
 
 class TestViewport : public QObject {
@@ -172,12 +221,9 @@ void TestViewport::initTestCase()
 {
     view_ = std::make_unique<VtkViewport>();
     view_->resize(800, 600);
-    view_->setBodies({
-        BodyVisual{"red box", box({0.4, 0.3, 0.2}, {{0.85, 0.1, 0.08}})},
-        BodyVisual{"green box", box({0.3, 0.3, 0.3}, {{0.12, 0.7, 0.15}})},
-        BodyVisual{"blue cylinder", cylinder(0.12, 0.5, {{0.12, 0.25, 0.9}})},
-    });
-    view_->setBodyPoses(homePoses());
+    // New solids are reported; the same solids placed elsewhere are not.
+    QVERIFY(view_->setScene(sceneAt(homePoses())));
+    QVERIFY(!view_->setScene(sceneAt(homePoses())));
 
     QSignalSpy rendered(view_.get(), &VtkViewport::frameRendered);
     view_->show();
@@ -216,7 +262,7 @@ void TestViewport::posesMoveBodies()
     std::vector<Eigen::Isometry3d> poses = homePoses();
     poses[0].translation().z() += 0.35;
     poses[0].rotate(Eigen::AngleAxisd(0.6, Eigen::Vector3d::UnitZ()));
-    view_->setBodyPoses(poses);
+    QVERIFY(!view_->setScene(sceneAt(poses)));
     const QImage after = grab();
     const Region redAfter = findHue(after, Hue::Red);
 
@@ -228,7 +274,7 @@ void TestViewport::posesMoveBodies()
     // The other bodies did not move.
     QVERIFY(std::abs(findHue(after, Hue::Green).centroid.x() - findHue(before, Hue::Green).centroid.x()) < 1.0);
 
-    view_->setBodyPoses(homePoses());
+    view_->setScene(sceneAt(homePoses()));
 }
 
 void TestViewport::fitToViewFramesEverything()
@@ -236,7 +282,7 @@ void TestViewport::fitToViewFramesEverything()
     std::vector<Eigen::Isometry3d> poses = homePoses();
     poses[0] = at(-4.0, -2.0, 1.0);
     poses[1] = at(3.5, 2.0, -1.0);
-    view_->setBodyPoses(poses);
+    view_->setScene(sceneAt(poses));
     // Poses alone do not move the camera: the far bodies are out of the picture.
     const Region redFar = findHue(grab(), Hue::Red);
     QVERIFY(redFar.count == 0 || redFar.touchesBorder);
@@ -245,7 +291,7 @@ void TestViewport::fitToViewFramesEverything()
     // The scene is now about ten times wider than the bodies, so they are small.
     verifyAllBodiesVisible(grab(), 40);
 
-    view_->setBodyPoses(homePoses());
+    view_->setScene(sceneAt(homePoses()));
     view_->fitToView();
     verifyAllBodiesVisible(grab());
 }
@@ -330,18 +376,13 @@ void TestViewport::mouseDragRotatesAndWheelZooms()
 void TestViewport::jointsSpringsAndTrails()
 {
     const QImage before = grab();
-    view_->setJoints({
-        JointVisual{"pin", 0, {0.2, 0.0, 0.0}, {0.0, 1.0, 0.0}, JointVisual::Kind::Revolute},
-        JointVisual{"slider", 1, {0.0, 0.0, 0.15}, {1.0, 0.0, 0.0}, JointVisual::Kind::Prismatic},
-        JointVisual{"ball", 2, {0.0, 0.0, 0.25}, {0.0, 0.0, 1.0}, JointVisual::Kind::Spherical},
-        JointVisual{"weld", -1, {0.0, 0.0, -0.3}, {0.0, 0.0, 1.0}, JointVisual::Kind::Other},
-    });
-    view_->setSprings({SpringVisual{0, {0.0, 0.0, 0.1}, 2, {0.0, 0.0, -0.25}}});
+    // Joints and springs added to the same solids keep them (and the camera).
+    QVERIFY(!view_->setScene(sceneAt(homePoses(), true)));
     view_->setTrail(2, Eigen::Vector3d(0.0, 0.0, 0.25), true);
     std::vector<Eigen::Isometry3d> poses = homePoses();
     for (int i = 1; i <= 20; ++i) {
         poses[2] = at(0.25 * std::sin(0.15 * i), 0.25 * (1.0 - std::cos(0.15 * i)), 0.5);
-        view_->setBodyPoses(poses);
+        QVERIFY(!view_->setScene(sceneAt(poses, true)));
     }
     const QImage withExtras = grab();
     QVERIFY(withExtras != before);
@@ -357,9 +398,19 @@ void TestViewport::jointsSpringsAndTrails()
     QCOMPARE(joints.count(), 1);
     QCOMPARE(joints.takeFirst().at(0).toInt(), 2);
 
+    // The glyph goes where the scene puts it: the ball rides on the cylinder, which
+    // rises here, and nothing else changes.
+    std::vector<Eigen::Isometry3d> raised = poses;
+    raised[2].translation().z() += 0.3;
+    view_->setScene(sceneAt(raised, true));
+    const Region ballRaised = findHue(grab(), Hue::Highlight);
+    QVERIFY(ballRaised.count > 20);
+    QVERIFY2(ballRaised.centroid.y() < ball.centroid.y() - 10.0,
+             qPrintable(QStringLiteral("ball at y = %1 px, before %2 px").arg(ballRaised.centroid.y()).arg(ball.centroid.y())));
+
     view_->setHighlightedJoints({});
     view_->setTrail(2, Eigen::Vector3d(0.0, 0.0, 0.25), false);
-    view_->setBodyPoses(poses);
+    view_->setScene(sceneAt(poses, true));
     verifyAllBodiesVisible(grab());
 }
 

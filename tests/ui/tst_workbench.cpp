@@ -3,6 +3,7 @@
 
 #include "looplab/JointCoordinates.h"
 #include "looplab/ModelFile.h"
+#include "looplab/Scene.h"
 #include "looplab/Simulation.h"
 #include "viewport/VtkViewport.h"
 #include "workbench/DocumentOperations.h"
@@ -90,6 +91,20 @@ bool sameCoeffs(const Quat& a, const Quat& b) { return a.coeffs() == b.coeffs();
 
 SimulationSettings fourBarSettings(double tEnd = 1.0) { return test::runSettings("projection", tEnd); }
 
+// A frame source that is not a recording: another's frames in reverse order, at times of
+// its own, as a mode animation would give states it makes up.
+class ReversedFrames : public FrameSource {
+public:
+    explicit ReversedFrames(const FrameSource& of) : of_(of) {}
+    int frameCount() const override { return of_.frameCount(); }
+    double frameTime(int i) const override { return 0.5 * i; }
+    std::shared_ptr<const Model> frameModel() const override { return of_.frameModel(); }
+    State frameState(int i) const override { return of_.frameState(of_.frameCount() - 1 - i); }
+
+private:
+    const FrameSource& of_;
+};
+
 }  // namespace
 
 class TestWorkbench : public QObject {
@@ -124,6 +139,7 @@ private slots:
     void pausesAndResumes();
     void closingDuringRunStopsWorker();
     void grabsWindowWithModelColours();
+    void playbackDrawsFramesOfAnySource();
     void opensDroppedFileAndRemembersIt();
     void pickingInViewSelectsInTree();
     void shortcutsWorkWithFocusInView();
@@ -621,7 +637,7 @@ void TestWorkbench::runsOnTheChosenLinearAlgebra()
     QVERIFY(window_->openFile(example("chain-20-loops.json")));
     auto* choice = window_->runPanel()->findChild<QComboBox*>("linearAlgebra");
     QVERIFY(choice);
-    std::vector<std::vector<Eigen::Isometry3d>> ends;
+    std::vector<Scene> ends;
     for (const char* name : {"dense", "sparse"}) {
         window_->runPanel()->setSettings(test::runSettings("projection", 0.1));
         choice->setCurrentIndex(choice->findText(name));
@@ -631,11 +647,12 @@ void TestWorkbench::runsOnTheChosenLinearAlgebra()
         const SimulationRecording& rec = window_->recording();
         QVERIFY(qAbs(rec.endTime() - 0.1) < 1e-9);
         for (int i = 0; i < rec.frameCount(); ++i) QVERIFY(rec.frame(i).violation.position < 1e-12);
-        ends.push_back(rec.frame(rec.frameCount() - 1).poses);
+        ends.push_back(rec.frameScene(rec.frameCount() - 1));
     }
-    QCOMPARE(ends[0].size(), ends[1].size());
-    for (size_t b = 0; b < ends[0].size(); ++b)
-        QVERIFY((ends[0][b].translation() - ends[1][b].translation()).norm() < 1e-9);
+    QCOMPARE(ends[0].bodies.size(), size_t(window_->document()->loaded().model->movingBodyCount()));
+    QCOMPARE(ends[0].bodies.size(), ends[1].bodies.size());
+    for (size_t b = 0; b < ends[0].bodies.size(); ++b)
+        QVERIFY((ends[0].bodies[b].position - ends[1].bodies[b].position).norm() < 1e-9);
 }
 
 // Andrews' crank turns about 2.4 rad between two frames 10 ms apart: the recording's
@@ -687,7 +704,8 @@ void TestWorkbench::runsFourBarToTheEnd()
         QVERIFY2(p.y() < -10.0, qPrintable(QString("position violation 1e%1 at t = %2").arg(p.y()).arg(p.x())));
         QCOMPARE(p.x(), f.t);
         QCOMPARE(p.y(), std::log10(std::max(f.violation.position, 1e-18)));
-        QCOMPARE(f.poses.size(), size_t(3));
+        QCOMPARE(int(f.q.size()), rec.frameModel()->positionSize());
+        QCOMPARE(rec.frameScene(i).bodies.size(), size_t(3));
     }
     // Each label drawn on the violation axis reads as the power of ten at whose height
     // it sits, and the axis spans every plotted point.
@@ -849,6 +867,43 @@ void TestWorkbench::grabsWindowWithModelColours()
     QVERIFY2(red > 100, qPrintable(QString("red pixels: %1").arg(red)));
     QVERIFY2(blue > 100, qPrintable(QString("blue pixels: %1").arg(blue)));
     QVERIFY2(green > 100, qPrintable(QString("green pixels: %1").arg(green)));
+}
+
+// The view draws whatever frame of whatever source the playback bar shows.
+void TestWorkbench::playbackDrawsFramesOfAnySource()
+{
+    QVERIFY(window_->openFile(example("four-bar.json")));
+    window_->runPanel()->setSettings(fourBarSettings(0.5));
+    QVERIFY(runToEnd());
+    const SimulationRecording& rec = window_->recording();
+    const int last = rec.frameCount() - 1;
+    QVERIFY(last > 10);
+    PlaybackBar* bar = window_->playbackBar();
+    QCOMPARE(bar->source(), static_cast<const FrameSource*>(&rec));
+    VtkViewport* view = window_->viewport();
+    const QImage atEnd = view->grabFramebuffer();
+    QVERIFY(!atEnd.isNull());
+
+    bar->setCurrentFrame(0);
+    const QImage atStart = view->grabFramebuffer();
+    QVERIFY(atStart != atEnd);
+    bar->setCurrentFrame(last);
+    QCOMPARE(view->grabFramebuffer(), atEnd);
+    // The scene of a frame is the core's scene of the recorded state.
+    const Scene scene = rec.frameScene(last);
+    const Scene expected = buildScene(*window_->document()->loaded().model, rec.frameState(last));
+    QCOMPARE(scene.bodies.size(), expected.bodies.size());
+    for (size_t b = 0; b < scene.bodies.size(); ++b)
+        QCOMPARE(scene.bodies[b].position, expected.bodies[b].position);
+
+    ReversedFrames reversed(rec);
+    bar->setSource(&reversed);
+    bar->setCurrentFrame(0);
+    QCOMPARE(view->grabFramebuffer(), atEnd);
+    bar->seekTime(0.5 * last);
+    QCOMPARE(bar->currentFrame(), last);
+    QCOMPARE(view->grabFramebuffer(), atStart);
+    bar->setSource(&rec);
 }
 
 void TestWorkbench::opensDroppedFileAndRemembersIt()

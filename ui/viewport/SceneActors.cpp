@@ -27,13 +27,19 @@ constexpr Color kHighlight{{1.0, 0.85, 0.1}};
 constexpr Color kSpringColor{{0.12, 0.12, 0.14}};
 constexpr Color kTrailColor{{0.75, 0.2, 0.8}};
 
-Color jointColor(JointVisual::Kind kind)
+using looplab::Scene;
+using looplab::SceneBody;
+using looplab::SceneJoint;
+using looplab::SceneSpring;
+using looplab::VisualShape;
+
+Color jointColor(SceneJoint::Kind kind)
 {
     switch (kind) {
-    case JointVisual::Kind::Revolute: return {{0.95, 0.5, 0.1}};
-    case JointVisual::Kind::Prismatic: return {{0.15, 0.7, 0.8}};
-    case JointVisual::Kind::Spherical: return {{0.85, 0.3, 0.6}};
-    case JointVisual::Kind::Other: break;
+    case SceneJoint::Kind::Revolute: return {{0.95, 0.5, 0.1}};
+    case SceneJoint::Kind::Prismatic: return {{0.15, 0.7, 0.8}};
+    case SceneJoint::Kind::Spherical: return {{0.85, 0.3, 0.6}};
+    case SceneJoint::Kind::Other: break;
     }
     return {{0.55, 0.55, 0.6}};
 }
@@ -48,6 +54,21 @@ Color brighter(const Color& c)
 void setColor(vtkActor* actor, const Color& c)
 {
     actor->GetProperty()->SetColor(c[0], c[1], c[2]);
+}
+
+Eigen::Isometry3d isometry(const Eigen::Vector3d& position, const Eigen::Quaterniond& orientation)
+{
+    Eigen::Isometry3d pose = Eigen::Isometry3d::Identity();
+    pose.linear() = orientation.toRotationMatrix();
+    pose.translation() = position;
+    return pose;
+}
+
+// Exact comparison: a shape edited by the user is a new solid, however small the change.
+bool sameShape(const VisualShape& a, const VisualShape& b)
+{
+    return a.kind == b.kind && a.size == b.size && a.radius == b.radius && a.length == b.length &&
+           a.offset == b.offset && a.orientation.coeffs() == b.orientation.coeffs() && a.color == b.color;
 }
 
 void copyPose(const Eigen::Isometry3d& pose, vtkMatrix4x4* matrix)
@@ -106,7 +127,6 @@ void mergeBounds(const double* b, double out[6], bool& any)
 
 SceneActors::SceneActors(vtkRenderer* renderer)
     : renderer_(renderer),
-      worldMatrix_(vtkSmartPointer<vtkMatrix4x4>::New()),
       springLines_(vtkSmartPointer<vtkPolyData>::New())
 {
     springActor_ = makeLineActor(springLines_, kSpringColor, 3.0f);
@@ -129,7 +149,61 @@ SceneActors::~SceneActors()
     renderer_->RemoveActor(outlineActor_);
 }
 
-void SceneActors::setBodies(std::vector<BodyVisual> bodies)
+bool SceneActors::setScene(const Scene& scene)
+{
+    const bool newSolids = !sameSolids(scene.bodies);
+    if (newSolids)
+        rebuildBodies(scene.bodies);
+    for (int i = 0; i < bodyCount(); ++i) {
+        const SceneBody& b = scene.bodies[static_cast<size_t>(i)];
+        bodies_[i].pose = isometry(b.position, b.orientation);
+        copyPose(bodies_[i].pose, bodies_[i].matrix);
+    }
+
+    if (newSolids || !sameJoints(scene.joints)) {
+        removeJointActors();
+        joints_.clear();
+        joints_.reserve(scene.joints.size());
+        for (const SceneJoint& j : scene.joints)
+            joints_.push_back(Joint{j.kind, Eigen::Isometry3d::Identity(), vtkSmartPointer<vtkMatrix4x4>::New(), nullptr});
+        rebuildJoints();
+    }
+    for (int i = 0; i < jointCount(); ++i) {
+        const SceneJoint& j = scene.joints[static_cast<size_t>(i)];
+        joints_[i].placement = isometry(j.point, j.orientation);
+        copyPose(joints_[i].placement, joints_[i].matrix);
+    }
+
+    springs_ = scene.springs;
+    updateSprings();
+    for (auto& trail : trails_) {
+        trail->points.push_back(worldPoint(trail->body, trail->localPoint));
+        updateTrail(*trail);
+    }
+    return newSolids;
+}
+
+bool SceneActors::sameSolids(const std::vector<SceneBody>& bodies) const
+{
+    if (bodies.size() != bodies_.size())
+        return false;
+    for (size_t i = 0; i < bodies.size(); ++i)
+        if (!sameShape(bodies[i].shape, bodies_[i].shape))
+            return false;
+    return true;
+}
+
+bool SceneActors::sameJoints(const std::vector<SceneJoint>& joints) const
+{
+    if (joints.size() != joints_.size())
+        return false;
+    for (size_t i = 0; i < joints.size(); ++i)
+        if (joints[i].kind != joints_[i].kind)
+            return false;
+    return true;
+}
+
+void SceneActors::rebuildBodies(const std::vector<SceneBody>& bodies)
 {
     clearTrails();
     for (const Body& body : bodies_) {
@@ -138,15 +212,15 @@ void SceneActors::setBodies(std::vector<BodyVisual> bodies)
     }
     bodies_.clear();
     bodies_.reserve(bodies.size());
-    for (BodyVisual& visual : bodies) {
+    for (const SceneBody& b : bodies) {
         Body body;
-        body.visual = std::move(visual);
+        body.shape = b.shape;
         body.matrix = vtkSmartPointer<vtkMatrix4x4>::New();
-        body.geometry = makeShapeGeometry(body.visual.shape);
+        body.geometry = makeShapeGeometry(body.shape);
         if (body.geometry) {
             body.actor = makeSolidActor(body.geometry);
-            // Shared, not copied: updating the matrix in place moves the solid, its
-            // joints and its outline together.
+            // Shared, not copied: updating the matrix in place moves the solid and its
+            // outline together.
             body.actor->SetUserMatrix(body.matrix);
             renderer_->AddActor(body.actor);
         }
@@ -156,40 +230,7 @@ void SceneActors::setBodies(std::vector<BodyVisual> bodies)
         highlightedBody_ = -1;
     for (int i = 0; i < bodyCount(); ++i)
         applyBodyColor(i);
-    // Glyph size depends on the bodies, and the joints' matrices belong to them.
-    rebuildJoints();
-    updateSprings();
     updateOutline();
-}
-
-void SceneActors::setBodyPoses(const std::vector<Eigen::Isometry3d>& poses)
-{
-    const std::size_t n = std::min(poses.size(), bodies_.size());
-    for (std::size_t i = 0; i < n; ++i) {
-        bodies_[i].pose = poses[i];
-        copyPose(poses[i], bodies_[i].matrix);
-    }
-    updateSprings();
-    for (auto& trail : trails_) {
-        trail->points.push_back(worldPoint(trail->body, trail->localPoint));
-        updateTrail(*trail);
-    }
-}
-
-void SceneActors::setJoints(std::vector<JointVisual> joints)
-{
-    removeJointActors();
-    joints_.clear();
-    joints_.reserve(joints.size());
-    for (JointVisual& visual : joints)
-        joints_.push_back(Joint{std::move(visual), nullptr});
-    rebuildJoints();
-}
-
-void SceneActors::setSprings(std::vector<SpringVisual> springs)
-{
-    springs_ = std::move(springs);
-    updateSprings();
 }
 
 void SceneActors::setHighlightedBody(int body)
@@ -304,13 +345,6 @@ bool SceneActors::bounds(double out[6]) const
     return any;
 }
 
-vtkMatrix4x4* SceneActors::matrixOf(int body) const
-{
-    if (body < 0 || body >= bodyCount())
-        return worldMatrix_;
-    return bodies_[body].matrix;
-}
-
 Eigen::Vector3d SceneActors::worldPoint(int body, const Eigen::Vector3d& localPoint) const
 {
     return bodyPose(body) * localPoint;
@@ -331,10 +365,11 @@ void SceneActors::rebuildJoints()
     const double size = jointGlyphSize();
     for (int i = 0; i < jointCount(); ++i) {
         Joint& joint = joints_[i];
-        const auto geometry = makeJointGlyphGeometry(joint.visual.kind, joint.visual.localPoint,
-                                                     joint.visual.localAxis, size);
+        // Built in the joint frame (axis along z); the joint's matrix places it.
+        const auto geometry =
+            makeJointGlyphGeometry(joint.kind, Eigen::Vector3d::Zero(), Eigen::Vector3d::UnitZ(), size);
         joint.actor = makeSolidActor(geometry);
-        joint.actor->SetUserMatrix(matrixOf(joint.visual.body));
+        joint.actor->SetUserMatrix(joint.matrix);
         applyJointColor(i);
         renderer_->AddActor(joint.actor);
     }
@@ -344,10 +379,8 @@ void SceneActors::updateSprings()
 {
     auto points = vtkSmartPointer<vtkPoints>::New();
     auto cells = vtkSmartPointer<vtkCellArray>::New();
-    for (const SpringVisual& s : springs_) {
-        const Eigen::Vector3d a = worldPoint(s.body1, s.localPoint1);
-        const Eigen::Vector3d b = worldPoint(s.body2, s.localPoint2);
-        const vtkIdType ids[2] = {points->InsertNextPoint(a.data()), points->InsertNextPoint(b.data())};
+    for (const SceneSpring& s : springs_) {
+        const vtkIdType ids[2] = {points->InsertNextPoint(s.end1.data()), points->InsertNextPoint(s.end2.data())};
         cells->InsertNextCell(2, ids);
     }
     springLines_->Initialize();
@@ -381,7 +414,7 @@ void SceneActors::applyBodyColor(int body)
 {
     if (body < 0 || body >= bodyCount() || !bodies_[body].actor)
         return;
-    const Color& base = bodies_[body].visual.shape.color;
+    const Color& base = bodies_[body].shape.color;
     setColor(bodies_[body].actor, body == highlightedBody_ ? brighter(base) : base);
 }
 
@@ -391,7 +424,7 @@ void SceneActors::applyJointColor(int joint)
         return;
     const bool on = std::find(highlightedJoints_.begin(), highlightedJoints_.end(), joint) !=
                     highlightedJoints_.end();
-    setColor(joints_[joint].actor, on ? kHighlight : jointColor(joints_[joint].visual.kind));
+    setColor(joints_[joint].actor, on ? kHighlight : jointColor(joints_[joint].kind));
 }
 
 void SceneActors::updateOutline()

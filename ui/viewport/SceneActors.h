@@ -1,10 +1,11 @@
 #pragma once
-// The VTK side of a mechanism scene: one actor per body and per joint, a line set for
-// the springs, an outline for the selected body and optional trails. Poses are applied
-// through shared per-body matrices, so moving the mechanism costs one 4×4 copy per body
-// plus the springs and trails, never a geometry rebuild.
+// The VTK side of a mechanism scene (looplab::Scene): one actor per body and per joint,
+// a line set for the springs, an outline for the selected body and optional trails.
+// Geometry is built once, in the body or joint frame; placements are applied through
+// per-body and per-joint matrices, so moving the mechanism costs one 4×4 copy per body
+// and joint plus the springs and trails, never a geometry rebuild.
 
-#include "viewport/SceneDescription.h"
+#include "looplab/Scene.h"
 
 #include <Eigen/Geometry>
 #include <vtkSmartPointer.h>
@@ -30,16 +31,13 @@ public:
     SceneActors(const SceneActors&) = delete;
     SceneActors& operator=(const SceneActors&) = delete;
 
-    /// Replaces the bodies. All poses become the identity; trails are dropped because
-    /// they refer to body indices; joints and springs are kept and re-attached by index.
-    void setBodies(std::vector<BodyVisual> bodies);
-    /// Moves body i to poses[i] (body frame to world). Extra poses are ignored and bodies
-    /// without a pose keep their last one. Springs follow and trails get a new point.
-    void setBodyPoses(const std::vector<Eigen::Isometry3d>& poses);
-    /// Replaces the joint glyphs.
-    void setJoints(std::vector<JointVisual> joints);
-    /// Replaces the spring lines.
-    void setSprings(std::vector<SpringVisual> springs);
+    /// Draws `scene`: body i is scene.bodies[i], joint j is scene.joints[j]. The solids
+    /// are rebuilt only when the scene's differ from the ones drawn (their number or a
+    /// shape); then trails are dropped, since they refer to body indices, and this returns
+    /// true. Joint glyphs are rebuilt only when their number or kinds change (or the
+    /// solids, which size them). Otherwise everything is just moved. Active trails gain a
+    /// point.
+    bool setScene(const looplab::Scene& scene);
 
     /// Draws body `body` brighter and outlined; -1 (or any invalid index) clears it.
     void setHighlightedBody(int body);
@@ -48,7 +46,7 @@ public:
 
     /// Starts (on) or removes (off) a trail of the world positions taken by `localPoint`
     /// of `body` (-1 = world, which gives a single point). A trail starts at the current
-    /// pose and gains a point at every setBodyPoses(); it keeps the last trailLength().
+    /// pose and gains a point at every setScene(); it keeps the last trailLength().
     void setTrail(int body, const Eigen::Vector3d& localPoint, bool on);
     /// Removes all trails.
     void clearTrails();
@@ -77,14 +75,16 @@ public:
 
 private:
     struct Body {
-        BodyVisual visual;
+        looplab::VisualShape shape;
         Eigen::Isometry3d pose = Eigen::Isometry3d::Identity();
         vtkSmartPointer<vtkMatrix4x4> matrix;
         vtkSmartPointer<vtkActor> actor;  // null when the shape draws nothing
         vtkSmartPointer<vtkPolyData> geometry;
     };
     struct Joint {
-        JointVisual visual;
+        looplab::SceneJoint::Kind kind;
+        Eigen::Isometry3d placement = Eigen::Isometry3d::Identity();  // joint frame to world
+        vtkSmartPointer<vtkMatrix4x4> matrix;
         vtkSmartPointer<vtkActor> actor;
     };
     struct Trail {
@@ -95,7 +95,9 @@ private:
         vtkSmartPointer<vtkActor> actor;
     };
 
-    vtkMatrix4x4* matrixOf(int body) const;
+    bool sameSolids(const std::vector<looplab::SceneBody>& bodies) const;
+    bool sameJoints(const std::vector<looplab::SceneJoint>& joints) const;
+    void rebuildBodies(const std::vector<looplab::SceneBody>& bodies);
     Eigen::Vector3d worldPoint(int body, const Eigen::Vector3d& localPoint) const;
     void removeJointActors();
     void rebuildJoints();
@@ -107,10 +109,9 @@ private:
     double automaticGlyphSize() const;
 
     vtkRenderer* renderer_;
-    vtkSmartPointer<vtkMatrix4x4> worldMatrix_;
     std::vector<Body> bodies_;
     std::vector<Joint> joints_;
-    std::vector<SpringVisual> springs_;
+    std::vector<looplab::SceneSpring> springs_;
     vtkSmartPointer<vtkPolyData> springLines_;
     vtkSmartPointer<vtkActor> springActor_;
     vtkSmartPointer<vtkActor> outlineActor_;

@@ -114,7 +114,7 @@ vtkSmartPointer<vtkPolyData> makeShapeGeometry(const looplab::VisualShape& shape
     return transformed(source, placement, false);
 }
 
-vtkSmartPointer<vtkPolyData> makeJointGlyphGeometry(JointVisual::Kind kind,
+vtkSmartPointer<vtkPolyData> makeJointGlyphGeometry(looplab::SceneJoint::Kind kind,
                                                     const Eigen::Vector3d& point,
                                                     const Eigen::Vector3d& axis, double size)
 {
@@ -124,7 +124,7 @@ vtkSmartPointer<vtkPolyData> makeJointGlyphGeometry(JointVisual::Kind kind,
     bool needsNormals = false;
 
     switch (kind) {
-    case JointVisual::Kind::Revolute: {
+    case looplab::SceneJoint::Kind::Revolute: {
         vtkNew<vtkCylinderSource> pin;
         pin->SetRadius(0.5 * size);
         pin->SetHeight(1.6 * size);
@@ -133,7 +133,7 @@ vtkSmartPointer<vtkPolyData> makeJointGlyphGeometry(JointVisual::Kind kind,
         placement->RotateX(90.0);
         break;
     }
-    case JointVisual::Kind::Prismatic: {
+    case looplab::SceneJoint::Kind::Prismatic: {
         vtkNew<vtkArrowSource> arrow;
         arrow->SetTipResolution(24);
         arrow->SetShaftResolution(24);
@@ -149,7 +149,7 @@ vtkSmartPointer<vtkPolyData> makeJointGlyphGeometry(JointVisual::Kind kind,
         placement->RotateY(-90.0);
         break;
     }
-    case JointVisual::Kind::Spherical: {
+    case looplab::SceneJoint::Kind::Spherical: {
         vtkNew<vtkSphereSource> ball;
         ball->SetRadius(0.6 * size);
         ball->SetThetaResolution(24);
@@ -157,7 +157,7 @@ vtkSmartPointer<vtkPolyData> makeJointGlyphGeometry(JointVisual::Kind kind,
         source = ball;
         break;
     }
-    case JointVisual::Kind::Other: {
+    case looplab::SceneJoint::Kind::Other: {
         vtkNew<vtkCubeSource> cube;
         cube->SetXLength(0.8 * size);
         cube->SetYLength(0.8 * size);

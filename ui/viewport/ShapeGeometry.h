@@ -3,8 +3,8 @@
 // once in the body frame; motion is applied later through the actor's matrix, so a
 // pose update never touches these polygons.
 
+#include "looplab/Scene.h"
 #include "looplab/VisualShape.h"
-#include "viewport/SceneDescription.h"
 
 #include <Eigen/Core>
 #include <vtkSmartPointer.h>
@@ -19,10 +19,10 @@ namespace looplab::ui {
 vtkSmartPointer<vtkPolyData> makeShapeGeometry(const looplab::VisualShape& shape);
 
 /// Glyph for a joint of `kind` centred at `point` with its main direction along `axis`
-/// (both in the body frame). `size` is the glyph's overall diameter [m]. Revolute joints
-/// get a short pin along the axis, prismatic joints an arrow along it, spherical joints
-/// a ball and anything else a small cube.
-vtkSmartPointer<vtkPolyData> makeJointGlyphGeometry(JointVisual::Kind kind,
+/// (both in the frame the glyph's actor is placed in). `size` is the glyph's overall
+/// diameter [m]. Revolute joints get a short pin along the axis, prismatic joints an
+/// arrow along it, spherical joints a ball and anything else a small cube.
+vtkSmartPointer<vtkPolyData> makeJointGlyphGeometry(looplab::SceneJoint::Kind kind,
                                                     const Eigen::Vector3d& point,
                                                     const Eigen::Vector3d& axis, double size);
 

@@ -279,6 +279,14 @@ struct VtkViewport::Private {
     }
 };
 
+VtkViewport::UpAxis VtkViewport::upAxisAgainst(const Eigen::Vector3d& gravity)
+{
+    if (gravity.norm() == 0.0)
+        return UpAxis::Z;
+    const Eigen::Vector3d g = gravity.cwiseAbs();
+    return g.y() >= g.z() && g.y() >= g.x() ? UpAxis::Y : UpAxis::Z;
+}
+
 QSurfaceFormat VtkViewport::defaultFormat()
 {
     QSurfaceFormat format;
@@ -377,30 +385,15 @@ VtkViewport::~VtkViewport()
     d_->scene.reset();
 }
 
-void VtkViewport::setBodies(std::vector<BodyVisual> bodies)
+bool VtkViewport::setScene(const looplab::Scene& scene)
 {
-    d_->scene->setBodies(std::move(bodies));
-    // Deferred so that poses set right after this call are part of the framing.
-    d_->fitPending = true;
+    const bool rebuilt = d_->scene->setScene(scene);
+    // Deferred to the next paint, so that the framing sees the placement of this scene
+    // rather than the identity poses of freshly built solids.
+    if (rebuilt)
+        d_->fitPending = true;
     d_->markDirty();
-}
-
-void VtkViewport::setBodyPoses(const std::vector<Eigen::Isometry3d>& poses)
-{
-    d_->scene->setBodyPoses(poses);
-    d_->markDirty();
-}
-
-void VtkViewport::setJoints(std::vector<JointVisual> joints)
-{
-    d_->scene->setJoints(std::move(joints));
-    d_->markDirty();
-}
-
-void VtkViewport::setSprings(std::vector<SpringVisual> springs)
-{
-    d_->scene->setSprings(std::move(springs));
-    d_->markDirty();
+    return rebuilt;
 }
 
 void VtkViewport::setHighlightedBody(int index)

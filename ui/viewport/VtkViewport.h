@@ -5,9 +5,10 @@
 // adapter.
 //
 // This header deliberately includes no VTK and no OpenGL headers, so users need only Qt
-// and Eigen.
+// and Eigen. It draws the core's looplab::Scene and needs only its header, not the core
+// library.
 
-#include "viewport/SceneDescription.h"
+#include "looplab/Scene.h"
 
 #include <Eigen/Geometry>
 #include <QImage>
@@ -45,6 +46,9 @@ public:
     /// World axis that points up on screen in the standard views; the grid lies
     /// perpendicular to it.
     enum class UpAxis { Y, Z };
+    /// The up axis that points against `gravity` (any units): Y if gravity is mostly
+    /// along y, else Z (also for no gravity).
+    static UpAxis upAxisAgainst(const Eigen::Vector3d& gravity);
 
     /// The OpenGL format VTK needs: 3.2 core profile, 24-bit depth, 8-bit alpha, no
     /// multisampling. Pass it to QSurfaceFormat::setDefaultFormat() before the
@@ -55,22 +59,19 @@ public:
     ~VtkViewport() override;
 
     // --- Scene ---------------------------------------------------------------------
-    /// Replaces the bodies; body i is drawn at the pose given at index i of
-    /// setBodyPoses(). Drops trails and the body highlight if it no longer exists. The
-    /// next frame refits grid and camera to the new scene (after any poses set first).
-    void setBodies(std::vector<BodyVisual> bodies);
-    /// Moves the bodies (body frame to world). Cheap: call it once per animation frame.
-    void setBodyPoses(const std::vector<Eigen::Isometry3d>& poses);
-    /// Replaces the joint glyphs; they follow the poses of their bodies.
-    void setJoints(std::vector<JointVisual> joints);
-    /// Replaces the spring lines; their ends follow the poses of their bodies.
-    void setSprings(std::vector<SpringVisual> springs);
+    /// Draws `scene`. Body i (for picking, highlight and trails) is scene.bodies[i] and
+    /// joint j is scene.joints[j]. If the scene's solids differ from the ones drawn (their
+    /// number or a shape), they are rebuilt: trails and a highlight that no longer exists
+    /// are dropped, the next frame refits grid and camera, and this returns true.
+    /// Otherwise bodies, joint glyphs and springs only move, which is cheap: call it once
+    /// per animation frame. An active trail gains a point at every call.
+    bool setScene(const looplab::Scene& scene);
     /// Draws body `index` brighter with an outline; -1 clears the highlight.
     void setHighlightedBody(int index);
     /// Draws the listed joints in the highlight colour; an empty list clears it.
     void setHighlightedJoints(std::vector<int> indices);
     /// Starts or removes a trail of the world positions of `localPoint` on `body`
-    /// (body frame); it gains a point at each setBodyPoses().
+    /// (body frame); it gains a point at each setScene().
     void setTrail(int body, const Eigen::Vector3d& localPoint, bool on);
     /// Removes every trail.
     void clearTrails();

@@ -1,14 +1,15 @@
 #include "workbench/MainWindow.h"
 
 #include "looplab/JointCoordinates.h"
+#include "looplab/Scene.h"
 #include "viewport/VtkViewport.h"
+#include "workbench/DocumentJournal.h"
 #include "workbench/ExamplesDirectory.h"
 #include "workbench/JointQuantity.h"
 #include "workbench/ModelTreeModel.h"
 #include "workbench/PlaybackBar.h"
 #include "workbench/PropertyEditor.h"
 #include "workbench/RunPanel.h"
-#include "workbench/SceneBuilder.h"
 #include "workbench/SimulationRunner.h"
 #include "workbench/WarningsPanel.h"
 #include "workbench/WorkbenchDocument.h"
@@ -16,6 +17,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDateTime>
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
@@ -28,6 +30,7 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QPainter>
+#include <QPushButton>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTreeView>
@@ -40,24 +43,6 @@ namespace {
 
 constexpr int kMaxRecentFiles = 8;
 const char* kRecentKey = "recentFiles";
-
-// Whether two models would show the same solids, so an edit that changes only masses
-// or joints does not reset the camera.
-bool sameBodies(const Model* a, const Model* b)
-{
-    if (!a || !b || a->bodyCount() != b->bodyCount())
-        return false;
-    for (int i = 0; i < a->bodyCount(); ++i) {
-        const Body& x = a->bodies[static_cast<size_t>(i)];
-        const Body& y = b->bodies[static_cast<size_t>(i)];
-        const VisualShape &s = x.shape, &t = y.shape;
-        if (x.name != y.name || s.kind != t.kind || s.size != t.size || s.radius != t.radius ||
-            s.length != t.length || s.offset != t.offset || !s.orientation.isApprox(t.orientation, 0.0) ||
-            s.color != t.color)
-            return false;
-    }
-    return true;
-}
 
 QString jsonPathOf(const QMimeData* mime)
 {
@@ -75,6 +60,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
 {
     setObjectName("LoopLabMainWindow");
     document_ = new WorkbenchDocument(this);
+    journal_ = std::make_unique<DocumentJournal>();
     treeModel_ = new ModelTreeModel(document_, this);
     runner_ = new SimulationRunner(this);
     plotFlush_.setSingleShot(true);
@@ -83,7 +69,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
 
     viewport_ = new VtkViewport;
     playback_ = new PlaybackBar;
-    playback_->setRecording(&recording_);
+    playback_->setSource(&recording_);
     auto* centre = new QWidget;
     auto* centreLayout = new QVBoxLayout(centre);
     centreLayout->setContentsMargins(0, 0, 0, 0);
@@ -102,6 +88,11 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     connect(document_, &WorkbenchDocument::documentReset, this, &MainWindow::onDocumentReset);
     connect(document_, &WorkbenchDocument::modifiedChanged, this, &MainWindow::updateTitle);
     connect(document_, &WorkbenchDocument::filePathChanged, this, &MainWindow::updateTitle);
+    // Every change of the document, of its file or of its saved state reaches the
+    // journal before the next user input is handled.
+    connect(document_, &WorkbenchDocument::documentChanged, this, &MainWindow::updateJournal);
+    connect(document_, &WorkbenchDocument::modifiedChanged, this, &MainWindow::updateJournal);
+    connect(document_, &WorkbenchDocument::filePathChanged, this, &MainWindow::updateJournal);
     connect(treeModel_, &QAbstractItemModel::modelReset, this, [this] { treeView_->expandAll(); });
     connect(treeView_->selectionModel(), &QItemSelectionModel::currentChanged, this, &MainWindow::onTreeSelection);
     connect(viewport_, &VtkViewport::bodyPicked, this, &MainWindow::onBodyPicked);
@@ -126,6 +117,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
 
 MainWindow::~MainWindow()
 {
+    // Closing (closeEvent) settles unsaved changes; a window destroyed without that keeps
+    // a journal with unsaved changes, as a crash would.
+    if (!document_->isModified())
+        journal_->discard();
     // The runner's destructor joins the thread; stop first so that takes one step.
     runner_->stop();
     // Children are deleted after this destructor, when this object is only a QWidget any
@@ -416,7 +411,70 @@ void MainWindow::closeEvent(QCloseEvent* event)
         return;
     }
     stopRun();
+    // Saved or discarded: nothing left to restore.
+    journal_->discard();
     event->accept();
+}
+
+void MainWindow::updateJournal()
+{
+    if (!document_->isModified()) {
+        journal_->discard();
+        return;
+    }
+    JournalEntry entry;
+    entry.modelJson = QString::fromStdString(serializeModelDocument(document_->document()));
+    entry.filePath = document_->filePath();
+    QString error;
+    if (!journal_->write(entry, &error)) {
+        if (!journalFailed_)
+            statusBar()->showMessage(tr("Unsaved changes cannot be journaled: %1").arg(error), 8000);
+        journalFailed_ = true;
+        return;
+    }
+    journalFailed_ = false;
+}
+
+bool MainWindow::restoreFromJournal(JournalRestore how)
+{
+    const std::vector<JournalEntry> orphans = journal_->orphans();
+    if (orphans.empty())
+        return false;
+    const JournalEntry& newest = orphans.front();
+    const QString name = newest.untitled() ? tr("an untitled model") : QFileInfo(newest.filePath).fileName();
+    bool restore = how == JournalRestore::Restore;
+    if (how == JournalRestore::Ask) {
+        QMessageBox box(QMessageBox::Question, tr("Restore unsaved changes"),
+                        tr("LoopLab did not close properly while %1 had unsaved changes (last change %2).\n"
+                           "Restore them?")
+                            .arg(name, QDateTime::fromSecsSinceEpoch(newest.writtenAt).toString()),
+                        QMessageBox::NoButton, this);
+        QPushButton* yes = box.addButton(tr("Restore"), QMessageBox::AcceptRole);
+        box.addButton(tr("Discard"), QMessageBox::DestructiveRole);
+        box.setDefaultButton(yes);
+        box.exec();
+        restore = box.clickedButton() == yes;
+    }
+    if (!restore) {
+        journal_->discardOrphan(newest);
+        return false;
+    }
+    const DocumentResult read = parseModelDocument(newest.modelJson.toStdString(), newest.filePath.toStdString());
+    if (!read.document) {
+        // Kept, not discarded: the user may still want to recover it by hand.
+        QMessageBox::warning(this, tr("Cannot restore"),
+                             tr("The journal %1 does not hold a readable model:\n%2")
+                                 .arg(newest.journalFile, QString::fromStdString(formatDiagnostics(read.diagnostics))));
+        return false;
+    }
+    stopRun();
+    document_->restore(*read.document, newest.filePath);
+    // This window journals the restored document (it is modified) before the old
+    // journal goes.
+    if (journal_->hasJournal())
+        journal_->discardOrphan(newest);
+    statusBar()->showMessage(tr("Restored unsaved changes of %1").arg(name), 8000);
+    return true;
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* event)
@@ -440,8 +498,7 @@ void MainWindow::dropEvent(QDropEvent* event)
 void MainWindow::onDocumentReset()
 {
     recording_.reset();
-    runModel_.reset();
-    playback_->recordingChanged();
+    playback_->sourceChanged();
     // A run of another model cannot be compared with the next ones.
     plots_->clearComparison();
     plots_->clear();
@@ -449,6 +506,11 @@ void MainWindow::onDocumentReset()
     warnings_->clear();
     properties_->setItem({});
     sceneModel_.reset();
+    // Another model: its solids are new even where they look like the old ones, so the
+    // view starts over (camera, trails), looking against its gravity.
+    viewport_->setScene({});
+    viewport_->setUpAxis(VtkViewport::upAxisAgainst(document_->document().gravity));
+    trailBody_ = -1;
     refreshScene();
     updateRunState();
 }
@@ -467,43 +529,42 @@ void MainWindow::refreshScene()
     const LoadedModel& good = document_->lastGoodModel();
     if (!good.ok()) {
         if (sceneModel_ || document_->document().bodies.empty()) {
-            viewport_->setBodies({});
-            viewport_->setJoints({});
-            viewport_->setSprings({});
+            viewport_->setScene({});
             sceneModel_.reset();
             trailBody_ = -1;
         }
         return;
     }
-    const bool newBodies = !sameBodies(sceneModel_.get(), good.model.get());
-    if (newBodies) {
-        viewport_->setUpAxis(upAxisForGravity(good.model->gravity));
-        // New bodies drop the viewport's trails; the selection below starts it again.
-        trailBody_ = -1;
-    }
-    // Poses once, after the bodies and before the joint glyphs that sit on them: every
-    // setBodyPoses() adds a point to an active trail.
-    if (newBodies)
-        viewport_->setBodies(sceneBodies(*good.model));
-    viewport_->setBodyPoses(scenePoses(*good.model, good.initial));
-    viewport_->setJoints(sceneJoints(*good.model));
-    viewport_->setSprings(sceneSprings(*good.model));
+    drawScene(buildScene(*good.model, good.initial), *good.model);
     sceneModel_ = good.model;
     onTreeSelection();
 }
 
+void MainWindow::drawScene(const Scene& scene, const Model& model)
+{
+    if (viewport_->setScene(scene)) {
+        // New solids: look at them against gravity. Their trails went with the old ones;
+        // the selection starts the trail again.
+        viewport_->setUpAxis(VtkViewport::upAxisAgainst(model.gravity));
+        trailBody_ = -1;
+    }
+}
+
 void MainWindow::showFrame(int frame)
 {
-    if (frame < 0 || frame >= recording_.frameCount())
+    const FrameSource* source = playback_->source();
+    if (!source || frame < 0 || frame >= source->frameCount())
         return;
-    const RecordedFrame& f = recording_.frame(frame);
     // A jump back would join the trail's end to an earlier place.
     if (frame < lastShownFrame_)
         restartTrail();
     lastShownFrame_ = frame;
-    if (sceneModel_ && static_cast<int>(f.poses.size()) == sceneModel_->movingBodyCount())
-        viewport_->setBodyPoses(f.poses);
-    plots_->setCursorTime(f.t);
+    // The view shows the frames only while it shows their model (a document opened
+    // since has its own scene).
+    const std::shared_ptr<const Model> model = source->frameModel();
+    if (model && model == sceneModel_)
+        drawScene(source->frameScene(frame), *model);
+    plots_->setCursorTime(source->frameTime(frame));
 }
 
 // --- Selection ------------------------------------------------------------------------
@@ -533,7 +594,7 @@ void MainWindow::onTreeSelection()
         const std::string name = itemName(document_->document(), item);
         if (item.kind == ItemKind::Body) {
             if (auto b = sceneModel_->findBody(name))
-                body = viewportBody(*b);
+                body = sceneBodyIndex(*b);
         } else if (item.kind == ItemKind::Joint) {
             if (auto j = sceneModel_->findJoint(name))
                 joints.push_back(j->value());
@@ -568,9 +629,14 @@ void MainWindow::restartTrail()
 
 void MainWindow::onBodyPicked(int index)
 {
-    if (!sceneModel_ || index < 0 || index + 1 >= sceneModel_->bodyCount())
+    if (!sceneModel_ || index < 0)
         return;
-    const std::string& name = sceneModel_->bodies[static_cast<size_t>(index + 1)].name;
+    std::string name;
+    for (int b = 0; b < sceneModel_->bodyCount(); ++b)
+        if (sceneBodyIndex(BodyIndex(b)) == index)
+            name = sceneModel_->body(BodyIndex(b)).name;
+    if (name.empty())
+        return;
     const auto& bodies = document_->document().bodies;
     for (size_t i = 0; i < bodies.size(); ++i)
         if (bodies[i].name == name)
@@ -666,16 +732,16 @@ bool MainWindow::startRun()
         return false;
     }
     const SimulationSettings settings = runPanel_->settings();
-    runModel_ = loaded.model;
+    const std::shared_ptr<const Model> runModel = loaded.model;
     QStringList coordinates;
-    const JointCoordinateTracker tracker(*runModel_);
+    const JointCoordinateTracker tracker(*runModel);
     for (const JointCoordinate& c : tracker.coordinates())
         coordinates << QString::fromStdString(c.name);
     // The label names the run when it is kept for comparison with another method.
     const QString label =
         QString("%1 / %2").arg(QString::fromStdString(settings.method), QString::fromStdString(settings.integrator));
-    recording_.reset(coordinates, jointQuantities(*runModel_), label);
-    playback_->recordingChanged();
+    recording_.reset(runModel, coordinates, jointQuantities(*runModel), label);
+    playback_->sourceChanged();
     playback_->setInteractive(false);
     plots_->clear();
     pendingPlotFrames_.clear();
@@ -683,14 +749,14 @@ bool MainWindow::startRun()
     runPanel_->setMessage({});
     // The view must show the model being simulated, even if an earlier version was shown;
     // if it already does, rebuilding its actors would only delay the first frame.
-    if (sceneModel_ != runModel_)
+    if (sceneModel_ != runModel)
         refreshScene();
     else
-        viewport_->setBodyPoses(scenePoses(*runModel_, loaded.initial));
+        drawScene(buildScene(*runModel, loaded.initial), *runModel);
     lastShownFrame_ = -1;
     restartTrail();
     runEnd_ = settings.tEnd;
-    runner_->start(runModel_, loaded.initial, settings, runPanel_->pace());
+    runner_->start(runModel, loaded.initial, settings, runPanel_->pace());
     runPanel_->setProgress(loaded.initial.t, runEnd_, 0.0);
     updateRunState();
     return true;
@@ -718,8 +784,7 @@ void MainWindow::resetRun()
     if (isRunning())
         return;
     recording_.reset();
-    runModel_.reset();
-    playback_->recordingChanged();
+    playback_->sourceChanged();
     plots_->clear();
     pendingPlotFrames_.clear();
     warnings_->clear();
@@ -733,12 +798,12 @@ void MainWindow::resetRun()
 
 void MainWindow::onFrames(const FrameBatch& batch)
 {
-    // Only the batch's last frame is shown; a trail needs the ones before it too.
-    if (trailBody_ >= 0 && sceneModel_ && batch.frames.size() > 1)
-        for (size_t i = 0; i + 1 < batch.frames.size(); ++i)
-            if (static_cast<int>(batch.frames[i].poses.size()) == sceneModel_->movingBodyCount())
-                viewport_->setBodyPoses(batch.frames[i].poses);
+    const int first = recording_.frameCount();
     recording_.append(batch);
+    // Only the batch's last frame is shown; a trail needs the ones before it too.
+    if (trailBody_ >= 0 && sceneModel_ && recording_.frameModel() == sceneModel_)
+        for (int i = first; i + 1 < recording_.frameCount(); ++i)
+            drawScene(recording_.frameScene(i), *sceneModel_);
     // Charts redraw slowly (Qt Charts recomputes every series when an axis grows), so
     // their frames are gathered and handed over at most every plotInterval_ ms, in an
     // event-loop iteration of their own rather than together with the 3D view.
@@ -750,7 +815,7 @@ void MainWindow::onFrames(const FrameBatch& batch)
         if (e.kind == "singular_configuration")
             plots_->addSingularMarker(e.t);
     }
-    playback_->recordingChanged();
+    playback_->sourceChanged();
     if (!recording_.isEmpty()) {
         playback_->setCurrentFrame(recording_.frameCount() - 1);
         const double t = recording_.endTime();

@@ -22,10 +22,12 @@ class QImage;
 
 namespace looplab {
 struct Model;
+struct Scene;
 }
 
 namespace looplab::ui {
 
+class DocumentJournal;
 class ModelTreeModel;
 class PlaybackBar;
 class PropertyEditor;
@@ -60,6 +62,20 @@ public:
     /// Selects an item in the tree (and so in the property editor and the view).
     void selectItem(ItemRef item);
     ItemRef selectedItem() const;
+
+    /// What to do with a journal left by a workbench that did not close properly.
+    enum class JournalRestore {
+        Ask,      ///< a dialog asks the user
+        Restore,  ///< restore it without asking (scripted use, tests)
+        Discard   ///< discard it without asking
+    };
+    /// Looks for the newest journal of a document with unsaved changes left by a
+    /// workbench that crashed or was killed and, as `how` says, restores it as the open
+    /// document (modified, with its original file) or discards it. True if a document
+    /// was restored. Older journals stay for the next start.
+    bool restoreFromJournal(JournalRestore how = JournalRestore::Ask);
+    /// The journal of the open document (DocumentJournal.h).
+    const DocumentJournal& journal() const { return *journal_; }
 
     /// When false, discarding unsaved changes and deleting items with dependants happen
     /// without asking (for scripted use).
@@ -98,8 +114,12 @@ private:
     void createDocks();
     void createMenus();
     void updateTitle();
+    void updateJournal();
     void updateRunState();
     void refreshScene();
+    /// Draws a scene of `model`; when its solids are new, resets the up axis and trail.
+    void drawScene(const Scene& scene, const Model& model);
+    /// Shows frame `frame` of the playback bar's source.
     void showFrame(int frame);
     void onModelRebuilt();
     void onDocumentReset();
@@ -131,6 +151,9 @@ private:
     void deleteItem(ItemRef item);
 
     WorkbenchDocument* document_;
+    std::unique_ptr<DocumentJournal> journal_;
+    /// The last journal write failed (reported once until one succeeds).
+    bool journalFailed_ = false;
     ModelTreeModel* treeModel_;
     QTreeView* treeView_;
     PropertyEditor* properties_;
@@ -145,8 +168,8 @@ private:
     std::vector<RecordedFrame> pendingPlotFrames_;
     QTimer plotFlush_;
     void flushPlotFrames();
-    /// The model the viewport currently draws, and the one the recording belongs to.
-    std::shared_ptr<const Model> sceneModel_, runModel_;
+    /// The model the viewport currently draws (the recording's own is in the recording).
+    std::shared_ptr<const Model> sceneModel_;
     QMenu* recentMenu_ = nullptr;
     QMenu* examplesMenu_ = nullptr;
     QMenu* viewMenu_ = nullptr;

@@ -1,6 +1,6 @@
 #include "workbench/PlaybackBar.h"
 
-#include "workbench/SimulationRecording.h"
+#include "workbench/FrameSource.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -66,15 +66,15 @@ PlaybackBar::PlaybackBar(QWidget* parent) : QWidget(parent)
     updateLabel();
 }
 
-void PlaybackBar::setRecording(const SimulationRecording* recording)
+void PlaybackBar::setSource(const FrameSource* source)
 {
-    recording_ = recording;
-    recordingChanged();
+    source_ = source;
+    sourceChanged();
 }
 
-void PlaybackBar::recordingChanged()
+void PlaybackBar::sourceChanged()
 {
-    const int n = recording_ ? recording_->frameCount() : 0;
+    const int n = source_ ? source_->frameCount() : 0;
     QSignalBlocker block(slider_);
     slider_->setRange(0, std::max(0, n - 1));
     if (n == 0) {
@@ -89,9 +89,9 @@ void PlaybackBar::recordingChanged()
 
 void PlaybackBar::setCurrentFrame(int i)
 {
-    if (!recording_ || recording_->isEmpty())
+    if (!source_ || source_->isEmpty())
         return;
-    frame_ = std::clamp(i, 0, recording_->frameCount() - 1);
+    frame_ = std::clamp(i, 0, source_->frameCount() - 1);
     {
         QSignalBlocker block(slider_);
         slider_->setValue(frame_);
@@ -102,17 +102,17 @@ void PlaybackBar::setCurrentFrame(int i)
 
 void PlaybackBar::seekTime(double t)
 {
-    if (recording_ && !recording_->isEmpty())
-        setCurrentFrame(recording_->frameAt(t));
+    if (source_ && !source_->isEmpty())
+        setCurrentFrame(source_->frameAt(t));
 }
 
 void PlaybackBar::play()
 {
-    if (!recording_ || recording_->frameCount() < 2)
+    if (!source_ || source_->frameCount() < 2)
         return;
-    if (frame_ < 0 || frame_ >= recording_->frameCount() - 1)
+    if (frame_ < 0 || frame_ >= source_->frameCount() - 1)
         setCurrentFrame(0);
-    playTime_ = recording_->frame(frame_).t;
+    playTime_ = source_->frameTime(frame_);
     clock_.start();
     timer_.start();
     playButton_->setIcon(style()->standardIcon(QStyle::SP_MediaPause));
@@ -147,32 +147,32 @@ void PlaybackBar::setInteractive(bool on)
 
 void PlaybackBar::tick()
 {
-    if (!recording_ || recording_->isEmpty()) {
+    if (!source_ || source_->isEmpty()) {
         pause();
         return;
     }
     playTime_ += speed_ * clock_.restart() / 1000.0;
-    if (playTime_ > recording_->endTime()) {
+    if (playTime_ > source_->endTime()) {
         if (loops()) {
-            playTime_ = recording_->startTime();
+            playTime_ = source_->startTime();
         } else {
-            setCurrentFrame(recording_->frameCount() - 1);
+            setCurrentFrame(source_->frameCount() - 1);
             pause();
             return;
         }
     }
-    const int i = recording_->frameAt(playTime_);
+    const int i = source_->frameAt(playTime_);
     if (i != frame_)
         setCurrentFrame(i);
 }
 
 void PlaybackBar::updateLabel()
 {
-    if (!recording_ || frame_ < 0 || recording_->isEmpty()) {
-        label_->setText(tr("no recording"));
+    if (!source_ || frame_ < 0 || source_->isEmpty()) {
+        label_->setText(tr("nothing to play"));
         return;
     }
-    label_->setText(tr("t = %1 / %2 s").arg(recording_->frame(frame_).t, 0, 'f', 3).arg(recording_->endTime(), 0, 'f', 3));
+    label_->setText(tr("t = %1 / %2 s").arg(source_->frameTime(frame_), 0, 'f', 3).arg(source_->endTime(), 0, 'f', 3));
 }
 
 }  // namespace looplab::ui

@@ -1,7 +1,8 @@
 #pragma once
-// Playback of a recording: play/pause, single steps, a time slider to scrub, speed and
-// loop. Playback follows simulated time (frames are shown at their own times scaled by
-// the speed), not frame count, so uneven output steps still play at the right pace.
+// Playback of a frame source (a simulation recording, later a mode animation): play/pause,
+// single steps, a time slider to scrub, speed and loop. Playback follows the frames'
+// time (frames are shown at their own times scaled by the speed), not frame count, so
+// uneven output steps still play at the right pace.
 
 #include <QElapsedTimer>
 #include <QTimer>
@@ -15,7 +16,7 @@ class QToolButton;
 
 namespace looplab::ui {
 
-class SimulationRecording;
+class FrameSource;
 
 class PlaybackBar : public QWidget {
     Q_OBJECT
@@ -23,10 +24,12 @@ class PlaybackBar : public QWidget {
 public:
     explicit PlaybackBar(QWidget* parent = nullptr);
 
-    /// The recording to play; call recordingChanged() when it grows or is reset.
-    void setRecording(const SimulationRecording* recording);
+    /// The frames to play (not owned; null for none); call sourceChanged() when they
+    /// grow or are reset.
+    void setSource(const FrameSource* source);
+    const FrameSource* source() const { return source_; }
     /// Updates the slider range after frames were added or removed.
-    void recordingChanged();
+    void sourceChanged();
 
     int currentFrame() const { return frame_; }
     /// Shows frame i (clamped); emits frameChanged.
@@ -41,7 +44,7 @@ public:
     double speed() const { return speed_; }
     void setLoop(bool on);
     bool loops() const;
-    /// Disables the controls while a run is being recorded.
+    /// Disables the controls while the source is still being filled (a run recording).
     void setInteractive(bool on);
 
 signals:
@@ -51,7 +54,7 @@ private:
     void tick();
     void updateLabel();
 
-    const SimulationRecording* recording_ = nullptr;
+    const FrameSource* source_ = nullptr;
     int frame_ = -1;
     double speed_ = 1.0;
     double playTime_ = 0.0;

@@ -4,8 +4,7 @@
 // threads by value.
 
 #include "looplab/Simulation.h"
-
-#include <Eigen/Geometry>
+#include "looplab/Types.h"
 
 #include <QMetaType>
 
@@ -15,9 +14,10 @@
 namespace looplab::ui {
 
 struct RecordedFrame {
-    double t = 0.0;
-    /// Poses of the moving bodies (viewport order, see SceneBuilder.h).
-    std::vector<Eigen::Isometry3d> poses;
+    double t = 0.0;  ///< [s]
+    /// Positions and velocities at t, in the layout of the run's model (State::q, State::v):
+    /// the scene of the frame is built from them when it is shown, not for every frame.
+    VecX q, v;
     Violations violation;
     double energy = 0.0;   ///< total mechanical energy [J]
     double kinetic = 0.0;  ///< kinetic energy [J]; the rest is potential (gravity, springs)

@@ -1,7 +1,6 @@
 #include "workbench/SimulationWorker.h"
 
 #include "looplab/JointCoordinates.h"
-#include "workbench/SceneBuilder.h"
 
 #include <QElapsedTimer>
 
@@ -91,7 +90,8 @@ void SimulationWorker::run(const SimulationJob& job)
         auto onFrame = [&](const SimulationFrame& f) {
             RecordedFrame r;
             r.t = f.state.t;
-            r.poses = scenePoses(*job.model, f.state);
+            r.q = f.state.q;
+            r.v = f.state.v;
             r.violation = f.violation;
             r.energy = f.energy.total();
             r.kinetic = f.energy.kinetic;

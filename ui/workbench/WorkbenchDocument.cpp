@@ -54,6 +54,19 @@ bool WorkbenchDocument::open(const QString& path, QString* error)
     return true;
 }
 
+void WorkbenchDocument::restore(const ModelDocument& doc, const QString& path)
+{
+    undo_.clear();
+    doc_ = doc;
+    lastGood_ = LoadedModel{};
+    setPath(path);
+    rebuild();
+    // No index of the empty stack is clean any more: modified until saved.
+    undo_.resetClean();
+    emit documentReset();
+    emit documentChanged(true);
+}
+
 bool WorkbenchDocument::saveAs(const QString& path, QString* error)
 {
     std::string why;

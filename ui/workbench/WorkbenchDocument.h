@@ -43,6 +43,10 @@ public:
     /// Loads a file; on failure keeps the current document and returns false with the
     /// diagnostics in `error`.
     bool open(const QString& path, QString* error);
+    /// Takes `doc` as the document of `path` (empty: untitled) without reading the file:
+    /// a document recovered from a journal. It differs from what the file holds, so it
+    /// counts as modified until saved; its undo history starts empty.
+    void restore(const ModelDocument& doc, const QString& path);
     /// Writes the document atomically; the path becomes the document's file.
     bool saveAs(const QString& path, QString* error);
 
