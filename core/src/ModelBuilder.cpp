@@ -3,6 +3,7 @@
 #include "looplab/Rotation.h"
 
 #include <Eigen/Eigenvalues>
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -107,6 +108,7 @@ public:
         buildDrivers(*model);
         buildForces(*model);
         model->lengthScale = lengthScale();
+        checkScale();
         BuildResult r;
         r.diagnostics = diags_;
         if (diags_.empty()) r.model = model;
@@ -535,6 +537,47 @@ private:
             }
             }
             m.forces.push_back(f);
+        }
+    }
+
+    // Tolerances act on the coordinates, and a rigid body's coordinates are those of its
+    // centre of mass; rank decisions weigh rotations by the model's length scale. A body
+    // whose centre of mass lies far outside the linkage (a typing slip in its position:
+    // a rod "a million metres away" from its joints) makes both meaningless at the
+    // linkage's size: at a ratio r the joints are resolved r times worse than the
+    // tolerances ask (0.3 m of violation on a 0.1 m crank at r = 3e6), and beyond about
+    // 1e9 a rank decision loses a degree of freedom or invents one. Refuse it, naming the
+    // body, from a ratio of 1e4 (four of the sixteen digits spent on the offset).
+    void checkScale() {
+        Eigen::AlignedBox3d joints;
+        std::map<std::string, std::vector<Vec3>> pointsOf;
+        for (const JointDoc& j : doc_.joints) {
+            if (j.byMarkers || !finite(j.point)) continue;
+            joints.extend(j.point);
+            pointsOf[j.body1].push_back(j.point);
+            pointsOf[j.body2].push_back(j.point);
+        }
+        if (joints.isEmpty()) return;
+        double size = joints.diagonal().norm();
+        for (const BodyDoc& b : doc_.bodies)
+            size = std::max({size, b.shape.size.norm(), b.shape.length, 2.0 * b.shape.radius});
+        if (!(size > 0.0)) return;
+        constexpr double kLargestOffset = 1e4;
+        for (size_t i = 0; i < doc_.bodies.size(); ++i) {
+            const BodyDoc& b = doc_.bodies[i];
+            const auto it = pointsOf.find(b.name);
+            if (it == pointsOf.end() || !finite(b.position)) continue;
+            double nearest = INFINITY;
+            for (const Vec3& p : it->second) nearest = std::min(nearest, (p - b.position).norm());
+            if (nearest > kLargestOffset * size) {
+                char buf[400];
+                std::snprintf(buf, sizeof buf,
+                              "the centre of mass of '%s' is %.3g m from its nearest joint, %.3g times the size of "
+                              "the linkage (%.3g m): tolerances and rank decisions would be meaningless at the "
+                              "linkage's size (check the body's position; at most %g times is accepted)",
+                              b.name.c_str(), nearest, nearest / size, size, kLargestOffset);
+                error("/bodies/" + std::to_string(i) + "/position", buf);
+            }
         }
     }
 

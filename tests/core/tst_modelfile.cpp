@@ -2,6 +2,7 @@
 // the malformed files in tests/data/malformed (same wording through the library and the
 // command-line tool), and atomic saving.
 #include "CliRunner.h"
+#include "TestModels.h"
 
 #include "looplab/ModelBuilder.h"
 #include "looplab/ModelFile.h"
@@ -1076,6 +1077,28 @@ private slots:
         QCOMPARE(o["rank"].toInt(-1) + redundant, o["equations"].toInt(-1));
         QCOMPARE(o["coordinates"].toInt(-1) - o["rank"].toInt(-1), dof);
         QCOMPARE(o["matches_expected"].toBool(false), true);
+    }
+
+    // A body whose centre of mass lies far outside its linkage: the slider-crank's rod
+    // moved by 1e6 m along x (its joints stay where they are, so the rod's centre of mass
+    // is 1e6 m from them). It used to run with 0.3 m of violation on a 0.1 m crank and
+    // "ok"; at 1e10 m check found a degree of freedom that does not exist. Refused with
+    // the body's location; an offset of 1e3 m still loads (and is accurate, see below).
+    void badlyScaledBodyIsRefused() {
+        for (const double offset : {1e6, 1e10}) {
+            ModelDocument doc = test::exampleDocument("slider-crank.json");
+            QCOMPARE(doc.bodies[1].name, std::string("rod"));
+            doc.bodies[1].position.x() += offset;
+            const BuildResult r = buildModel(doc, "scaled.json");
+            QVERIFY(!r.ok());
+            QCOMPARE(int(r.diagnostics.size()), 1);
+            QCOMPARE(r.diagnostics[0].location, std::string("/bodies/1/position"));
+            QVERIFY2(r.diagnostics[0].message.find("'rod'") != std::string::npos, r.diagnostics[0].message.c_str());
+        }
+        ModelDocument doc = test::exampleDocument("slider-crank.json");
+        doc.bodies[1].position.x() += 1e3;
+        const LoadedModel lm = prepareModel(doc, "offset.json");
+        QVERIFY2(lm.ok(), formatDiagnostics(lm.diagnostics).c_str());
     }
 
     void everyExampleIsChecked() {
