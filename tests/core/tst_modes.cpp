@@ -48,7 +48,7 @@ ModelDocument triplePendulum() {
         BodyDoc b;
         b.name = "link" + std::to_string(i);
         b.mass = 1.0 + 0.3 * i;
-        b.inertia = Vec3(0.01, 0.02 + 0.01 * i, 0.03 + 0.02 * i).asDiagonal();
+        b.inertia = Vec3(0.02 + 0.01 * i, 0.025 + 0.01 * i, 0.03 + 0.02 * i).asDiagonal();
         b.position = Vec3(0.0, -l * (i + 0.5), 0.0);
         doc.bodies.push_back(b);
         JointDoc j;
