@@ -254,7 +254,7 @@ int runModes(const ModesCommandOptions& o) {
             j["exit_status"] = rc;
         }
         std::cout << j.dump(2) << "\n";
-    } else {
+    } else if (r.ok) {
         std::cout << "model:        " << model.name << "\n"
                   << "equilibrium:  " << staticsOutcomeName(st.outcome) << " (force residual " << st.forceResidual
                   << " N)\n"

@@ -185,12 +185,17 @@ ModesResult computeModes(const Model& model, const State& state, const VecX& lam
         return res;
     }
     res.illConditioned = !(res.conditionScaled * std::numeric_limits<double>::epsilon() <= o.conditionLimit);
-    if (res.illConditioned)
-        res.warnings.push_back(
-            format("the shifted augmented matrix is ill-conditioned (condition number about %.3g): "
-                   "about %.0f of the 16 digits are lost in every solve and the eigenvalues may be "
-                   "wrong; use the automatic scaling",
-                   res.conditionScaled, std::log10(std::max(1.0, res.conditionScaled))));
+    if (res.illConditioned) {
+        char buf[400];
+        std::snprintf(buf, sizeof buf,
+                      "the shifted augmented matrix is ill-conditioned (condition number about %.3g): about %.0f of "
+                      "the 16 digits are lost in every solve and the eigenvalues may be wrong; %s",
+                      res.conditionScaled, std::log10(std::max(1.0, res.conditionScaled)),
+                      o.scaling == ModeScaling::Automatic
+                          ? "the spread is the model's own (stiffness and mass): check each mode's residual"
+                          : "use the automatic scaling");
+        res.warnings.push_back(buf);
+    }
 
     // Shift-invert iteration.
     const auto ti = Clock::now();
@@ -323,7 +328,7 @@ ModesResult computeModes(const Model& model, const State& state, const VecX& lam
         m.s = sk;
         m.squaredFrequency = w2;
         m.frequencyHz = std::abs(sk) / (2.0 * M_PI);
-        m.dampingRatio = std::abs(sk) > 0 ? -sk.real() / std::abs(sk) : 0.0;
+        m.dampingRatio = std::abs(sk) > 0 ? (0.0 - sk.real()) / std::abs(sk) : 0.0;  // never −0
         m.unstable = res.damped ? sk.real() > 0 : w2 < 0;
         m.constraintResidual = cres;
         m.residual = scale > 0 ? rvec.norm() / scale : 0.0;

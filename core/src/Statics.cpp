@@ -111,10 +111,6 @@ public:
     // Newton in (q, λ). Returns true when the force and constraint residuals meet the
     // tolerance; *why says otherwise.
     bool newton(State& s, VecX& lambda, double f0, StaticsResult& r, std::string* why) {
-        AssemblyOptions tight;
-        tight.tolerance = 1e-12;
-        tight.rankTolerance = o_.rankTolerance;
-        tight.linearAlgebra = o_.linearAlgebra;
         Evaluation e;
         for (int it = 0;; ++it) {
             evaluate(s, e);
@@ -186,7 +182,6 @@ public:
                 return false;
             }
             normalizePositions(model_, s.q);
-            (void)tight;
         }
     }
 
@@ -259,6 +254,74 @@ private:
 
 }  // namespace
 
+namespace {
+
+// Final residuals with the minimum-norm multipliers on an assembled configuration, and the
+// classification of the equilibrium (stable, mechanism, unstable).
+void finish(const Model& model, State& state, const StaticsOptions& o, const AssemblyOptions& ao, bool converged,
+            const std::string& why, StaticsResult& r) {
+    Solver solver(model, o);
+    Evaluation e;
+    assemble(model, state, ao);
+    solver.evaluate(state, e);
+    r.lambda = e.spaces.solveTransposed(e.Q);
+    r.forceResidual = solver.forceNorm(e.Q - e.cv.jacobian.transpose() * r.lambda);
+    r.constraintResidual = solver.constraintNorm(e.cv.phi);
+    r.rank = e.spaces.rank();
+    r.degreesOfFreedom = e.spaces.degreesOfFreedom();
+    if (!converged) {
+        r.outcome = StaticsOutcome::NoConvergence;
+        r.message = why;
+        return;
+    }
+    r.outcome = StaticsOutcome::Converged;
+    if (o.checkStability && r.degreesOfFreedom > 0) {
+        Linearization lin;
+        linearize(model, state, r.lambda, lin);
+        if (model.velocitySize() <= o.denseStabilityLimit) {
+            const MatX T = coordinateScales(model).asDiagonal() * e.spaces.tangentBasis();
+            MatX Kp = T.transpose() * MatX(lin.stiffness) * T;
+            // Symmetric at an equilibrium of conservative loads (methods.md, "Linearisation").
+            Kp = 0.5 * (Kp + Kp.transpose()).eval();
+            const MatX Mp = T.transpose() * MatX(lin.mass) * T;
+            Eigen::GeneralizedSelfAdjointEigenSolver<MatX> eig(Kp, Mp);
+            r.squaredFrequencies = eig.eigenvalues();
+            const double largest = r.squaredFrequencies.cwiseAbs().maxCoeff();
+            const double lowest = r.squaredFrequencies.minCoeff();
+            const double zero = o.zeroStiffnessTolerance * largest;
+            if (largest == 0.0 || std::abs(lowest) <= zero) {
+                r.outcome = StaticsOutcome::Mechanism;
+                r.message = "equilibrium found, but a direction of the mechanism has no stiffness"
+                            + format(" (lowest omega^2 = %.3g rad^2/s^2)", lowest) +
+                            ": the equilibrium is neutral, not isolated";
+            } else if (lowest < 0) {
+                r.outcome = StaticsOutcome::Unstable;
+                r.message = "equilibrium found, but it is unstable" +
+                            format(" (omega^2 = %.6g rad^2/s^2 < 0 in %g direction(s))", lowest,
+                                   double((r.squaredFrequencies.array() < -zero).count()));
+            }
+        } else {
+            // sign det [K βBᵀ; βB 0] = (−1)^r sign det(TᵀKT): an odd number of negative
+            // stiffness directions shows as a negative sign (an even number does not).
+            const std::vector<int>& rows = e.spaces.independentEquations();
+            const double beta = std::max(largestAbsEntry(lin.stiffness), std::numeric_limits<double>::min());
+            SparseLUFactorization lu;
+            if (!lu.factorize(augmentedMatrix(lin.stiffness, e.cv.jacobian, rows, beta))) {
+                r.outcome = StaticsOutcome::Mechanism;
+                r.message = "equilibrium found, but the tangent stiffness is singular: a direction of the "
+                            "mechanism has no stiffness";
+            } else if (lu.signDeterminant() * ((rows.size() % 2) ? -1 : 1) < 0) {
+                r.outcome = StaticsOutcome::Unstable;
+                r.message = "equilibrium found, but it is unstable (the tangent stiffness has a negative "
+                            "determinant)";
+            }
+        }
+    }
+    r.ok = r.outcome == StaticsOutcome::Converged;
+}
+
+}  // namespace
+
 StaticsResult findEquilibrium(const Model& model, State& state, const StaticsOptions& o) {
     StaticsResult r;
     state.v.setZero();
@@ -304,59 +367,25 @@ StaticsResult findEquilibrium(const Model& model, State& state, const StaticsOpt
         r.method = "relaxation";
         converged = solver.relax(state, f0, o.forceTolerance, r, &why);
     }
-    // Final residuals with the minimum-norm multipliers on an assembled configuration.
-    assemble(model, state, ao);
-    solver.evaluate(state, e);
-    r.lambda = e.spaces.solveTransposed(e.Q);
-    r.forceResidual = solver.forceNorm(e.Q - e.cv.jacobian.transpose() * r.lambda);
-    r.constraintResidual = solver.constraintNorm(e.cv.phi);
-    r.rank = e.spaces.rank();
-    r.degreesOfFreedom = e.spaces.degreesOfFreedom();
-    if (!converged) {
-        r.outcome = StaticsOutcome::NoConvergence;
-        r.message = why;
-        return r;
-    }
-    r.outcome = StaticsOutcome::Converged;
-    if (o.checkStability && r.degreesOfFreedom > 0) {
-        Linearization lin;
-        linearize(model, state, r.lambda, lin);
-        if (model.velocitySize() <= o.denseStabilityLimit) {
-            const MatX T = coordinateScales(model).asDiagonal() * e.spaces.tangentBasis();
-            MatX Kp = T.transpose() * MatX(lin.stiffness) * T;
-            // Symmetric at an equilibrium of conservative loads (methods.md, "Linearisation").
-            Kp = 0.5 * (Kp + Kp.transpose()).eval();
-            const MatX Mp = T.transpose() * MatX(lin.mass) * T;
-            Eigen::GeneralizedSelfAdjointEigenSolver<MatX> eig(Kp, Mp);
-            r.squaredFrequencies = eig.eigenvalues();
-            const double largest = r.squaredFrequencies.cwiseAbs().maxCoeff();
-            const double lowest = r.squaredFrequencies.minCoeff();
-            const double zero = o.zeroStiffnessTolerance * largest;
-            if (largest == 0.0 || std::abs(lowest) <= zero) {
-                r.outcome = StaticsOutcome::Mechanism;
-                r.message = "equilibrium found, but a direction of the mechanism has no stiffness"
-                            + format(" (lowest omega^2 = %.3g rad^2/s^2)", lowest) +
-                            ": the equilibrium is neutral, not isolated";
-            } else if (lowest < 0) {
-                r.outcome = StaticsOutcome::Unstable;
-                r.message = "equilibrium found, but it is unstable" +
-                            format(" (omega^2 = %.6g rad^2/s^2 < 0 in %g direction(s))", lowest,
-                                   double((r.squaredFrequencies.array() < -zero).count()));
-            }
-        } else {
-            // sign det [K βBᵀ; βB 0] = (−1)^r sign det(TᵀKT): an odd number of negative
-            // stiffness directions shows as a negative sign (an even number does not).
-            const std::vector<int>& rows = e.spaces.independentEquations();
-            const double beta = std::max(largestAbsEntry(lin.stiffness), std::numeric_limits<double>::min());
-            SparseLUFactorization lu;
-            if (!lu.factorize(augmentedMatrix(lin.stiffness, e.cv.jacobian, rows, beta))) {
-                r.outcome = StaticsOutcome::Mechanism;
-                r.message = "equilibrium found, but the tangent stiffness is singular: a direction of the "
-                            "mechanism has no stiffness";
-            } else if (lu.signDeterminant() * ((rows.size() % 2) ? -1 : 1) < 0) {
-                r.outcome = StaticsOutcome::Unstable;
-                r.message = "equilibrium found, but it is unstable (the tangent stiffness has a negative "
-                            "determinant)";
+    finish(model, state, o, ao, converged, why, r);
+    // Newton goes to the nearest stationary point, which may be a maximum or a saddle of
+    // the potential energy; relaxation only goes downhill. In automatic mode an unstable
+    // equilibrium found by Newton is therefore tried again from the start by relaxation.
+    if (o.method == StaticsMethod::Automatic && r.outcome == StaticsOutcome::Unstable && r.relaxationSteps == 0) {
+        State again = start;
+        StaticsResult second;
+        second.forceScale = r.forceScale;
+        second.newtonIterations = r.newtonIterations;
+        second.history = r.history;
+        second.method = "relaxation+newton";
+        VecX l2;
+        bool ok2 = solver.relax(again, f0, std::max(1e-6, o.forceTolerance), second, &why);
+        if (ok2) ok2 = solver.newton(again, l2, f0, second, &why);
+        if (ok2) {
+            finish(model, again, o, ao, true, why, second);
+            if (second.outcome != StaticsOutcome::Unstable && second.outcome != StaticsOutcome::NoConvergence) {
+                state = again;
+                r = second;
             }
         }
     }

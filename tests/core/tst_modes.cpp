@@ -116,8 +116,8 @@ private slots:
         QCOMPARE(int(r.modes.size()), 1);
         const double expected = std::sqrt(p.omega2()) / (2 * M_PI);
         const double err = std::abs(r.modes[0].frequencyHz - expected) / expected;
-        qInfo("pendulum: %.15g Hz, closed form %.15g Hz (rel. %.2g); dense check %.2g; kappa %.3g -> %.3g",
-              r.modes[0].frequencyHz, expected, err, r.denseDifference, r.conditionUnscaled, r.conditionScaled);
+        qInfo("pendulum: %.15g Hz, closed form %.15g Hz (rel. %.2g); dense check %.2g; beta %.3g, kappa %.3g -> %.3g",
+              r.modes[0].frequencyHz, expected, err, r.denseDifference, r.scaling, r.conditionUnscaled, r.conditionScaled);
         // The equilibrium is met to a force residual of 1e-10 (an angle error of the same
         // order, which moves ω² by its square); the rest is rounding: 1e-9 has a margin.
         QVERIFY(err < 1e-9);
@@ -156,8 +156,8 @@ private slots:
         const double zeta = damping / (2.0 * std::sqrt(red.stiffness * red.inertia));
         const Mode& m = r.modes[0];
         qInfo("four-bar: %.12g Hz, zeta %.9g; single dof %.12g Hz, zeta %.9g (k_red %.9g, m_red %.9g); "
-              "dense check %.2g; kappa %.3g -> %.3g",
-              m.frequencyHz, m.dampingRatio, fn, zeta, red.stiffness, red.inertia, r.denseDifference,
+              "dense check %.2g; beta %.3g, kappa %.3g -> %.3g",
+              m.frequencyHz, m.dampingRatio, fn, zeta, red.stiffness, red.inertia, r.denseDifference, r.scaling,
               r.conditionUnscaled, r.conditionScaled);
         // k_red from central differences with h = 1e-3 rad: truncation h²/12 V''''/V'' of
         // order 1e-7 relative, assembly rounding 1e-16 J / h² ~ 1e-10: 1e-6 on ω², 5e-7 on f.

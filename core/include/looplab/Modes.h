@@ -1,8 +1,8 @@
 #pragma once
 // Small vibrations about a static equilibrium, computed directly from the linearised
 // equations with the multipliers kept (sparse), after the direct eigenanalysis procedure
-// of Ding, Wang et al., "Direct eigenanalysis of constrained multibody systems"
-// (docs/methods.md, "Eigenanalysis"):
+// for constrained multibody systems in equilibrium with preconditioning by scaling and a
+// frequency shift (the paper cited in docs/methods.md, "Eigenanalysis"):
 //
 //   M δq̈ + C δq̇ + K δq + Φ_Iᵀ δλ = 0,   Φ_I δq = 0,
 //
