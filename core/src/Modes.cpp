@@ -323,7 +323,9 @@ ModesResult computeModes(const Model& model, const State& state, const VecX& lam
         const VecX lre = spaces.solveTransposed(-g.real()), lim = spaces.solveTransposed(-g.imag());
         const VecC rvec = g + cv.jacobian.transpose().cast<Complex>() *
                                   (lre.cast<Complex>() + Complex(0.0, 1.0) * lim.cast<Complex>());
-        const double scale = std::max(kMax, std::abs(s2) * mMax) * x.norm();
+        // Relative to the size of the shifted matrix, so that a zero-frequency mode of a
+        // model without stiffness is measured against something.
+        const double scale = std::max(kMax, (std::abs(s2) + std::abs(sigma)) * mMax) * x.norm();
         Mode m;
         m.s = sk;
         m.squaredFrequency = w2;

@@ -245,6 +245,17 @@ public:
         return false;
     }
 
+    // Relaxation to 1e-6 f0, then Newton to the tolerance; where Newton fails from there
+    // (a direction without stiffness makes its matrix singular), relaxation goes on alone.
+    bool relaxThenPolish(State& s, double f0, StaticsResult& r, std::string* why) {
+        if (!relax(s, f0, std::max(1e-6, o_.forceTolerance), r, why)) return false;
+        const State relaxed = s;
+        VecX lambda;
+        if (newton(s, lambda, f0, r, why)) return true;
+        s = relaxed;
+        return relax(s, f0, o_.forceTolerance, r, why);
+    }
+
 private:
     const Model& model_;
     const StaticsOptions& o_;
@@ -356,11 +367,7 @@ StaticsResult findEquilibrium(const Model& model, State& state, const StaticsOpt
             const std::string newtonWhy = why;
             state = start;
             r.method = "relaxation+newton";
-            converged = solver.relax(state, f0, std::max(1e-6, o.forceTolerance), r, &why);
-            if (converged) {
-                lambda.resize(0);
-                converged = solver.newton(state, lambda, f0, r, &why);
-            }
+            converged = solver.relaxThenPolish(state, f0, r, &why);
             if (!converged) why = newtonWhy + "; then " + why;
         }
     } else {
@@ -378,10 +385,7 @@ StaticsResult findEquilibrium(const Model& model, State& state, const StaticsOpt
         second.newtonIterations = r.newtonIterations;
         second.history = r.history;
         second.method = "relaxation+newton";
-        VecX l2;
-        bool ok2 = solver.relax(again, f0, std::max(1e-6, o.forceTolerance), second, &why);
-        if (ok2) ok2 = solver.newton(again, l2, f0, second, &why);
-        if (ok2) {
+        if (solver.relaxThenPolish(again, f0, second, &why)) {
             finish(model, again, o, ao, true, why, second);
             if (second.outcome != StaticsOutcome::Unstable && second.outcome != StaticsOutcome::NoConvergence) {
                 state = again;
