@@ -261,6 +261,60 @@ private slots:
         QVERIFY(hi > 1.01 * lo);
     }
 
+    // A hanging chain of 200 revolute links (1 200 coordinates: the sparse path of
+    // ConstraintSpaces, the determinant test of stability): ten modes against the dense
+    // projected problem, and the lowest three against the continuous heavy chain,
+    // ω_k = (j₀,ₖ / 2) √(g/ℓ), j₀,ₖ the zeros of J₀.
+    void hangingChain() {
+        const int links = 200;
+        const double l = 0.1, g = 9.81;
+        ModelDocument doc;
+        doc.name = "hanging chain";
+        doc.gravity = Vec3(0.0, -g, 0.0);
+        std::string previous = "ground";
+        for (int i = 0; i < links; ++i) {
+            BodyDoc b;
+            b.name = "l" + std::to_string(i);
+            b.mass = 0.1;
+            b.inertia = Vec3(1e-4, 1e-4, 1.2e-4).asDiagonal();
+            b.position = Vec3(0.0, -l * (i + 0.5), 0.0);
+            doc.bodies.push_back(b);
+            JointDoc j;
+            j.name = "J" + std::to_string(i);
+            j.type = JointType::Revolute;
+            j.body1 = previous;
+            j.body2 = b.name;
+            j.point = Vec3(0.0, -l * i, 0.0);
+            j.axis = Vec3::UnitZ();
+            doc.joints.push_back(j);
+            previous = b.name;
+        }
+        const Model model = build(doc);
+        State s = initialState(model);
+        const StaticsResult st = findEquilibrium(model, s);
+        QVERIFY2(st.ok, st.message.c_str());
+        ModesOptions o;
+        o.count = 10;
+        o.denseCheckLimit = 2000;
+        const ModesResult r = computeModes(model, s, st.lambda, o);
+        QVERIFY2(r.ok, r.message.c_str());
+        QCOMPARE(int(r.modes.size()), 10);
+        qInfo("chain of %d links: dense check %.3g, kappa %.3g -> %.3g, factorisation %.3g s, iteration %.3g s",
+              links, r.denseDifference, r.conditionUnscaled, r.conditionScaled, r.factorizationSeconds,
+              r.iterationSeconds);
+        QVERIFY(r.denseChecked && r.denseDifference < 1e-6);
+        const double zeros[] = {2.404825557695773, 5.520078110286311, 8.653727912911013};
+        const double length = links * l;
+        for (int k = 0; k < 3; ++k) {
+            const double fc = zeros[k] / 2.0 * std::sqrt(g / length) / (2 * M_PI);
+            const double rel = std::abs(r.modes[size_t(k)].frequencyHz - fc) / fc;
+            qInfo("mode %d: %.9f Hz, continuous chain %.9f Hz (rel. %.2g)", k + 1, r.modes[size_t(k)].frequencyHz, fc, rel);
+            // The discretisation error of 200 links, measured 1e-6–4.5e-6 here, falls like 1/N²
+            // (1.9e-7 for mode 3 at 1 000 links); a frequency off by 5e-5 would be a wrong mode.
+            QVERIFY(rel < 5e-5);
+        }
+    }
+
     void cli() {
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
