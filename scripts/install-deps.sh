@@ -7,6 +7,7 @@ packages=(
   qt6-base-dev qt6-charts-dev libqt6opengl6-dev libgl1-mesa-dev
   libvtk9-dev libeigen3-dev nlohmann-json3-dev libcli11-dev
   libsuitesparse-dev libsundials-dev
+  libspectra-dev
   xvfb xauth libgl1-mesa-dri
   "$@"
 )

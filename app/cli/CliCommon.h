@@ -155,3 +155,34 @@ struct MethodsOptions {
 int runMethods(const MethodsOptions& o);
 
 }  // namespace looplab::cli
+
+// ---- statics and modes (StaticsCommand.cpp, ModesCommand.cpp) ----
+namespace looplab::cli {
+
+struct StaticsCommandOptions {
+    std::string model;
+    std::string method = "automatic";  ///< automatic, newton or relaxation
+    double tolerance = 1e-10;          ///< force residual relative to the applied forces
+    bool json = false;
+};
+/// `looplab-cli statics`: static equilibrium.
+int runStatics(const StaticsCommandOptions& o);
+
+struct ModesCommandOptions {
+    std::string model;
+    int count = 6;
+    bool shiftGiven = false;
+    double shift = 0.0;                ///< σ on ω² [rad²/s²]
+    std::string scaling = "auto";      ///< auto, none or a positive number
+    std::string method = "automatic";  ///< statics method
+    std::string along;                 ///< driver to lock, empty = one equilibrium
+    bool fromGiven = false, toGiven = false, stepsGiven = false;
+    double from = 0.0, to = 0.0;
+    int steps = 0;
+    std::string out;
+    bool json = false;
+};
+/// `looplab-cli modes`: eigenanalysis about the equilibrium, or along a driver's motion.
+int runModes(const ModesCommandOptions& o);
+
+}  // namespace looplab::cli

@@ -100,6 +100,30 @@ int main(int argc, char** argv) {
     auto* mc = app.add_subcommand("methods", "The constraint methods and integrators, with their parameters");
     mc->add_flag("--json", methods.json, "Print one JSON object on stdout");
 
+    // ---- statics and modes ----
+    StaticsCommandOptions statics;
+    auto* stc = app.add_subcommand("statics", "Static equilibrium (Newton with line search; dynamic relaxation)");
+    stc->add_option("model", statics.model, "Model file (.json)")->required();
+    stc->add_option("--method", statics.method, "automatic (Newton, relaxation if it fails), newton or relaxation")
+        ->check(CLI::IsMember({"automatic", "newton", "relaxation"}));
+    stc->add_option("--tolerance", statics.tolerance, "Force residual relative to the applied forces (default 1e-10)");
+    stc->add_flag("--json", statics.json, "Print one JSON object on stdout");
+
+    ModesCommandOptions modes;
+    auto* mo = app.add_subcommand("modes", "Vibration modes about the static equilibrium (direct, scaled, shifted)");
+    mo->add_option("model", modes.model, "Model file (.json)")->required();
+    mo->add_option("--count", modes.count, "Number of modes (default 6)");
+    mo->add_option("--shift", modes.shift, "Shift on omega^2 [rad^2/s^2] (default automatic, slightly negative)");
+    mo->add_option("--scaling", modes.scaling, "auto (largest |K_ij|), none, or a positive value");
+    mo->add_option("--method", modes.method, "Statics method: automatic, newton or relaxation")
+        ->check(CLI::IsMember({"automatic", "newton", "relaxation"}));
+    mo->add_option("--along", modes.along, "Driver to lock at --steps values from --from to --to");
+    mo->add_option("--from", modes.from, "First value of the driver's coordinate [rad or m]");
+    mo->add_option("--to", modes.to, "Last value of the driver's coordinate [rad or m]");
+    mo->add_option("--steps", modes.steps, "Number of postures along the motion");
+    mo->add_option("--out", modes.out, "CSV file: mode shapes, or frequencies along the motion");
+    mo->add_flag("--json", modes.json, "Print one JSON object on stdout");
+
     // Known before parsing, so that even a bad command line gets its JSON object.
     bool json = false;
     for (int i = 1; i < argc; ++i)
@@ -118,6 +142,14 @@ int main(int argc, char** argv) {
         if (*c) rc = runCheck(check);
         else if (*k) rc = runKinematics(kin);
         else if (*mc) rc = runMethods(methods);
+        else if (*stc) rc = runStatics(statics);
+        else if (*mo) {
+            modes.shiftGiven = mo->count("--shift") > 0;
+            modes.fromGiven = mo->count("--from") > 0;
+            modes.toGiven = mo->count("--to") > 0;
+            modes.stepsGiven = mo->count("--steps") > 0;
+            rc = runModes(modes);
+        }
         else if (*sc) {
             for (const std::string& key : parameterKeys())
                 if (sc->count("--" + key)) sim.givenParameters.push_back(key);

@@ -1,0 +1,274 @@
+// `looplab-cli modes`: vibration modes about the static equilibrium (Modes.h), or the
+// lowest frequencies along a driver's motion (ModesAlongMotion.h).
+#include "CliCommon.h"
+#include "OutputFile.h"
+
+#include "looplab/Modes.h"
+#include "looplab/ModesAlongMotion.h"
+#include "looplab/Statics.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <iomanip>
+
+namespace looplab::cli {
+
+nlohmann::json staticsJson(const Model& model, const State& s, const StaticsResult& r);  // StaticsCommand.cpp
+
+namespace {
+
+// Names of the velocity coordinates for the CSV header: body.vx … body.wz for rigid
+// bodies (translation along and rotation about the global resp. body axes).
+std::vector<std::string> coordinateNames(const Model& model) {
+    std::vector<std::string> names(static_cast<size_t>(model.velocitySize()));
+    for (int b = 1; b < model.bodyCount(); ++b) {
+        const Body& body = model.bodies[static_cast<size_t>(b)];
+        static const char* rigid[] = {"x", "y", "z", "rx", "ry", "rz"};
+        for (int k = 0; k < body.slice.velocitySize; ++k)
+            names[static_cast<size_t>(body.slice.velocityOffset + k)] =
+                body.name + "." + (body.kind == BodyKind::Rigid && k < 6 ? rigid[k] : "q" + std::to_string(k));
+    }
+    return names;
+}
+
+std::string csvField(const std::string& s) {
+    if (s.find_first_of(",\"\n") == std::string::npos) return s;
+    std::string q = "\"";
+    for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return q + "\"";
+}
+
+bool parseScaling(const std::string& text, ModesOptions& mo, std::string* error) {
+    if (text == "auto" || text == "automatic") {
+        mo.scaling = ModeScaling::Automatic;
+        return true;
+    }
+    if (text == "none") {
+        mo.scaling = ModeScaling::None;
+        return true;
+    }
+    char* end = nullptr;
+    const double v = std::strtod(text.c_str(), &end);
+    if (!text.empty() && end && *end == '\0' && std::isfinite(v) && v > 0) {
+        mo.scaling = ModeScaling::Value;
+        mo.scalingValue = v;
+        return true;
+    }
+    *error = "--scaling must be auto, none or a finite positive number (got '" + text + "')";
+    return false;
+}
+
+nlohmann::json modesCommon(const ModesResult& r) {
+    nlohmann::json j;
+    j["scaling"] = r.scaling;
+    j["stiffness_scale"] = r.stiffnessScale;
+    j["shift"] = r.shift;
+    j["condition"] = {{"unscaled", r.conditionUnscaled}, {"scaled", r.conditionScaled}};
+    j["ill_conditioned"] = r.illConditioned;
+    j["flagged"] = r.flagged;
+    j["damped"] = r.damped;
+    j["symmetric"] = r.symmetric;
+    j["stiffness_asymmetry"] = r.stiffnessAsymmetry;
+    j["spurious_rejected"] = r.spuriousRejected;
+    j["coordinates"] = r.coordinates;
+    j["independent_equations"] = r.independentEquations;
+    j["dof"] = r.degreesOfFreedom;
+    j["dense_check"] = r.denseChecked ? nlohmann::json({{"largest_difference", r.denseDifference}}) : nlohmann::json();
+    j["timings"] = {{"factorization_s", r.factorizationSeconds}, {"iteration_s", r.iterationSeconds},
+                    {"dense_check_s", r.denseSeconds}};
+    j["warnings"] = r.warnings;
+    nlohmann::json list = nlohmann::json::array();
+    for (const Mode& m : r.modes)
+        list.push_back({{"frequency_hz", m.frequencyHz},
+                        {"damping_ratio", m.dampingRatio},
+                        {"eigenvalue", {m.s.real(), m.s.imag()}},
+                        {"squared_frequency", m.squaredFrequency},
+                        {"unstable", m.unstable},
+                        {"accurate", m.accurate},
+                        {"residual", m.residual},
+                        {"constraint_residual", m.constraintResidual}});
+    j["modes"] = list;
+    return j;
+}
+
+}  // namespace
+
+int runModes(const ModesCommandOptions& o) {
+    // Every option checked before anything is loaded.
+    if (o.count < 1 || o.count > 100000)
+        return reportFailure(o.json, kBadInput, "--count must be an integer from 1 to 100000 (got " + std::to_string(o.count) + ")");
+    if (o.shiftGiven && !std::isfinite(o.shift))
+        return reportFailure(o.json, kBadInput, "--shift must be a finite number");
+    ModesOptions mo;
+    mo.count = o.count;
+    if (o.shiftGiven) mo.shift = o.shift;
+    std::string error;
+    if (!parseScaling(o.scaling, mo, &error)) return reportFailure(o.json, kBadInput, error);
+    const bool along = !o.along.empty();
+    if (!along && (o.fromGiven || o.toGiven || o.stepsGiven))
+        return reportFailure(o.json, kBadInput, "--from, --to and --steps need --along DRIVER");
+    if (along) {
+        if (!o.fromGiven) return reportFailure(o.json, kBadInput, "--along needs --from");
+        if (!o.toGiven) return reportFailure(o.json, kBadInput, "--along needs --to");
+        if (!o.stepsGiven) return reportFailure(o.json, kBadInput, "--along needs --steps");
+        if (!std::isfinite(o.from)) return reportFailure(o.json, kBadInput, "--from must be a finite number");
+        if (!std::isfinite(o.to)) return reportFailure(o.json, kBadInput, "--to must be a finite number");
+        if (o.steps < 1 || o.steps > 100000)
+            return reportFailure(o.json, kBadInput,
+                                 "--steps must be an integer from 1 to 100000 (got " + std::to_string(o.steps) + ")");
+    }
+    if (!o.out.empty()) {
+        const std::string clash = OutputFile::checkNotAnInput("--out", o.out, {o.model});
+        if (!clash.empty()) return reportFailure(o.json, kBadInput, clash);
+    }
+    LoadedModel lm;
+    if (int rc = loadOrReport(o.model, lm, o.json)) return rc;
+    const Model& model = *lm.model;
+    if (along && std::none_of(model.drivers.begin(), model.drivers.end(),
+                              [&](const Driver& d) { return d.name == o.along; }))
+        return reportFailure(o.json, kBadInput, "--along: the model has no driver named '" + o.along + "'");
+    StaticsOptions so;
+    parseStaticsMethod(o.method, so.method);
+    OutputFile csvFile;
+    if (!o.out.empty() && !csvFile.open(o.out, &error)) return reportFailure(o.json, kBadInput, error);
+    const auto t0 = std::chrono::steady_clock::now();
+
+    if (along) {
+        AlongMotionOptions ao;
+        ao.driver = o.along;
+        ao.from = o.from;
+        ao.to = o.to;
+        ao.steps = o.steps;
+        ao.statics = so;
+        ao.modes = mo;
+        if (csvFile.isOpen()) {
+            std::ostream& csv = csvFile.stream();
+            csv << std::setprecision(17) << csvField(o.along);
+            for (int k = 1; k <= o.count; ++k) csv << ",f" << k << "_hz";
+            for (int k = 1; k <= o.count; ++k) csv << ",zeta" << k;
+            csv << ",ok\n";
+        }
+        nlohmann::json steps = nlohmann::json::array();
+        const AlongMotionResult r = modesAlongMotion(model, lm.initial, ao, [&](const AlongMotionStep& st) {
+            nlohmann::json js = {{"coordinate", st.coordinate},
+                                 {"ok", st.ok},
+                                 {"equilibrium", staticsOutcomeName(st.equilibrium)},
+                                 {"frequencies_hz", st.frequenciesHz},
+                                 {"damping_ratios", st.dampingRatios},
+                                 {"correlation", st.correlation},
+                                 {"condition_scaled", st.conditionScaled}};
+            if (!st.message.empty()) js["message"] = st.message;
+            steps.push_back(js);
+            if (!o.json) {
+                std::cout << o.along << " = " << st.coordinate << ":";
+                for (double f : st.frequenciesHz) std::cout << " " << f;
+                std::cout << (st.ok ? "" : "  (" + st.message + ")") << "\n";
+            }
+            if (csvFile.isOpen() && csvFile.good()) {
+                std::ostream& csv = csvFile.stream();
+                csv << st.coordinate;
+                for (int k = 0; k < o.count; ++k)
+                    csv << "," << (k < int(st.frequenciesHz.size()) ? st.frequenciesHz[size_t(k)] : -1.0);
+                for (int k = 0; k < o.count; ++k)
+                    csv << "," << (k < int(st.dampingRatios.size()) ? st.dampingRatios[size_t(k)] : -1.0);
+                csv << "," << (st.ok ? 1 : 0) << "\n";
+                csvFile.drain();
+            }
+        });
+        int rc = r.ok ? kSuccess : kSolverFailure;
+        std::string writeError;
+        if (csvFile.isOpen() && !csvFile.commit(&writeError)) rc = kWriteFailure;
+        if (!r.ok) std::cerr << "error: " << r.message << "\n";
+        if (!writeError.empty()) std::cerr << "error: " << writeError << "\n";
+        if (o.json) {
+            nlohmann::json j;
+            j["ok"] = rc == kSuccess;
+            j["model"] = model.name;
+            j["file"] = o.model;
+            j["along"] = {{"driver", o.along}, {"from", o.from}, {"to", o.to}, {"steps", o.steps}};
+            j["steps"] = steps;
+            j["wall_time_s"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+            if (rc != kSuccess) {
+                j["error"] = !r.ok ? r.message : writeError;
+                j["exit_status"] = rc;
+            }
+            std::cout << j.dump(2) << "\n";
+        }
+        return rc;
+    }
+
+    State s = lm.initial;
+    const StaticsResult st = findEquilibrium(model, s, so);
+    const bool equilibrium =
+        st.ok || st.outcome == StaticsOutcome::Mechanism || st.outcome == StaticsOutcome::Unstable;
+    nlohmann::json eq = staticsJson(model, s, st);
+    if (!equilibrium) {
+        csvFile.abandon();
+        const std::string why = "no static equilibrium: " + st.message;
+        std::cerr << "error: " << why << "\n";
+        if (o.json) {
+            nlohmann::json j = {{"ok", false}, {"error", why}, {"exit_status", kSolverFailure}, {"equilibrium", eq}};
+            std::cout << j.dump(2) << "\n";
+        }
+        return kSolverFailure;
+    }
+    if (!st.ok) std::cerr << "warning: " << st.message << "\n";
+    const ModesResult r = computeModes(model, s, st.lambda, mo);
+    for (const std::string& w : r.warnings) std::cerr << "warning: " << w << "\n";
+    int rc = r.ok ? kSuccess : kSolverFailure;
+    if (!r.ok) std::cerr << "error: " << r.message << "\n";
+    std::string writeError;
+    if (csvFile.isOpen()) {
+        if (r.ok) {
+            std::ostream& csv = csvFile.stream();
+            csv << std::setprecision(17) << "mode,frequency_hz,damping_ratio,squared_frequency";
+            for (const std::string& n : coordinateNames(model)) csv << "," << csvField("shape." + n);
+            for (const EquationLabel& e : model.equations)
+                csv << "," << csvField("lambda." + e.owner + "." + e.component);
+            csv << "\n";
+            for (size_t k = 0; k < r.modes.size(); ++k) {
+                const Mode& m = r.modes[k];
+                csv << k + 1 << "," << m.frequencyHz << "," << m.dampingRatio << "," << m.squaredFrequency;
+                for (int i = 0; i < m.shape.size(); ++i) csv << "," << m.shape[i];
+                for (int i = 0; i < m.multipliers.size(); ++i) csv << "," << m.multipliers[i];
+                csv << "\n";
+            }
+            if (!csvFile.commit(&writeError)) rc = kWriteFailure;
+        } else {
+            csvFile.abandon();
+        }
+    }
+    if (!writeError.empty()) std::cerr << "error: " << writeError << "\n";
+    if (o.json) {
+        nlohmann::json j = modesCommon(r);
+        j["ok"] = rc == kSuccess;
+        j["model"] = model.name;
+        j["file"] = o.model;
+        j["equilibrium"] = eq;
+        j["wall_time_s"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        if (rc != kSuccess) {
+            j["error"] = !r.ok ? r.message : writeError;
+            j["exit_status"] = rc;
+        }
+        std::cout << j.dump(2) << "\n";
+    } else if (r.ok) {
+        std::cout << "model:        " << model.name << "\n"
+                  << "equilibrium:  " << staticsOutcomeName(st.outcome) << " (force residual " << st.forceResidual
+                  << " N)\n"
+                  << "scaling:      " << r.scaling << "\n"
+                  << "shift:        " << r.shift << " rad^2/s^2\n"
+                  << "condition:    " << r.conditionUnscaled << " unscaled, " << r.conditionScaled << " scaled\n";
+        if (r.denseChecked) std::cout << "dense check:  largest difference " << r.denseDifference << "\n";
+        std::cout << " mode   frequency [Hz]   damping ratio\n";
+        for (size_t k = 0; k < r.modes.size(); ++k)
+            std::cout << std::setw(5) << k + 1 << "   " << std::setw(14) << r.modes[k].frequencyHz << "   "
+                      << std::setw(13) << r.modes[k].dampingRatio << (r.modes[k].unstable ? "  unstable" : "")
+                      << (r.modes[k].accurate ? "" : "  inaccurate") << "\n";
+    }
+    return rc;
+}
+
+}  // namespace looplab::cli

@@ -1,0 +1,108 @@
+#pragma once
+// Models for the statics and eigenanalysis tests, with the closed forms they are checked
+// against computed independently of the linearisation.
+
+#include "TestModels.h"
+
+#include "looplab/Assembly.h"
+#include "looplab/Dynamics.h"
+#include "looplab/ModelBuilder.h"
+
+#include <cmath>
+
+namespace looplab::test {
+
+/// A compound pendulum: one body of mass m, inertia I about its centre of mass (z), the
+/// centre of mass l from a revolute about z at the origin, started at `angle` from hanging.
+/// Small oscillations about hanging: ω² = m g l / (I + m l²).
+struct CompoundPendulum {
+    double m = 2.0, l = 0.7, I = 0.11, g = 9.81;
+    ModelDocument document(double angle) const {
+        ModelDocument doc;
+        doc.name = "compound pendulum";
+        doc.gravity = Vec3(0.0, -g, 0.0);
+        BodyDoc b;
+        b.name = "bob";
+        b.mass = m;
+        b.inertia = Vec3(0.05, 0.08, I).asDiagonal();
+        b.position = Vec3(l * std::sin(angle), -l * std::cos(angle), 0.0);
+        b.orientation = Quat(Eigen::AngleAxisd(angle, Vec3::UnitZ()));
+        doc.bodies.push_back(b);
+        JointDoc j;
+        j.name = "pivot";
+        j.type = JointType::Revolute;
+        j.body1 = "ground";
+        j.body2 = "bob";
+        j.axis = Vec3::UnitZ();
+        doc.joints.push_back(j);
+        return doc;
+    }
+    double omega2() const { return m * g * l / (I + m * l * l); }
+};
+
+/// The example four-bar (3 redundant equations) under gravity with a rotational
+/// spring-damper at the crank pivot A, free angle `freeAngle` from the crank's initial pose.
+inline ModelDocument fourBarWithPivotSpring(double stiffness, double damping, double freeAngle) {
+    ModelDocument doc = exampleDocument("four-bar.json");
+    ForceDoc f;
+    f.name = "pivot spring";
+    f.type = ForceType::RotationalSpringDamper;
+    f.joint = "A";
+    f.stiffness = stiffness;
+    f.damping = damping;
+    f.freeAngle = freeAngle;
+    doc.forces.push_back(f);
+    return doc;
+}
+
+/// The single-degree-of-freedom reduction of a one-dof model along the angle of `joint`,
+/// independent of the linearisation: the joint is locked by a driver (constant law θ), the
+/// configuration assembled, and the potential energy V(θ) differentiated twice by central
+/// differences; the reduced inertia is 2T/θ̇² = vᵀMv with v the velocities of the driver
+/// model moving the joint at θ̇ = 1 (velocity analysis: the motion is fully determined).
+struct SingleDofReduction {
+    double stiffness = 0.0;  ///< k_red = d²V/dθ² [N·m/rad]
+    double inertia = 0.0;    ///< m_red [kg·m²]
+    double slope = 0.0;      ///< dV/dθ [N·m] (0 at an equilibrium)
+    bool ok = false;
+    double omega2() const { return stiffness / inertia; }
+};
+
+inline SingleDofReduction reduceAlongJoint(const ModelDocument& base, const std::string& joint, double theta0,
+                                           const State& start, double h = 1e-3) {
+    SingleDofReduction out;
+    ModelDocument doc = base;
+    DriverDoc drv;
+    drv.name = "lock";
+    drv.joint = joint;
+    drv.law.kind = TimeLaw::Kind::ConstantVelocity;
+    drv.law.initial = theta0;
+    drv.law.rate = 1.0;
+    doc.drivers.push_back(drv);
+    const BuildResult built = buildModel(doc);
+    if (!built.ok()) return out;
+    const Model& model = *built.model;
+    AssemblyOptions tight;
+    tight.tolerance = 1e-15;
+    // The potential energy at t (the driver's law puts the joint at θ0 + t).
+    auto potential = [&](double t, State* at = nullptr) {
+        State s = start;
+        s.t = t;
+        s.v.setZero();
+        assemble(model, s, tight);
+        if (at) *at = s;
+        const Energy e = mechanicalEnergy(model, s);
+        return e.gravity + e.springs;
+    };
+    State here;
+    const double v0 = potential(0.0, &here);
+    const double vp = potential(h), vm = potential(-h);
+    out.stiffness = (vp - 2.0 * v0 + vm) / (h * h);
+    out.slope = (vp - vm) / (2.0 * h);
+    projectVelocities(model, here);
+    out.inertia = here.v.dot(applyMass(model, here.v));
+    out.ok = true;
+    return out;
+}
+
+}  // namespace looplab::test
