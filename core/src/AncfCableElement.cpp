@@ -49,22 +49,22 @@ PointEnergy pointEnergy(const CableProperties& p, const Vec3& a, const Vec3& b, 
         out.hab.setZero();
         out.hbb.setZero();
     }
-    // Bending: ½ EI f, f = κ² = h g⁻³ with h = |c|², c = a × b.
+    // Bending: ½ EI f, f = κ² = h g⁻² with h = |c|², c = a × b.
     const Vec3 c = a.cross(b);
     const double h = c.squaredNorm();
-    const double g3 = 1.0 / (g * g * g), g4 = g3 / g, g5 = g4 / g;
+    const double g2 = 1.0 / (g * g), g3 = g2 / g, g4 = g3 / g;
     const Vec3 ha = 2.0 * b.cross(c), hb = 2.0 * c.cross(a);
     const double k = 0.5 * EI;
-    out.value += k * h * g3;
-    out.ga += k * (g3 * ha - 6.0 * h * g4 * a);
-    out.gb += k * g3 * hb;
+    out.value += k * h * g2;
+    out.ga += k * (g2 * ha - 4.0 * h * g3 * a);
+    out.gb += k * g2 * hb;
     if (!hessian) return out;
     const Mat3 A = skew(a), B = skew(b), C = skew(c);
     const Mat3 haa = -2.0 * B * B, hbb = -2.0 * A * A, hab = 2.0 * (-C + B * A);
-    out.haa += k * (g3 * haa - 6.0 * g4 * (ha * a.transpose() + a * ha.transpose()) -
-                    6.0 * h * g4 * Mat3::Identity() + 48.0 * h * g5 * a * a.transpose());
-    out.hab += k * (g3 * hab - 6.0 * g4 * a * hb.transpose());
-    out.hbb += k * g3 * hbb;
+    out.haa += k * (g2 * haa - 4.0 * g3 * (ha * a.transpose() + a * ha.transpose()) -
+                    4.0 * h * g3 * Mat3::Identity() + 24.0 * h * g4 * a * a.transpose());
+    out.hab += k * (g2 * hab - 4.0 * g3 * a * hb.transpose());
+    out.hbb += k * g2 * hbb;
     return out;
 }
 

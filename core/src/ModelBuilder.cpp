@@ -205,7 +205,9 @@ private:
             if (!finite(b.from)) fail("from", "end point is not finite");
             if (!finite(b.to)) fail("to", "end point is not finite");
             if (ok && !(distance(b.from, b.to) > 0.0)) fail("to", "the beam's two end points coincide");
-            if (b.elements < 1) fail("elements", "a beam needs at least one element (got " + std::to_string(b.elements) + ")");
+            if (b.elements < 1 || b.elements > kMaxBeamElements)
+                fail("elements", "a beam has from 1 to " + std::to_string(kMaxBeamElements) + " elements (got " +
+                                     std::to_string(b.elements) + ")");
             const MaterialDoc& mat = b.material;
             if (!std::isfinite(mat.youngModulus) || mat.youngModulus <= 0.0)
                 fail("material/young_modulus", "Young's modulus must be positive (got " + shortNumber(mat.youngModulus) + ")");

@@ -396,8 +396,9 @@ public:
             vec3(b, "from", p, beam.from, true);
             vec3(b, "to", p, beam.to, true);
             if (const json* n = field(b, "elements", p, true)) {
-                if (!n->is_number_integer() || n->get<long long>() < 1 || n->get<long long>() > 1000000)
-                    error(p + "/elements", "expected a whole number of elements from 1 to 1000000, found " + n->dump());
+                if (!n->is_number_integer() || n->get<long long>() < 1 || n->get<long long>() > kMaxBeamElements)
+                    error(p + "/elements", "expected a whole number of elements from 1 to " +
+                                               std::to_string(kMaxBeamElements) + ", found " + n->dump());
                 else
                     beam.elements = static_cast<int>(n->get<long long>());
             }

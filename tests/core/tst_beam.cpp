@@ -227,7 +227,9 @@ private slots:
         QCOMPARE(int(mob.redundant.size()), 0);
         State s = lm.initial;
         VecX lambda = VecX::Zero(lm.model->equationCount());
-        const int iterations = solveStatics(*lm.model, s, lambda, {}, 1e-9 * P);
+        // Residual forces of 1e-6 P: the elastic forces carry rounding of order EA·ε ≈ 1e-8 N,
+        // and a residual r moves the tip by r/(3EI/L³) ≈ 1e-10 m, 1e-6 of the deflection.
+        const int iterations = solveStatics(*lm.model, s, lambda, {}, 1e-6 * P);
         QVERIFY(iterations >= 0);
         const double deflection = -(nodePosition(*lm.model, s, "beam", 8) - Vec3(L, 0, 0)).y();
         const double exact = P * L * L * L / (3.0 * kEI);
@@ -235,8 +237,9 @@ private slots:
               exact, deflection / exact - 1.0, iterations);
         QVERIFY(std::abs(deflection / exact - 1.0) < 5e-3);
         // The clamp's force on the root node, −λ on its point rows (Φ = r_0 − p), balances
-        // the load (the elastic forces are internal): λ = (0, −P, 0) to the Newton tolerance.
-        QVERIFY2((lambda.head<3>() - Vec3(0, -P, 0)).norm() < 1e-8 * P,
+        // the load (the elastic forces are internal): λ = (0, −P, 0) to the sum of the
+        // residuals left on the 9 nodes' positions, below 9e-6 P.
+        QVERIFY2((lambda.head<3>() - Vec3(0, -P, 0)).norm() < 1e-5 * P,
                  qPrintable(QString("%1 %2 %3").arg(lambda[0]).arg(lambda[1]).arg(lambda[2])));
     }
 
@@ -382,11 +385,11 @@ private slots:
         check(R"("beams": [{"name": "b", "from": [0,0,0], "to": [1,0,0], "elements": 2, "material": {"young_modulus": 2e11, "density": 7800}, "section": {"type": "rectangle", "width": 0.01, "height": 0}}])",
               "/beams/0/section/width");
         const std::string beam = R"("beams": [{"name": "b", "from": [0,0,0], "to": [1,0,0], "elements": 2, )" + ok + "}], ";
-        check(beam + R"("joints": [{"name": "j", "type": "revolute", "body1": "ground", "body2": "b.tip", "point": [1,0,0]}])",
+        check(beam + R"("joints": [{"name": "j", "type": "revolute", "body1": "ground", "body2": "b.tip", "point": [1,0,0], "axis": [0,0,1]}])",
               "/joints/0/type");
-        check(beam + R"("joints": [{"name": "j", "type": "spherical", "body1": "ground", "body2": "b.node7", "point": [1,0,0]}])",
+        check(beam + R"("joints": [{"name": "j", "type": "spherical", "body1": "ground", "body2": "b.node7", "point": [1,0,0], "axis": [0,0,1]}])",
               "/joints/0/body2");
-        check(beam + R"("joints": [{"name": "j", "type": "spherical", "body1": "ground", "body2": "b", "point": [1,0,0]}])",
+        check(beam + R"("joints": [{"name": "j", "type": "spherical", "body1": "ground", "body2": "b", "point": [1,0,0], "axis": [0,0,1]}])",
               "/joints/0/body2");
         check(beam + R"("forces": [{"name": "f", "type": "body_torque", "body": "b.tip", "vector": [0,0,1]}])",
               "/forces/0/body");

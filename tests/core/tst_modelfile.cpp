@@ -42,6 +42,7 @@ public:
         list("joints", a.joints, b.joints);
         list("drivers", a.drivers, b.drivers);
         list("forces", a.forces, b.forces);
+        list("beams", a.beams, b.beams);  // beams
         same("expected/dof", a.expected.dof, b.expected.dof);
         same("expected/redundant", a.expected.redundant, b.expected.redundant);
     }
@@ -183,6 +184,24 @@ private:
         same(p + "/vector", a.vector, b.vector);
         same(p + "/law", a.law, b.law);
     }
+    // --- beams ---
+    void same(const QString& p, const BeamDoc& a, const BeamDoc& b) {
+        same(p + "/name", a.name, b.name);
+        same(p + "/from", a.from, b.from);
+        same(p + "/to", a.to, b.to);
+        same(p + "/elements", a.elements, b.elements);
+        same(p + "/material/young_modulus", a.material.youngModulus, b.material.youngModulus);
+        same(p + "/material/poisson_ratio", a.material.poissonRatio, b.material.poissonRatio);
+        same(p + "/material/density", a.material.density, b.material.density);
+        same(p + "/section/type", int(a.section.shape), int(b.section.shape));
+        same(p + "/section/width", a.section.width, b.section.width);
+        same(p + "/section/height", a.section.height, b.section.height);
+        same(p + "/section/radius", a.section.radius, b.section.radius);
+        same(p + "/section/area", a.section.area, b.section.area);
+        same(p + "/section/inertia", a.section.inertia, b.section.inertia);
+        same(p + "/preload", a.preload, b.preload);
+    }
+    // --- end beams ---
     template <typename T>
     void list(const QString& where, const std::vector<T>& a, const std::vector<T>& b) {
         if (a.size() != b.size()) {
@@ -1058,6 +1077,8 @@ private slots:
         QTest::newRow("pendulum") << "pendulum.json" << 1 << 0;
         QTest::newRow("andrews (3 planar loops)") << "andrews.json" << 1 << 9;
         QTest::newRow("chain (20 planar loops)") << "chain-20-loops.json" << 1 << 60;
+        QTest::newRow("cantilever beam (8 elements, clamped)") << "cantilever-beam.json" << 49 << 0;
+        QTest::newRow("flexible slider-crank (4 elements, pinned)") << "flexible-slider-crank.json" << 25 << 0;
     }
 
     void cliCheckExamples() {
@@ -1078,7 +1099,8 @@ private slots:
 
     void everyExampleIsChecked() {
         const QStringList listed{"four-bar.json", "slider-crank.json", "parallelogram.json", "bricard.json",
-                                 "rssr.json", "pendulum.json", "andrews.json", "chain-20-loops.json"};
+                                 "rssr.json", "pendulum.json", "andrews.json", "chain-20-loops.json",
+                                 "cantilever-beam.json", "flexible-slider-crank.json"};
         for (const QString& f : exampleFiles()) QVERIFY2(listed.contains(f), qPrintable(f));
     }
 

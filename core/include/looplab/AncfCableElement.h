@@ -4,10 +4,13 @@
 // arc length of the undeformed, straight centreline), 12 coordinates
 // e = (r_1, r_x1, r_2, r_x2), cubic Hermite interpolation r(x) = S(x) e. Strain energy
 //
-//   U = ∫₀ᴸ ½ EA ε² + N₀ ε + ½ EI κ² dx,   ε = ½(r_x·r_x − 1),   κ = |r_x × r_xx| / |r_x|³,
+//   U = ∫₀ᴸ ½ EA ε² + N₀ ε + ½ EI κ² dx,   ε = ½(r_x·r_x − 1),   κ = |r_x × r_xx| / |r_x|²,
 //
-// Green's axial strain and the exact curvature of the centreline, so the elastic forces are
-// exact for any displacement and rotation (U is invariant under rigid motions). N₀ is an
+// Green's axial strain and the bending strain of Reissner's rod: κ = |dt/dx|, the rate at
+// which the unit tangent t = r_x/|r_x| turns per unit undeformed length (the curvature of
+// the deformed centreline times its stretch |r_x|). Both are exact for any displacement and
+// rotation (U is invariant under rigid motions), and they do not couple stretching with
+// bending: a pure moment causes no axial strain, as in the geometrically exact rod. N₀ is an
 // axial preload [N]. No shear and no torsion: the section's orientation about the centreline
 // is not a coordinate, the bending stiffness is isotropic (EI the same in both directions).
 // The mass matrix ρA ∫ SᵀS dx is constant. Everything is integrated with 5 Gauss points per

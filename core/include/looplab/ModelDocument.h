@@ -125,6 +125,10 @@ struct SectionDoc {
     double inertia = 0.0;              ///< direct: I [m⁴]
 };
 
+/// Most elements a beam may have: its mass matrix is assembled from 144 numbers an element
+/// (100 000 elements: 230 MB while it is assembled).
+inline constexpr int kMaxBeamElements = 100000;
+
 /// A straight beam from `from` to `to` meshed with `elements` equal ANCF cable elements.
 /// Its nodes are named "<name>.node<k>" (k = 0 at `from`), with "<name>.root" and
 /// "<name>.tip" for the first and the last; joints and nodal forces name them as bodies.
