@@ -296,7 +296,7 @@ private slots:
         b.from = Vec3(-0.5, 0, 0);
         b.to = Vec3(0.5, 0, 0);
         b.elements = 4;
-        b.material = {2e8, 0.45, 1000.0};  // a stiff rubber: slow axial waves keep the steps few
+        b.material = {2e7, 0.45, 1000.0};  // a rubber: slow axial waves keep the steps few
         b.section.shape = SectionDoc::Shape::Circle;
         b.section.radius = 0.01;
         doc.beams.push_back(b);
@@ -342,22 +342,24 @@ private slots:
     }
 
     // The shipped flexible examples with the projection method: every reported frame
-    // within 1e-10 of Φ = 0 (the method iterates to 8ε·L).
+    // within 1e-10 of Φ = 0 (the method iterates to 8ε·L). 2 ms each: the beams' axial
+    // modes (up to ~5e6 rad/s with the consistent mass) hold Dormand–Prince to steps of
+    // about 1e-6 s, so 2 ms are already a few thousand steps with a projection in each.
     void flexibleExamplesKeepTheirConstraints() {
-        for (const auto& [file, tEnd] : {std::pair<const char*, double>{"cantilever-beam.json", 0.05},
-                                         std::pair<const char*, double>{"flexible-slider-crank.json", 0.1}}) {
+        for (const char* file : {"cantilever-beam.json", "flexible-slider-crank.json"}) {
+            const double tEnd = 0.002;
             const LoadedModel lm = test::loadExample(file);
             QVERIFY(lm.ok());
             SimulationSettings st;
             st.tEnd = tEnd;
-            st.outputStep = 0.005;
+            st.outputStep = 0.0001;
             Simulator sim(lm.model, st);
             double worst = 0.0;
             const SimulationResult r = sim.run(lm.initial, [&](const SimulationFrame& f) {
                 worst = std::max(worst, f.violation.position);
             });
             QVERIFY2(r.ok, r.message.c_str());
-            qInfo("%s: %.2f s, %ld steps, max |Phi| %.2e", file, tEnd, r.statistics.steps, worst);
+            qInfo("%s: %.3f s, %ld steps, max |Phi| %.2e", file, tEnd, r.statistics.steps, worst);
             QVERIFY(worst < 1e-10);
         }
     }
