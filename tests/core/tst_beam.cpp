@@ -16,6 +16,7 @@
 #include "looplab/Dynamics.h"
 #include "looplab/Linearization.h"
 #include "looplab/Mobility.h"
+#include "looplab/Reactions.h"
 #include "looplab/Rotation.h"
 #include "looplab/Simulation.h"
 
@@ -241,6 +242,23 @@ private slots:
         // residuals left on the 9 nodes' positions, below 9e-6 P.
         QVERIFY2((lambda.head<3>() - Vec3(0, -P, 0)).norm() < 1e-5 * P,
                  qPrintable(QString("%1 %2 %3").arg(lambda[0]).arg(lambda[1]).arg(lambda[2])));
+        // The reaction the ground exerts on the root node: force P up, and the torque
+        // r_x × g_slope, which a virtual rigid rotation of the whole beam (no strain, so no
+        // elastic work) shows to balance the load's moment exactly: (r_tip − r_0) × (0, P, 0).
+        ConstraintValues c;
+        evaluateConstraints(*lm.model, s, c, kJacobian);
+        std::vector<JointReaction> reactions;
+        std::vector<DriverEffort> efforts;
+        computeReactions(*lm.model, s, c.jacobian, lambda, std::vector<bool>(size_t(lambda.size()), false), reactions,
+                         efforts);
+        QCOMPARE(int(reactions.size()), 1);
+        const Vec3 moment = (nodePosition(*lm.model, s, "beam", 8) - nodePosition(*lm.model, s, "beam", 0)).cross(Vec3(0, P, 0));
+        qInfo("clamp reaction: force (%.3e, %.9f, %.3e) N, torque z %.9f N m (balance %.9f N m)", reactions[0].forceGlobal.x(),
+              reactions[0].forceGlobal.y(), reactions[0].forceGlobal.z(), reactions[0].torqueGlobal.z(), moment.z());
+        // The residual forces left by Newton (below 1e-6 P at each of 9 nodes, on levers up
+        // to L) bound the difference.
+        QVERIFY((reactions[0].forceGlobal - Vec3(0, P, 0)).norm() < 1e-5 * P);
+        QVERIFY((reactions[0].torqueGlobal - moment).norm() < 1e-5 * P * L);
     }
 
     // A tip moment M = 2πEI/L about z rolls the cantilever into a full circle of
