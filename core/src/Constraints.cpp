@@ -88,10 +88,19 @@ struct JointFrames {
     JointJets jets;
 };
 
+// A fixed joint whose frame 2 is a beam node (a clamp): the node's position and the
+// direction of its slope x2 = r_x,k are held, y1·x2 = z1·x2 = 0 (the cable element has
+// no twist, and the stretch at the node stays free).
+bool isClamp(const Joint& j, const std::vector<BodyMotion>& motion) {
+    return j.type == JointType::Fixed && motion[static_cast<size_t>(j.frame2.body.value())].kind == BodyKind::Beam;
+}
+
 void jointJets(const Joint& j, const std::vector<BodyMotion>& motion, unsigned need, bool f,
                JointFrames& out) {
     out.slots.body[0] = &motion[static_cast<size_t>(j.frame1.body.value())];
     out.slots.body[1] = &motion[static_cast<size_t>(j.frame2.body.value())];
+    out.slots.node[0] = j.frame1.node;
+    out.slots.node[1] = j.frame2.node;
     const JetSlots& k = out.slots;
     JointJets& jj = out.jets;
     if (need & kX1) jj.x1 = attachedDirection(k, 0, j.frame1.axes.col(0), f);
@@ -139,37 +148,38 @@ public:
         }
     }
 
-    void write(int row, const ScalarJet& e, BodyIndex b1, BodyIndex b2) {
-        if (curvature_.entries) addCurvature(row, e, b1, b2);
+    void write(int row, const ScalarJet& e, const BodyFrame& f1, const BodyFrame& f2) {
+        // The jet's columns are frame 1's slot, then frame 2's: a body's velocity slice,
+        // or a beam node's part of it (none for the ground).
+        const int c1 = jetColumnStart(model_, f1), c2 = jetColumnStart(model_, f2);
+        const int w1 = jetWidth(model_, f1.body), w2 = jetWidth(model_, f2.body);
+        if (curvature_.entries) addCurvature(row, e, c1, w1, c2, w2);
         if (parts_ & kPhi) out_.phi[row] = e.value;
         if (parts_ & kPhiT) out_.phiT[row] = e.partialT;
         if (parts_ & kGamma) out_.gamma[row] = -e.bias;
         if (!(parts_ & kJacobian)) return;
         if (row < nextRow_) throw std::logic_error("constraint rows written out of order");
         while (nextRow_ <= row) out_.jacobian.startVec(nextRow_++);
-        // The jet's columns are body 1's velocity slice, then body 2's (none for the
-        // ground). Column indices ascend within a row: the body with the lower index
-        // first, and the two blocks summed if a joint has the same body on both sides.
-        const int w1 = model_.velocitySliceSize(b1), w2 = model_.velocitySliceSize(b2);
-        auto put = [&](BodyIndex body, int first, int width) {
-            const int c0 = model_.velocityOffset(body);
+        // Column indices ascend within a row: the slot with the lower columns first, and
+        // the two blocks summed if both slots are the same body (or the same node).
+        auto put = [&](int c0, int first, int width) {
             for (int k = 0; k < width; ++k) {
                 const double x = e.J(0, first + k);
                 if (x != 0.0) out_.jacobian.insertBack(row, c0 + k) = x;
             }
         };
-        if (b1 == b2) {
-            const int c0 = model_.velocityOffset(b1);
+        if (w1 == 0 && w2 == 0) return;
+        if (c1 == c2 && w1 == w2) {
             for (int k = 0; k < w1; ++k) {
                 const double x = e.J(0, k) + e.J(0, w1 + k);
-                if (x != 0.0) out_.jacobian.insertBack(row, c0 + k) = x;
+                if (x != 0.0) out_.jacobian.insertBack(row, c1 + k) = x;
             }
-        } else if (b1 < b2) {
-            put(b1, 0, w1);
-            put(b2, w1, w2);
+        } else if (c1 < c2 || w2 == 0) {
+            put(c1, 0, w1);
+            put(c2, w1, w2);
         } else {
-            put(b2, w1, w2);
-            put(b1, 0, w1);
+            put(c2, w1, w2);
+            put(c1, 0, w1);
         }
     }
 
@@ -180,17 +190,17 @@ public:
     }
 
 private:
-    void addCurvature(int row, const ScalarJet& e, BodyIndex b1, BodyIndex b2) {
+    void addCurvature(int row, const ScalarJet& e, int c1, int w1, int c2, int w2) {
         const double weight = (*curvature_.lambda)[row];
         if (weight == 0.0) return;
-        const BodyIndex bodies[2] = {b1, b2};
-        const int width[2] = {model_.velocitySliceSize(b1), model_.velocitySliceSize(b2)};
+        const int start[2] = {c1, c2};
+        const int width[2] = {w1, w2};
         const JetSquare H = weight * equationCurvature(e, width[0] + width[1]);
         // Blocks of the same body add up (the triplets are summed).
         for (int r = 0; r < 2; ++r) {
-            const int r0 = model_.velocityOffset(bodies[r]), h0 = r == 0 ? 0 : width[0];
+            const int r0 = start[r], h0 = r == 0 ? 0 : width[0];
             for (int c = 0; c < 2; ++c) {
-                const int c0 = model_.velocityOffset(bodies[c]), k0 = c == 0 ? 0 : width[0];
+                const int c0 = start[c], k0 = c == 0 ? 0 : width[0];
                 for (int k = 0; k < width[c]; ++k)
                     for (int i = 0; i < width[r]; ++i) {
                         const double x = H(h0 + i, k0 + k);
@@ -207,10 +217,9 @@ private:
     int nextRow_ = 0;
 };
 
-void writeJoint(const Joint& j, const JointJets& jj, RowWriter& w) {
+void writeJoint(const Joint& j, const JointJets& jj, bool clamp, RowWriter& w) {
     int row = j.firstEquation;
-    const BodyIndex b1 = j.frame1.body, b2 = j.frame2.body;
-    auto put = [&](const ScalarJet& e) { w.write(row++, e, b1, b2); };
+    auto put = [&](const ScalarJet& e) { w.write(row++, e, j.frame1, j.frame2); };
     auto coincidentPoints = [&] {
         for (int i = 0; i < 3; ++i) put(component(jj.d, i));
     };
@@ -229,6 +238,11 @@ void writeJoint(const Joint& j, const JointJets& jj, RowWriter& w) {
         break;
     case JointType::Fixed:
         coincidentPoints();
+        if (clamp) {
+            put(dot(jj.y1, jj.x2));
+            put(dot(jj.z1, jj.x2));
+            break;
+        }
         put(dot(jj.z1, jj.x2));
         put(dot(jj.z1, jj.y2));
         put(dot(jj.x1, jj.y2));
@@ -310,15 +324,16 @@ void writeEquations(const Model& model, const State& s, RowWriter& writer, bool 
         motion[static_cast<size_t>(b)] = bodyMotion(model, s, BodyIndex(b), full);
     JointFrames frames;
     for (const Joint& j : model.joints) {
-        jointJets(j, motion, jetsNeeded(j.type), full, frames);
-        writeJoint(j, frames.jets, writer);
+        const bool clamp = isClamp(j, motion);
+        jointJets(j, motion, jetsNeeded(j.type) | (clamp ? kY1 | kX2 : 0u), full, frames);
+        writeJoint(j, frames.jets, clamp, writer);
     }
     for (const Driver& d : model.drivers) {
         const Joint& j = model.joint(d.joint);
         jointJets(j, motion, d.rotational ? (kX1 | kY1 | kX2) : (kZ1 | kD), full, frames);
         const TimeLawValue law = d.law.evaluate(s.t);
         const ScalarJet e = d.rotational ? rotationalDriver(frames.jets, law) : translationalDriver(frames.jets, law);
-        writer.write(d.equation, e, j.frame1.body, j.frame2.body);
+        writer.write(d.equation, e, j.frame1, j.frame2);
     }
 }
 
@@ -388,6 +403,11 @@ VecX coordinateScales(const Model& model) {
     VecX s(model.velocitySize());
     for (const Body& body : model.bodies) {
         if (body.kind == BodyKind::Rigid) rigid::velocityScales(model.lengthScale, s.data() + body.slice.velocityOffset);
+        // Beam nodes: r_k is a position (1), the slope r_x,k is dimensionless like a
+        // rotation (1/L), so that its rate weighs like an angular velocity.
+        if (body.kind == BodyKind::Beam)
+            for (int k = 0; k < body.slice.velocitySize; ++k)
+                s[body.slice.velocityOffset + k] = (k % ancf::kNodeSize) < 3 ? 1.0 : 1.0 / model.lengthScale;
     }
     return s;
 }

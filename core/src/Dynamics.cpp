@@ -8,8 +8,9 @@ VecX applyMass(const Model& model, const VecX& x) {
     VecX y(x.size());
     for (int b = 1; b < model.bodyCount(); ++b) {
         const Body& body = model.body(BodyIndex(b));
-        if (body.kind != BodyKind::Rigid) continue;  // rigid bodies' blocks; other kinds add their own
         const int o = model.velocityOffset(BodyIndex(b));
+        if (body.kind == BodyKind::Beam) body.beam->applyMass(x.data() + o, y.data() + o);
+        if (body.kind != BodyKind::Rigid) continue;
         y.segment<3>(o) = body.mass * x.segment<3>(o);
         y.segment<3>(o + 3) = body.inertia * x.segment<3>(o + 3);
     }
@@ -20,8 +21,12 @@ VecX applyInverseMass(const Model& model, const VecX& x) {
     VecX y(x.size());
     for (int b = 1; b < model.bodyCount(); ++b) {
         const Body& body = model.body(BodyIndex(b));
-        if (body.kind != BodyKind::Rigid) continue;  // rigid bodies' blocks; other kinds add their own
         const int o = model.velocityOffset(BodyIndex(b));
+        if (body.kind == BodyKind::Beam) {
+            y.segment(o, body.slice.velocitySize) = x.segment(o, body.slice.velocitySize);
+            body.beam->applyInverseMass(y.data() + o);
+        }
+        if (body.kind != BodyKind::Rigid) continue;
         y.segment<3>(o) = x.segment<3>(o) / body.mass;
         y.segment<3>(o + 3) = body.inertiaInverse * x.segment<3>(o + 3);
     }
@@ -30,6 +35,7 @@ VecX applyInverseMass(const Model& model, const VecX& x) {
 
 void applyBodyInverseMass(const Model& model, BodyIndex b, double* slice) {
     const Body& body = model.body(b);
+    if (body.kind == BodyKind::Beam) body.beam->applyInverseMass(slice);
     if (body.kind != BodyKind::Rigid) return;
     Eigen::Map<Vec3> linear(slice), angular(slice + 3);
     linear /= body.mass;
@@ -40,8 +46,10 @@ MatX denseMass(const Model& model) {
     MatX M = MatX::Zero(model.velocitySize(), model.velocitySize());
     for (int b = 1; b < model.bodyCount(); ++b) {
         const Body& body = model.body(BodyIndex(b));
-        if (body.kind != BodyKind::Rigid) continue;  // rigid bodies' blocks; other kinds add their own
         const int o = model.velocityOffset(BodyIndex(b));
+        if (body.kind == BodyKind::Beam)
+            M.block(o, o, body.slice.velocitySize, body.slice.velocitySize) = MatX(body.beam->mass());
+        if (body.kind != BodyKind::Rigid) continue;
         M.block<3, 3>(o, o) = body.mass * Mat3::Identity();
         M.block<3, 3>(o + 3, o + 3) = body.inertia;
     }
@@ -72,8 +80,14 @@ VecX generalizedForces(const Model& model, const State& s) {
     VecX f = VecX::Zero(model.velocitySize());
     for (int b = 1; b < model.bodyCount(); ++b) {
         const Body& body = model.body(BodyIndex(b));
-        if (body.kind != BodyKind::Rigid) continue;  // rigid bodies' blocks; other kinds add their own
         const int o = model.velocityOffset(BodyIndex(b));
+        if (body.kind == BodyKind::Beam) {
+            // Elastic forces and the consistent load of gravity; ANCF has no inertial
+            // velocity terms (constant mass matrix).
+            body.beam->addElasticForce(s.q.data() + model.positionOffset(BodyIndex(b)), f.data() + o);
+            body.beam->addGravityForce(model.gravity, f.data() + o);
+        }
+        if (body.kind != BodyKind::Rigid) continue;
         const Vec3 w = s.v.segment<3>(o + 3);
         f.segment<3>(o) += body.mass * model.gravity;
         f.segment<3>(o + 3) -= w.cross(body.inertia * w);
@@ -106,6 +120,10 @@ VecX generalizedForces(const Model& model, const State& s) {
         }
         case ForceType::BodyForce: {
             const double scale = e.law ? e.law->evaluate(s.t).value : 1.0;
+            if (model.body(e.body).kind == BodyKind::Beam) {  // a nodal force: on r_k
+                f.segment<3>(model.velocityOffset(e.body) + ancf::kNodeSize * e.node) += scale * e.vector;
+                break;
+            }
             addForce(model, s, e.body, pointPosition(model, s, e.body, e.localPoint), scale * e.vector, f);
             break;
         }
@@ -123,8 +141,14 @@ Energy mechanicalEnergy(const Model& model, const State& s) {
     Energy E;
     for (int b = 1; b < model.bodyCount(); ++b) {
         const Body& body = model.body(BodyIndex(b));
-        if (body.kind != BodyKind::Rigid) continue;  // rigid bodies' blocks; other kinds add their own
         const int o = model.velocityOffset(BodyIndex(b));
+        if (body.kind == BodyKind::Beam) {
+            const double* q = s.q.data() + model.positionOffset(BodyIndex(b));
+            E.kinetic += body.beam->kineticEnergy(s.v.data() + o);
+            E.gravity += body.beam->gravityEnergy(model.gravity, q);
+            E.springs += body.beam->strainEnergy(q);
+        }
+        if (body.kind != BodyKind::Rigid) continue;
         const Vec3 v = s.v.segment<3>(o), w = s.v.segment<3>(o + 3);
         E.kinetic += 0.5 * (body.mass * v.squaredNorm() + w.dot(body.inertia * w));
         E.gravity -= body.mass * model.gravity.dot(s.q.segment<3>(model.positionOffset(BodyIndex(b))));

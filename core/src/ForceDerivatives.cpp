@@ -147,6 +147,11 @@ void forceDerivatives(const Model& m, const State& s, ForceDerivatives& out) {
     Triplets K, C;
     for (int b = 1; b < m.bodyCount(); ++b) {
         const Body& body = m.body(BodyIndex(b));
+        // --- beams: the analytic tangent stiffness of the elastic forces (gravity and
+        // nodal forces are constant in nodal coordinates; no velocity terms) ---
+        if (body.kind == BodyKind::Beam)
+            body.beam->addStiffness(s.q.data() + m.positionOffset(BodyIndex(b)), m.velocityOffset(BodyIndex(b)), K);
+        // --- end beams ---
         if (body.kind != BodyKind::Rigid) continue;
         // Gravity m g is constant in these coordinates. The gyroscopic term
         // −ω' × J'ω' depends on v alone: −∂/∂ω' = ω̃' J' − (J'ω')˜.

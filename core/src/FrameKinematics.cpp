@@ -7,7 +7,12 @@ namespace looplab {
 BodyMotion bodyMotion(const Model& m, const State& s, BodyIndex b, bool velocities) {
     BodyMotion k;
     k.kind = m.body(b).kind;
-    k.sliceWidth = m.velocitySliceSize(b);
+    k.sliceWidth = jetWidth(m, b);
+    if (k.kind == BodyKind::Beam) {
+        k.q = s.q.data() + m.positionOffset(b);
+        k.v = s.v.data() + m.velocityOffset(b);
+        return k;
+    }
     if (k.kind != BodyKind::Rigid) return k;
     k.A = bodyOrientation(m, s, b).toRotationMatrix();
     k.r = bodyPosition(m, s, b);
@@ -28,6 +33,21 @@ VectorJet attached(const JetSlots& slots, int slot, const Vec3& local, bool full
     x.slots = &slots;
     switch (k.kind) {
     case BodyKind::Ground: x.value = local; break;  // the global frame
+    case BodyKind::Beam: {
+        // r_k or local.x · r_x,k: linear in the node's coordinates, so J is constant, ẋ is
+        // J v, the bias is zero and so is the curvature (lever zero).
+        const int first = ancf::kNodeSize * slots.node[slot] + (isPoint ? 0 : 3);
+        const double factor = isPoint ? 1.0 : local.x();
+        x.value = factor * Eigen::Map<const Vec3>(k.q + first);
+        if (!full) return x;
+        x.J.setZero(3, slots.columns());
+        x.J.block<3, 3>(0, slots.offset(slot) + (isPoint ? 0 : 3)) = factor * Mat3::Identity();
+        x.rate = factor * Eigen::Map<const Vec3>(k.v + first);
+        x.bias.setZero();
+        x.lever[0].setZero();
+        x.lever[1].setZero();
+        return x;
+    }
     case BodyKind::Rigid: {
         const Vec3 Al = k.A * local;
         x.value = isPoint ? Vec3(k.r + Al) : Al;
@@ -76,6 +96,15 @@ VectorJet operator-(const VectorJet& a, const VectorJet& b) {
     x.lever[0] = a.lever[0] - b.lever[0];
     x.lever[1] = a.lever[1] - b.lever[1];
     return x;
+}
+
+int jetColumnStart(const Model& m, const BodyFrame& f) {
+    const int o = m.velocityOffset(f.body);
+    return m.body(f.body).kind == BodyKind::Beam ? o + ancf::kNodeSize * f.node : o;
+}
+
+int jetWidth(const Model& m, BodyIndex b) {
+    return m.body(b).kind == BodyKind::Beam ? ancf::kNodeSize : m.velocitySliceSize(b);
 }
 
 void addAttachedCurvature(const VectorJet& x, const Vec3& w, double weight, JetSquare& H) {

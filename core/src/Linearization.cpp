@@ -9,8 +9,16 @@ SparseColMatrix massMatrix(const Model& model) {
     std::vector<Eigen::Triplet<double>> entries;
     for (int b = 1; b < model.bodyCount(); ++b) {
         const Body& body = model.body(BodyIndex(b));
-        if (body.kind != BodyKind::Rigid) continue;  // rigid bodies' blocks; other kinds add their own
         const int o = model.velocityOffset(BodyIndex(b));
+        // --- beams: the constant consistent mass matrix (BeamMesh.h) ---
+        if (body.kind == BodyKind::Beam) {
+            const auto& Mb = body.beam->mass();
+            for (int k = 0; k < Mb.outerSize(); ++k)
+                for (Eigen::SparseMatrix<double>::InnerIterator it(Mb, k); it; ++it)
+                    entries.emplace_back(o + int(it.row()), o + int(it.col()), it.value());
+        }
+        // --- end beams ---
+        if (body.kind != BodyKind::Rigid) continue;
         for (int i = 0; i < 3; ++i) entries.emplace_back(o + i, o + i, body.mass);
         for (int i = 0; i < 3; ++i)
             for (int k = 0; k < 3; ++k)

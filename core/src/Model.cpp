@@ -22,8 +22,9 @@ void Model::layOutCoordinates() {
         if (b == 0) body.kind = BodyKind::Ground;
         body.slice.positionOffset = positionSize_;
         body.slice.velocityOffset = velocitySize_;
-        body.slice.positionSize = positionSizeOf(body.kind);
-        body.slice.velocitySize = velocitySizeOf(body.kind);
+        const bool beam = body.kind == BodyKind::Beam && body.beam;
+        body.slice.positionSize = beam ? body.beam->coordinateCount() : positionSizeOf(body.kind);
+        body.slice.velocitySize = beam ? body.beam->coordinateCount() : velocitySizeOf(body.kind);
         positionSize_ += body.slice.positionSize;
         velocitySize_ += body.slice.velocitySize;
         velocityOwner_.insert(velocityOwner_.end(), size_t(body.slice.velocitySize), static_cast<int>(b));

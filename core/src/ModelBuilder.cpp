@@ -181,7 +181,98 @@ private:
             bodyIndex_[b.name] = BodyIndex(static_cast<int>(i) + 1);
         }
         bodyIndex_[kGroundName] = kGround;
+        buildBeams(m, seen);
     }
+
+    // --- beams: one body of kind Beam per beam, after the rigid bodies; its nodes are
+    // named "<beam>.node<k>", "<beam>.root" and "<beam>.tip" ---
+    struct NodeRef {
+        BodyIndex body;
+        int node = 0;
+        Vec3 position, slope;  // undeformed, global
+    };
+
+    void buildBeams(Model& m, std::set<std::string>& seen) {
+        for (size_t i = 0; i < doc_.beams.size(); ++i) {
+            const BeamDoc& b = doc_.beams[i];
+            if (b.name == kGroundName)
+                error(at("beams", i, "name"), "the name 'ground' is reserved for the fixed ground");
+            else
+                checkName(b.name, at("beams", i, "name"), seen, "body");
+            bool ok = true;
+            auto fail = [&](const char* field, const std::string& what) {
+                error(at("beams", i, field), what);
+                ok = false;
+            };
+            if (!finite(b.from)) fail("from", "end point is not finite");
+            if (!finite(b.to)) fail("to", "end point is not finite");
+            if (ok && !(distance(b.from, b.to) > 0.0)) fail("to", "the beam's two end points coincide");
+            if (b.elements < 1 || b.elements > kMaxBeamElements)
+                fail("elements", "a beam has from 1 to " + std::to_string(kMaxBeamElements) + " elements (got " +
+                                     std::to_string(b.elements) + ")");
+            const MaterialDoc& mat = b.material;
+            if (!std::isfinite(mat.youngModulus) || mat.youngModulus <= 0.0)
+                fail("material/young_modulus", "Young's modulus must be positive (got " + shortNumber(mat.youngModulus) + ")");
+            if (!std::isfinite(mat.density) || mat.density <= 0.0)
+                fail("material/density", "density must be positive (got " + shortNumber(mat.density) + ")");
+            if (!std::isfinite(mat.poissonRatio) || mat.poissonRatio <= -1.0 || mat.poissonRatio >= 0.5)
+                fail("material/poisson_ratio", "Poisson's ratio must lie in (−1, 0.5) (got " + shortNumber(mat.poissonRatio) + ")");
+            const SectionDoc& sec = b.section;
+            double A = 0.0, I = 0.0;
+            switch (sec.shape) {
+            case SectionDoc::Shape::Rectangle:
+                if (!std::isfinite(sec.width) || !std::isfinite(sec.height) || sec.width <= 0.0 || sec.height <= 0.0)
+                    fail("section/width", "a rectangular section needs a positive width and height");
+                A = sec.width * sec.height;
+                I = sec.width * sec.height * sec.height * sec.height / 12.0;
+                break;
+            case SectionDoc::Shape::Circle:
+                if (!std::isfinite(sec.radius) || sec.radius <= 0.0) fail("section/radius", "a circular section needs a positive radius");
+                A = M_PI * sec.radius * sec.radius;
+                I = M_PI * std::pow(sec.radius, 4) / 4.0;
+                break;
+            case SectionDoc::Shape::Direct:
+                if (!std::isfinite(sec.area) || sec.area <= 0.0) fail("section/area", "the section's area must be positive");
+                if (!std::isfinite(sec.inertia) || sec.inertia <= 0.0)
+                    fail("section/inertia", "the section's second moment of area must be positive");
+                A = sec.area;
+                I = sec.inertia;
+                break;
+            }
+            if (!std::isfinite(b.preload)) fail("preload", "preload is not finite");
+            if (!ok) continue;
+            ancf::CableProperties props;
+            props.axialStiffness = mat.youngModulus * A;
+            props.bendingStiffness = mat.youngModulus * I;
+            props.massPerLength = mat.density * A;
+            props.preload = b.preload;
+            if (!std::isfinite(props.axialStiffness) || !std::isfinite(props.bendingStiffness) ||
+                !std::isfinite(props.massPerLength) || !(props.bendingStiffness > 0.0) || !(props.massPerLength > 0.0)) {
+                fail("section", "EA, EI or ρA of this section and material is not a positive finite number");
+                continue;
+            }
+            Body body;
+            body.name = b.name;
+            body.kind = BodyKind::Beam;
+            body.beam = std::make_shared<const BeamMesh>(b.from, b.to, b.elements, props);
+            body.mass = props.massPerLength * distance(b.from, b.to);
+            const BodyIndex index(m.bodyCount());
+            m.bodies.push_back(body);
+            const Vec3 slope = (b.to - b.from) / distance(b.from, b.to);
+            for (int k = 0; k <= b.elements; ++k) {
+                const NodeRef ref{index, k, body.beam->initialNodePosition(k), slope};
+                nodes_[b.name + ".node" + std::to_string(k)] = ref;
+                if (k == 0) nodes_[b.name + ".root"] = ref;
+                if (k == b.elements) nodes_[b.name + ".tip"] = ref;
+            }
+        }
+    }
+
+    const NodeRef* findNode(const std::string& name) const {
+        auto it = nodes_.find(name);
+        return it == nodes_.end() ? nullptr : &it->second;
+    }
+    // --- end beams ---
 
     bool checkQuaternion(const Quat& q, const std::string& where, Quat& unit) {
         switch (unitQuaternion(q, unit)) {
@@ -262,6 +353,16 @@ private:
     // `where` locates the body's name, `pointWhere` the point.
     bool frameFromGlobal(const std::string& body, const std::string& where, const Vec3& point,
                          const std::string& pointWhere, const Mat3& axesGlobal, BodyFrame& f) {
+        if (const NodeRef* node = findNode(body)) {  // the node's own position and slope
+            f.body = node->body;
+            f.node = node->node;
+            return true;
+        }
+        if (nodesOfBeam(body)) {
+            error(where, "'" + body + "' is a beam: name one of its nodes ('" + body + ".root', '" + body +
+                             ".tip' or '" + body + ".node<k>')");
+            return false;
+        }
         auto it = bodyIndex_.find(body);
         if (it == bodyIndex_.end()) {
             error(where, body.empty() ? "missing body name" : "unknown body '" + body + "'");
@@ -355,10 +456,39 @@ private:
                      ok;
                 if (!ok) continue;
             }
-            if (j.frame1.body == j.frame2.body) {
+            if (j.frame1.body == j.frame2.body && j.frame1.node == j.frame2.node) {
                 error(at("joints", i), "joint '" + jd.name + "' connects a body to itself");
                 continue;
             }
+            // --- beams: a pin (spherical) on nodes on either side, or a clamp (fixed) from a
+            // rigid body or the ground to a node, which holds the node's position and the
+            // direction of its slope (x1 along the slope's initial direction) ---
+            const bool node1 = m.body(j.frame1.body).kind == BodyKind::Beam;
+            const bool node2 = m.body(j.frame2.body).kind == BodyKind::Beam;
+            const bool clamp = node2 && !node1 && jd.type == JointType::Fixed;
+            if ((node1 || node2) && jd.type != JointType::Spherical && !clamp) {
+                error(at("joints", i, "type"),
+                      jd.type == JointType::Fixed
+                          ? "a clamp (fixed joint on a beam node) holds the node named as body2 to a rigid body or the ground named as body1"
+                          : std::string("a ") + jointTypeName(jd.type) +
+                                " joint cannot hold a beam node: nodes take spherical (pin) and fixed (clamp) joints");
+                continue;
+            }
+            if (clamp) {
+                const NodeRef* node = jd.byMarkers ? nullptr : findNode(jd.body2);
+                if (!node) {
+                    error(at("joints", i), "a clamp on a beam node is given by body1, body2 and point, not by markers");
+                    continue;
+                }
+                Mat3 A1;
+                Vec3 r1;
+                initialPose(bodyName(j.frame1.body), A1, r1);
+                const Mat3 G = frameFromZAxis(node->slope);
+                Mat3 axes;
+                axes << G.col(2), G.col(0), G.col(1);  // x1 along the slope, right-handed
+                j.frame1.axes = A1.transpose() * axes;
+            }
+            // --- end beams ---
             if (jd.type == JointType::Distance) {
                 double L = 0.0;
                 if (jd.length) {
@@ -377,7 +507,11 @@ private:
                 j.length = L;
             }
             j.firstEquation = m.equationCount();
-            for (EquationLabel l : jointEquationLabels(j.type)) {
+            const bool clampLabels = m.body(j.frame2.body).kind == BodyKind::Beam && j.type == JointType::Fixed;
+            for (EquationLabel l : clampLabels ? std::vector<EquationLabel>{{"", "point x", false}, {"", "point y", false},
+                                                                             {"", "point z", false}, {"", "slope y1.x2", true},
+                                                                             {"", "slope z1.x2", true}}
+                                               : jointEquationLabels(j.type)) {
                 l.owner = j.name;
                 m.equations.push_back(l);
             }
@@ -401,8 +535,15 @@ private:
     }
 
     std::string bodyName(BodyIndex b) const {
-        return b.value() == 0 ? std::string(kGroundName)
-                              : doc_.bodies[static_cast<size_t>(b.value() - 1)].name;
+        if (b.value() == 0) return kGroundName;
+        const size_t i = static_cast<size_t>(b.value() - 1);
+        return i < doc_.bodies.size() ? doc_.bodies[i].name : doc_.beams[i - doc_.bodies.size()].name;
+    }
+
+    bool nodesOfBeam(const std::string& name) const {
+        for (const BeamDoc& b : doc_.beams)
+            if (b.name == name) return true;
+        return false;
     }
 
     bool checkLaw(const TimeLaw& law, const std::string& where) {
@@ -484,6 +625,10 @@ private:
                                      at("forces", i, "point2"), Mat3::Identity(), f.point2) &&
                      ok;
                 if (!ok) continue;
+                if (m.body(f.point1.body).kind == BodyKind::Beam || m.body(f.point2.body).kind == BodyKind::Beam) {
+                    error(at("forces", i), "spring-dampers attach to rigid bodies or the ground, not to beam nodes");
+                    continue;
+                }
                 if (f.point1.body == f.point2.body) {
                     error(at("forces", i), "spring-damper '" + fd.name + "' connects a body to itself");
                     continue;
@@ -515,6 +660,24 @@ private:
             }
             case ForceType::BodyForce:
             case ForceType::BodyTorque: {
+                if (const NodeRef* node = findNode(fd.body)) {  // a nodal force on r_k
+                    if (fd.type == ForceType::BodyTorque) {
+                        error(at("forces", i, "body"), "a cable element's node carries no torque: apply forces to nodes");
+                        continue;
+                    }
+                    if (!finite(fd.vector)) {
+                        error(at("forces", i, "vector"), "force vector is not finite");
+                        continue;
+                    }
+                    f.body = node->body;
+                    f.node = node->node;
+                    f.vector = fd.vector;
+                    if (fd.law) {
+                        if (!checkLaw(*fd.law, at("forces", i, "law"))) continue;
+                        f.law = fd.law;
+                    }
+                    break;
+                }
                 auto it = bodyIndex_.find(fd.body);
                 if (it == bodyIndex_.end() || it->second.value() == 0) {
                     error(at("forces", i, "body"),
@@ -587,6 +750,8 @@ private:
             if (finite(b.position)) box.extend(b.position);
         for (const JointDoc& j : doc_.joints)
             if (!j.byMarkers && finite(j.point)) box.extend(j.point);
+        for (const BeamDoc& b : doc_.beams)
+            if (finite(b.from) && finite(b.to)) box.extend(b.from), box.extend(b.to);
         double L = box.isEmpty() ? 0.0 : box.diagonal().norm();
         for (const BodyDoc& b : doc_.bodies) {
             L = std::max(L, b.shape.size.norm());
@@ -602,6 +767,7 @@ private:
     std::map<std::string, BodyIndex> bodyIndex_;
     std::map<std::string, BodyFrame> markers_;
     std::map<std::string, JointIndex> jointIndex_;
+    std::map<std::string, NodeRef> nodes_;
     std::set<std::string> ownerNames_;
 };
 

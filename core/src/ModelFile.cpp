@@ -259,7 +259,7 @@ public:
 
     void document(const json& root, ModelDocument& doc) {
         if (!object(root, "", {"format", "version", "name", "description", "gravity", "bodies",
-                               "markers", "joints", "drivers", "forces", "expected"}))
+                               "markers", "joints", "drivers", "forces", "beams", "expected"}))
             return;
         std::string format;
         if (text(root, "format", "", format, true) && format != kModelFormatName)
@@ -388,6 +388,54 @@ public:
             }
             doc.forces.push_back(fd);
         });
+        // --- beams ---
+        list(root, "beams", [&](const json& b, const std::string& p) {
+            BeamDoc beam;
+            if (!object(b, p, {"name", "from", "to", "elements", "material", "section", "preload"})) return;
+            text(b, "name", p, beam.name, true);
+            vec3(b, "from", p, beam.from, true);
+            vec3(b, "to", p, beam.to, true);
+            if (const json* n = field(b, "elements", p, true)) {
+                if (!n->is_number_integer() || n->get<long long>() < 1 || n->get<long long>() > kMaxBeamElements)
+                    error(p + "/elements", "expected a whole number of elements from 1 to " +
+                                               std::to_string(kMaxBeamElements) + ", found " + n->dump());
+                else
+                    beam.elements = static_cast<int>(n->get<long long>());
+            }
+            if (const json* m = field(b, "material", p, true)) {
+                const std::string mp = p + "/material";
+                if (object(*m, mp, {"young_modulus", "poisson_ratio", "density"})) {
+                    number(*m, "young_modulus", mp, beam.material.youngModulus, true);
+                    number(*m, "poisson_ratio", mp, beam.material.poissonRatio);
+                    number(*m, "density", mp, beam.material.density, true);
+                }
+            }
+            if (const json* s = field(b, "section", p, true)) {
+                const std::string sp = p + "/section";
+                std::string type;
+                if (object(*s, sp, {"type", "width", "height", "radius", "area", "inertia"}) &&
+                    text(*s, "type", sp, type, true)) {
+                    SectionDoc& sec = beam.section;
+                    if (type == "rectangle") {
+                        sec.shape = SectionDoc::Shape::Rectangle;
+                        number(*s, "width", sp, sec.width, true);
+                        number(*s, "height", sp, sec.height, true);
+                    } else if (type == "circle") {
+                        sec.shape = SectionDoc::Shape::Circle;
+                        number(*s, "radius", sp, sec.radius, true);
+                    } else if (type == "direct") {
+                        sec.shape = SectionDoc::Shape::Direct;
+                        number(*s, "area", sp, sec.area, true);
+                        number(*s, "inertia", sp, sec.inertia, true);
+                    } else {
+                        error(sp + "/type", "unknown section type '" + type + "' (rectangle, circle, direct)");
+                    }
+                }
+            }
+            number(b, "preload", p, beam.preload);
+            doc.beams.push_back(beam);
+        });
+        // --- end beams ---
         if (const json* e = field(root, "expected", "", false)) {
             if (object(*e, "/expected", {"dof", "redundant"})) {
                 for (const char* k : {"dof", "redundant"}) {
@@ -713,6 +761,24 @@ std::string serializeModelDocument(const ModelDocument& doc) {
         forces.push_back(j);
     }
     if (!forces.empty()) root["forces"] = forces;
+    // --- beams ---
+    json beams = json::array();
+    for (const BeamDoc& b : doc.beams) {
+        json s;
+        switch (b.section.shape) {
+        case SectionDoc::Shape::Rectangle: s = {{"type", "rectangle"}, {"width", b.section.width}, {"height", b.section.height}}; break;
+        case SectionDoc::Shape::Circle: s = {{"type", "circle"}, {"radius", b.section.radius}}; break;
+        case SectionDoc::Shape::Direct: s = {{"type", "direct"}, {"area", b.section.area}, {"inertia", b.section.inertia}}; break;
+        }
+        json j = {{"name", b.name}, {"from", vecJson(b.from)}, {"to", vecJson(b.to)}, {"elements", b.elements},
+                  {"material", {{"young_modulus", b.material.youngModulus}, {"poisson_ratio", b.material.poissonRatio},
+                                {"density", b.material.density}}},
+                  {"section", s}};
+        if (b.preload != 0.0) j["preload"] = b.preload;
+        beams.push_back(j);
+    }
+    if (!beams.empty()) root["beams"] = beams;
+    // --- end beams ---
     if (doc.expected.dof || doc.expected.redundant) {
         json e = json::object();
         if (doc.expected.dof) e["dof"] = *doc.expected.dof;

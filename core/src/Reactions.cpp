@@ -1,5 +1,6 @@
 #include "looplab/Reactions.h"
 
+#include "looplab/FrameKinematics.h"
 #include "looplab/RigidBodyCoordinates.h"
 
 namespace looplab {
@@ -18,15 +19,28 @@ void computeReactions(const Model& model, const State& s, const SparseMatrix& ja
         const BodyIndex onBody = onFirst ? j.frame1.body : j.frame2.body;
         const double sign = onFirst ? 1.0 : -1.0;
         // The generalised force on a rigid body: force (global) and torque (body frame).
-        const int c0 = model.velocityOffset(onBody);
-        const int width = model.velocitySliceSize(onBody);
+        // On a beam node: the force on r_k and the generalised force on the slope r_x,k,
+        // whose virtual work on δr_x = δθ × r_x is that of the torque r_x × g_slope.
+        const BodyFrame& fr = onFirst ? j.frame1 : j.frame2;
+        const bool onNode = model.body(onBody).kind == BodyKind::Beam;
+        const int c0 = onNode ? jetColumnStart(model, fr) : model.velocityOffset(onBody);
+        const int width = onNode ? ancf::kNodeSize : model.velocitySliceSize(onBody);
         Eigen::Matrix<double, rigid::kVelocitySize, 1> g = Eigen::Matrix<double, rigid::kVelocitySize, 1>::Zero();
         for (int row = j.firstEquation; row < j.firstEquation + j.equationCount; ++row) {
             if (indeterminate.size() > size_t(row) && indeterminate[size_t(row)]) r.indeterminate = true;
             for (SparseMatrix::InnerIterator it(jacobian, row); it; ++it)
                 if (it.col() >= c0 && it.col() < c0 + width) g[it.col() - c0] += sign * it.value() * lambda[row];
         }
-        const BodyFrame& fr = onFirst ? j.frame1 : j.frame2;
+        if (onNode) {
+            const Vec3 slope = s.q.segment<3>(model.positionOffset(onBody) + ancf::kNodeSize * fr.node + 3);
+            r.forceGlobal = g.head<3>();
+            r.torqueGlobal = slope.cross(Vec3(g.tail<3>()));
+            const Mat3 axes1 = bodyOrientation(model, s, j.frame1.body).toRotationMatrix() * j.frame1.axes;
+            r.forceJoint = axes1.transpose() * r.forceGlobal;
+            r.torqueJoint = axes1.transpose() * r.torqueGlobal;
+            reactions.push_back(r);
+            continue;
+        }
         const Quat A = bodyOrientation(model, s, onBody);
         const Vec3 F = g.head<3>();
         const Vec3 torqueAtCom = A * Vec3(g.tail<3>());

@@ -17,6 +17,12 @@ State initialState(const Model& model) {
     s.v.resize(model.velocitySize());
     for (int b = 1; b < model.bodyCount(); ++b) {
         const Body& body = model.body(BodyIndex(b));
+        if (body.kind == BodyKind::Beam) {
+            // Undeformed and at rest; beams come after the document's rigid bodies.
+            s.q.segment(body.slice.positionOffset, body.slice.positionSize) = body.beam->initialCoordinates();
+            s.v.segment(body.slice.velocityOffset, body.slice.velocitySize).setZero();
+            continue;
+        }
         const BodyDoc& doc = model.document.bodies[static_cast<size_t>(b - 1)];
         if (body.kind == BodyKind::Rigid)
             rigid::set(s.q.data() + body.slice.positionOffset, s.v.data() + body.slice.velocityOffset,
@@ -55,6 +61,9 @@ VecX positionDerivative(const Model& m, const State& s) {
         if (body.kind == BodyKind::Rigid)
             rigid::positionDerivative(s.q.data() + body.slice.positionOffset, s.v.data() + body.slice.velocityOffset,
                                       qd.data() + body.slice.positionOffset);
+        else if (body.kind == BodyKind::Beam)  // absolute nodal coordinates: q̇ = v
+            qd.segment(body.slice.positionOffset, body.slice.positionSize) =
+                s.v.segment(body.slice.velocityOffset, body.slice.velocitySize);
     }
     return qd;
 }
@@ -63,6 +72,9 @@ void retract(const Model& m, VecX& q, const VecX& dv) {
     for (const Body& body : m.bodies) {
         if (body.kind == BodyKind::Rigid)
             rigid::retract(q.data() + body.slice.positionOffset, dv.data() + body.slice.velocityOffset);
+        else if (body.kind == BodyKind::Beam)  // the retraction of nodal coordinates is addition
+            q.segment(body.slice.positionOffset, body.slice.positionSize) +=
+                dv.segment(body.slice.velocityOffset, body.slice.velocitySize);
     }
 }
 

@@ -43,6 +43,7 @@ public:
         list("joints", a.joints, b.joints);
         list("drivers", a.drivers, b.drivers);
         list("forces", a.forces, b.forces);
+        list("beams", a.beams, b.beams);  // beams
         same("expected/dof", a.expected.dof, b.expected.dof);
         same("expected/redundant", a.expected.redundant, b.expected.redundant);
     }
@@ -184,6 +185,24 @@ private:
         same(p + "/vector", a.vector, b.vector);
         same(p + "/law", a.law, b.law);
     }
+    // --- beams ---
+    void same(const QString& p, const BeamDoc& a, const BeamDoc& b) {
+        same(p + "/name", a.name, b.name);
+        same(p + "/from", a.from, b.from);
+        same(p + "/to", a.to, b.to);
+        same(p + "/elements", a.elements, b.elements);
+        same(p + "/material/young_modulus", a.material.youngModulus, b.material.youngModulus);
+        same(p + "/material/poisson_ratio", a.material.poissonRatio, b.material.poissonRatio);
+        same(p + "/material/density", a.material.density, b.material.density);
+        same(p + "/section/type", int(a.section.shape), int(b.section.shape));
+        same(p + "/section/width", a.section.width, b.section.width);
+        same(p + "/section/height", a.section.height, b.section.height);
+        same(p + "/section/radius", a.section.radius, b.section.radius);
+        same(p + "/section/area", a.section.area, b.section.area);
+        same(p + "/section/inertia", a.section.inertia, b.section.inertia);
+        same(p + "/preload", a.preload, b.preload);
+    }
+    // --- end beams ---
     template <typename T>
     void list(const QString& where, const std::vector<T>& a, const std::vector<T>& b) {
         if (a.size() != b.size()) {
@@ -1061,6 +1080,8 @@ private slots:
         QTest::newRow("chain (20 planar loops)") << "chain-20-loops.json" << 1 << 60;
         // Two planar loops: 3 out-of-plane equations redundant in each.
         QTest::newRow("double parallelogram (2 planar loops)") << "double-parallelogram.json" << 1 << 6;
+        QTest::newRow("cantilever beam (8 elements, clamped)") << "cantilever-beam.json" << 49 << 0;
+        QTest::newRow("flexible slider-crank (4 elements, pinned)") << "flexible-slider-crank.json" << 25 << 0;
     }
 
     void cliCheckExamples() {
@@ -1104,7 +1125,8 @@ private slots:
     void everyExampleIsChecked() {
         const QStringList listed{"four-bar.json", "slider-crank.json", "parallelogram.json", "bricard.json",
                                  "rssr.json", "pendulum.json", "andrews.json", "chain-20-loops.json",
-                                 "double-parallelogram.json"};
+                                 "double-parallelogram.json", "cantilever-beam.json",
+                                 "flexible-slider-crank.json"};
         for (const QString& f : exampleFiles()) QVERIFY2(listed.contains(f), qPrintable(f));
     }
 

@@ -15,7 +15,7 @@
 //     (FrameKinematics.h, which also gives the curvature of the constraints);
 //   - its block of the mass matrix, its generalised inertial and gravity forces, its
 //     kinetic and potential energy, and the scale of each velocity coordinate.
-// Rigid is the only kind today (7 position numbers: centre of mass and unit quaternion;
+// Rigid was the first kind (7 position numbers: centre of mass and unit quaternion;
 // 6 velocity numbers: centre-of-mass velocity, body-frame angular velocity). A flexible
 // kind (beam or solid mesh in absolute nodal coordinates) has position and slopes per node
 // as both its position and its velocity slice (no quaternion, so q̇ = v and the retraction
@@ -25,7 +25,8 @@ namespace looplab {
 
 enum class BodyKind {
     Ground,  ///< body 0: fixed, no coordinates
-    Rigid
+    Rigid,
+    Beam     ///< a mesh of ANCF cable elements, 6 numbers per node (BeamMesh.h)
 };
 
 /// Where one body's numbers live in State::q and State::v.
@@ -36,7 +37,8 @@ struct CoordinateSlice {
     int velocitySize = 0;
 };
 
-/// Number of position and velocity coordinates of a body of this kind.
+/// Number of position and velocity coordinates of a body of this kind (a rigid body's; a
+/// beam's slice is as large as its mesh: Model::layOutCoordinates asks the mesh).
 int positionSizeOf(BodyKind kind);
 int velocitySizeOf(BodyKind kind);
 

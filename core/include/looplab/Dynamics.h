@@ -9,8 +9,8 @@
 
 namespace looplab {
 
-/// The mass matrix M is block diagonal (m·I₃ and the body-frame inertia of each moving
-/// body) and constant in these coordinates, so it is applied rather than stored.
+/// The mass matrix M is block diagonal (m·I₃ and the body-frame inertia of each rigid
+/// body, the consistent mass matrix of each beam) and constant in these coordinates, so it is applied rather than stored.
 /// M·x for a vector x in velocity coordinates.
 VecX applyMass(const Model& model, const VecX& x);
 /// M⁻¹·x.
@@ -28,7 +28,7 @@ VecX generalizedForces(const Model& model, const State& s);
 struct Energy {
     double kinetic = 0.0;
     double gravity = 0.0;  ///< −Σ m g·r
-    double springs = 0.0;  ///< elastic energy of spring-dampers and rotational springs
+    double springs = 0.0;  ///< elastic energy of spring-dampers, rotational springs and beams
     double total() const { return kinetic + gravity + springs; }
 };
 Energy mechanicalEnergy(const Model& model, const State& s);

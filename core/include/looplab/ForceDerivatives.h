@@ -1,7 +1,8 @@
 #pragma once
 // Analytic derivatives of the generalised forces Q = generalizedForces() (Dynamics.h):
 // gravity, spring-dampers, rotational spring-dampers, body forces and torques, and the
-// gyroscopic term −ω' × J'ω' of each rigid body. Derivatives with respect to q are taken
+// gyroscopic term −ω' × J'ω' of each rigid body, and the elastic forces of beams (their
+// tangent stiffness, BeamMesh.h). Derivatives with respect to q are taken
 // along the retraction (column k: d/dε at retract(q, ε e_k), v and t fixed); those with
 // respect to v at q and t fixed. Both are n × n (n velocity coordinates).
 

@@ -27,12 +27,17 @@ struct BodyMotion {
     // angular velocity [rad/s], all global.
     Mat3 A = Mat3::Identity();
     Vec3 r = Vec3::Zero(), rdot = Vec3::Zero(), omega = Vec3::Zero();
+    // Beam: its position and velocity slices (the frames of a joint pick a node in them;
+    // a node's 6 columns are the jet's, sliceWidth == 6).
+    const double* q = nullptr;
+    const double* v = nullptr;
 };
 
 /// The motion of body b at state s (positions only if velocities is false).
 BodyMotion bodyMotion(const Model& model, const State& s, BodyIndex b, bool velocities = true);
 
-/// Columns a jet can have: two bodies of the widest kind (rigid, 6 velocity numbers).
+/// Columns a jet can have: two bodies of the widest kind (rigid, 6 velocity numbers; a
+/// beam node's 6 coordinates).
 inline constexpr int kMaxJetColumns = 2 * rigid::kVelocitySize;
 
 using JetRows = Eigen::Matrix<double, 3, Eigen::Dynamic, Eigen::ColMajor, 3, kMaxJetColumns>;
@@ -43,6 +48,7 @@ using JetSquare = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::C
 /// The two bodies of a joint.
 struct JetSlots {
     const BodyMotion* body[2];
+    int node[2] = {0, 0};  ///< beam bodies: the node each frame is attached to
     int columns() const { return body[0]->sliceWidth + body[1]->sliceWidth; }
     /// First jet column of a slot.
     int offset(int slot) const { return slot == 0 ? 0 : body[0]->sliceWidth; }
@@ -63,12 +69,20 @@ struct VectorJet {
     Vec3 lever[2];
 };
 
-/// The point with coordinates `local` in the frame of the body in `slot`.
+/// The point with coordinates `local` in the frame of the body in `slot` (on a beam: the
+/// node's position r_k; local is not used).
 VectorJet attachedPoint(const JetSlots& slots, int slot, const Vec3& local, bool full);
-/// The direction `local` (body frame) fixed in the body in `slot`.
+/// The direction `local` (body frame) fixed in the body in `slot` (on a beam: local.x()
+/// times the node's slope r_x,k, the only direction a cable node carries).
 VectorJet attachedDirection(const JetSlots& slots, int slot, const Vec3& local, bool full);
 /// Difference of two vectors attached to the same two bodies.
 VectorJet operator-(const VectorJet& a, const VectorJet& b);
+
+/// Where the columns of a frame's slot go in v: the body's velocity offset, plus 6 per node
+/// before the frame's node on a beam.
+int jetColumnStart(const Model& model, const BodyFrame& frame);
+/// Columns of a frame's slot in a jet (0 ground, 6 rigid body or beam node).
+int jetWidth(const Model& model, BodyIndex body);
 
 /// Adds weight · ∂(Jᵀw)/∂δ at fixed w (rows and columns: the jet's columns; δ a
 /// velocity-space increment applied by the retraction) to H. Rigid: ℓ̃ (Aᵀw)˜ on each

@@ -3,12 +3,14 @@
 // State (the numbers that change); nothing in a Model changes during a simulation.
 // A Model is made by buildModel() from a ModelDocument.
 
+#include "looplab/BeamMesh.h"
 #include "looplab/BodyKind.h"
 #include "looplab/ModelDocument.h"
 #include "looplab/TimeLaw.h"
 #include "looplab/Types.h"
 #include "looplab/VisualShape.h"
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -20,6 +22,9 @@ struct BodyFrame {
     BodyIndex body;
     Vec3 origin = Vec3::Zero();
     Mat3 axes = Mat3::Identity();
+    /// Beam bodies: the node the frame is attached to (its origin is the node's position
+    /// r_k, its only direction the slope r_x,k; origin and axes above are unused).
+    int node = 0;
 };
 
 /// A body: the ground (body 0) or a rigid body with its frame at the centre of mass.
@@ -31,6 +36,8 @@ struct Body {
     Mat3 inertia = Mat3::Zero();       ///< kg·m² about the centre of mass, body frame
     Mat3 inertiaInverse = Mat3::Zero();
     VisualShape shape;
+    /// Beam bodies: the mesh (mass, elasticity, initial nodes); null for other kinds.
+    std::shared_ptr<const BeamMesh> beam;
 };
 
 /// A joint between frame1 (on body 1) and frame2 (on body 2). Its equations are rows
@@ -63,6 +70,7 @@ struct ForceElement {
     JointIndex joint;          ///< rotational spring-damper
     double freeAngle = 0.0;
     BodyIndex body;            ///< body force or torque
+    int node = 0;              ///< body force on a beam: the node it acts on
     Vec3 localPoint = Vec3::Zero();
     Vec3 vector = Vec3::Zero();
     std::optional<TimeLaw> law;

@@ -106,6 +106,43 @@ struct ForceDoc {
     std::optional<TimeLaw> law;
 };
 
+// --- beams (BeamMesh.h, methods.md "Flexible beams") ---
+
+/// Linear elastic material of a beam.
+struct MaterialDoc {
+    double youngModulus = 0.0;  ///< E [Pa]
+    double poissonRatio = 0.3;  ///< ν [1]; checked, unused by the cable element (no shear, no torsion)
+    double density = 0.0;       ///< ρ [kg/m³]
+};
+
+/// Cross-section of a beam: a rectangle, a circle, or the area and second moment directly.
+struct SectionDoc {
+    enum class Shape { Rectangle, Circle, Direct };
+    Shape shape = Shape::Rectangle;
+    double width = 0.0, height = 0.0;  ///< rectangle [m]; I = width·height³/12
+    double radius = 0.0;               ///< circle [m]; I = π r⁴/4
+    double area = 0.0;                 ///< direct: A [m²]
+    double inertia = 0.0;              ///< direct: I [m⁴]
+};
+
+/// Most elements a beam may have: its mass matrix is assembled from 144 numbers an element
+/// (100 000 elements: 230 MB while it is assembled).
+inline constexpr int kMaxBeamElements = 100000;
+
+/// A straight beam from `from` to `to` meshed with `elements` equal ANCF cable elements.
+/// Its nodes are named "<name>.node<k>" (k = 0 at `from`), with "<name>.root" and
+/// "<name>.tip" for the first and the last; joints and nodal forces name them as bodies.
+struct BeamDoc {
+    std::string name;
+    Vec3 from = Vec3::Zero(), to = Vec3::UnitX();  ///< undeformed end points, global [m]
+    int elements = 1;
+    MaterialDoc material;
+    SectionDoc section;
+    double preload = 0.0;  ///< axial force in the undeformed beam [N], tension positive
+};
+
+// --- end beams ---
+
 /// Facts a model states about itself, checked by tests and by `looplab-cli check`.
 struct ExpectedDoc {
     std::optional<int> dof;
@@ -122,6 +159,7 @@ struct ModelDocument {
     std::vector<JointDoc> joints;
     std::vector<DriverDoc> drivers;
     std::vector<ForceDoc> forces;
+    std::vector<BeamDoc> beams;  ///< bodies of kind Beam, after the rigid bodies
     ExpectedDoc expected;
 };
 
