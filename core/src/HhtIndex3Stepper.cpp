@@ -41,6 +41,7 @@ Status HhtIndex3Stepper::chooseRows(const State& s) {
     ConstraintSpaces spaces;
     factorizeConstraints(*model_, s, spaces, settings_.rankTolerance, settings_.linearAlgebra);
     rows_ = spaces.independentEquations();
+    std::sort(rows_.begin(), rows_.end());
     return {};
 }
 
@@ -71,14 +72,20 @@ VecX HhtIndex3Stepper::netForce(const State& s, const SparseMatrix& jacobian, co
 }
 
 Status HhtIndex3Stepper::evaluate(State& s, MotionEvaluation& out) {
-    if (rows_.empty() && model_->equationCount() > 0) chooseRows(s);
+    // The rows independent here (the rank decision may differ from the step's).
+    const std::vector<int> stepRows = rows_;
+    chooseRows(s);
     VecX lambdaI;
-    if (Status st = accelerations(s, out.acceleration, lambdaI); !st.ok) return st;
+    if (Status st = accelerations(s, out.acceleration, lambdaI); !st.ok) {
+        rows_ = stepRows;
+        return st;
+    }
     if (out.computeMultipliers) {
         ConstraintSpaces spaces;
         factorizeConstraints(*model_, s, spaces, settings_.rankTolerance, settings_.linearAlgebra);
         out.multipliers = spaces.solveTransposed(generalizedForces(*model_, s) - applyMass(*model_, out.acceleration));
     }
+    rows_ = stepRows;
     return {};
 }
 
@@ -120,6 +127,8 @@ Status HhtIndex3Stepper::attempt(double h, Trial& trial) {
         ++stats_.outerIterations;
         const VecX increment = h * v_ + h * h * ((0.5 - beta_) * a_ + beta_ * a);
         State s{t1, q_, v_ + h * ((1.0 - gamma_) * a_ + gamma_ * a)};
+        if (!increment.allFinite() || !s.v.allFinite())
+            return Status::failure("the Newton iteration of HHT-I3 diverged at " + at(t1));
         retract(m, s.q, increment);
         ConstraintValues cv;
         evaluateConstraints(m, s, cv, kPhi | kJacobian);
@@ -161,14 +170,15 @@ Status HhtIndex3Stepper::attempt(double h, Trial& trial) {
             trial.a = a;
             trial.lambdaI = mu / (1.0 + alpha_);
             trial.increment = increment;
-            const double c = std::max(std::abs(beta_ - 1.0 / 6.0), 1.0 / 24.0);
-            double sum = 0.0;
+            // Corrector minus explicit predictor, in the positions (h²β Δa) and the
+            // velocities times h (h²γ Δa), largest over the coordinates (as tlismni).
+            const double c = std::max(beta_, gamma_);
+            double worst = 0.0;
             for (int k = 0; k < n; ++k) {
                 const double e = c * h * h * (a[k] - a_[k]);
-                const double tol = settings_.ode.atol + settings_.ode.rtol * weightScales_[k];
-                sum += (e / tol) * (e / tol);
+                worst = std::max(worst, std::abs(e) / (settings_.ode.atol + settings_.ode.rtol * weightScales_[k]));
             }
-            trial.error = n ? std::sqrt(sum / n) : 0.0;
+            trial.error = worst;
             return {};
         }
         if (it + 1 >= settings_.maxOuterIterations) {
@@ -190,6 +200,17 @@ Status HhtIndex3Stepper::step(double tStop) {
     if (!(remaining > 0.0)) return Status::failure("step requested at or past its stop time " + at(tStop));
     double h = settings_.fixedStep ? o.step : nextStep_;
     if (!(h > 0.0)) return Status::failure("HHT-I3 needs a positive step (--step)");
+    // The independent rows at the step's start, and their multipliers.
+    {
+        const std::vector<int> before = rows_;
+        chooseRows(state());
+        if (before != rows_) {
+            if (Status st = accelerations(state(), a_, lambdaI_); !st.ok) return st;
+            ConstraintValues cv;
+            evaluateConstraints(m, state(), cv, kJacobian);
+            force_ = netForce(state(), cv.jacobian, lambdaI_);
+        }
+    }
     Status lastFailure;
     for (;;) {
         if (h >= remaining || (!settings_.fixedStep && h > 0.9 * remaining)) h = remaining;

@@ -4,7 +4,6 @@
 #include "looplab/ConstraintMethodStepper.h"
 #include "looplab/CvodeBdf.h"
 #include "looplab/DormandPrince5.h"
-#include "looplab/HhtIndex3Stepper.h"
 #include "looplab/PenaltyMethod.h"
 #include "looplab/ProjectionMethod.h"
 #include "looplab/RungeKutta4.h"
@@ -70,12 +69,6 @@ const std::vector<ConstraintMethodInfo>& constraintMethods() {
          true,
          {},
          {"hht", "newmark"}},
-        {"hht-index3",
-         "HHT-alpha on the full augmented index-3 DAE (Negrut et al. 2007), all accelerations and multipliers "
-         "in one Newton iteration: positions closed at every step, velocities not projected (for comparison)",
-         false,
-         {},
-         {"hht", "newmark"}},
     };
     return methods;
 }
@@ -108,7 +101,7 @@ const std::vector<IntegratorInfo>& integrators() {
          {{"step", "the step [s]"}}},
         {"hht",
          "Hilber-Hughes-Taylor alpha on the constrained equations, Newton iterations, adaptive step: "
-         "for steppers on the constrained equations (tlismni, hht-index3)",
+         "for steppers on the constrained equations (tlismni)",
          StepControl::Adaptive,
          true,
          2,
@@ -120,7 +113,7 @@ const std::vector<IntegratorInfo>& integrators() {
          false},
         {"newmark",
          "Newmark beta-gamma on the constrained equations, Newton iterations, adaptive step: "
-         "for steppers on the constrained equations (tlismni, hht-index3)",
+         "for steppers on the constrained equations (tlismni)",
          StepControl::Adaptive,
          true,
          2,
@@ -178,7 +171,7 @@ std::unique_ptr<TimeStepper> makeTimeStepper(std::shared_ptr<const Model> model,
                                              const std::string& integrator, const OdeSettings& ode,
                                              const ConstraintMethodSettings& constraints, std::string* why) {
     if (!isSupportedPair(method, integrator, why)) return nullptr;
-    if (method == "tlismni" || method == "hht-index3") {
+    if (method == "tlismni") {
         TlismniSettings t;
         t.newmark = integrator == "newmark";
         t.alpha = constraints.hhtAlpha;
@@ -187,7 +180,6 @@ std::unique_ptr<TimeStepper> makeTimeStepper(std::shared_ptr<const Model> model,
         t.ode = ode;
         t.rankTolerance = constraints.rankTolerance;
         t.linearAlgebra = constraints.linearAlgebra;
-        if (method == "hht-index3") return std::make_unique<HhtIndex3Stepper>(model, t, integrator);
         return std::make_unique<TlismniStepper>(model, t, integrator);
     }
     return std::make_unique<ConstraintMethodStepper>(model, makeConstraintMethod(method, model, constraints),
