@@ -327,9 +327,10 @@ private slots:
         const LoadedModel lm = test::loadExample("four-bar.json");
         const Model& m = *lm.model;
         const State ref = reference(lm, 0.5);
-        for (double rtol : {1e-6, 1e-8}) {
+        for (double rtol : {1e-6, 1e-8, 1e-10}) {
             for (const char* pair : {"projection/dopri5", "tlismni/hht"}) {
                 const std::string p(pair);
+                if (rtol < 1e-9 && p != "tlismni/hht") continue;
                 const std::string method = p.substr(0, p.find('/')), integrator = p.substr(p.find('/') + 1);
                 State last;
                 const auto t0 = std::chrono::steady_clock::now();
