@@ -121,7 +121,9 @@ Status TlismniStepper::partitionAt(const State& s, bool announce) {
         if (d < r && dependent[static_cast<size_t>(d)] == k) ++d;
         else independent.push_back(k);
     }
-    const bool changed = partitioned_ && (independent != independent_ || rows != rows_);
+    // A new set of independent rows alone (the rank decision among the redundant
+    // equations) changes no coordinate: not a re-partitioning.
+    const bool changed = partitioned_ && independent != independent_;
     rows_ = rows;
     dependent_ = dependent;
     independent_ = independent;
