@@ -121,18 +121,34 @@ Status TlismniStepper::partitionAt(const State& s, bool announce) {
         if (d < r && dependent[static_cast<size_t>(d)] == k) ++d;
         else independent.push_back(k);
     }
-    // A new set of independent rows alone (the rank decision among the redundant
-    // equations) changes no coordinate: not a re-partitioning.
-    const bool changed = partitioned_ && independent != independent_;
+    // The current choice on the new rows, for the hysteresis below.
+    const std::vector<int> oldDependent = dependent_, oldIndependent = independent_;
+    double currentRcond = 0.0;
+    const bool comparable = partitioned_ && r > 0 && static_cast<int>(oldDependent.size()) == r;
     rows_ = rows;
+    Eigen::PartialPivLU<MatX> block;
+    if (comparable) {
+        dependentBlock(cv, block);
+        currentRcond = block.rcond();
+    }
     dependent_ = dependent;
     independent_ = independent;
-    Eigen::PartialPivLU<MatX> block;
     rcond0_ = 1.0;
     if (r > 0) {
         dependentBlock(cv, block);
         rcond0_ = block.rcond();
     }
+    // Hysteresis: another choice must be clearly better conditioned (twice), or two
+    // coordinates of nearly equal pivots (a parallelogram's crank and rocker) would
+    // swap at every step.
+    if (comparable && independent_ != oldIndependent && !(rcond0_ > 2.0 * currentRcond)) {
+        dependent_ = oldDependent;
+        independent_ = oldIndependent;
+        rcond0_ = currentRcond;
+    }
+    // A new set of independent rows alone (the rank decision among the redundant
+    // equations) changes no coordinate: not a re-partitioning.
+    const bool changed = partitioned_ && independent_ != oldIndependent;
     if (changed) {
         ++stats_.repartitions;
         if (announce) {
