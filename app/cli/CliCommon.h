@@ -88,6 +88,15 @@ inline std::string checkOption(const char* option, double value, Bound bound, do
     return std::string(option) + " must be " + range + " (got " + got + ")";
 }
 
+/// A finite value in [low, high], or why not (for options whose range is not one of Bound's).
+inline std::string checkRange(const char* option, double value, double low, double high, const char* range,
+                              bool lowInclusive = true) {
+    if (std::isfinite(value) && (lowInclusive ? value >= low : value > low) && value <= high) return {};
+    char got[64];
+    std::snprintf(got, sizeof got, "%g", value);
+    return std::string(option) + " must be a number in " + range + " (got " + got + ")";
+}
+
 /// Default limit on output rows (--max-rows).
 inline constexpr long kDefaultMaxRows = 10'000'000;
 /// Default limit on solver steps (--max-steps).
@@ -135,6 +144,9 @@ struct SimulateOptions {
     int augmentedIterations = 30;
     double augmentedTolerance = 1e-12;
     int projectionIterations = 8;
+    // tlismni: HHT α, Newmark β and γ (ConstraintMethodSettings).
+    double hhtAlpha = -0.05;
+    double newmarkBeta = 0.25, newmarkGamma = 0.5;
     double maxStep = 0.0;  ///< s; 0 = no limit
     std::string linearAlgebra = "automatic";  ///< automatic, dense or sparse
     long maxRows = kDefaultMaxRows;

@@ -27,13 +27,16 @@ int runMethods(const MethodsOptions& o) {
         nlohmann::json methods = nlohmann::json::array(), integrators = nlohmann::json::array();
         for (const ConstraintMethodInfo& m : constraintMethods())
             methods.push_back({{"name", m.name}, {"description", m.description}, {"projects", m.projects},
-                               {"parameters", parameters(m.parameters)}});
+                               {"parameters", parameters(m.parameters)},
+                               // Empty: every ODE solver; else the method's own integrators.
+                               {"integrators", m.integrators}});
         for (const IntegratorInfo& i : looplab::integrators())
             integrators.push_back({{"name", i.name},
                                    {"description", i.description},
                                    {"step_control", i.stepControl == StepControl::Fixed ? "fixed" : "adaptive"},
                                    {"implicit", i.implicit},
                                    {"order", i.order},
+                                   {"ode_solver", i.odeSolver},
                                    {"parameters", parameters(i.parameters)}});
         nlohmann::json pairs = nlohmann::json::array();
         for (const ConstraintMethodInfo& m : constraintMethods())

@@ -50,7 +50,10 @@ int runSimulate(const SimulateOptions& o) {
                                  checkOption("--augmented-factor", o.augmentedFactor, Bound::Positive),
                                  checkOption("--augmented-tolerance", o.augmentedTolerance, Bound::Positive, 1.0),
                                  checkOption("--max-step", o.maxStep, Bound::NonNegative),
-                                 checkOption("--max-wall-time", o.maxWallTime, Bound::NonNegative)})
+                                 checkOption("--max-wall-time", o.maxWallTime, Bound::NonNegative),
+                                 checkRange("--hht-alpha", o.hhtAlpha, -1.0 / 3.0, 0.0, "[-1/3, 0]"),
+                                 checkRange("--newmark-beta", o.newmarkBeta, 0.0, 0.5, "(0, 1/2]", false),
+                                 checkRange("--newmark-gamma", o.newmarkGamma, 0.5, 1.0, "[1/2, 1]")})
         if (!e.empty()) return reportFailure(o.json, kBadInput, e);
     if (o.maxRows < 1) return reportFailure(o.json, kBadInput, "--max-rows must be at least 1");
     if (o.maxSteps < 1) return reportFailure(o.json, kBadInput, "--max-steps must be at least 1");
@@ -114,6 +117,9 @@ int runSimulate(const SimulateOptions& o) {
     settings.constraints.augmentedIterations = o.augmentedIterations;
     settings.constraints.augmentedTolerance = o.augmentedTolerance;
     settings.constraints.projectionIterations = o.projectionIterations;
+    settings.constraints.hhtAlpha = o.hhtAlpha;
+    settings.constraints.newmarkBeta = o.newmarkBeta;
+    settings.constraints.newmarkGamma = o.newmarkGamma;
     settings.maxSteps = o.maxSteps;
     settings.maxWallTime = o.maxWallTime;
     settings.maxFrames = o.maxRows;
@@ -182,6 +188,11 @@ int runSimulate(const SimulateOptions& o) {
         j["steps"] = res.statistics.steps;
         j["rejected_steps"] = res.statistics.rejectedSteps;
         j["rhs_evaluations"] = res.statistics.rhsEvaluations;
+        // Implicit steppers on the constrained equations (tlismni); 0 for the others.
+        j["jacobian_evaluations"] = res.statistics.jacobianEvaluations;
+        j["outer_iterations"] = res.statistics.outerIterations;
+        j["inner_iterations"] = res.statistics.innerIterations;
+        j["repartitions"] = res.statistics.repartitions;
         j["wall_time_s"] = res.wallTime;
         j["max_violation"] = {{"position", res.maxViolation.position},
                               {"velocity", res.maxViolation.velocity},

@@ -86,6 +86,9 @@ int main(int argc, char** argv) {
                    "Relative change of the accelerations that ends the multiplier iteration");
     sc->add_option("--projection-iterations", sim.projectionIterations,
                    "Gauss-Newton iterations allowed per position projection");
+    sc->add_option("--hht-alpha", sim.hhtAlpha, "tlismni/hht: numerical damping alpha in [-1/3, 0] (default -0.05)");
+    sc->add_option("--newmark-beta", sim.newmarkBeta, "tlismni/newmark: beta in (0, 1/2] (default 1/4)");
+    sc->add_option("--newmark-gamma", sim.newmarkGamma, "tlismni/newmark: gamma in [1/2, 1] (default 1/2)");
     sc->add_option("--max-step", sim.maxStep, "Largest step of an adaptive integrator [s] (default 0: none)");
     sc->add_option("--linear-algebra", sim.linearAlgebra,
                    "automatic (sparse above 120 coordinates), dense or sparse")

@@ -7,6 +7,9 @@
 #include "looplab/PenaltyMethod.h"
 #include "looplab/ProjectionMethod.h"
 #include "looplab/RungeKutta4.h"
+#include "looplab/TlismniStepper.h"
+
+#include <algorithm>
 
 namespace looplab {
 
@@ -36,18 +39,21 @@ const std::vector<ConstraintMethodInfo>& constraintMethods() {
          "null-space projection: positions and velocities projected onto the constraint manifolds before "
          "every evaluation; no drift",
          true,
-         {{"projection-iterations", "Gauss-Newton iterations allowed per position projection"}}},
+         {{"projection-iterations", "Gauss-Newton iterations allowed per position projection"}},
+         {}},
         {"baumgarte",
          "multipliers with Baumgarte stabilisation of the constraint drift, phi'' + 2 alpha phi' + beta^2 phi = 0",
          false,
          {{"baumgarte-alpha", "damping of the constraint drift alpha [1/s]"},
-          {"baumgarte-beta", "stiffness of the constraint drift beta [1/s]"}}},
+          {"baumgarte-beta", "stiffness of the constraint drift beta [1/s]"}},
+         {}},
         {"penalty",
          "Bayo's penalty formulation: constraint forces from a stiff spring-damper on the violations",
          false,
          {{"penalty-factor", "penalty factor, relative to the mean generalised mass"},
           {"penalty-damping", "damping ratio xi of the constraint dynamics"},
-          {"penalty-frequency", "natural frequency omega of the constraint dynamics [rad/s]"}}},
+          {"penalty-frequency", "natural frequency omega of the constraint dynamics [rad/s]"}},
+         {}},
         {"augmented-lagrangian",
          "penalty formulation whose multipliers are iterated until the constraints are met to a tolerance",
          false,
@@ -55,7 +61,14 @@ const std::vector<ConstraintMethodInfo>& constraintMethods() {
           {"penalty-damping", "damping ratio xi of the constraint dynamics"},
           {"penalty-frequency", "natural frequency omega of the constraint dynamics [rad/s]"},
           {"augmented-iterations", "multiplier iterations allowed per evaluation"},
-          {"augmented-tolerance", "relative change of the scaled accelerations that ends the iteration"}}},
+          {"augmented-tolerance", "relative change of the scaled accelerations that ends the iteration"}},
+         {}},
+        {"tlismni",
+         "two-loop implicit method (Shabana & Hussein 2009): coordinate partitioning, HHT or Newmark on the "
+         "independent accelerations, Newton-Raphson on phi = 0 for the dependent positions; no drift",
+         true,
+         {},
+         {"hht", "newmark"}},
     };
     return methods;
 }
@@ -86,6 +99,31 @@ const std::vector<IntegratorInfo>& integrators() {
          false,
          4,
          {{"step", "the step [s]"}}},
+        {"hht",
+         "Hilber-Hughes-Taylor alpha on the constrained equations, Newton iterations, adaptive step: "
+         "for steppers on the constrained equations (tlismni)",
+         StepControl::Adaptive,
+         true,
+         2,
+         {{"hht-alpha", "numerical damping alpha in [-1/3, 0] (0: none)"},
+          {"rtol", "relative tolerance of the local error"},
+          {"atol", "absolute tolerance of the local error [coordinate units]"},
+          {"step", "initial step [s] (0: automatic)"},
+          {"max-step", "largest step [s] (0: none)"}},
+         false},
+        {"newmark",
+         "Newmark beta-gamma on the constrained equations, Newton iterations, adaptive step: "
+         "for steppers on the constrained equations (tlismni)",
+         StepControl::Adaptive,
+         true,
+         2,
+         {{"newmark-beta", "Newmark beta in (0, 1/2]"},
+          {"newmark-gamma", "Newmark gamma in [1/2, 1] (second order only at 1/2)"},
+          {"rtol", "relative tolerance of the local error"},
+          {"atol", "absolute tolerance of the local error [coordinate units]"},
+          {"step", "initial step [s] (0: automatic)"},
+          {"max-step", "largest step [s] (0: none)"}},
+         false},
     };
     return list;
 }
@@ -107,11 +145,25 @@ bool isSupportedPair(const std::string& method, const std::string& integrator, s
         if (why) *why = std::move(reason);
         return false;
     };
-    if (!findConstraintMethod(method)) return fail("unknown method '" + method + "'");
-    if (!findIntegrator(integrator)) return fail("unknown integrator '" + integrator + "'");
-    // Every constraint method gives an explicit ODE v' = a(q, v, t) that every ODE solver
-    // can integrate; implicit steppers on the constrained equations themselves will pair
-    // only with their own integrators.
+    const ConstraintMethodInfo* m = findConstraintMethod(method);
+    const IntegratorInfo* i = findIntegrator(integrator);
+    if (!m) return fail("unknown method '" + method + "'");
+    if (!i) return fail("unknown integrator '" + integrator + "'");
+    // A constraint method gives an explicit ODE v' = a(q, v, t) that every ODE solver can
+    // integrate; a stepper on the constrained equations pairs only with its own
+    // integrators, which in turn cannot integrate an ODE.
+    if (m->integrators.empty()) {
+        if (!i->odeSolver)
+            return fail("the integrator '" + integrator + "' integrates the constrained equations of a stepper " +
+                        "such as tlismni, not the ODE of the method '" + method + "'");
+        return true;
+    }
+    if (std::find(m->integrators.begin(), m->integrators.end(), integrator) == m->integrators.end()) {
+        std::string list;
+        for (const std::string& name : m->integrators) list += (list.empty() ? "" : ", ") + name;
+        return fail("the method '" + method + "' integrates the constrained equations itself and takes only the " +
+                    "integrators " + list + ", not the ODE solver '" + integrator + "'");
+    }
     return true;
 }
 
@@ -119,6 +171,17 @@ std::unique_ptr<TimeStepper> makeTimeStepper(std::shared_ptr<const Model> model,
                                              const std::string& integrator, const OdeSettings& ode,
                                              const ConstraintMethodSettings& constraints, std::string* why) {
     if (!isSupportedPair(method, integrator, why)) return nullptr;
+    if (method == "tlismni") {
+        TlismniSettings t;
+        t.newmark = integrator == "newmark";
+        t.alpha = constraints.hhtAlpha;
+        t.beta = constraints.newmarkBeta;
+        t.gamma = constraints.newmarkGamma;
+        t.ode = ode;
+        t.rankTolerance = constraints.rankTolerance;
+        t.linearAlgebra = constraints.linearAlgebra;
+        return std::make_unique<TlismniStepper>(model, t, integrator);
+    }
     return std::make_unique<ConstraintMethodStepper>(model, makeConstraintMethod(method, model, constraints),
                                                      makeOdeSolver(integrator), ode);
 }

@@ -157,6 +157,7 @@ SimulationResult Simulator::run(const State& start, const std::function<void(con
             factorizeConstraints(m, stepEnd, own, settings_.constraints.rankTolerance,
                                  settings_.constraints.linearAlgebra);
         singularities.afterStep(stepper, tPrev, known ? *known : own);
+        for (SimulationEvent& e : stepper.takeEvents()) emit(std::move(e));
 
         double to = 0.0;
         while (schedule.due(t, to)) {

@@ -244,8 +244,13 @@ private slots:
                   qPrintable(modelName), qPrintable(method), qPrintable(integrator), eLoose, eTight, slope);
             QVERIFY2(slope >= 0.5, qPrintable(QString::number(slope)));
             // Tolerance means accuracy: at rtol 1e-9 the end pose within 1e-6 × the length
-            // scale of the same pair's rtol 1e-12 run.
-            QVERIFY2(eTight <= 1e-6 * m.lengthScale, qPrintable(QString::number(eTight)));
+            // scale of the same pair's rtol 1e-12 run, for the fifth-order integrators the
+            // bound was set for. The tolerance bounds each step's error; a method of order
+            // p takes about rtol^(−1/(p+1)) steps per unit time and its global error sums
+            // as many local errors, so a lower order is allowed rtol^(−1/(p+1) + 1/6) times
+            // more (1 for order 5, 32 for the second-order hht and newmark at rtol 1e-9).
+            const double accumulation = std::max(1.0, std::pow(1e-9, -1.0 / (info.order + 1) + 1.0 / 6.0));
+            QVERIFY2(eTight <= 1e-6 * m.lengthScale * accumulation, qPrintable(QString::number(eTight)));
         }
     }
 

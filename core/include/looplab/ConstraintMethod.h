@@ -44,6 +44,12 @@ struct ConstraintMethodSettings {
     double augmentedFactor = 1e4;
     int augmentedIterations = 30;
     double augmentedTolerance = 1e-12;
+
+    /// tlismni with the hht integrator: HHT α in [−1/3, 0] (0: trapezoidal, no damping).
+    double hhtAlpha = -0.05;
+    /// tlismni with the newmark integrator: β and γ (second order only for γ = 1/2).
+    double newmarkBeta = 0.25;
+    double newmarkGamma = 0.5;
 };
 
 class ConstraintMethod {

@@ -38,6 +38,10 @@ struct IntegratorInfo {
     /// integrator, of the method that is propagated.
     int order = 0;
     std::vector<ParameterInfo> parameters;
+    /// True for a solver of y' = f(t, y) that pairs with every constraint method; false
+    /// for the time integration of a stepper on the constrained equations themselves
+    /// (ConstraintMethodInfo::integrators names which).
+    bool odeSolver = true;
 };
 
 struct ConstraintMethodInfo {
@@ -46,6 +50,10 @@ struct ConstraintMethodInfo {
     /// True if every state is projected onto the constraint manifolds (no drift).
     bool projects = false;
     std::vector<ParameterInfo> parameters;
+    /// Empty for a method that gives v' = a(q, v, t) to any ODE solver; otherwise the
+    /// method is a stepper on the constrained equations (a DAE) with its own time
+    /// integration, and these are the only integrators it takes.
+    std::vector<std::string> integrators;
 };
 
 /// Registered constraint methods and integrators, in the order a user should meet them

@@ -42,6 +42,10 @@ struct StepStatistics {
     long rejectedSteps = 0;        ///< steps tried and rejected (error test or a failed solve)
     long rhsEvaluations = 0;       ///< evaluations of the accelerations
     long jacobianEvaluations = 0;  ///< evaluations of an iteration matrix (implicit methods)
+    // Implicit steppers on the constrained equations (tlismni, hht-index3); 0 for the others.
+    long outerIterations = 0;      ///< Newton iterations on the accelerations, summed over all tried steps
+    long innerIterations = 0;      ///< Newton–Raphson iterations on Φ = 0 for the dependent positions, summed
+    long repartitions = 0;         ///< changes of the independent coordinates after the first choice
 };
 
 class OdeSolver {

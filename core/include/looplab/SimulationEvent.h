@@ -12,7 +12,8 @@ struct SimulationEvent {
     /// of its worst point; otherwise the time it was detected.
     double t = 0.0;
     /// "redundant_constraints", "rank_change", "singular_configuration",
-    /// "constraint_violation", "energy_drift", "branch_change", "failure"
+    /// "constraint_violation", "energy_drift", "branch_change", "failure",
+    /// "repartition" (the two-loop method chose other independent coordinates)
     std::string kind;
     /// Joints and drivers involved, if the event singles some out.
     std::vector<std::string> joints;

@@ -8,10 +8,12 @@
 #include "looplab/ConstraintSpaces.h"
 #include "looplab/MotionEvaluation.h"
 #include "looplab/OdeSolver.h"
+#include "looplab/SimulationEvent.h"
 #include "looplab/State.h"
 #include "looplab/Status.h"
 
 #include <string>
+#include <vector>
 
 namespace looplab {
 
@@ -58,6 +60,10 @@ public:
     /// The rank-revealing factorisation of Φ_q at exactly this configuration, if the
     /// stepper has it at hand (diagnostics then need not factorise again); else nullptr.
     virtual const ConstraintSpaces* factorizationAt(const State& /*state*/) const { return nullptr; }
+
+    /// Events the stepper raised since the last call (a coordinate re-partitioning of the
+    /// two-loop method), handed over once; the run loop reports them with its own.
+    virtual std::vector<SimulationEvent> takeEvents() { return {}; }
 };
 
 }  // namespace looplab
