@@ -9,6 +9,7 @@
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QSignalBlocker>
 #include <QStandardItemModel>
 #include <QVBoxLayout>
 
@@ -227,6 +228,18 @@ void RunPanel::updateStepEnabled()
 {
     // Only the settings the chosen integrator reads are editable, so that no edit is
     // silently without effect; integrators that do not pair with the method are greyed.
+    // A method that pairs with other integrators than the current one (the two-loop
+    // method integrates its constrained equations itself) takes the first it pairs with.
+    const std::string method = method_->currentText().toStdString();
+    if (!isSupportedPair(method, integrator_->currentText().toStdString())) {
+        for (int k = 0; k < integrator_->count(); ++k) {
+            if (isSupportedPair(method, integrator_->itemText(k).toStdString())) {
+                const QSignalBlocker block(integrator_);
+                integrator_->setCurrentIndex(k);
+                break;
+            }
+        }
+    }
     const bool fixed = fixedStep();
     step_->setEnabled(!running_ && fixed);
     rtol_->setEnabled(!running_ && !fixed);
@@ -234,8 +247,7 @@ void RunPanel::updateStepEnabled()
     if (auto* items = qobject_cast<QStandardItemModel*>(integrator_->model())) {
         for (int k = 0; k < integrator_->count(); ++k) {
             std::string why;
-            const bool ok = isSupportedPair(method_->currentText().toStdString(), integrator_->itemText(k).toStdString(),
-                                            &why);
+            const bool ok = isSupportedPair(method, integrator_->itemText(k).toStdString(), &why);
             if (QStandardItem* item = items->item(k)) {
                 item->setEnabled(ok);
                 if (!ok)
