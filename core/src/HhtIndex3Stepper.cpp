@@ -96,14 +96,12 @@ Status HhtIndex3Stepper::initialize(const State& start) {
     ConstraintValues cv;
     evaluateConstraints(*model_, start, cv, kJacobian);
     force_ = netForce(start, cv.jacobian, lambdaI_);
-    t_ = tPrev_ = start.t;
-    q_ = qPrev_ = start.q;
-    v_ = vPrev_ = start.v;
-    increment_ = VecX::Zero(v_.size());
+    t_ = start.t;
+    q_ = start.q;
+    v_ = start.v;
+    last_.reset(start);
     lastStep_ = 0.0;
-    const OdeSettings& o = settings_.ode;
-    nextStep_ = o.step > 0.0 ? o.step : std::min(1e-2, 0.05 * std::cbrt(o.rtol));
-    if (o.maxStep > 0.0) nextStep_ = std::min(nextStep_, o.maxStep);
+    steps_.start(settings_.ode, settings_.fixedStep);
     return {};
 }
 
@@ -195,10 +193,9 @@ Status HhtIndex3Stepper::attempt(double h, Trial& trial) {
 
 Status HhtIndex3Stepper::step(double tStop) {
     const Model& m = *model_;
-    const OdeSettings& o = settings_.ode;
     const double remaining = tStop - t_;
     if (!(remaining > 0.0)) return Status::failure("step requested at or past its stop time " + at(tStop));
-    double h = settings_.fixedStep ? o.step : nextStep_;
+    double h = steps_.proposed();
     if (!(h > 0.0)) return Status::failure("HHT-I3 needs a positive step (--step)");
     // The independent rows at the step's start, and their multipliers.
     {
@@ -211,17 +208,12 @@ Status HhtIndex3Stepper::step(double tStop) {
             force_ = netForce(state(), cv.jacobian, lambdaI_);
         }
     }
-    Status lastFailure;
     for (;;) {
-        if (h >= remaining || (!settings_.fixedStep && h > 0.9 * remaining)) h = remaining;
-        if (o.maxStep > 0.0) h = std::min(h, o.maxStep);
+        h = steps_.limited(h, remaining);
         Trial trial;
         const Status st = attempt(h, trial);
-        if (st.ok && (settings_.fixedStep || trial.error <= 1.0)) {
-            tPrev_ = t_;
-            qPrev_ = q_;
-            vPrev_ = v_;
-            increment_ = trial.increment;
+        if (steps_.accepts(st, trial.error)) {
+            last_.begin(t_, q_, v_, trial.increment);
             t_ = (h == remaining) ? tStop : t_ + h;
             q_ = trial.q;
             normalizePositions(m, q_);
@@ -233,41 +225,15 @@ Status HhtIndex3Stepper::step(double tStop) {
             force_ = netForce(state(), cv.jacobian, lambdaI_);
             lastStep_ = h;
             ++stats_.steps;
-            if (!settings_.fixedStep) {
-                const double factor =
-                    trial.error > 0.0 ? std::clamp(0.9 * std::pow(trial.error, -1.0 / 3.0), 0.2, 2.0) : 2.0;
-                const bool cut = h == remaining && h < nextStep_;
-                if (!cut) nextStep_ = h * factor;
-            }
+            steps_.accepted(h, remaining, trial.error);
             return {};
         }
-        if (settings_.fixedStep) return st;
+        if (steps_.fixed()) return st;
         ++stats_.rejectedSteps;
-        lastFailure = st.ok ? Status{} : st;
-        h *= st.ok ? std::clamp(0.9 * std::pow(trial.error, -1.0 / 3.0), 0.2, 0.9) : 0.25;
-        if (!(h >= o.minStep)) {
-            std::ostringstream d;
-            d << "step size " << h << " s below the smallest allowed " << o.minStep << " s at " << at(t_);
-            if (!lastFailure.ok) d << "; last failure: " << lastFailure.message;
-            return Status::failure(d.str(), lastFailure.joints);
-        }
+        if (Status failed = steps_.rejected(h, st, trial.error, at(t_)); !failed.ok) return failed;
     }
 }
 
-void HhtIndex3Stepper::interpolate(double t, State& out) const {
-    const double h = t_ - tPrev_;
-    out.t = t;
-    if (!(h > 0.0)) {
-        out.q = q_;
-        out.v = v_;
-        return;
-    }
-    const double s = std::clamp((t - tPrev_) / h, 0.0, 1.0);
-    const double h10 = s * (1 - s) * (1 - s), h01 = s * s * (3 - 2 * s), h11 = s * s * (s - 1);
-    const double d10 = (1 - s) * (1 - 3 * s), d01 = 6 * s * (1 - s), d11 = s * (3 * s - 2);
-    out.q = qPrev_;
-    retract(*model_, out.q, VecX(h10 * h * vPrev_ + h01 * increment_ + h11 * h * v_));
-    out.v = d10 * vPrev_ + d01 * increment_ / h + d11 * v_;
-}
+void HhtIndex3Stepper::interpolate(double t, State& out) const { last_.interpolate(*model_, t_, q_, v_, t, out); }
 
 }  // namespace looplab

@@ -291,16 +291,14 @@ Status TlismniStepper::initialize(const State& start) {
     if (Status st = correctPositions(s, &inner); !st.ok) return st;
     if (Status st = correctVelocities(s); !st.ok) return st;
     if (Status st = accelerations(s, a_, lambdaI_); !st.ok) return st;
-    t_ = tPrev_ = s.t;
-    q_ = qPrev_ = s.q;
-    v_ = vPrev_ = s.v;
+    t_ = s.t;
+    q_ = s.q;
+    v_ = s.v;
+    last_.reset(s);
     // The acceleration-like variable starts at the true accelerations.
     aHat_ = a_;
-    increment_ = VecX::Zero(v_.size());
     lastStep_ = 0.0;
-    const OdeSettings& o = settings_.ode;
-    nextStep_ = o.step > 0.0 ? o.step : std::min(1e-2, 0.05 * std::cbrt(o.rtol));
-    if (o.maxStep > 0.0) nextStep_ = std::min(nextStep_, o.maxStep);
+    steps_.start(settings_.ode, settings_.fixedStep);
     return {};
 }
 
@@ -442,10 +440,9 @@ Status TlismniStepper::attempt(double h, Trial& trial) {
 
 Status TlismniStepper::step(double tStop) {
     const Model& m = *model_;
-    const OdeSettings& o = settings_.ode;
     const double remaining = tStop - t_;
     if (!(remaining > 0.0)) return Status::failure("step requested at or past its stop time " + at(tStop));
-    double h = settings_.fixedStep ? o.step : nextStep_;
+    double h = steps_.proposed();
     if (!(h > 0.0)) return Status::failure("the two-loop method needs a positive step (--step)");
     // Re-check the partition at the accepted state: the rows the rank decision calls
     // independent, and the conditioning of the dependent block.
@@ -468,18 +465,12 @@ Status TlismniStepper::step(double tStop) {
             if (Status st = accelerations(s, a_, lambdaI_); !st.ok) return st;
         }
     }
-    Status lastFailure;
     for (;;) {
-        // Do not pass tStop; do not leave a sliver before it.
-        if (h >= remaining || (!settings_.fixedStep && h > 0.9 * remaining)) h = remaining;
-        if (o.maxStep > 0.0) h = std::min(h, o.maxStep);
+        h = steps_.limited(h, remaining);
         Trial trial;
         const Status st = attempt(h, trial);
-        if (st.ok && (settings_.fixedStep || trial.error <= 1.0)) {
-            tPrev_ = t_;
-            qPrev_ = q_;
-            vPrev_ = v_;
-            increment_ = trial.increment;
+        if (steps_.accepts(st, trial.error)) {
+            last_.begin(t_, q_, v_, trial.increment);
             t_ = (h == remaining) ? tStop : t_ + h;
             q_ = trial.q;
             normalizePositions(m, q_);
@@ -489,48 +480,17 @@ Status TlismniStepper::step(double tStop) {
             lambdaI_ = trial.lambdaI;
             lastStep_ = h;
             ++stats_.steps;
-            if (!settings_.fixedStep) {
-                const double factor =
-                    trial.error > 0.0 ? std::clamp(0.9 * std::pow(trial.error, -1.0 / 3.0), 0.2, 2.0) : 2.0;
-                // A step cut short by tStop does not set the next one.
-                const bool cut = h == remaining && h < nextStep_;
-                if (!cut) nextStep_ = h * factor;
-            }
+            steps_.accepted(h, remaining, trial.error);
             return {};
         }
-        if (settings_.fixedStep) return st;
+        if (steps_.fixed()) return st;
         ++stats_.rejectedSteps;
-        lastFailure = st.ok ? Status{} : st;
-        h *= st.ok ? std::clamp(0.9 * std::pow(trial.error, -1.0 / 3.0), 0.2, 0.9) : 0.25;
-        if (!(h >= o.minStep)) {
-            std::ostringstream d;
-            d << "step size " << h << " s below the smallest allowed " << o.minStep << " s at " << at(t_);
-            if (!lastFailure.ok) d << "; last failure: " << lastFailure.message;
-            return Status::failure(d.str(), lastFailure.joints);
-        }
+        if (Status failed = steps_.rejected(h, st, trial.error, at(t_)); !failed.ok) return failed;
     }
 }
 
 State TlismniStepper::state() const { return State{t_, q_, v_}; }
 
-void TlismniStepper::interpolate(double t, State& out) const {
-    const Model& m = *model_;
-    const double h = t_ - tPrev_;
-    out.t = t;
-    if (!(h > 0.0)) {
-        out.q = q_;
-        out.v = v_;
-        return;
-    }
-    // Cubic Hermite in the velocity-space increment from the step start: value 0 and
-    // slope v_n at its start, the step's increment and slope v_{n+1} at its end.
-    const double s = std::clamp((t - tPrev_) / h, 0.0, 1.0);
-    const double h10 = s * (1 - s) * (1 - s), h01 = s * s * (3 - 2 * s), h11 = s * s * (s - 1);
-    const double d10 = (1 - s) * (1 - 3 * s), d01 = 6 * s * (1 - s), d11 = s * (3 * s - 2);
-    const VecX inc = h10 * h * vPrev_ + h01 * increment_ + h11 * h * v_;
-    out.q = qPrev_;
-    retract(m, out.q, inc);
-    out.v = d10 * vPrev_ + d01 * increment_ / h + d11 * v_;
-}
+void TlismniStepper::interpolate(double t, State& out) const { last_.interpolate(*model_, t_, q_, v_, t, out); }
 
 }  // namespace looplab

@@ -3,6 +3,9 @@
 
 #include "looplab/ModelBuilder.h"
 #include "looplab/ModelFile.h"
+#include "looplab/State.h"
+
+#include <algorithm>
 
 #include <QtTest>
 #include <string>
@@ -24,6 +27,25 @@ inline ModelDocument exampleDocument(const char* name) {
     DocumentResult r = readModelDocument(examplePath(name));
     if (!r.document) qWarning("%s", formatDiagnostics(r.diagnostics).c_str());
     return r.document.value_or(ModelDocument{});
+}
+
+/// Builds a model the test wrote itself; a diagnostic is a bug in the test, so it stops.
+inline Model buildOrStop(const ModelDocument& doc) {
+    const BuildResult built = buildModel(doc);
+    if (!built.ok()) qFatal("%s", formatDiagnostics(built.diagnostics).c_str());
+    return *built.model;
+}
+
+/// Largest difference of the bodies' positions [m] and of their orientations (angle of the
+/// relative rotation times the model's length scale) between two states.
+inline double poseDistance(const Model& m, const State& a, const State& b) {
+    double d = 0.0;
+    for (int k = 1; k < m.bodyCount(); ++k) {
+        const BodyIndex body(k);
+        d = std::max(d, (bodyPosition(m, a, body) - bodyPosition(m, b, body)).cwiseAbs().maxCoeff());
+        d = std::max(d, m.lengthScale * bodyOrientation(m, a, body).angularDistance(bodyOrientation(m, b, body)));
+    }
+    return d;
 }
 
 }  // namespace looplab::test

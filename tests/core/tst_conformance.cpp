@@ -64,18 +64,6 @@ Run simulate(const LoadedModel& lm, const std::string& method, const std::string
     return r;
 }
 
-// Largest difference of the bodies' positions [m] and of their orientations (angle of the
-// relative rotation, times the length scale) between two states.
-double poseDistance(const Model& m, const State& a, const State& b) {
-    double d = 0.0;
-    for (int k = 1; k < m.bodyCount(); ++k) {
-        const BodyIndex body(k);
-        d = std::max(d, (bodyPosition(m, a, body) - bodyPosition(m, b, body)).cwiseAbs().maxCoeff());
-        d = std::max(d, m.lengthScale * bodyOrientation(m, a, body).angularDistance(bodyOrientation(m, b, body)));
-    }
-    return d;
-}
-
 std::vector<std::pair<std::string, std::string>> registeredPairs() {
     std::vector<std::pair<std::string, std::string>> pairs;
     for (const ConstraintMethodInfo& m : constraintMethods())
@@ -209,7 +197,7 @@ private slots:
             const Run a = simulate(lm, me, in, 0.0, h, kSpan), b = simulate(lm, me, in, 0.0, h / 2, kSpan),
                       c = simulate(lm, me, in, 0.0, h / 4, kSpan);
             QVERIFY(a.result.ok && b.result.ok && c.result.ok);
-            const double d1 = poseDistance(m, a.final, b.final), d2 = poseDistance(m, b.final, c.final);
+            const double d1 = test::poseDistance(m, a.final, b.final), d2 = test::poseDistance(m, b.final, c.final);
             if (d1 <= 1e-12 * m.lengthScale) {
                 // No degree of freedom left to integrate (a fully driven mechanism):
                 // every step size gives the exact motion.
@@ -232,8 +220,8 @@ private slots:
             const Run loose = simulate(lm, me, in, 1e-6, 0.0, kSpan);
             const Run tight = simulate(lm, me, in, 1e-9, 0.0, kSpan);
             QVERIFY(ref.result.ok && loose.result.ok && tight.result.ok);
-            const double eLoose = poseDistance(m, loose.final, ref.final);
-            const double eTight = poseDistance(m, tight.final, ref.final);
+            const double eLoose = test::poseDistance(m, loose.final, ref.final);
+            const double eTight = test::poseDistance(m, tight.final, ref.final);
             if (eLoose <= 1e-12 * m.lengthScale) {
                 // A fully driven mechanism: exact at any tolerance.
                 QVERIFY(eTight <= 1e-12 * m.lengthScale);
@@ -271,13 +259,13 @@ private slots:
         QVERIFY(ref.result.ok);
         const Run bdf = simulate(lm, "projection", "bdf", 1e-11, 0.0, kSpan);
         QVERIFY(bdf.result.ok);
-        const double dBdf = poseDistance(m, bdf.final, ref.final);
+        const double dBdf = test::poseDistance(m, bdf.final, ref.final);
         qInfo("%s: projection bdf vs dopri5 %.3g m", qPrintable(modelName), dBdf);
         QVERIFY2(dBdf <= 1e-7 * m.lengthScale, qPrintable(QString::number(dBdf)));
         for (const char* method : {"baumgarte", "augmented-lagrangian"}) {
             const Run r = simulate(lm, method, "dopri5", 1e-11, 0.0, kSpan);
             QVERIFY(r.result.ok);
-            const double d = poseDistance(m, r.final, ref.final);
+            const double d = test::poseDistance(m, r.final, ref.final);
             qInfo("%s: %s vs projection %.3g m", qPrintable(modelName), method, d);
             QVERIFY2(d <= 1e-6 * m.lengthScale, qPrintable(QString::number(d)));
         }

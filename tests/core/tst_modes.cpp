@@ -30,12 +30,6 @@ using namespace looplab;
 
 namespace {
 
-Model build(const ModelDocument& doc) {
-    const BuildResult built = buildModel(doc);
-    if (!built.ok()) qFatal("%s", formatDiagnostics(built.diagnostics).c_str());
-    return *built.model;
-}
-
 // Three bodies hanging in a chain of revolutes about z: three modes, no closed form
 // needed (compared with the dense projected problem).
 ModelDocument triplePendulum() {
@@ -105,7 +99,7 @@ class ModesTest : public QObject {
 private slots:
     void compoundPendulum() {
         const test::CompoundPendulum p;
-        const Model model = build(p.document(0.4));
+        const Model model = test::buildOrStop(p.document(0.4));
         State s = initialState(model);
         const StaticsResult st = equilibrium(model, s);
         QVERIFY(st.ok);
@@ -138,7 +132,7 @@ private slots:
         QFETCH(double, damping);
         const double k = 2.0;
         const ModelDocument doc = test::fourBarWithPivotSpring(k, damping, 0.5);
-        const Model model = build(doc);
+        const Model model = test::buildOrStop(doc);
         State s = initialState(model);
         const StaticsResult st = equilibrium(model, s);
         QVERIFY(st.ok);
@@ -169,7 +163,7 @@ private slots:
 
     void directAgreesWithDense() {
         for (const ModelDocument& doc : {triplePendulum(), test::fourBarWithPivotSpring(2.0, 0.0, 0.5)}) {
-            const Model model = build(doc);
+            const Model model = test::buildOrStop(doc);
             State s = initialState(model);
             const StaticsResult st = equilibrium(model, s);
             QVERIFY(st.ok);
@@ -196,7 +190,7 @@ private slots:
         // K and M alone.
         const double k = 1e6;
         const ModelDocument doc = test::fourBarWithPivotSpring(k, 0.0, 0.5);
-        const Model model = build(doc);
+        const Model model = test::buildOrStop(doc);
         State s = initialState(model);
         const StaticsResult st = equilibrium(model, s);
         QVERIFY(st.ok);
@@ -230,7 +224,7 @@ private slots:
 
     void alongTheMotion() {
         const ModelDocument doc = anchoredFourBar(2.0);
-        const Model model = build(doc);
+        const Model model = test::buildOrStop(doc);
         AlongMotionOptions o;
         o.driver = "turn";
         o.from = -0.2;
@@ -289,7 +283,7 @@ private slots:
             doc.joints.push_back(j);
             previous = b.name;
         }
-        const Model model = build(doc);
+        const Model model = test::buildOrStop(doc);
         State s = initialState(model);
         const StaticsResult st = findEquilibrium(model, s);
         QVERIFY2(st.ok, st.message.c_str());
@@ -347,7 +341,7 @@ private slots:
         QVERIFY(lines[0].startsWith("mode,frequency_hz,damping_ratio"));
         QVERIFY(lines.size() >= 2 && lines[1].startsWith("1,"));
         // The same frequency through the library.
-        const Model built = build(anchoredFourBar(2.0));
+        const Model built = test::buildOrStop(anchoredFourBar(2.0));
         State s = initialState(built);
         const StaticsResult st = findEquilibrium(built, s);
         ModesOptions mo;

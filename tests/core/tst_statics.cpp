@@ -18,12 +18,6 @@ using namespace looplab;
 
 namespace {
 
-Model build(const ModelDocument& doc) {
-    const BuildResult built = buildModel(doc);
-    if (!built.ok()) qFatal("%s", formatDiagnostics(built.diagnostics).c_str());
-    return *built.model;
-}
-
 double phiNorm(const Model& model, const State& s) {
     ConstraintValues cv;
     evaluateConstraints(model, s, cv, kPhi);
@@ -44,7 +38,7 @@ private slots:
     void pendulumHangsDown() {
         QFETCH(int, method);
         const test::CompoundPendulum p;
-        const Model model = build(p.document(0.8));
+        const Model model = test::buildOrStop(p.document(0.8));
         State s = initialState(model);
         StaticsOptions o;
         o.method = StaticsMethod(method);
@@ -70,7 +64,7 @@ private slots:
 
     void uprightPendulumIsUnstable() {
         const test::CompoundPendulum p;
-        const Model model = build(p.document(M_PI));
+        const Model model = test::buildOrStop(p.document(M_PI));
         State s = initialState(model);
         const StaticsResult r = findEquilibrium(model, s);
         QVERIFY(!r.ok);
@@ -84,7 +78,7 @@ private slots:
     void unloadedFourBarIsAMechanism() {
         ModelDocument doc = test::exampleDocument("four-bar.json");
         doc.gravity = Vec3::Zero();
-        const Model model = build(doc);
+        const Model model = test::buildOrStop(doc);
         State s = initialState(model);
         const StaticsResult r = findEquilibrium(model, s);
         QCOMPARE(int(r.outcome), int(StaticsOutcome::Mechanism));
@@ -95,7 +89,7 @@ private slots:
 
     void tooFewIterationsIsReported() {
         const test::CompoundPendulum p;
-        const Model model = build(p.document(1.2));
+        const Model model = test::buildOrStop(p.document(1.2));
         State s = initialState(model);
         StaticsOptions o;
         o.method = StaticsMethod::Newton;
@@ -115,7 +109,7 @@ private slots:
         // Free angle 0.5 rad past the crank's pose: the spring lifts the linkage against
         // gravity to a stable equilibrium.
         const ModelDocument doc = test::fourBarWithPivotSpring(2.0, 0.0, 0.5);
-        const Model model = build(doc);
+        const Model model = test::buildOrStop(doc);
         State newton = initialState(model), relaxed = initialState(model);
         StaticsOptions o;
         o.method = StaticsMethod::Newton;

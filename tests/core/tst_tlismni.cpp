@@ -21,16 +21,6 @@ namespace {
 // Span of motion per model [s]: Andrews' mechanism turns fast under its drive torque.
 double spanOf(const std::string& name) { return name == "andrews.json" ? 0.03 : 0.5; }
 
-double poseDistance(const Model& m, const State& a, const State& b) {
-    double d = 0.0;
-    for (int k = 1; k < m.bodyCount(); ++k) {
-        const BodyIndex body(k);
-        d = std::max(d, (bodyPosition(m, a, body) - bodyPosition(m, b, body)).cwiseAbs().maxCoeff());
-        d = std::max(d, m.lengthScale * bodyOrientation(m, a, body).angularDistance(bodyOrientation(m, b, body)));
-    }
-    return d;
-}
-
 SimulationResult runSimulator(const LoadedModel& lm, const std::string& method, const std::string& integrator,
                               double tEnd, double rtol, double outputStep,
                               const std::function<void(const SimulationFrame&)>& onFrame) {
@@ -173,7 +163,7 @@ private slots:
             const Status st = runFixed(lm, s, h, span, final);
             QVERIFY2(st.ok, st.message.c_str());
             hs.push_back(h);
-            errors.push_back(poseDistance(m, final, ref));
+            errors.push_back(test::poseDistance(m, final, ref));
         }
         const double p = fittedOrder(hs, errors);
         qInfo("%s: errors %.3g %.3g %.3g %.3g m at h = %.3g .. %.3g s: fitted order %.2f", qPrintable(modelName),
@@ -308,7 +298,7 @@ private slots:
                 }).ok);
         State final3 = index3.state();
         normalizePositions(m, final3.q);
-        const double e3 = poseDistance(m, final3, ref), e2 = poseDistance(m, twoLoop, ref);
+        const double e3 = test::poseDistance(m, final3, ref), e2 = test::poseDistance(m, twoLoop, ref);
         qInfo("h = %.3g s over %.1f s: hht-index3 error %.3g m, |phi| %.2g, velocity violation %.2g; tlismni error "
               "%.3g m, velocity violation %.2g (%ld outer iterations for %ld steps)",
               h, span, e3, phi, velocity, e2, velocityTwoLoop, index3.statistics().outerIterations,
@@ -339,7 +329,7 @@ private slots:
                 const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
                 QVERIFY2(r.ok, r.message.c_str());
                 qInfo("rtol %.0e %s: error %.3g m, %ld steps, %ld rhs, %.3g ms", rtol, pair,
-                      poseDistance(m, last, ref), r.statistics.steps, r.statistics.rhsEvaluations, wall * 1e3);
+                      test::poseDistance(m, last, ref), r.statistics.steps, r.statistics.rhsEvaluations, wall * 1e3);
             }
         }
     }

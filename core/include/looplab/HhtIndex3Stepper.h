@@ -15,6 +15,8 @@
 #include "looplab/AugmentedSystem.h"
 #include "looplab/ConstraintSpaces.h"
 #include "looplab/Model.h"
+#include "looplab/StepHermite.h"
+#include "looplab/StepSizeController.h"
 #include "looplab/TimeStepper.h"
 #include "looplab/TlismniStepper.h"
 
@@ -60,9 +62,10 @@ private:
     std::vector<int> rows_;
     AugmentedSolver accelerationSolver_, iterationSolver_;
 
-    double t_ = 0.0, lastStep_ = 0.0, nextStep_ = 0.0, tPrev_ = 0.0;
+    StepSizeController steps_;
+    double t_ = 0.0, lastStep_ = 0.0;
     VecX q_, v_, a_, lambdaI_, force_;
-    VecX qPrev_, vPrev_, increment_;
+    StepHermite last_;  // the last accepted step, for dense output
     StepStatistics stats_;
 };
 

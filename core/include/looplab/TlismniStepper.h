@@ -16,6 +16,8 @@
 #include "looplab/Model.h"
 #include "looplab/OdeSolver.h"
 #include "looplab/SimulationEvent.h"
+#include "looplab/StepHermite.h"
+#include "looplab/StepSizeController.h"
 #include "looplab/TimeStepper.h"
 
 #include <Eigen/LU>
@@ -113,10 +115,10 @@ private:
     AugmentedSolver accelerationSolver_, iterationSolver_;
 
     // Accepted state and the one before it (dense output).
-    double t_ = 0.0, lastStep_ = 0.0, nextStep_ = 0.0;
+    StepSizeController steps_;
+    double t_ = 0.0, lastStep_ = 0.0;
     VecX q_, v_, a_, aHat_, lambdaI_;
-    double tPrev_ = 0.0;
-    VecX qPrev_, vPrev_, increment_;
+    StepHermite last_;
 
     ConstraintSpaces spaces_;
     VecX spacesQ_;
