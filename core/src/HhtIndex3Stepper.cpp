@@ -7,6 +7,8 @@
 #include "looplab/SingularityMonitor.h"
 #include "looplab/State.h"
 
+#include "MessageText.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -16,11 +18,7 @@ namespace looplab {
 
 namespace {
 
-std::string at(double t) {
-    std::ostringstream o;
-    o << "t = " << t << " s";
-    return o.str();
-}
+using message::at;
 
 }  // namespace
 

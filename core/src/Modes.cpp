@@ -4,6 +4,8 @@
 #include "looplab/Dynamics.h"
 #include "looplab/Linearization.h"
 
+#include "MessageText.h"
+
 #include <Eigen/Eigenvalues>
 #include <Eigen/SparseCholesky>
 #include <Spectra/GenEigsSolver.h>
@@ -28,11 +30,7 @@ double seconds(Clock::time_point since) {
     return std::chrono::duration<double>(Clock::now() - since).count();
 }
 
-std::string format(const char* fmt, double a, double b = 0.0) {
-    char buf[320];
-    std::snprintf(buf, sizeof buf, fmt, a, b);
-    return buf;
-}
+using message::format;
 
 // A linear operator for Spectra given by a function (x ↦ y, both of size n).
 struct FunctionOp {

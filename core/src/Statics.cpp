@@ -6,6 +6,8 @@
 #include "looplab/Dynamics.h"
 #include "looplab/Linearization.h"
 
+#include "MessageText.h"
+
 #include <Eigen/Eigenvalues>
 
 #include <algorithm>
@@ -56,11 +58,7 @@ VecX staticNetForce(const Model& model, const State& s, const VecX& lambda) {
 
 namespace {
 
-std::string format(const char* fmt, double a, double b = 0.0) {
-    char buf[256];
-    std::snprintf(buf, sizeof buf, fmt, a, b);
-    return buf;
-}
+using message::format;
 
 // The pieces every method needs at a configuration.
 struct Evaluation {

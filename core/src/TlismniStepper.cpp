@@ -7,6 +7,8 @@
 #include "looplab/SingularityMonitor.h"
 #include "looplab/State.h"
 
+#include "MessageText.h"
+
 #include <Eigen/LU>
 
 #include <algorithm>
@@ -22,11 +24,7 @@ constexpr double kEps = std::numeric_limits<double>::epsilon();
 
 double infNorm(const VecX& x) { return x.size() ? x.cwiseAbs().maxCoeff() : 0.0; }
 
-std::string at(double t) {
-    std::ostringstream o;
-    o << "t = " << t << " s";
-    return o.str();
-}
+using message::at;
 
 }  // namespace
 
