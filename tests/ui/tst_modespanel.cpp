@@ -8,6 +8,7 @@
 #include "WorkbenchTestSupport.h"
 
 #include "looplab/Scene.h"
+#include "looplab/State.h"
 #include "looplab/Statics.h"
 #include "viewport/VtkViewport.h"
 #include "workbench/ModeShapeAnimation.h"
@@ -103,6 +104,7 @@ private slots:
     void cleanup() { window_.reset(); }
 
     void pendulumFrequencyAndFigures();
+    void fourBarFrequency();
     void animationAmplitudeAndRest();
     void returnsToRecording();
     void exportsModeTable();
@@ -171,6 +173,151 @@ void TestModesPanel::pendulumFrequencyAndFigures()
     QVERIFY(!panel->cancelButton()->isEnabled());
     QVERIFY(panel->computeButton()->isEnabled());
     QVERIFY(panel->exportButton()->isEnabled());
+}
+
+// The four-bar example as a planar one-degree-of-freedom system in its crank angle θ:
+// closed-form loop closure, potential V(θ) = g Σ mᵢ yᵢ, reduced inertia
+// I(θ) = Σ mᵢ |dGᵢ/dθ|² + I_zz,ᵢ (dφᵢ/dθ)², the equilibrium where V′ = 0 and
+// ω² = V″ / I there (derivatives by central differences of the closed form). Nothing of
+// the core's linearisation or eigensolver is used.
+struct PlanarFourBar {
+    Eigen::Vector2d A, D;        // ground pivots
+    double crank, coupler, rocker;
+    double side;                 // which of the two assembly branches (sign of a cross product)
+    // Centre of each link in the frame of its two pivots (along, across), mass, I_zz.
+    Eigen::Vector2d local[3];
+    double mass[3], inertia[3];
+    double g;
+
+    static Eigen::Vector2d xy(const Vec3& v) { return {v.x(), v.y()}; }
+    static double cross(const Eigen::Vector2d& a, const Eigen::Vector2d& b) { return a.x() * b.y() - a.y() * b.x(); }
+
+    // Pivots B (crank–coupler) and C (coupler–rocker) at crank angle θ.
+    void pivots(double theta, Eigen::Vector2d& B, Eigen::Vector2d& C) const
+    {
+        B = A + crank * Eigen::Vector2d(std::cos(theta), std::sin(theta));
+        const Eigen::Vector2d BD = D - B;
+        const double l = BD.norm();
+        const double along = (coupler * coupler - rocker * rocker + l * l) / (2.0 * l);
+        const double across = std::sqrt(std::max(coupler * coupler - along * along, 0.0));
+        const Eigen::Vector2d e = BD / l, n(-e.y(), e.x());
+        C = B + along * e + side * across * n;
+    }
+    // Centres and angles of the three links.
+    void links(double theta, Eigen::Vector2d G[3], double phi[3]) const
+    {
+        Eigen::Vector2d B, C;
+        pivots(theta, B, C);
+        const Eigen::Vector2d from[3] = {A, B, D}, to[3] = {B, C, C};
+        for (int i = 0; i < 3; ++i) {
+            const Eigen::Vector2d e = (to[i] - from[i]).normalized(), n(-e.y(), e.x());
+            G[i] = from[i] + local[i].x() * e + local[i].y() * n;
+            phi[i] = std::atan2(e.y(), e.x());
+        }
+    }
+    double potential(double theta) const
+    {
+        Eigen::Vector2d G[3];
+        double phi[3];
+        links(theta, G, phi);
+        double v = 0.0;
+        for (int i = 0; i < 3; ++i)
+            v += mass[i] * g * G[i].y();
+        return v;
+    }
+    double reducedInertia(double theta) const
+    {
+        const double h = 1e-6;
+        Eigen::Vector2d Gp[3], Gm[3];
+        double pp[3], pm[3];
+        links(theta + h, Gp, pp);
+        links(theta - h, Gm, pm);
+        double inertiaSum = 0.0;
+        for (int i = 0; i < 3; ++i) {
+            const Eigen::Vector2d dG = (Gp[i] - Gm[i]) / (2 * h);
+            const double dphi = std::remainder(pp[i] - pm[i], 2 * M_PI) / (2 * h);
+            inertiaSum += mass[i] * dG.squaredNorm() + inertia[i] * dphi * dphi;
+        }
+        return inertiaSum;
+    }
+    double slope(double theta) const
+    {
+        const double h = 1e-5;
+        return (potential(theta + h) - potential(theta - h)) / (2 * h);
+    }
+    double curvature(double theta) const
+    {
+        const double h = 1e-4;
+        return (potential(theta + h) - 2 * potential(theta) + potential(theta - h)) / (h * h);
+    }
+    // The root of V′ bracketed in [lo, hi], by bisection.
+    double equilibrium(double lo, double hi) const
+    {
+        for (int k = 0; k < 200 && hi - lo > 1e-13; ++k) {
+            const double mid = 0.5 * (lo + hi);
+            ((slope(lo) < 0) == (slope(mid) < 0) ? lo : hi) = mid;
+        }
+        return 0.5 * (lo + hi);
+    }
+};
+
+void TestModesPanel::fourBarFrequency()
+{
+    QVERIFY(window_->openFile(example("four-bar.json")));
+    QVERIFY(computeThroughPanel(1));
+    ModesPanel* panel = window_->modesPanel();
+    const ModesComputation& r = window_->lastModes();
+    QVERIFY2(r.ok, qPrintable(panel->statusText()));
+
+    // The planar model from the document's numbers.
+    const ModelDocument& doc = window_->document()->document();
+    PlanarFourBar bar;
+    auto jointPoint = [&](const char* name) {
+        for (const JointDoc& j : doc.joints)
+            if (j.name == name)
+                return PlanarFourBar::xy(j.point);
+        return Eigen::Vector2d(Eigen::Vector2d::Constant(NAN));
+    };
+    bar.A = jointPoint("A");
+    const Eigen::Vector2d B0 = jointPoint("B"), C0 = jointPoint("C");
+    bar.D = jointPoint("D");
+    bar.crank = (B0 - bar.A).norm();
+    bar.coupler = (C0 - B0).norm();
+    bar.rocker = (C0 - bar.D).norm();
+    bar.side = PlanarFourBar::cross(bar.D - B0, C0 - B0) > 0 ? 1.0 : -1.0;
+    bar.g = -doc.gravity.y();
+    const Eigen::Vector2d from[3] = {bar.A, B0, bar.D}, to[3] = {B0, C0, C0};
+    for (int i = 0; i < 3; ++i) {
+        const BodyDoc& body = doc.bodies.at(size_t(i));
+        const Eigen::Vector2d e = (to[i] - from[i]).normalized(), n(-e.y(), e.x());
+        const Eigen::Vector2d rel = PlanarFourBar::xy(body.position) - from[i];
+        bar.local[i] = Eigen::Vector2d(rel.dot(e), rel.dot(n));
+        bar.mass[i] = body.mass;
+        bar.inertia[i] = body.inertia(2, 2);  // bodies turn about their z axis, parallel to global z
+    }
+    // The closed form reproduces the document's assembled pose.
+    Eigen::Vector2d B, C;
+    bar.pivots(std::atan2(B0.y() - bar.A.y(), B0.x() - bar.A.x()), B, C);
+    QVERIFY((C - C0).norm() < 1e-12);
+
+    // The crank angle at the core's equilibrium, and the analytic equilibrium near it.
+    const Model& model = *r.model;
+    const Vec3 crankCentre = bodyPosition(model, r.equilibrium, BodyIndex(1));
+    const double coreTheta = std::atan2(crankCentre.y() - bar.A.y(), crankCentre.x() - bar.A.x()) -
+                             std::atan2(bar.local[0].y(), bar.local[0].x());
+    const double theta = bar.equilibrium(coreTheta - 0.05, coreTheta + 0.05);
+    QVERIFY(std::abs(bar.slope(theta)) < 1e-9);
+    const double omega2 = bar.curvature(theta) / bar.reducedInertia(theta);
+    QVERIFY(omega2 > 0.0);  // a stable posture: the crank hangs down
+    const double expected = std::sqrt(omega2) / (2.0 * M_PI);
+    const double computed = r.modes.modes.at(0).frequencyHz;
+    qInfo("four-bar: equilibrium crank angle %.9f rad (planar %.9f), %s Hz in the panel, %.10f Hz computed, %.10f Hz "
+          "planar (relative difference %.2e); %s",
+          coreTheta, theta, qPrintable(panel->table()->item(0, 0)->text()), computed, expected,
+          std::abs(computed - expected) / expected, qPrintable(panel->summaryText()));
+    QVERIFY(std::abs(std::remainder(coreTheta - theta, 2 * M_PI)) < 1e-6);
+    QVERIFY2(std::abs(computed - expected) <= 2e-7 * expected, qPrintable(QString::number(computed, 'g', 12)));
+    QCOMPARE(panel->table()->rowCount(), 1);
 }
 
 void TestModesPanel::animationAmplitudeAndRest()

@@ -34,6 +34,7 @@
 #include <QMimeData>
 #include <QPainter>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTreeView>
@@ -193,7 +194,13 @@ void MainWindow::createDocks()
     modesPanel_ = new ModesPanel;
     auto* modesDock = new QDockWidget(tr("Modes"), this);
     modesDock->setObjectName("modesDock");
-    modesDock->setWidget(modesPanel_);
+    // Scrolled, so that the panel's table and chart never claim room from the docks
+    // it shares the column with, nor from the plots.
+    auto* modesScroll = new QScrollArea;
+    modesScroll->setWidgetResizable(true);
+    modesScroll->setFrameShape(QFrame::NoFrame);
+    modesScroll->setWidget(modesPanel_);
+    modesDock->setWidget(modesScroll);
     addDockWidget(Qt::RightDockWidgetArea, modesDock);
     tabifyDockWidget(warningsDock, modesDock);
     warningsDock->raise();
