@@ -94,7 +94,7 @@ private slots:
     {
         window_ = test::shownWindow();
         QVERIFY(window_);
-        // The panel shares its place with the warnings; bring it to the front so that
+        // The panel shares its place with the run settings; bring it to the front so that
         // its widgets take clicks.
         auto* dock = window_->findChild<QDockWidget*>("modesDock");
         QVERIFY(dock);

@@ -202,8 +202,9 @@ void MainWindow::createDocks()
     modesScroll->setWidget(modesPanel_);
     modesDock->setWidget(modesScroll);
     addDockWidget(Qt::RightDockWidgetArea, modesDock);
-    tabifyDockWidget(warningsDock, modesDock);
-    warningsDock->raise();
+    // Beside the run settings, where the column is tallest: table and chart need room.
+    tabifyDockWidget(runDock, modesDock);
+    runDock->raise();
 
     resizeDocks({treeDock, propertyDock}, {300, 450}, Qt::Vertical);
     resizeDocks({treeDock, runDock}, {330, 330}, Qt::Horizontal);
@@ -1008,7 +1009,8 @@ void MainWindow::animateMode(int row)
         showRecording();
         return;
     }
-    if (!animation_)
+    const bool first = !animation_;
+    if (first)
         recordingFrame_ = playback_->currentFrame();
     playback_->pause();
     animation_ = std::make_unique<ModeShapeAnimation>(lastModes_.model, lastModes_.equilibrium,
@@ -1026,6 +1028,10 @@ void MainWindow::animateMode(int row)
     lastShownFrame_ = -1;
     restartTrail();
     playback_->setCurrentFrame(0);
+    // The equilibrium may lie far from where the view was framed (a pendulum released
+    // from above hangs below its pivot).
+    if (first)
+        viewport_->fitToView();
     playback_->play();
 }
 
