@@ -562,6 +562,22 @@ void TestModesPanel::modesAlongRecordedMotion()
     qInfo("along the motion: %d postures, worst relative difference %.2e from %.9f Hz in %.2f s", curve->count(),
           worst, expected, result.wallTime);
     QVERIFY(worst <= 1e-8);
+
+    // A long sweep is cancelled at once; the curves already shown stay until a result
+    // replaces them, and what the sweep still sends is dropped.
+    panel->alongStepsBox()->setValue(500);
+    QTest::mouseClick(panel->alongButton(), Qt::LeftButton);
+    QVERIFY(!panel->alongButton()->isEnabled());
+    QVERIFY(panel->cancelButton()->isEnabled());
+    QTest::mouseClick(panel->cancelButton(), Qt::LeftButton);
+    QCOMPARE(finished.count(), 2);
+    QVERIFY(finished.back().front().value<AlongMotionComputation>().cancelled);
+    QCOMPARE(panel->statusText(), QString("Cancelled"));
+    QVERIFY(panel->alongButton()->isEnabled());
+    QTest::qWait(300);
+    QCOMPARE(finished.count(), 2);
+    QCOMPARE(panel->alongChart()->series().size(), 1);
+    QCOMPARE(qobject_cast<QLineSeries*>(panel->alongChart()->series().front())->count(), 6);
 }
 
 QTEST_MAIN(TestModesPanel)

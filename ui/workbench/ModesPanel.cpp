@@ -302,14 +302,15 @@ void ModesPanel::showModes(const ModesComputation& r)
 
 void ModesPanel::showAlongMotion(const AlongMotionComputation& r)
 {
-    for (QAbstractSeries* s : chart_->series()) {
-        chart_->removeSeries(s);
-        delete s;
-    }
+    // A cancelled sweep leaves the curves of the last one that finished.
     if (r.cancelled) {
         setStatus(tr("Cancelled"), false);
         updateEnabled();
         return;
+    }
+    for (QAbstractSeries* s : chart_->series()) {
+        chart_->removeSeries(s);
+        delete s;
     }
     size_t tracks = 0;
     for (const AlongMotionStep& step : r.steps)
