@@ -10,7 +10,7 @@ namespace {
 // Bounding-box corners of a solid in its body frame.
 std::vector<Vec3> localCorners(const VisualShape& shape)
 {
-    Vec3 half;
+    Vec3 half = Vec3::Zero();
     switch (shape.kind) {
     case VisualShape::Kind::Box: half = 0.5 * shape.size; break;
     case VisualShape::Kind::Cylinder: half = Vec3(shape.radius, shape.radius, 0.5 * shape.length); break;
