@@ -952,8 +952,9 @@ bool MainWindow::computeModes()
     showRecording();
     lastModes_ = {};
     modesPanel_->clearResults();
-    modesPanel_->setBusy(true);
+    // Started first: starting cancels what still runs, whose end would clear the busy state.
     modesRunner_->computeModes(loaded.model, loaded.initial, StaticsOptions{}, options);
+    modesPanel_->setBusy(true);
     return true;
 }
 
@@ -980,8 +981,8 @@ bool MainWindow::computeModesAlongRecording()
         times.push_back(n == 1 ? t0 : t0 + (t1 - t0) * i / (n - 1));
     State start = recording_.frameState(recording_.frameAt(t0));
     start.t = t0;
-    modesPanel_->setBusy(true);
     modesRunner_->computeAlongMotion(model, start, driver, times, StaticsOptions{}, options);
+    modesPanel_->setBusy(true);
     return true;
 }
 
