@@ -5,7 +5,8 @@
 namespace looplab {
 
 AlongMotionResult modesAlongMotion(const Model& base, const State& start, const AlongMotionOptions& o,
-                                   const std::function<void(const AlongMotionStep&)>& onStep) {
+                                   const std::function<void(const AlongMotionStep&)>& onStep,
+                                   const std::function<bool()>& cancelled) {
     AlongMotionResult out;
     Model model = base;
     auto it = std::find_if(model.drivers.begin(), model.drivers.end(),
@@ -14,7 +15,9 @@ AlongMotionResult modesAlongMotion(const Model& base, const State& start, const 
         out.message = "no driver named '" + o.driver + "'";
         return out;
     }
-    if (o.steps < 1) {
+    const bool listed = !o.coordinates.empty();
+    const int steps = listed ? static_cast<int>(o.coordinates.size()) : o.steps;
+    if (steps < 1) {
         out.message = "the number of steps must be at least 1";
         return out;
     }
@@ -22,9 +25,17 @@ AlongMotionResult modesAlongMotion(const Model& base, const State& start, const 
     State s = start;
     std::vector<VecX> trackShapes;  // last shape of each track
     out.ok = true;
-    for (int i = 0; i < o.steps; ++i) {
+    for (int i = 0; i < steps; ++i) {
+        if (cancelled && cancelled()) {
+            out.ok = false;
+            out.message = "cancelled";
+            break;
+        }
         AlongMotionStep step;
-        step.coordinate = o.steps == 1 ? o.from : o.from + (o.to - o.from) * double(i) / double(o.steps - 1);
+        if (listed)
+            step.coordinate = o.coordinates[static_cast<size_t>(i)];
+        else
+            step.coordinate = steps == 1 ? o.from : o.from + (o.to - o.from) * double(i) / double(steps - 1);
         TimeLaw law;
         law.kind = TimeLaw::Kind::Constant;
         law.initial = step.coordinate;

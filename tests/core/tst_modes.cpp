@@ -255,6 +255,37 @@ private slots:
         QVERIFY(hi > 1.01 * lo);
     }
 
+    // Postures given as a list (as the workbench does for the times of a recording), in
+    // an order that is not monotonic, and a sweep cancelled after its second step.
+    void alongListedPostures() {
+        const ModelDocument doc = anchoredFourBar(2.0);
+        const Model model = build(doc);
+        AlongMotionOptions o;
+        o.driver = "turn";
+        o.coordinates = {0.6, -0.2, 0.2};
+        o.modes.count = 1;
+        const AlongMotionResult r = modesAlongMotion(model, initialState(model), o);
+        QVERIFY2(r.ok, r.message.c_str());
+        QCOMPARE(int(r.steps.size()), 3);
+        for (size_t i = 0; i < r.steps.size(); ++i) {
+            const AlongMotionStep& step = r.steps[i];
+            QCOMPARE(step.coordinate, o.coordinates[i]);
+            ModelDocument locked = doc;
+            locked.drivers[0].law.kind = TimeLaw::Kind::Constant;
+            locked.drivers[0].law.initial = step.coordinate;
+            const double theta = jointAngle(model, step.state, JointIndex(0));
+            const test::SingleDofReduction red = test::reduceAlongJoint(locked, "A", theta, step.state);
+            QVERIFY(red.ok);
+            const double fn = std::sqrt(red.omega2()) / (2 * M_PI);
+            QVERIFY2(std::abs(step.frequenciesHz[0] - fn) < 5e-7 * fn, qPrintable(QString::number(step.frequenciesHz[0])));
+        }
+        int calls = 0;
+        const AlongMotionResult c = modesAlongMotion(model, initialState(model), o, {}, [&] { return ++calls > 2; });
+        QVERIFY(!c.ok);
+        QCOMPARE(QString::fromStdString(c.message), QString("cancelled"));
+        QCOMPARE(int(c.steps.size()), 2);
+    }
+
     // A hanging chain of 200 revolute links (1 200 coordinates: the sparse path of
     // ConstraintSpaces, the determinant test of stability): ten modes against the dense
     // projected problem, and the lowest three against the continuous heavy chain,

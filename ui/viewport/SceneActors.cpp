@@ -141,6 +141,7 @@ SceneActors::~SceneActors()
 {
     clearTrails();
     removeJointActors();
+    setGhosts({});
     for (const Body& body : bodies_) {
         if (body.actor)
             renderer_->RemoveActor(body.actor);
@@ -174,6 +175,8 @@ bool SceneActors::setScene(const Scene& scene)
         copyPose(joints_[i].placement, joints_[i].matrix);
     }
 
+    setGhosts(scene.ghosts);
+
     springs_ = scene.springs;
     updateSprings();
     for (auto& trail : trails_) {
@@ -181,6 +184,50 @@ bool SceneActors::setScene(const Scene& scene)
         updateTrail(*trail);
     }
     return newSolids;
+}
+
+void SceneActors::setGhosts(const std::vector<SceneBody>& ghosts)
+{
+    // Only ghosts with a solid get an entry; their shapes decide whether to rebuild.
+    std::vector<const SceneBody*> drawn;
+    for (const SceneBody& g : ghosts)
+        if (g.shape.kind != VisualShape::Kind::None)
+            drawn.push_back(&g);
+    bool same = drawn.size() == ghosts_.size();
+    for (size_t i = 0; same && i < drawn.size(); ++i)
+        same = sameShape(drawn[i]->shape, ghosts_[i].shape);
+    if (!same) {
+        for (const Ghost& g : ghosts_)
+            renderer_->RemoveActor(g.actor);
+        ghosts_.clear();
+        for (const SceneBody* b : drawn) {
+            vtkSmartPointer<vtkPolyData> geometry = makeShapeGeometry(b->shape);
+            if (!geometry)
+                continue;
+            Ghost g;
+            g.shape = b->shape;
+            g.matrix = vtkSmartPointer<vtkMatrix4x4>::New();
+            g.actor = makeSolidActor(geometry);
+            g.actor->SetUserMatrix(g.matrix);
+            // A pale, see-through copy that never takes a click from the real solids.
+            setColor(g.actor, brighter(b->shape.color));
+            g.actor->GetProperty()->SetOpacity(0.3);
+            g.actor->PickableOff();
+            renderer_->AddActor(g.actor);
+            ghosts_.push_back(std::move(g));
+        }
+    }
+    for (size_t i = 0; i < ghosts_.size() && i < drawn.size(); ++i) {
+        ghosts_[i].pose = isometry(drawn[i]->position, drawn[i]->orientation);
+        copyPose(ghosts_[i].pose, ghosts_[i].matrix);
+    }
+}
+
+Eigen::Isometry3d SceneActors::ghostPose(int index) const
+{
+    if (index < 0 || index >= ghostCount())
+        return Eigen::Isometry3d::Identity();
+    return ghosts_[static_cast<size_t>(index)].pose;
 }
 
 bool SceneActors::sameSolids(const std::vector<SceneBody>& bodies) const

@@ -60,6 +60,10 @@ public:
     double jointGlyphSize() const;
 
     int bodyCount() const { return static_cast<int>(bodies_.size()); }
+    /// Translucent reference copies drawn (Scene::ghosts that have a solid).
+    int ghostCount() const { return static_cast<int>(ghosts_.size()); }
+    /// Current pose of ghost `index`; identity for invalid indices.
+    Eigen::Isometry3d ghostPose(int index) const;
     int jointCount() const { return static_cast<int>(joints_.size()); }
     /// Current pose of `body`; identity for -1 and for invalid indices.
     Eigen::Isometry3d bodyPose(int body) const;
@@ -81,6 +85,12 @@ private:
         vtkSmartPointer<vtkActor> actor;  // null when the shape draws nothing
         vtkSmartPointer<vtkPolyData> geometry;
     };
+    struct Ghost {
+        looplab::VisualShape shape;
+        Eigen::Isometry3d pose = Eigen::Isometry3d::Identity();
+        vtkSmartPointer<vtkMatrix4x4> matrix;
+        vtkSmartPointer<vtkActor> actor;
+    };
     struct Joint {
         looplab::SceneJoint::Kind kind;
         Eigen::Isometry3d placement = Eigen::Isometry3d::Identity();  // joint frame to world
@@ -100,6 +110,7 @@ private:
     void rebuildBodies(const std::vector<looplab::SceneBody>& bodies);
     Eigen::Vector3d worldPoint(int body, const Eigen::Vector3d& localPoint) const;
     void removeJointActors();
+    void setGhosts(const std::vector<looplab::SceneBody>& ghosts);
     void rebuildJoints();
     void updateSprings();
     void updateTrail(Trail& trail);
@@ -110,6 +121,7 @@ private:
 
     vtkRenderer* renderer_;
     std::vector<Body> bodies_;
+    std::vector<Ghost> ghosts_;
     std::vector<Joint> joints_;
     std::vector<looplab::SceneSpring> springs_;
     vtkSmartPointer<vtkPolyData> springLines_;

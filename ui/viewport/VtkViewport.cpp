@@ -396,6 +396,12 @@ bool VtkViewport::setScene(const looplab::Scene& scene)
     return rebuilt;
 }
 
+Eigen::Isometry3d VtkViewport::bodyPose(int index) const { return d_->scene->bodyPose(index); }
+
+int VtkViewport::ghostCount() const { return d_->scene->ghostCount(); }
+
+Eigen::Isometry3d VtkViewport::ghostPose(int index) const { return d_->scene->ghostPose(index); }
+
 void VtkViewport::setHighlightedBody(int index)
 {
     d_->scene->setHighlightedBody(index);

@@ -79,6 +79,12 @@ public:
     void setTrailLength(int points);
     /// Diameter of joint glyphs [m]; 0 (default) sizes them from the bodies.
     void setJointGlyphSize(double size);
+    /// Pose of body `index` as drawn (body frame to world); identity for invalid indices.
+    Eigen::Isometry3d bodyPose(int index) const;
+    /// Number of translucent reference copies drawn (Scene::ghosts with a solid), and
+    /// the pose of one of them.
+    int ghostCount() const;
+    Eigen::Isometry3d ghostPose(int index) const;
 
     // --- View ----------------------------------------------------------------------
     /// Frames the whole scene (bodies, joints, springs) keeping the view direction and

@@ -6,7 +6,10 @@
 #include "workbench/DocumentJournal.h"
 #include "workbench/ExamplesDirectory.h"
 #include "workbench/JointQuantity.h"
+#include "workbench/ModeShapeAnimation.h"
+#include "workbench/ModeTableCsv.h"
 #include "workbench/ModelTreeModel.h"
+#include "workbench/ModesPanel.h"
 #include "workbench/PlaybackBar.h"
 #include "workbench/PropertyEditor.h"
 #include "workbench/RunPanel.h"
@@ -31,6 +34,7 @@
 #include <QMimeData>
 #include <QPainter>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTreeView>
@@ -63,6 +67,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     journal_ = std::make_unique<DocumentJournal>();
     treeModel_ = new ModelTreeModel(document_, this);
     runner_ = new SimulationRunner(this);
+    modesRunner_ = new ModesRunner(this);
     plotFlush_.setSingleShot(true);
     plotFlush_.setInterval(150);
     connect(&plotFlush_, &QTimer::timeout, this, &MainWindow::flushPlotFrames);
@@ -109,6 +114,24 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     connect(runner_, &SimulationRunner::pausedChanged, this, &MainWindow::updateRunState);
     connect(warnings_, &WarningsPanel::entryActivated, this, &MainWindow::onWarningActivated);
     connect(plots_, &PlotPanel::imageExportRequested, this, &MainWindow::exportPlotImage);
+    connect(modesPanel_, &ModesPanel::computeRequested, this, [this] { computeModes(); });
+    connect(modesPanel_, &ModesPanel::cancelRequested, modesRunner_, &ModesRunner::cancel);
+    connect(modesPanel_, &ModesPanel::alongMotionRequested, this, [this] { computeModesAlongRecording(); });
+    connect(modesPanel_, &ModesPanel::modeSelected, this, &MainWindow::animateMode);
+    connect(modesPanel_, &ModesPanel::showRecordingRequested, this, &MainWindow::showRecording);
+    connect(modesPanel_, &ModesPanel::exportRequested, this, &MainWindow::exportModesWithDialog);
+    connect(modesPanel_, &ModesPanel::amplitudeChanged, this, [this](double fraction) {
+        if (!animation_)
+            return;
+        animation_->setAmplitudeFraction(fraction);
+        showFrame(playback_->currentFrame());
+    });
+    connect(modesRunner_, &ModesRunner::progress, modesPanel_,
+            [this](int, const QString& stage, int done, int total) { modesPanel_->setProgress(stage, done, total); });
+    connect(modesRunner_, &ModesRunner::modesFinished, this, &MainWindow::onModesFinished);
+    connect(modesRunner_, &ModesRunner::alongMotionFinished, this, &MainWindow::onAlongMotionFinished);
+    // Modes of an earlier version of the model would be shown as if they were this one's.
+    connect(document_, &WorkbenchDocument::documentChanged, this, &MainWindow::dropModes);
 
     treeView_->expandAll();
     onModelRebuilt();
@@ -168,6 +191,21 @@ void MainWindow::createDocks()
     warningsDock->setWidget(warnings_);
     addDockWidget(Qt::RightDockWidgetArea, warningsDock);
 
+    modesPanel_ = new ModesPanel;
+    auto* modesDock = new QDockWidget(tr("Modes"), this);
+    modesDock->setObjectName("modesDock");
+    // Scrolled, so that the panel's table and chart never claim room from the docks
+    // it shares the column with, nor from the plots.
+    auto* modesScroll = new QScrollArea;
+    modesScroll->setWidgetResizable(true);
+    modesScroll->setFrameShape(QFrame::NoFrame);
+    modesScroll->setWidget(modesPanel_);
+    modesDock->setWidget(modesScroll);
+    addDockWidget(Qt::RightDockWidgetArea, modesDock);
+    // Beside the run settings, where the column is tallest: table and chart need room.
+    tabifyDockWidget(runDock, modesDock);
+    runDock->raise();
+
     resizeDocks({treeDock, propertyDock}, {300, 450}, Qt::Vertical);
     resizeDocks({treeDock, runDock}, {330, 330}, Qt::Horizontal);
     resizeDocks({plotDock}, {300}, Qt::Vertical);
@@ -192,6 +230,7 @@ void MainWindow::createMenus()
                                    PlotPanel::Chart::JointQuantity})
         plotImages->addAction(tr("%1…").arg(PlotPanel::chartName(chart)), this,
                               [this, chart] { exportPlotImage(chart); });
+    file->addAction(tr("Export Mode Table (CSV)…"), this, &MainWindow::exportModesWithDialog);
     file->addAction(tr("Save 3D View Image…"), this, &MainWindow::saveViewportImage);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
@@ -497,6 +536,7 @@ void MainWindow::dropEvent(QDropEvent* event)
 
 void MainWindow::onDocumentReset()
 {
+    dropModes();
     recording_.reset();
     playback_->sourceChanged();
     // A run of another model cannot be compared with the next ones.
@@ -564,7 +604,9 @@ void MainWindow::showFrame(int frame)
     const std::shared_ptr<const Model> model = source->frameModel();
     if (model && model == sceneModel_)
         drawScene(source->frameScene(frame), *model);
-    plots_->setCursorTime(source->frameTime(frame));
+    // A mode animation's time is the animation's, not the run's.
+    if (source == &recording_)
+        plots_->setCursorTime(source->frameTime(frame));
 }
 
 // --- Selection ------------------------------------------------------------------------
@@ -733,6 +775,8 @@ bool MainWindow::startRun()
     }
     const SimulationSettings settings = runPanel_->settings();
     const std::shared_ptr<const Model> runModel = loaded.model;
+    // The run's frames take over playback and the view.
+    showRecording();
     QStringList coordinates;
     const JointCoordinateTracker tracker(*runModel);
     for (const JointCoordinate& c : tracker.coordinates())
@@ -783,6 +827,7 @@ void MainWindow::resetRun()
 {
     if (isRunning())
         return;
+    showRecording();
     recording_.reset();
     playback_->sourceChanged();
     plots_->clear();
@@ -801,7 +846,7 @@ void MainWindow::onFrames(const FrameBatch& batch)
     const int first = recording_.frameCount();
     recording_.append(batch);
     // Only the batch's last frame is shown; a trail needs the ones before it too.
-    if (trailBody_ >= 0 && sceneModel_ && recording_.frameModel() == sceneModel_)
+    if (trailBody_ >= 0 && sceneModel_ && recording_.frameModel() == sceneModel_ && playback_->source() == &recording_)
         for (int i = first; i + 1 < recording_.frameCount(); ++i)
             drawScene(recording_.frameScene(i), *sceneModel_);
     // Charts redraw slowly (Qt Charts recomputes every series when an axis grows), so
@@ -815,6 +860,8 @@ void MainWindow::onFrames(const FrameBatch& batch)
         if (e.kind == "singular_configuration")
             plots_->addSingularMarker(e.t);
     }
+    if (playback_->source() != &recording_)
+        return;
     playback_->sourceChanged();
     if (!recording_.isEmpty()) {
         playback_->setCurrentFrame(recording_.frameCount() - 1);
@@ -875,6 +922,174 @@ void MainWindow::onWarningActivated(double t, const QStringList& joints)
 void MainWindow::updateRunState()
 {
     runPanel_->setState(document_->loaded().ok(), runner_->isRunning(), runner_->isPaused(), !recording_.isEmpty());
+    QStringList drivers;
+    if (const std::shared_ptr<const Model> model = recording_.frameModel())
+        for (const Driver& d : model->drivers)
+            drivers << QString::fromStdString(d.name);
+    modesPanel_->setAvailability(document_->loaded().ok(), drivers, !recording_.isEmpty() && !isRunning());
+}
+
+// --- Modes ------------------------------------------------------------------------------
+
+bool MainWindow::computeModes()
+{
+    const LoadedModel& loaded = document_->loaded();
+    if (!loaded.ok()) {
+        ModesComputation refused;
+        refused.message = tr("the model does not build: %1").arg(document_->statusText());
+        onModesFinished(refused);
+        return false;
+    }
+    ModesOptions options;
+    QString error;
+    if (!modesPanel_->modesOptions(options, &error)) {
+        ModesComputation refused;
+        refused.message = error;
+        onModesFinished(refused);
+        return false;
+    }
+    // The old table's animation would outlive the table.
+    showRecording();
+    lastModes_ = {};
+    modesPanel_->clearResults();
+    // Started first: starting cancels what still runs, whose end would clear the busy state.
+    modesRunner_->computeModes(loaded.model, loaded.initial, StaticsOptions{}, options);
+    modesPanel_->setBusy(true);
+    return true;
+}
+
+bool MainWindow::computeModesAlongRecording()
+{
+    const std::shared_ptr<const Model> model = recording_.frameModel();
+    const QString driver = modesPanel_->alongDriver();
+    if (!model || recording_.isEmpty() || isRunning() || driver.isEmpty())
+        return false;
+    ModesOptions options;
+    QString error;
+    if (!modesPanel_->modesOptions(options, &error)) {
+        AlongMotionComputation refused;
+        refused.message = error;
+        onAlongMotionFinished(refused);
+        return false;
+    }
+    // Postures evenly spread over the recorded time; the sweep starts from the recorded
+    // configuration at the first one.
+    const int n = modesPanel_->alongSteps();
+    const double t0 = recording_.startTime(), t1 = recording_.endTime();
+    std::vector<double> times;
+    for (int i = 0; i < n; ++i)
+        times.push_back(n == 1 ? t0 : t0 + (t1 - t0) * i / (n - 1));
+    State start = recording_.frameState(recording_.frameAt(t0));
+    start.t = t0;
+    modesRunner_->computeAlongMotion(model, start, driver, times, StaticsOptions{}, options);
+    modesPanel_->setBusy(true);
+    return true;
+}
+
+void MainWindow::onModesFinished(const ModesComputation& result)
+{
+    modesPanel_->setBusy(false);
+    if (!result.cancelled)
+        lastModes_ = result;
+    modesPanel_->showModes(result);
+    if (!result.ok && !result.cancelled)
+        statusBar()->showMessage(tr("Modes: %1").arg(result.message), 8000);
+    emit modesFinished(result);
+}
+
+void MainWindow::onAlongMotionFinished(const AlongMotionComputation& result)
+{
+    modesPanel_->setBusy(false);
+    modesPanel_->showAlongMotion(result);
+    emit modesAlongMotionFinished(result);
+}
+
+void MainWindow::animateMode(int row)
+{
+    if (row < 0 || !lastModes_.ok || row >= static_cast<int>(lastModes_.modes.modes.size())) {
+        showRecording();
+        return;
+    }
+    const bool first = !animation_;
+    if (first)
+        recordingFrame_ = playback_->currentFrame();
+    playback_->pause();
+    animation_ = std::make_unique<ModeShapeAnimation>(lastModes_.model, lastModes_.equilibrium,
+                                                      lastModes_.modes.modes[static_cast<size_t>(row)].shape);
+    animation_->setAmplitudeFraction(modesPanel_->amplitudeFraction());
+    // The view draws the frames of the model the modes belong to.
+    if (sceneModel_ != lastModes_.model) {
+        drawScene(animation_->frameScene(0), *lastModes_.model);
+        sceneModel_ = lastModes_.model;
+    }
+    playback_->setSource(animation_.get());
+    playback_->sourceChanged();
+    playback_->setInteractive(true);
+    playback_->setLoop(true);
+    lastShownFrame_ = -1;
+    restartTrail();
+    playback_->setCurrentFrame(0);
+    // The equilibrium may lie far from where the view was framed (a pendulum released
+    // from above hangs below its pivot).
+    if (first)
+        viewport_->fitToView();
+    playback_->play();
+}
+
+void MainWindow::showRecording()
+{
+    if (!animation_)
+        return;
+    playback_->pause();
+    playback_->setSource(&recording_);
+    playback_->sourceChanged();
+    playback_->setInteractive(!isRunning());
+    animation_.reset();
+    // The model at rest, without ghosts; then the recorded frame that was shown.
+    refreshScene();
+    lastShownFrame_ = -1;
+    restartTrail();
+    if (!recording_.isEmpty())
+        playback_->setCurrentFrame(recordingFrame_ >= 0 ? recordingFrame_ : recording_.frameCount() - 1);
+    recordingFrame_ = -1;
+    if (modesPanel_->selectedMode() >= 0)
+        modesPanel_->selectMode(-1);
+}
+
+void MainWindow::dropModes()
+{
+    if (!lastModes_.ok && !animation_ && !modesRunner_->isBusy())
+        return;
+    modesRunner_->cancel();
+    showRecording();
+    lastModes_ = {};
+    modesPanel_->clearResults();
+}
+
+bool MainWindow::exportModeTable(const QString& path, QString* error)
+{
+    if (!lastModes_.ok || !lastModes_.model) {
+        if (error)
+            *error = tr("There is no mode table to export: compute the modes first.");
+        return false;
+    }
+    return writeModeTableCsv(path, *lastModes_.model, lastModes_.modes, error);
+}
+
+void MainWindow::exportModesWithDialog()
+{
+    if (!lastModes_.ok) {
+        QMessageBox::information(this, tr("Export mode table"), tr("Compute the modes first."));
+        return;
+    }
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export mode table"), {}, tr("CSV files (*.csv)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!exportModeTable(path, &error))
+        QMessageBox::critical(this, tr("Cannot export mode table"), error);
+    else
+        statusBar()->showMessage(tr("Mode table written to %1").arg(QFileInfo(path).fileName()), 4000);
 }
 
 }  // namespace looplab::ui

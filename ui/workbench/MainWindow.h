@@ -5,6 +5,7 @@
 // the pieces themselves live in their own classes.
 
 #include "workbench/DocumentOperations.h"
+#include "workbench/ModesRunner.h"
 #include "workbench/PlotPanel.h"
 #include "workbench/RecordedFrame.h"
 #include "workbench/SimulationRecording.h"
@@ -28,6 +29,8 @@ struct Scene;
 namespace looplab::ui {
 
 class DocumentJournal;
+class ModeShapeAnimation;
+class ModesPanel;
 class ModelTreeModel;
 class PlaybackBar;
 class PropertyEditor;
@@ -58,6 +61,23 @@ public:
     /// Forgets the recording and shows the initial state.
     void resetRun();
     bool isRunning() const;
+
+    /// Starts the equilibrium and modes of the current model with the Modes panel's
+    /// settings in the modes thread; false (reason in the panel) if it cannot start.
+    bool computeModes();
+    /// Starts the modes along the recording with the panel's driver and postures.
+    bool computeModesAlongRecording();
+    /// Animates mode `row` of the last modes computed in the view and the playback bar
+    /// (−1: back to the recording, as showRecording()).
+    void animateMode(int row);
+    /// Playback and the view show the recording (or the model at rest) again.
+    void showRecording();
+    /// Writes the last mode table as CSV to `path` (atomically); false with the reason.
+    bool exportModeTable(const QString& path, QString* error = nullptr);
+    /// The last modes computed (ok false when there are none).
+    const ModesComputation& lastModes() const { return lastModes_; }
+    /// The animation being played, or null when playback shows the recording.
+    const ModeShapeAnimation* modeAnimation() const { return animation_.get(); }
 
     /// Selects an item in the tree (and so in the property editor and the view).
     void selectItem(ItemRef item);
@@ -94,6 +114,8 @@ public:
     PlotPanel* plotPanel() const { return plots_; }
     WarningsPanel* warningsPanel() const { return warnings_; }
     PlaybackBar* playbackBar() const { return playback_; }
+    ModesPanel* modesPanel() const { return modesPanel_; }
+    ModesRunner* modesRunner() const { return modesRunner_; }
     SimulationRunner* runner() const { return runner_; }
     const SimulationRecording& recording() const { return recording_; }
     /// The checkable "Trail of Selected Body" action.
@@ -104,6 +126,9 @@ public:
 signals:
     /// A run ended (success, failure or stop) and its last frames were received.
     void runFinished(const looplab::ui::RunSummary& summary);
+    /// A modes computation ended (also when it failed or was cancelled) and is shown.
+    void modesFinished(const looplab::ui::ModesComputation& result);
+    void modesAlongMotionFinished(const looplab::ui::AlongMotionComputation& result);
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -143,6 +168,11 @@ private:
     void updateRecentMenu();
     void populateExamplesMenu();
     void exportCsv();
+    void exportModesWithDialog();
+    void onModesFinished(const ModesComputation& result);
+    void onAlongMotionFinished(const AlongMotionComputation& result);
+    /// The modes no longer describe the document: forget them and their animation.
+    void dropModes();
     void exportPlotImage(PlotPanel::Chart chart);
     void saveViewportImage();
 
@@ -164,6 +194,12 @@ private:
     WarningsPanel* warnings_;
     SimulationRunner* runner_;
     SimulationRecording recording_;
+    ModesPanel* modesPanel_;
+    ModesRunner* modesRunner_;
+    ModesComputation lastModes_;
+    std::unique_ptr<ModeShapeAnimation> animation_;
+    /// Recording frame shown when a mode animation took over playback.
+    int recordingFrame_ = -1;
     // Frames received but not yet drawn on the charts (see onFrames).
     std::vector<RecordedFrame> pendingPlotFrames_;
     QTimer plotFlush_;

@@ -19,6 +19,9 @@ struct AlongMotionOptions {
     double from = 0.0;    ///< first value of its coordinate [rad or m]
     double to = 0.0;      ///< last value [rad or m]
     int steps = 2;        ///< number of postures (≥ 1; from and to both included when ≥ 2)
+    /// The postures themselves, in the order visited; when not empty they replace from, to
+    /// and steps (e.g. the driver's values at the times of a recorded motion).
+    std::vector<double> coordinates;
     StaticsOptions statics;
     ModesOptions modes;
 };
@@ -44,8 +47,10 @@ struct AlongMotionResult {
 };
 
 /// Runs the sweep from `start` (its configuration is the first guess). `onStep` is called
-/// after every step (for progress and streaming output).
+/// after every step (for progress and streaming output). When `cancelled` returns true
+/// before a step, the sweep ends there with ok = false and the message "cancelled".
 AlongMotionResult modesAlongMotion(const Model& model, const State& start, const AlongMotionOptions& options,
-                                   const std::function<void(const AlongMotionStep&)>& onStep = {});
+                                   const std::function<void(const AlongMotionStep&)>& onStep = {},
+                                   const std::function<bool()>& cancelled = {});
 
 }  // namespace looplab

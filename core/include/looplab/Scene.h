@@ -75,6 +75,10 @@ struct Scene {
     /// The point-to-point spring-dampers, in model force order; other force elements
     /// are not drawn.
     std::vector<SceneSpring> springs;
+    /// Translucent copies of bodies at other placements (e.g. a mode's equilibrium shape
+    /// behind the mode's motion), drawn for reference only: they are not picked,
+    /// highlighted or trailed. Empty unless a frame source adds them.
+    std::vector<SceneBody> ghosts;
 };
 
 /// The scene of `model` at `state` (whose q must have the model's layout).

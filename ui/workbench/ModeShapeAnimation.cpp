@@ -1,0 +1,106 @@
+#include "workbench/ModeShapeAnimation.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace looplab::ui {
+
+namespace {
+
+// Bounding-box corners of a solid in its body frame.
+std::vector<Vec3> localCorners(const VisualShape& shape)
+{
+    Vec3 half = Vec3::Zero();
+    switch (shape.kind) {
+    case VisualShape::Kind::Box: half = 0.5 * shape.size; break;
+    case VisualShape::Kind::Cylinder: half = Vec3(shape.radius, shape.radius, 0.5 * shape.length); break;
+    case VisualShape::Kind::Sphere: half = Vec3::Constant(shape.radius); break;
+    case VisualShape::Kind::None: return {};
+    }
+    std::vector<Vec3> corners;
+    for (int c = 0; c < 8; ++c) {
+        const Vec3 local((c & 1 ? 1 : -1) * half.x(), (c & 2 ? 1 : -1) * half.y(), (c & 4 ? 1 : -1) * half.z());
+        corners.push_back(shape.offset + shape.orientation * local);
+    }
+    return corners;
+}
+
+}  // namespace
+
+std::vector<Vec3> ModeShapeAnimation::drawnPoints(const Scene& scene)
+{
+    std::vector<Vec3> points;
+    for (const SceneBody& b : scene.bodies)
+        for (const Vec3& c : localCorners(b.shape))
+            points.push_back(b.position + b.orientation * c);
+    for (const SceneJoint& j : scene.joints)
+        points.push_back(j.point);
+    return points;
+}
+
+ModeShapeAnimation::ModeShapeAnimation(std::shared_ptr<const Model> model, const State& equilibrium,
+                                       const VecX& shape)
+    : model_(std::move(model)), equilibrium_(equilibrium), shape_(shape)
+{
+    equilibrium_.v.setZero();
+    const Scene rest = buildScene(*model_, equilibrium_);
+    ghosts_ = rest.bodies;
+    const std::vector<Vec3> points = drawnPoints(rest);
+    if (!points.empty()) {
+        Vec3 lo = points.front(), hi = points.front();
+        for (const Vec3& p : points) {
+            lo = lo.cwiseMin(p);
+            hi = hi.cwiseMax(p);
+        }
+        if ((hi - lo).norm() > 0.0)
+            size_ = (hi - lo).norm();
+    }
+    // First-order motion of the drawn points per unit factor, by a central difference
+    // through the retraction with a step small against the model (the map is smooth).
+    const double shapeNorm = shape_.lpNorm<Eigen::Infinity>();
+    if (shapeNorm > 0.0 && !points.empty()) {
+        const double h = 1e-6 * size_ / shapeNorm;
+        State plus = equilibrium_, minus = equilibrium_;
+        retract(*model_, plus.q, h * shape_);
+        retract(*model_, minus.q, -h * shape_);
+        const std::vector<Vec3> p = drawnPoints(buildScene(*model_, plus));
+        const std::vector<Vec3> m = drawnPoints(buildScene(*model_, minus));
+        for (size_t i = 0; i < p.size() && i < m.size(); ++i)
+            perUnit_ = std::max(perUnit_, (p[i] - m[i]).norm() / (2.0 * h));
+    }
+}
+
+void ModeShapeAnimation::setAmplitudeFraction(double fraction) { fraction_ = std::max(fraction, 0.0); }
+
+double ModeShapeAnimation::shapeFactor() const
+{
+    return perUnit_ > 0.0 ? fraction_ * size_ / perUnit_ : 0.0;
+}
+
+double ModeShapeAnimation::frameTime(int i) const
+{
+    return static_cast<double>(i) / (kFramesPerCycle * kVisualFrequency);
+}
+
+State ModeShapeAnimation::frameState(int i) const
+{
+    State s = equilibrium_;
+    s.t = frameTime(i);
+    // The phase from the frame number, so that frames 0, N/2 and N are exactly at rest.
+    const int k = i % kFramesPerCycle;
+    double sine = 0.0;
+    if (2 * k != kFramesPerCycle && k != 0)
+        sine = std::sin(2.0 * M_PI * static_cast<double>(k) / kFramesPerCycle);
+    if (sine != 0.0)
+        retract(*model_, s.q, shapeFactor() * sine * shape_);
+    return s;
+}
+
+Scene ModeShapeAnimation::frameScene(int i) const
+{
+    Scene scene = buildScene(*model_, frameState(i));
+    scene.ghosts = ghosts_;
+    return scene;
+}
+
+}  // namespace looplab::ui
