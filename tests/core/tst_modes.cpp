@@ -259,7 +259,7 @@ private slots:
     // an order that is not monotonic, and a sweep cancelled after its second step.
     void alongListedPostures() {
         const ModelDocument doc = anchoredFourBar(2.0);
-        const Model model = build(doc);
+        const Model model = test::buildOrStop(doc);
         AlongMotionOptions o;
         o.driver = "turn";
         o.coordinates = {0.6, -0.2, 0.2};
