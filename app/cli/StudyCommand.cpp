@@ -199,8 +199,15 @@ void runMpiCoordinator(const StudyDescription& study, const std::vector<long>& p
     int active = ranks - 1;
     std::vector<char> buffer;
     while (active > 0) {
+        // Polled with pauses: a blocking probe spins, and rank 0 would take a core from the
+        // ranks that compute (cases take milliseconds; a pause of 0.2 ms costs little).
         MPI_Status st;
-        MPI_Probe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &st);
+        int arrived = 0;
+        MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &arrived, &st);
+        if (!arrived) {
+            std::this_thread::sleep_for(std::chrono::microseconds(200));
+            continue;
+        }
         int count = 0;
         MPI_Get_count(&st, MPI_CHAR, &count);
         buffer.resize(size_t(std::max(count, 1)));

@@ -81,6 +81,7 @@ private slots:
     void couplerSweepFollowsGrashof();
     void monteCarloOfLinearOutput();
     void monteCarloDrawsDependOnCaseOnly();
+    void modesAndSimulateAnalyses();
     void badStudyFilesNameFileAndLocation();
     void threadsGiveIdenticalRows();
     void resumeGivesTheSameFile();
@@ -199,6 +200,48 @@ void TestStudy::monteCarloDrawsDependOnCaseOnly() {
     QVERIFY(studyCaseValues(s, 17) != a);
     // Pin positions within six standard deviations of the nominal ones.
     for (size_t p = 0; p < a.size(); ++p) QVERIFY(std::abs(a[p] - s.parameters[p].mean) < 6 * s.parameters[p].sd);
+}
+
+void TestStudy::modesAndSimulateAnalyses() {
+    const std::string examples = LOOPLAB_EXAMPLES_DIR;
+    // Modes of the block on its spring: one mode, f = √(k/m)/2π, for each mass.
+    StudyFileResult f = parseStudyFile(R"({"format": "looplab-study", "version": 1, "model": ")" + examples +
+                                           R"(/spring-mass.json", "parameters": [{"name": "m", "path": "/bodies/0/mass",
+        "values": [0.5, 2.0, 8.0]}], "analysis": {"type": "modes", "count": 1},
+        "outputs": [{"quantity": "mode1.frequency"}, {"quantity": "guide.displacement"}]})",
+                                       "modes.json");
+    QVERIFY2(f.study, formatDiagnostics(f.diagnostics).c_str());
+    for (long k = 0; k < 3; ++k) {
+        const StudyRow r = runStudyCase(*f.study, k);
+        QVERIFY2(r.ok, r.reason.c_str());
+        const double m = r.parameters[0], expected = std::sqrt(1000.0 / m) / (2 * M_PI);
+        QVERIFY2(std::abs(r.values[0] - expected) < 1e-9 * expected, std::to_string(r.values[0]).c_str());
+        QVERIFY(std::abs(r.values[1] + m * 9.81 / 1000.0) < 1e-12);
+    }
+    // The pendulum released from rest at 120°: its bob never rises above the start, it reaches
+    // the bottom (y = −1 m, the centre of mass 1 m from the pivot) after a quarter period
+    // (0.689 s, model description), and its energy stays within the tolerance; no events.
+    f = parseStudyFile(R"({"format": "looplab-study", "version": 1, "model": ")" + examples +
+                           R"(/pendulum.json", "parameters": [{"name": "m", "path": "/bodies/0/mass",
+        "values": [1.0, 3.0]}], "analysis": {"type": "simulate", "t_end": 0.8, "rtol": 1e-10, "atol": 1e-12,
+        "output_step": 0.001}, "outputs": [{"quantity": "bob.y", "of": ["initial", "min", "max"]},
+        {"quantity": "energy", "of": ["min", "max"]}]})",
+                       "simulate.json");
+    QVERIFY2(f.study, formatDiagnostics(f.diagnostics).c_str());
+    QCOMPARE(studyValueColumns(*f.study).front(), std::string("singular_configurations"));
+    for (long k = 0; k < 2; ++k) {
+        const StudyRow r = runStudyCase(*f.study, k);
+        QVERIFY2(r.ok, r.reason.c_str());
+        QCOMPARE(r.values[0], 0.0);  // singular configurations
+        QCOMPARE(r.values[1], 0.0);  // branch changes
+        QVERIFY(std::abs(r.values[2] - 0.5) < 1e-12);
+        // The bottom is passed between output times and missed by at most ½|ÿ|(Δt/2)²: at the
+        // bottom ω² = 2·g·1.5 m·m/I = 29.4 rad²/s², |ÿ| = ω²·1 m, a bound of 3.7e-6 m.
+        QVERIFY2(std::abs(r.values[3] + 1.0) < 1e-5, std::to_string(r.values[3]).c_str());
+        QVERIFY(r.values[4] <= 0.5 + 1e-9);
+        const double e = std::max(std::abs(r.values[5]), std::abs(r.values[6]));
+        QVERIFY2(r.values[6] - r.values[5] < 1e-6 * e, std::to_string(r.values[6] - r.values[5]).c_str());
+    }
 }
 
 void TestStudy::badStudyFilesNameFileAndLocation() {
