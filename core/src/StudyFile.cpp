@@ -85,14 +85,17 @@ public:
             error(where + "/" + key, std::string("expected an integer, found ") + v->type_name());
             return false;
         }
-        const long long x = v->is_number_unsigned() ? static_cast<long long>(std::min<std::uint64_t>(
-                                                          v->get<std::uint64_t>(), std::uint64_t(1) << 62))
-                                                    : v->get<long long>();
+        if (v->is_number_unsigned() && v->get<std::uint64_t>() > std::uint64_t(std::numeric_limits<long>::max())) {
+            error(where + "/" + key, std::string("'") + key + "' is too large (at most " +
+                                         std::to_string(std::numeric_limits<long>::max()) + ")");
+            return false;
+        }
+        const long long x = v->get<long long>();
         if (x < low) {
             error(where + "/" + key, std::string("'") + key + "' must be at least " + std::to_string(low));
             return false;
         }
-        out = static_cast<long>(std::min<long long>(x, std::numeric_limits<long>::max()));
+        out = static_cast<long>(x);
         return true;
     }
 
@@ -244,7 +247,10 @@ public:
                 error(where + "/method", "expected automatic, newton or relaxation");
             positive(j, "tolerance", where, a.statics.forceTolerance);
             long count = a.modes.count;
-            if (integer(j, "count", where, count, 1)) a.modes.count = static_cast<int>(std::min(count, 1000L));
+            if (integer(j, "count", where, count, 1)) {
+                if (count > 1000) error(where + "/count", "at most 1000 modes per case");
+                else a.modes.count = static_cast<int>(count);
+            }
             double shift = 0;
             if (number(j, "shift", where, shift)) a.modes.shift = shift;
             break;
@@ -361,7 +367,11 @@ StudyFileResult parseStudyFile(const std::string& text, const std::string& file)
                 rd.parameter((*params)[i], "/parameters/" + std::to_string(i), modelOk ? model : json::object(), p);
                 s.parameters.push_back(p);
             }
-            std::set<std::string> names;
+            std::set<std::string> names, paths;
+            for (size_t i = 0; i < s.parameters.size(); ++i)
+                if (!s.parameters[i].path.empty() && !paths.insert(s.parameters[i].path).second)
+                    rd.error("/parameters/" + std::to_string(i) + "/path",
+                             "another parameter varies '" + s.parameters[i].path + "'");
             for (size_t i = 0; i < s.parameters.size(); ++i)
                 if (!s.parameters[i].name.empty() && !names.insert(s.parameters[i].name).second)
                     rd.error("/parameters/" + std::to_string(i) + "/name",

@@ -274,6 +274,18 @@ void TestStudy::badStudyFilesNameFileAndLocation() {
             "parameters": [{"path": "/bodies/0/mass", "values": [1]}],
             "analysis": {"type": "simulate", "t_end": 1, "integrator": "rk4"}, "outputs": []})",
          "/analysis/step", "needs a positive 'step'"},
+        {R"({"format": "looplab-study", "version": 1, "model": "MODEL", "seed": 18446744073709551615, "samples": 2,
+            "parameters": [{"path": "/bodies/0/mass", "uniform": {"low": 1, "high": 2}}],
+            "analysis": {"type": "statics"}, "outputs": [{"quantity": "block.y"}]})",
+         "/seed", "too large"},
+        {R"({"format": "looplab-study", "version": 1, "model": "MODEL",
+            "parameters": [{"path": "/bodies/0/mass", "values": [1]}, {"name": "again", "path": "/bodies/0/mass", "values": [2]}],
+            "analysis": {"type": "check"}})",
+         "/parameters/1/path", "another parameter varies"},
+        {R"({"format": "looplab-study", "version": 1, "model": "MODEL", "seed": 1, "samples": 2,
+            "parameters": [{"path": "/bodies/0/mass", "values": [1]}, {"path": "/forces/0/stiffness", "normal": {"mean": 1, "sd": 1}}],
+            "analysis": {"type": "check"}})",
+         "/parameters", "not both"},
     };
     int i = 0;
     for (const Case& c : cases) {
@@ -325,7 +337,7 @@ void TestStudy::resumeGivesTheSameFile() {
     QVERIFY(dir.isValid());
     const QString study = kStudies + "/four-bar-coupler-sweep.json";
     const QString full = dir.filePath("full.csv"), cut = dir.filePath("cut.csv");
-    CliResult r = runCli({"study", study, "--out", full, "--threads", "2"});
+    CliResult r = runCli({"study", study, "--out", full, "--threads", "2", "--summary", dir.filePath("full.json")});
     QVERIFY2(r.exitCode == 0, r.err.constData());
     const QByteArray whole = readAll(full);
     // Interrupted after six complete rows and half of the seventh.
@@ -333,11 +345,14 @@ void TestStudy::resumeGivesTheSameFile() {
     for (int lines = 0; lines < 7; ++lines) at = whole.indexOf('\n', at) + 1;
     const int seventhEnd = whole.indexOf('\n', at);
     QVERIFY(writeAll(cut, whole.left(at + (seventhEnd - at) / 2)));
-    r = runCli({"study", study, "--out", cut, "--threads", "3", "--resume"});
+    r = runCli({"study", study, "--out", cut, "--threads", "3", "--resume", "--summary", dir.filePath("cut.json")});
     QVERIFY2(r.exitCode == 0, r.err.constData());
     QVERIFY2(r.err.contains("resuming after 6 finished cases"), r.err.constData());
     QVERIFY2(r.err.contains("7 run now"), r.err.constData());
     QCOMPARE(readAll(cut), whole);
+    // The summary of the resumed rows is the uninterrupted run's.
+    QVERIFY(!readAll(dir.filePath("full.json")).isEmpty());
+    QCOMPARE(readAll(dir.filePath("cut.json")), readAll(dir.filePath("full.json")));
     // From the partial file an interrupted run leaves, the same.
     QVERIFY(writeAll(cut + ".partial", whole.left(at)));
     QVERIFY(QFile::remove(cut));
