@@ -22,8 +22,9 @@ using nlohmann::json;
 
 namespace {
 
-// Most cases a study may have: beyond this a typo in a range, not a wish.
-constexpr long kMaxStudyCases = 100'000'000;
+// Most cases a study may have: the rows are kept in memory until the study ends (a few
+// hundred bytes a case), and beyond this a study is more likely a typo in a range.
+constexpr long kMaxStudyCases = 10'000'000;
 
 class StudyReader {
 public:
@@ -158,7 +159,7 @@ public:
             number(*r, "to", w, p.to, true);
             long steps = 0;
             if (integer(*r, "steps", w, steps, 1, true)) {
-                if (steps > kMaxStudyCases) error(w + "/steps", "more steps than a study may have cases");
+                if (steps > kMaxStudyCases) error(w + "/steps", "more steps than a study may have cases (10 000 000)");
                 else p.steps = static_cast<int>(steps);
             }
         } else if (const json* n = field(j, "normal", where, false)) {
@@ -387,7 +388,7 @@ StudyFileResult parseStudyFile(const std::string& text, const std::string& file)
             long seed = 0;
             if (rd.integer(root, "seed", "", seed, 0, true)) s.seed = static_cast<std::uint64_t>(seed);
             if (rd.integer(root, "samples", "", s.samples, 1, true) && s.samples > kMaxStudyCases)
-                rd.error("/samples", "more than 100 000 000 cases");
+                rd.error("/samples", "more than 10 000 000 cases");
         } else {
             if (root.contains("seed")) rd.error("/seed", "'seed' is for Monte Carlo studies (parameters with distributions)");
             if (root.contains("samples"))
@@ -395,7 +396,7 @@ StudyFileResult parseStudyFile(const std::string& text, const std::string& file)
             double cases = 1;
             for (const StudyParameter& p : s.parameters) cases *= double(p.levels().size());
             if (cases > double(kMaxStudyCases))
-                rd.error("/parameters", "the full factorial design has more than 100 000 000 cases");
+                rd.error("/parameters", "the full factorial design has more than 10 000 000 cases");
         }
 
         if (const json* a = rd.field(root, "analysis", "", true)) rd.analysis(*a, "/analysis", s.analysis);
