@@ -12,6 +12,7 @@
 
 #include <QFile>
 #include <QStandardPaths>
+#include <QThread>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -85,6 +86,7 @@ private slots:
     void badStudyFilesNameFileAndLocation();
     void threadsGiveIdenticalRows();
     void resumeGivesTheSameFile();
+    void killedStudyResumes();
     void mpiGivesIdenticalRows();
 };
 
@@ -369,6 +371,36 @@ void TestStudy::resumeGivesTheSameFile() {
     QVERIFY2(r.exitCode == 0, r.err.constData());
     QVERIFY(!r.err.contains("resuming"));
     QCOMPARE(readAll(cut), whole);
+}
+
+void TestStudy::killedStudyResumes() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString study = smallSliderCrankStudy(dir);
+    QVERIFY(!study.isEmpty());
+    const QString whole = dir.filePath("whole.csv"), killed = dir.filePath("killed.csv");
+    CliResult r = runCli({"study", study, "--out", whole, "--threads", "2"});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    // Killed (SIGKILL: no chance to tidy up) once eight rows have reached the partial file.
+    QProcess p;
+    p.start(QStringLiteral(LOOPLAB_CLI_PATH), {"study", study, "--out", killed, "--threads", "1"});
+    QVERIFY(p.waitForStarted());
+    bool interrupted = false;
+    for (int i = 0; i < 60000 && p.state() == QProcess::Running; ++i) {
+        if (readAll(killed + ".partial").count('\n') >= 9) {
+            p.kill();
+            interrupted = true;
+            break;
+        }
+        QThread::msleep(1);
+    }
+    p.waitForFinished();
+    if (!interrupted) QSKIP("the study finished before it could be interrupted");
+    QVERIFY(!QFile::exists(killed));
+    r = runCli({"study", study, "--out", killed, "--threads", "2", "--resume"});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QVERIFY2(r.err.contains("resuming after"), r.err.constData());
+    QCOMPARE(readAll(killed), readAll(whole));
 }
 
 void TestStudy::mpiGivesIdenticalRows() {
