@@ -77,7 +77,7 @@ bool resumeRows(const StudyDescription& study, const std::string& path, std::vec
 class StudyWriter {
 public:
     StudyWriter(const StudyDescription& study, long total, std::vector<StudyRow> done, const std::string& partialPath)
-        : study_(study), total_(total), rows_(static_cast<size_t>(total)), start_(std::chrono::steady_clock::now()),
+        : total_(total), rows_(static_cast<size_t>(total)), start_(std::chrono::steady_clock::now()),
           resumed_(static_cast<long>(done.size())), tty_(isatty(2) != 0) {
         for (StudyRow& r : done) rows_[size_t(r.index)] = std::move(r);
         partial_.open(partialPath, std::ios::binary | std::ios::trunc);
@@ -124,7 +124,6 @@ public:
         return r;
     }
     long failed() const { return failed_; }
-    bool partialOk() const { return partial_.good(); }
     void closePartial() { partial_.close(); }
 
 private:
@@ -136,7 +135,6 @@ private:
         if (partial_.is_open()) partial_.flush();
     }
 
-    const StudyDescription& study_;
     long total_;
     std::vector<std::optional<StudyRow>> rows_;
     size_t next_ = 0;
