@@ -1,9 +1,12 @@
 #include "looplab/StudyRunner.h"
 
 #include "looplab/Assembly.h"
+#include "looplab/ConstraintSpaces.h"
+#include "looplab/Constraints.h"
 #include "looplab/JointCoordinates.h"
 #include "looplab/KinematicSimulation.h"
 #include "looplab/Mobility.h"
+#include "looplab/Reactions.h"
 #include "looplab/ModelBuilder.h"
 #include "looplab/ModelFile.h"
 #include "looplab/Simulation.h"
@@ -42,13 +45,12 @@ public:
         case StudyAnalysisType::Simulate:
             for (const char* n : {"position_violation", "velocity_violation", "acceleration_violation", "energy"})
                 names_.push_back(n);
-            for (const Joint& j : model.joints)
-                for (const char* c : {"fx", "fy", "fz", "tx", "ty", "tz"}) names_.push_back(j.name + "." + c);
-            for (const Driver& d : model.drivers) names_.push_back(d.name + ".effort");
+            jointAndDriverForces(model);
             for (const char* n : {"rank", "smallest_singular_value", "step_size"}) names_.push_back(n);
             break;
         case StudyAnalysisType::Statics:
         case StudyAnalysisType::Modes:
+            jointAndDriverForces(model);
             names_.push_back("force_residual");
             if (analysis.type == StudyAnalysisType::Modes)
                 for (int k = 1; k <= analysis.modes.count; ++k) names_.push_back("mode" + std::to_string(k) + ".frequency");
@@ -73,6 +75,12 @@ public:
     }
 
 private:
+    void jointAndDriverForces(const Model& model) {
+        for (const Joint& j : model.joints)
+            for (const char* c : {"fx", "fy", "fz", "tx", "ty", "tz"}) names_.push_back(j.name + "." + c);
+        for (const Driver& d : model.drivers) names_.push_back(d.name + ".effort");
+    }
+
     const Model& model_;
     const StudyAnalysis& analysis_;
     JointCoordinateTracker tracker_;
@@ -198,6 +206,19 @@ void runAnalysis(const StudyDescription& study, const std::shared_ptr<const Mode
             break;
         }
         std::vector<double> v = sampler.common(s);
+        // Reactions and driver efforts at the equilibrium, as a simulation frame has them.
+        ConstraintValues cv;
+        evaluateConstraints(model, s, cv, kJacobian);
+        ConstraintSpaces spaces;
+        factorizeConstraints(model, s, spaces, a.statics.rankTolerance, a.statics.linearAlgebra);
+        std::vector<JointReaction> reactions;
+        std::vector<DriverEffort> drivers;
+        computeReactions(model, s, cv.jacobian, r.lambda, spaces.indeterminateEquations(), reactions, drivers);
+        for (const JointReaction& j : reactions)
+            for (double x : {j.forceGlobal.x(), j.forceGlobal.y(), j.forceGlobal.z(), j.torqueGlobal.x(),
+                             j.torqueGlobal.y(), j.torqueGlobal.z()})
+                v.push_back(x);
+        for (const DriverEffort& d : drivers) v.push_back(d.value);
         v.push_back(r.forceResidual);
         if (a.type == StudyAnalysisType::Modes) {
             const ModesResult m = computeModes(model, s, r.lambda, a.modes);

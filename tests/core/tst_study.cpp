@@ -220,6 +220,22 @@ void TestStudy::modesAndSimulateAnalyses() {
         QVERIFY2(std::abs(r.values[0] - expected) < 1e-9 * expected, std::to_string(r.values[0]).c_str());
         QVERIFY(std::abs(r.values[1] + m * 9.81 / 1000.0) < 1e-12);
     }
+    // The pendulum's static equilibrium: hanging straight down, the pivot carries the weight.
+    f = parseStudyFile(R"({"format": "looplab-study", "version": 1, "model": ")" + examples +
+                           R"(/pendulum.json", "parameters": [{"name": "m", "path": "/bodies/0/mass",
+        "values": [1.0, 2.5]}], "analysis": {"type": "statics"},
+        "outputs": [{"quantity": "bob.y"}, {"quantity": "pivot.fx"}, {"quantity": "pivot.fy"}, {"quantity": "pivot.tz"}]})",
+                       "statics.json");
+    QVERIFY2(f.study, formatDiagnostics(f.diagnostics).c_str());
+    for (long k = 0; k < 2; ++k) {
+        const StudyRow r = runStudyCase(*f.study, k);
+        QVERIFY2(r.ok, r.reason.c_str());
+        const double w = r.parameters[0] * 9.81;
+        QVERIFY(std::abs(r.values[0] + 1.0) < 1e-9);
+        QVERIFY(std::abs(r.values[1]) < 1e-9 * w);
+        QVERIFY2(std::abs(r.values[2] - w) < 1e-9 * w, std::to_string(r.values[2]).c_str());  // upward on the bob
+        QVERIFY(std::abs(r.values[3]) < 1e-9 * w);  // a revolute about z carries no torque about z
+    }
     // The pendulum released from rest at 120°: its bob never rises above the start, it reaches
     // the bottom (y = −1 m, the centre of mass 1 m from the pivot) after a quarter period
     // (0.689 s, model description), and its energy stays within the tolerance; no events.
