@@ -198,3 +198,18 @@ struct ModesCommandOptions {
 int runModes(const ModesCommandOptions& o);
 
 }  // namespace looplab::cli
+
+// ---- design studies (StudyCommand.cpp) ----
+namespace looplab::cli {
+
+struct StudyOptions {
+    std::string study;
+    std::string out;
+    std::string summary;
+    int threads = 1;
+    bool resume = false;
+};
+/// `looplab-cli study`: every case of a study on a thread pool, or on MPI ranks.
+int runStudy(const StudyOptions& o);
+
+}  // namespace looplab::cli

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <thread>
 
 namespace {
 
@@ -127,6 +128,15 @@ int main(int argc, char** argv) {
     mo->add_option("--out", modes.out, "CSV file: mode shapes, or frequencies along the motion");
     mo->add_flag("--json", modes.json, "Print one JSON object on stdout");
 
+    StudyOptions study;
+    study.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    auto* st = app.add_subcommand("study", "Design study: parameter sweep or Monte Carlo over a model (docs/study-format.md)");
+    st->add_option("study", study.study, "Study file (.json)")->required();
+    st->add_option("--out", study.out, "CSV file for the results, one row per case")->required();
+    st->add_option("--summary", study.summary, "JSON file for the statistics and sensitivities");
+    st->add_option("--threads", study.threads, "Cases run at once (default: the number of cores)");
+    st->add_flag("--resume", study.resume, "Keep the finished cases of an interrupted run of the same study");
+
     // Known before parsing, so that even a bad command line gets its JSON object.
     bool json = false;
     for (int i = 1; i < argc; ++i)
@@ -146,6 +156,7 @@ int main(int argc, char** argv) {
         else if (*k) rc = runKinematics(kin);
         else if (*mc) rc = runMethods(methods);
         else if (*stc) rc = runStatics(statics);
+        else if (*st) rc = runStudy(study);
         else if (*mo) {
             modes.shiftGiven = mo->count("--shift") > 0;
             modes.fromGiven = mo->count("--from") > 0;

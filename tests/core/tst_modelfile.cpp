@@ -1082,6 +1082,9 @@ private slots:
         QTest::newRow("double parallelogram (2 planar loops)") << "double-parallelogram.json" << 1 << 6;
         QTest::newRow("cantilever beam (8 elements, clamped)") << "cantilever-beam.json" << 49 << 0;
         QTest::newRow("flexible slider-crank (4 elements, pinned)") << "flexible-slider-crank.json" << 25 << 0;
+        // The examples of the design studies (resources/studies).
+        QTest::newRow("four-bar with a rod coupler (driven)") << "four-bar-rod-coupler.json" << 0 << 0;
+        QTest::newRow("spring-mass") << "spring-mass.json" << 1 << 0;
     }
 
     void cliCheckExamples() {
@@ -1126,7 +1129,7 @@ private slots:
         const QStringList listed{"four-bar.json", "slider-crank.json", "parallelogram.json", "bricard.json",
                                  "rssr.json", "pendulum.json", "andrews.json", "chain-20-loops.json",
                                  "double-parallelogram.json", "cantilever-beam.json",
-                                 "flexible-slider-crank.json"};
+                                 "flexible-slider-crank.json", "four-bar-rod-coupler.json", "spring-mass.json"};
         for (const QString& f : exampleFiles()) QVERIFY2(listed.contains(f), qPrintable(f));
     }
 
