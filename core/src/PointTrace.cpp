@@ -4,6 +4,7 @@
 #include "looplab/ModelDocument.h"
 #include "looplab/State.h"
 
+#include <cmath>
 #include <cstdio>
 #include <iomanip>
 #include <ostream>
@@ -14,6 +15,30 @@ std::optional<TracedPoint> markerPoint(const ModelDocument& doc, const std::stri
     for (const MarkerDoc& m : doc.markers)
         if (m.name == marker) return TracedPoint{m.body, m.position, m.name};
     return std::nullopt;
+}
+
+Status parseTracedPoint(const ModelDocument& doc, const std::string& spec, TracedPoint* out) {
+    if (std::optional<TracedPoint> m = markerPoint(doc, spec)) {
+        *out = *m;
+        return {};
+    }
+    const size_t colon = spec.rfind(':');
+    if (colon == std::string::npos)
+        return Status::failure("'" + spec + "' is neither a marker of the model nor BODY:x,y,z");
+    TracedPoint p;
+    p.body = spec.substr(0, colon);
+    const std::string coords = spec.substr(colon + 1);
+    double v[3];
+    int used = 0;
+    if (std::sscanf(coords.c_str(), "%lf,%lf,%lf%n", &v[0], &v[1], &v[2], &used) != 3 ||
+        used != int(coords.size()) || !std::isfinite(v[0]) || !std::isfinite(v[1]) || !std::isfinite(v[2]))
+        return Status::failure("'" + spec + "': the point must be three numbers x,y,z in the body frame [m]");
+    bool known = p.body == "ground";
+    for (const BodyDoc& b : doc.bodies) known = known || b.name == p.body;
+    if (!known) return Status::failure("'" + spec + "': the model has no body named '" + p.body + "'");
+    p.localPoint = Vec3(v[0], v[1], v[2]);
+    *out = p;
+    return {};
 }
 
 std::string traceLabel(const TracedPoint& point) {

@@ -1,7 +1,12 @@
 #include "workbench/MainWindow.h"
 
 #include "looplab/JointCoordinates.h"
+#include "looplab/PointTrace.h"
 #include "looplab/Scene.h"
+#include "export/AnimationExportDialog.h"
+#include "export/AnimationExportJob.h"
+#include "export/AnimationExportProgress.h"
+#include "overlays/TracePanel.h"
 #include "viewport/VtkViewport.h"
 #include "workbench/DocumentJournal.h"
 #include "workbench/ExamplesDirectory.h"
@@ -14,10 +19,14 @@
 #include "workbench/WarningsPanel.h"
 #include "workbench/WorkbenchDocument.h"
 
+#include <vtkCamera.h>
+#include <vtkRenderer.h>
+
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDateTime>
+#include <QDir>
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
@@ -99,6 +108,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     connect(viewport_, &VtkViewport::jointPicked, this, &MainWindow::onJointPicked);
     connect(viewport_, &VtkViewport::emptySpacePicked, this, [this] { selectItem({}); });
     connect(playback_, &PlaybackBar::frameChanged, this, &MainWindow::showFrame);
+    connect(playback_, &PlaybackBar::frameChanged, traces_, &TracePanel::showFrame);
     connect(runPanel_, &RunPanel::runRequested, this, [this] { startRun(); });
     connect(runPanel_, &RunPanel::pauseRequested, this, &MainWindow::pauseRun);
     connect(runPanel_, &RunPanel::resumeRequested, this, &MainWindow::resumeRun);
@@ -168,6 +178,16 @@ void MainWindow::createDocks()
     warningsDock->setWidget(warnings_);
     addDockWidget(Qt::RightDockWidgetArea, warningsDock);
 
+    traces_ = new TracePanel(viewport_);
+    traces_->setDocument(&document_->document());
+    traces_->setSource(&recording_);
+    auto* traceDock = new QDockWidget(tr("Traces"), this);
+    traceDock->setObjectName("traceDock");
+    traceDock->setWidget(traces_);
+    addDockWidget(Qt::RightDockWidgetArea, traceDock);
+    tabifyDockWidget(warningsDock, traceDock);
+    warningsDock->raise();
+
     resizeDocks({treeDock, propertyDock}, {300, 450}, Qt::Vertical);
     resizeDocks({treeDock, runDock}, {330, 330}, Qt::Horizontal);
     resizeDocks({plotDock}, {300}, Qt::Vertical);
@@ -193,6 +213,8 @@ void MainWindow::createMenus()
         plotImages->addAction(tr("%1…").arg(PlotPanel::chartName(chart)), this,
                               [this, chart] { exportPlotImage(chart); });
     file->addAction(tr("Save 3D View Image…"), this, &MainWindow::saveViewportImage);
+    file->addAction(tr("Export &Animation…"), this, &MainWindow::exportAnimationWithDialog);
+    file->addAction(tr("Export Traces (CSV)…"), traces_, &TracePanel::exportCsvInteractively);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
     updateRecentMenu();
@@ -389,6 +411,47 @@ void MainWindow::exportPlotImage(PlotPanel::Chart chart)
         QMessageBox::critical(this, tr("Cannot save image"), error);
 }
 
+bool MainWindow::exportAnimation(const AnimationExportSettings& settings, QString* error)
+{
+    AnimationExportJob job(recording_, settings);
+    // The view's camera when it shows the recording's model; otherwise the job fits one.
+    if (recording_.frameModel() && recording_.frameModel() == sceneModel_)
+        job.setCamera(viewport_->renderer()->GetActiveCamera());
+    std::vector<std::vector<Eigen::Vector3d>> paths;
+    for (const PointTrace& trace : traces_->traces())
+        if (int(trace.positions.size()) == recording_.frameCount())
+            paths.push_back(trace.positions);
+    job.setTraces(paths);
+    const double cursor = recording_.isEmpty() ? 0.0 : recording_.frameTime(std::max(0, playback_->currentFrame()));
+    job.setPlotPicture([this](double t) {
+        plots_->setCursorTime(t);
+        return plots_->grab().toImage();
+    });
+    const bool ok = runAnimationExport(job, this, error);
+    plots_->setCursorTime(cursor);
+    if (ok)
+        statusBar()->showMessage(tr("Exported %1 frames to %2 (%3)").arg(job.framesDone()).arg(settings.path, job.codecName()),
+                                 8000);
+    return ok;
+}
+
+void MainWindow::exportAnimationWithDialog()
+{
+    if (recording_.isEmpty()) {
+        QMessageBox::information(this, tr("Export Animation"), tr("There is no recording to export: run the model first."));
+        return;
+    }
+    AnimationExportSettings initial;
+    const QString base = document_->filePath().isEmpty() ? tr("animation") : QFileInfo(document_->filePath()).completeBaseName();
+    initial.path = QDir::home().filePath(base + ".mp4");
+    AnimationExportDialog dialog(initial, recording_.endTime() - recording_.startTime(), this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    QString error;
+    if (!exportAnimation(dialog.settings(), &error) && !error.isEmpty())
+        QMessageBox::warning(this, tr("Export Animation"), error);
+}
+
 void MainWindow::saveViewportImage()
 {
     const QString path = QFileDialog::getSaveFileName(this, tr("Save 3D view"), {}, tr("PNG images (*.png)"));
@@ -499,6 +562,7 @@ void MainWindow::onDocumentReset()
 {
     recording_.reset();
     playback_->sourceChanged();
+    traces_->sourceChanged();
     // A run of another model cannot be compared with the next ones.
     plots_->clearComparison();
     plots_->clear();
@@ -742,6 +806,7 @@ bool MainWindow::startRun()
         QString("%1 / %2").arg(QString::fromStdString(settings.method), QString::fromStdString(settings.integrator));
     recording_.reset(runModel, coordinates, jointQuantities(*runModel), label);
     playback_->sourceChanged();
+    traces_->sourceChanged();
     playback_->setInteractive(false);
     plots_->clear();
     pendingPlotFrames_.clear();
@@ -785,6 +850,7 @@ void MainWindow::resetRun()
         return;
     recording_.reset();
     playback_->sourceChanged();
+    traces_->sourceChanged();
     plots_->clear();
     pendingPlotFrames_.clear();
     warnings_->clear();

@@ -27,12 +27,14 @@ struct Scene;
 
 namespace looplab::ui {
 
+struct AnimationExportSettings;
 class DocumentJournal;
 class ModelTreeModel;
 class PlaybackBar;
 class PropertyEditor;
 class RunPanel;
 class SimulationRunner;
+class TracePanel;
 class VtkViewport;
 class WarningsPanel;
 class WorkbenchDocument;
@@ -93,6 +95,12 @@ public:
     RunPanel* runPanel() const { return runPanel_; }
     PlotPanel* plotPanel() const { return plots_; }
     WarningsPanel* warningsPanel() const { return warnings_; }
+    /// Traces of body points over the recording (overlays/TracePanel.h).
+    TracePanel* tracePanel() const { return traces_; }
+    /// Writes the recording as a video (export/AnimationExportJob.h) with the view's
+    /// camera and traces, behind a progress dialog that can cancel; false with *error
+    /// (empty if cancelled).
+    bool exportAnimation(const AnimationExportSettings& settings, QString* error = nullptr);
     PlaybackBar* playbackBar() const { return playback_; }
     SimulationRunner* runner() const { return runner_; }
     const SimulationRecording& recording() const { return recording_; }
@@ -145,6 +153,7 @@ private:
     void exportCsv();
     void exportPlotImage(PlotPanel::Chart chart);
     void saveViewportImage();
+    void exportAnimationWithDialog();
 
     void addItem(ItemKind kind);
     void duplicateItem(ItemRef item);
@@ -162,6 +171,7 @@ private:
     RunPanel* runPanel_;
     PlotPanel* plots_;
     WarningsPanel* warnings_;
+    TracePanel* traces_;
     SimulationRunner* runner_;
     SimulationRecording recording_;
     // Frames received but not yet drawn on the charts (see onFrames).

@@ -36,6 +36,10 @@ struct PointTrace {
 /// marker's name; nullopt if the document has no such marker.
 std::optional<TracedPoint> markerPoint(const ModelDocument& doc, const std::string& marker);
 
+/// A point named on the command line: a marker's name, or `BODY:x,y,z` (body-frame
+/// coordinates [m]). Fails with a message quoting `spec` if it is neither.
+Status parseTracedPoint(const ModelDocument& doc, const std::string& spec, TracedPoint* out);
+
 /// The label used for `point` in CSV headers and legends.
 std::string traceLabel(const TracedPoint& point);
 
