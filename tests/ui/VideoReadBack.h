@@ -10,6 +10,7 @@ extern "C" {
 
 #include <QString>
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -22,6 +23,7 @@ struct VideoInfo {
     int width = 0, height = 0;
     int frames = 0;          ///< decoded pictures
     std::vector<std::uint8_t> firstRgb;  ///< the first picture, decoded, RGB rows top first
+    std::vector<std::uint8_t> lastRgb;   ///< the last one
 };
 
 // Reads a video back with FFmpeg: every packet of its video stream decoded.
@@ -47,14 +49,22 @@ inline VideoInfo readVideo(const QString& path) {
     AVFrame* frame = av_frame_alloc();
     auto drain = [&] {
         while (avcodec_receive_frame(dec, frame) == 0) {
-            if (info.frames == 0) {
+            {
                 SwsContext* sws = sws_getContext(frame->width, frame->height, AVPixelFormat(frame->format), frame->width,
                                                  frame->height, AV_PIX_FMT_RGB24, SWS_BICUBIC, nullptr, nullptr, nullptr);
-                info.firstRgb.resize(size_t(frame->width) * frame->height * 3);
-                std::uint8_t* dst[1] = {info.firstRgb.data()};
-                const int dstStride[1] = {frame->width * 3};
+                // swscale's vector code may write past the end of a row: convert into
+                // padded, aligned rows, then keep them packed.
+                const int padded = (frame->width * 3 + 63) / 64 * 64;
+                std::vector<std::uint8_t> rows(size_t(padded) * size_t(frame->height + 1) + 64);
+                std::uint8_t* dst[4] = {rows.data(), nullptr, nullptr, nullptr};
+                const int dstStride[4] = {padded, 0, 0, 0};
                 sws_scale(sws, frame->data, frame->linesize, 0, frame->height, dst, dstStride);
                 sws_freeContext(sws);
+                info.lastRgb.resize(size_t(frame->width) * frame->height * 3);
+                for (int y = 0; y < frame->height; ++y)
+                    std::copy_n(rows.data() + size_t(y) * padded, size_t(frame->width) * 3,
+                                info.lastRgb.data() + size_t(y) * frame->width * 3);
+                if (info.frames == 0) info.firstRgb = info.lastRgb;
             }
             ++info.frames;
         }

@@ -11,6 +11,7 @@
 #include "looplab/ModelFile.h"
 #include "looplab/Scene.h"
 
+#include <QImage>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -86,9 +87,9 @@ private slots:
         QTest::addColumn<QString>("suffix");
         QTest::addColumn<double>("tolerance");  // mean |difference| per channel, of 255
         QTest::newRow("mp4") << "mp4" << 3.0;
-        // The 6×7×6 palette rounds each channel by at most 255/10 ≈ 25, 12 on average
-        // for a uniform spread; flat shading stays well below that.
-        QTest::newRow("gif") << "gif" << 13.0;
+        // 256 colours chosen from this very picture: as close as H.264 at CRF 20 (a fixed
+        // 6 × 7 × 6 colour cube would be 12 off on average here).
+        QTest::newRow("gif") << "gif" << 3.0;
     }
     void encodeAndReadBack() {
         QFETCH(QString, suffix);
@@ -142,7 +143,7 @@ private slots:
         const double diff = meanAbsDifference(info.firstRgb, first);
         qInfo("%s read back: %d frames %dx%d, codec %s, first picture differs by %.2f of 255 on average",
               qPrintable(suffix), info.frames, info.width, info.height, info.codec.c_str(), diff);
-        QVERIFY(diff < tolerance);
+        QVERIFY(diff <= tolerance);
     }
 
     // `looplab-cli animate`: 0.5 s at 20 frames/s gives 11 frames, drawn with the coupler
@@ -164,6 +165,10 @@ private slots:
         QCOMPARE(info.frames, 11);
         QCOMPARE(info.width, 240);
         QCOMPARE(info.height, 180);
+        // For a look by eye: the last picture, with the coupler curve drawn so far.
+        QDir().mkpath(LOOPLAB_SCREENSHOT_DIR);
+        QImage(info.lastRgb.data(), info.width, info.height, info.width * 3, QImage::Format_RGB888)
+            .save(QString(LOOPLAB_SCREENSHOT_DIR) + "/animate-last-frame-" + suffix + ".png");
         QCOMPARE(QDir(dir.path()).entryList(QDir::Files).size(), 1);  // no temporary file left
     }
 

@@ -117,6 +117,10 @@ private slots:
         // The plots' picture is beside the 3D picture, at its height.
         QVERIFY(video.width > 320 + 100);
         QCOMPARE(video.width % 2, 0);
+        // For a look by eye: the first picture as decoded from the file.
+        QDir().mkpath(LOOPLAB_SCREENSHOT_DIR);
+        QImage(video.firstRgb.data(), video.width, video.height, video.width * 3, QImage::Format_RGB888)
+            .save(QString(LOOPLAB_SCREENSHOT_DIR) + "/export-mp4-with-plots.png");
 
         AnimationExportSettings gif{dir.filePath("run.gif"), 320, 240, 25.0, false};
         QVERIFY2(window_->exportAnimation(gif, &error), qPrintable(error));

@@ -16,6 +16,8 @@
 #include <X11/Xlib.h>
 
 #include <algorithm>
+#include <chrono>
+#include <thread>
 #include <cstdlib>
 #include <cstring>
 
@@ -27,15 +29,34 @@ namespace {
 const Eigen::Vector3d kTraceColors[] = {{0.95, 0.55, 0.05}, {0.6, 0.2, 0.7}, {0.05, 0.6, 0.65}, {0.45, 0.3, 0.1}};
 }  // namespace
 
+namespace {
+
+// One connection to the X server for the whole process, handed to every render window.
+// VTK aborts the process when it cannot open a display itself, so the connection is
+// opened here first, where failing is an answer. Kept open, it also keeps the server
+// from resetting between two renderers (an X server resets when its last client leaves,
+// and connections made during the reset fail): the command-line tool and the tests have
+// no other connection.
+Display* sharedDisplay() {
+    static Display* display = nullptr;
+    if (display) return display;
+    const char* name = std::getenv("DISPLAY");
+    if (!name || !*name) return nullptr;
+    for (int attempt = 0; attempt < 5 && !display; ++attempt) {
+        display = XOpenDisplay(name);
+        if (!display) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    return display;
+}
+
+}  // namespace
+
 std::string OffscreenSceneRenderer::displayProblem() {
     const char* name = std::getenv("DISPLAY");
     if (!name || !*name)
         return "rendering needs an X server (VTK renders through GLX) and DISPLAY is not set: run under "
                "xvfb-run -a, or on a desktop";
-    // VTK aborts the process when it cannot open the display, so ask first.
-    Display* display = XOpenDisplay(name);
-    if (!display) return std::string("cannot open the X display '") + name + "': run under xvfb-run -a";
-    XCloseDisplay(display);
+    if (!sharedDisplay()) return std::string("cannot open the X display '") + name + "': run under xvfb-run -a";
     return {};
 }
 
@@ -56,6 +77,8 @@ OffscreenSceneRenderer::OffscreenSceneRenderer(int width, int height) : d_(std::
     d_->width = width;
     d_->height = height;
     vtkRenderWindow* window = d_->window;
+    // Not owned by the window, so VTK neither opens (and aborts on failure) nor closes it.
+    if (Display* display = sharedDisplay()) window->SetDisplayId(display);
     window->SetOffScreenRendering(1);
     window->SetShowWindow(false);
     // As in the workbench's view: multisampling costs several times the frame time under

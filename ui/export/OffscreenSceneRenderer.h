@@ -26,6 +26,8 @@ class SceneActors;
 class OffscreenSceneRenderer {
 public:
     /// Why no picture can be rendered here (no X display to open), or an empty string.
+    /// Call it before constructing a renderer: it opens the process's connection to the
+    /// X server, which stays open for every renderer after.
     static std::string displayProblem();
 
     OffscreenSceneRenderer(int width, int height);

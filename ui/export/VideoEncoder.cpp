@@ -9,9 +9,14 @@ extern "C" {
 }
 
 #include <algorithm>
+#include <array>
+#include <climits>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
+#include <cstdint>
+#include <vector>
 
 namespace looplab::ui {
 
@@ -23,11 +28,117 @@ std::string avError(int code) {
     return buf;
 }
 
-// The GIF palette: a 6 × 7 × 6 colour cube (green, to which the eye is most sensitive,
-// gets the extra level). Index lookup is arithmetic, so a frame costs one pass.
-constexpr int kRedLevels = 6, kGreenLevels = 7, kBlueLevels = 6;
+// The GIF palette: 256 colours chosen from the first frame by median cut (Heckbert,
+// "Color image quantization for frame buffer display", SIGGRAPH 1982) over its colours
+// at 5 bits a channel, and a table from every 15-bit colour to its nearest palette entry,
+// so each later frame costs one lookup a pixel. A rendered mechanism has few colours
+// (background gradient, a shade range per body), which 256 entries cover closely; a
+// fixed colour cube would band the gradient.
+constexpr int kBins = 32 * 32 * 32;
 
-int level(std::uint8_t c, int levels) { return (c * (levels - 1) + 127) / 255; }
+int bin(const std::uint8_t* rgb) { return (rgb[0] >> 3) << 10 | (rgb[1] >> 3) << 5 | (rgb[2] >> 3); }
+
+struct GifPalette {
+    std::uint32_t colors[256] = {};   // 0xAARRGGBB
+    std::vector<std::uint8_t> index;  // kBins entries
+
+    void build(const std::uint8_t* rgb, int width, int height, int stride) {
+        // Per bin: pixel count and channel sums (for the mean colour of a box).
+        std::vector<std::uint32_t> count(kBins, 0);
+        std::vector<std::array<double, 3>> sum(kBins, {0, 0, 0});
+        for (int y = 0; y < height; ++y) {
+            const std::uint8_t* p = rgb + std::ptrdiff_t(y) * stride;
+            for (int x = 0; x < width; ++x, p += 3) {
+                const int b = bin(p);
+                ++count[size_t(b)];
+                for (int c = 0; c < 3; ++c) sum[size_t(b)][size_t(c)] += p[c];
+            }
+        }
+        std::vector<int> used;
+        for (int b = 0; b < kBins; ++b)
+            if (count[size_t(b)]) used.push_back(b);
+        struct Box { size_t begin, end; };  // a range of `used`
+        std::vector<Box> boxes{{0, used.size()}};
+        auto channel = [](int b, int c) { return (b >> (10 - 5 * c)) & 31; };
+        auto extent = [&](const Box& box, int* axis) {
+            int best = -1;
+            for (int c = 0; c < 3; ++c) {
+                int lo = 31, hi = 0;
+                for (size_t i = box.begin; i < box.end; ++i) {
+                    lo = std::min(lo, channel(used[i], c));
+                    hi = std::max(hi, channel(used[i], c));
+                }
+                if (hi - lo > best) {
+                    best = hi - lo;
+                    *axis = c;
+                }
+            }
+            return best;
+        };
+        while (boxes.size() < 256) {
+            // Split the box whose colours spread widest, weighted by its pixels.
+            double bestScore = 0.0;
+            size_t pick = boxes.size();
+            int axis = 0;
+            for (size_t k = 0; k < boxes.size(); ++k) {
+                if (boxes[k].end - boxes[k].begin < 2) continue;
+                int a = 0;
+                double pixels = 0;
+                for (size_t i = boxes[k].begin; i < boxes[k].end; ++i) pixels += count[size_t(used[i])];
+                const double score = extent(boxes[k], &a) * std::sqrt(pixels);
+                if (score > bestScore) {
+                    bestScore = score;
+                    pick = k;
+                    axis = a;
+                }
+            }
+            if (pick == boxes.size()) break;
+            Box& box = boxes[pick];
+            std::sort(used.begin() + std::ptrdiff_t(box.begin), used.begin() + std::ptrdiff_t(box.end),
+                      [&](int a, int b) { return channel(a, axis) < channel(b, axis); });
+            double total = 0, half = 0;
+            for (size_t i = box.begin; i < box.end; ++i) total += count[size_t(used[i])];
+            size_t cut = box.begin + 1;
+            for (size_t i = box.begin; i + 1 < box.end; ++i) {
+                half += count[size_t(used[i])];
+                cut = i + 1;
+                if (half >= total / 2) break;
+            }
+            const Box upper{cut, box.end};
+            box.end = cut;
+            boxes.push_back(upper);
+        }
+        std::vector<std::array<int, 3>> mean;
+        for (const Box& box : boxes) {
+            double n = 0, c[3] = {0, 0, 0};
+            for (size_t i = box.begin; i < box.end; ++i) {
+                n += count[size_t(used[i])];
+                for (int k = 0; k < 3; ++k) c[k] += sum[size_t(used[i])][size_t(k)];
+            }
+            if (n > 0) mean.push_back({int(std::lround(c[0] / n)), int(std::lround(c[1] / n)), int(std::lround(c[2] / n))});
+        }
+        if (mean.empty()) mean.push_back({0, 0, 0});
+        for (size_t i = 0; i < 256; ++i) {
+            const std::array<int, 3>& m = mean[std::min(i, mean.size() - 1)];
+            colors[i] = 0xFF000000u | std::uint32_t(m[0]) << 16 | std::uint32_t(m[1]) << 8 | std::uint32_t(m[2]);
+        }
+        // Nearest entry for every 15-bit colour (the centre of its bin).
+        index.assign(kBins, 0);
+        for (int b = 0; b < kBins; ++b) {
+            const int r = channel(b, 0) * 8 + 4, g = channel(b, 1) * 8 + 4, bl = channel(b, 2) * 8 + 4;
+            int best = 0, bestDistance = INT32_MAX;
+            for (size_t i = 0; i < mean.size(); ++i) {
+                const int dr = r - mean[i][0], dg = g - mean[i][1], db = bl - mean[i][2];
+                const int distance = 2 * dr * dr + 4 * dg * dg + 3 * db * db;  // the eye weighs green most
+                if (distance < bestDistance) {
+                    bestDistance = distance;
+                    best = int(i);
+                }
+            }
+            index[size_t(b)] = std::uint8_t(best);
+        }
+    }
+};
 
 }  // namespace
 
@@ -51,6 +162,9 @@ struct VideoEncoder::Private {
     AVFrame* frame = nullptr;
     AVPacket* packet = nullptr;
     SwsContext* scaler = nullptr;
+    std::vector<std::uint8_t> input;  // the picture in padded rows for swscale
+    std::unique_ptr<GifPalette> palette;  // chosen from the first GIF frame
+    int inputStride = 0;
     bool headerWritten = false;
     bool finished = false;
     int frames = 0;
@@ -192,27 +306,28 @@ bool VideoEncoder::addFrame(const std::uint8_t* rgb, int stride, std::string* er
     int rc = av_frame_make_writable(d.frame);
     if (rc < 0) return d.fail(error, "cannot write a frame", rc);
     if (d.format == VideoFormat::Mp4) {
-        const std::uint8_t* src[1] = {rgb};
-        const int srcStride[1] = {stride};
+        // swscale's vector code may read past the end of a row (and of the picture):
+        // give it aligned rows with room to spare instead of the caller's buffer.
+        d.inputStride = (d.width * 3 + 63) / 64 * 64;
+        d.input.resize(size_t(d.inputStride) * size_t(d.height + 1));
+        for (int y = 0; y < d.height; ++y)
+            std::memcpy(d.input.data() + size_t(y) * size_t(d.inputStride), rgb + std::ptrdiff_t(y) * stride,
+                        size_t(d.width) * 3);
+        const std::uint8_t* src[4] = {d.input.data(), nullptr, nullptr, nullptr};
+        const int srcStride[4] = {d.inputStride, 0, 0, 0};
         sws_scale(d.scaler, src, srcStride, 0, d.height, d.frame->data, d.frame->linesize);
         d.frame->pts = d.frames;
     } else {
-        auto* palette = reinterpret_cast<std::uint32_t*>(d.frame->data[1]);
-        int i = 0;
-        for (int r = 0; r < kRedLevels; ++r)
-            for (int g = 0; g < kGreenLevels; ++g)
-                for (int b = 0; b < kBlueLevels; ++b, ++i)
-                    palette[i] = 0xFF000000u | std::uint32_t(r * 255 / (kRedLevels - 1)) << 16 |
-                                 std::uint32_t(g * 255 / (kGreenLevels - 1)) << 8 |
-                                 std::uint32_t(b * 255 / (kBlueLevels - 1));
-        for (; i < 256; ++i) palette[i] = 0xFF000000u;
+        if (!d.palette) {
+            d.palette = std::make_unique<GifPalette>();
+            d.palette->build(rgb, d.width, d.height, stride);
+        }
+        std::memcpy(d.frame->data[1], d.palette->colors, sizeof d.palette->colors);
+        const std::uint8_t* lookup = d.palette->index.data();
         for (int y = 0; y < d.height; ++y) {
             const std::uint8_t* in = rgb + std::ptrdiff_t(y) * stride;
             std::uint8_t* out = d.frame->data[0] + std::ptrdiff_t(y) * d.frame->linesize[0];
-            for (int x = 0; x < d.width; ++x, in += 3)
-                out[x] = std::uint8_t((level(in[0], kRedLevels) * kGreenLevels + level(in[1], kGreenLevels)) *
-                                          kBlueLevels +
-                                      level(in[2], kBlueLevels));
+            for (int x = 0; x < d.width; ++x, in += 3) out[x] = lookup[bin(in)];
         }
         // Frame i starts at round(100 i / fps) hundredths, so the rate holds on average
         // even where 100/fps is not a whole number.

@@ -1,7 +1,7 @@
 #pragma once
 // Writes a sequence of RGB pictures to a video file with FFmpeg's libraries: MP4 (H.264
-// through libx264 when libavcodec has it, MPEG-4 Part 2 otherwise) or animated GIF (a
-// fixed 252-colour palette, so no pass over all frames is needed first). Knows nothing
+// through libx264 when libavcodec has it, MPEG-4 Part 2 otherwise) or animated GIF (256
+// colours chosen from the first frame by median cut, so frames are encoded as they come). Knows nothing
 // of what the pictures show. Every FFmpeg failure comes back as a message naming the file.
 
 #include <cstdint>

@@ -6,6 +6,7 @@
 #include "export/AnimationExportDialog.h"
 #include "export/AnimationExportJob.h"
 #include "export/AnimationExportProgress.h"
+#include "export/PlotsPicture.h"
 #include "overlays/TracePanel.h"
 #include "viewport/VtkViewport.h"
 #include "workbench/DocumentJournal.h"
@@ -423,10 +424,7 @@ bool MainWindow::exportAnimation(const AnimationExportSettings& settings, QStrin
             paths.push_back(trace.positions);
     job.setTraces(paths);
     const double cursor = recording_.isEmpty() ? 0.0 : recording_.frameTime(std::max(0, playback_->currentFrame()));
-    job.setPlotPicture([this](double t) {
-        plots_->setCursorTime(t);
-        return plots_->grab().toImage();
-    });
+    job.setPlotPicture([this](double t) { return plotsPicture(*plots_, t); });
     const bool ok = runAnimationExport(job, this, error);
     plots_->setCursorTime(cursor);
     if (ok)
@@ -731,6 +729,14 @@ void MainWindow::onTreeContextMenu(const QPoint& pos)
         menu.addAction(tr("Duplicate"), this, [this, item] { duplicateItem(item); });
         menu.addAction(tr("Rename"), this, [this, index] { treeView_->edit(index); });
         menu.addAction(tr("Delete"), this, [this, item] { deleteItem(item); });
+        if (item.kind == ItemKind::Body) {
+            const QString body = QString::fromStdString(itemName(document_->document(), item));
+            menu.addAction(tr("Trace a Point of This Body…"), this, [this, body] {
+                traces_->addTraceInteractively(body);
+                if (auto* dock = qobject_cast<QDockWidget*>(traces_->parentWidget()))
+                    dock->raise();
+            });
+        }
     }
     menu.exec(treeView_->viewport()->mapToGlobal(pos));
 }
