@@ -1082,6 +1082,13 @@ private slots:
         QTest::newRow("double parallelogram (2 planar loops)") << "double-parallelogram.json" << 1 << 6;
         QTest::newRow("cantilever beam (8 elements, clamped)") << "cantilever-beam.json" << 49 << 0;
         QTest::newRow("flexible slider-crank (4 elements, pinned)") << "flexible-slider-crank.json" << 25 << 0;
+        // The demonstration linkages (demonstrations.md): one planar loop each; the driven
+        // ones have their one degree of freedom taken by the driver.
+        QTest::newRow("crank-rocker with coupler point (driven)") << "crank-rocker-coupler-curve.json" << 0 << 3;
+        QTest::newRow("Grashof four-bar") << "grashof-four-bar.json" << 1 << 3;
+        QTest::newRow("non-Grashof four-bar") << "non-grashof-four-bar.json" << 1 << 3;
+        QTest::newRow("quick-return (driven)") << "quick-return.json" << 0 << 3;
+        QTest::newRow("toggle clamp (driven)") << "toggle-clamp.json" << 0 << 3;
     }
 
     void cliCheckExamples() {
@@ -1126,7 +1133,9 @@ private slots:
         const QStringList listed{"four-bar.json", "slider-crank.json", "parallelogram.json", "bricard.json",
                                  "rssr.json", "pendulum.json", "andrews.json", "chain-20-loops.json",
                                  "double-parallelogram.json", "cantilever-beam.json",
-                                 "flexible-slider-crank.json"};
+                                 "flexible-slider-crank.json", "crank-rocker-coupler-curve.json",
+                                 "grashof-four-bar.json", "non-grashof-four-bar.json", "quick-return.json",
+                                 "toggle-clamp.json"};
         for (const QString& f : exampleFiles()) QVERIFY2(listed.contains(f), qPrintable(f));
     }
 
