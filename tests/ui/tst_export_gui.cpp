@@ -15,7 +15,15 @@
 
 #include "looplab/ModelFile.h"
 
+#include <QAction>
+#include <QApplication>
+#include <QComboBox>
+#include <QDialog>
+#include <QDoubleSpinBox>
 #include <QElapsedTimer>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSpinBox>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -163,6 +171,57 @@ private slots:
         qInfo("other timer ran %d times during 5 exported frames; render %.1f ms, encode %.1f ms a frame", turns,
               1e3 * job.renderSecondsPerFrame(), 1e3 * job.encodeSecondsPerFrame());
         QVERIFY(turns >= 5);
+    }
+
+    // As a user would: Traces → Add…, pick the marker in the dialog, Enter; then File →
+    // Export Animation…, type a file name and size, Export.
+    void throughTheDialogs() {
+        auto* add = window_->tracePanel()->findChild<QPushButton*>("addTraceButton");
+        QVERIFY(add);
+        bool dialogSeen = false;
+        QTimer::singleShot(0, this, [&] {
+            auto* dialog = qobject_cast<QDialog*>(QApplication::activeModalWidget());
+            if (!dialog || dialog->objectName() != "addTraceDialog") return;
+            dialogSeen = true;
+            auto* combo = dialog->findChild<QComboBox*>("tracePointCombo");
+            QCOMPARE(combo->itemText(0), QString("Marker coupler-point (on coupler)"));
+            combo->setCurrentIndex(0);
+            QTest::keyClick(dialog, Qt::Key_Return);
+        });
+        QTest::mouseClick(add, Qt::LeftButton);
+        QVERIFY(dialogSeen);
+        QCOMPARE(window_->tracePanel()->traceCount(), 1);
+        QCOMPARE(int(window_->tracePanel()->traces().front().positions.size()), window_->recording().frameCount());
+
+        QAction* exportAction = nullptr;
+        for (QAction* a : window_->findChildren<QAction*>())
+            if (a->text() == "Export &Animation…") exportAction = a;
+        QVERIFY(exportAction);
+        QTemporaryDir dir;
+        const QString path = dir.filePath("typed.gif");
+        dialogSeen = false;
+        QTimer::singleShot(0, this, [&] {
+            auto* dialog = qobject_cast<QDialog*>(QApplication::activeModalWidget());
+            if (!dialog || dialog->objectName() != "animationExportDialog") return;
+            dialogSeen = true;
+            auto* file = dialog->findChild<QLineEdit*>("animationPath");
+            file->selectAll();
+            QTest::keyClicks(file, path);
+            auto* width = dialog->findChild<QSpinBox*>("animationWidth");
+            auto* height = dialog->findChild<QSpinBox*>("animationHeight");
+            width->selectAll();
+            QTest::keyClicks(width, "200");
+            height->selectAll();
+            QTest::keyClicks(height, "150");
+            dialog->findChild<QDoubleSpinBox*>("animationFps")->setValue(20);
+            QTest::keyClick(dialog, Qt::Key_Return);
+        });
+        exportAction->trigger();
+        QVERIFY(dialogSeen);
+        const ui::test::VideoInfo video = ui::test::readVideo(path);
+        QCOMPARE(video.frames, videoFrameCount(0.0, 1.0, 20.0));
+        QCOMPARE(video.width, 200);
+        QCOMPARE(video.height, 150);
     }
 
     void refusals() {
