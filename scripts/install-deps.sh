@@ -9,6 +9,7 @@ packages=(
   libsuitesparse-dev libsundials-dev
   libspectra-dev
   libopenmpi-dev openmpi-bin
+  libavcodec-dev libavformat-dev libavutil-dev libswscale-dev
   xvfb xauth libgl1-mesa-dri
   "$@"
 )

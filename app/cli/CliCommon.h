@@ -3,6 +3,7 @@
 // option checks and the failure report (stderr, and one JSON object with --json).
 
 #include "looplab/ModelFile.h"
+#include "looplab/SimulationSettings.h"
 
 #include <cmath>
 #include <cstdio>
@@ -159,6 +160,20 @@ struct SimulateOptions {
     std::vector<std::string> givenParameters;
 };
 int runSimulate(const SimulateOptions& o);
+/// Checks simulate's options (ranges, the method/integrator pair, rows and steps); the
+/// first problem, or an empty string. Parameters the chosen pair ignores go to *warnings.
+std::string checkSimulateOptions(const SimulateOptions& o, std::vector<std::string>* warnings);
+/// The run's settings from checked options, for a model whose initial state is at startTime.
+SimulationSettings simulationSettingsFor(const SimulateOptions& o, double startTime);
+
+/// `looplab-cli animate`: a simulation rendered to MP4 or GIF (AnimateCommand.cpp).
+struct AnimateOptions {
+    SimulateOptions simulation;  ///< model, --t-end and the method options; out = the video
+    double fps = 30.0;
+    std::string size = "800x600";
+    std::vector<std::string> traces;  ///< markers, or BODY:x,y,z points, drawn as traces
+};
+int runAnimate(const AnimateOptions& o);
 
 struct MethodsOptions {
     bool json = false;

@@ -32,6 +32,10 @@ public:
     /// Opens the output; false with *error set if it cannot be created.
     bool open(const std::string& path, std::string* error);
     bool isOpen() const { return fd_ >= 0; }
+    /// The temporary file being written, for writers that open the file by name
+    /// themselves (the video encoder); empty when the output is written directly (a
+    /// device, a FIFO, an open descriptor).
+    const std::string& tempPath() const { return temp_; }
     /// Text written here goes to the file at the next drain() or commit().
     std::ostream& stream() { return buffer_; }
     /// Writes the buffered text once it has grown large; false once a write has failed.

@@ -34,7 +34,7 @@ void writeHeader(std::ostream& csv, const Model& model, const JointCoordinateTra
 
 }  // namespace
 
-int runSimulate(const SimulateOptions& o) {
+std::string checkSimulateOptions(const SimulateOptions& o, std::vector<std::string>* warnings) {
     for (const std::string& e : {checkOption("--t-end", o.tEnd, Bound::NonNegative),
                                  checkOption("--step", o.step, Bound::NonNegative),
                                  checkOption("--rtol", o.rtol, Bound::Positive, 1.0),
@@ -54,52 +54,47 @@ int runSimulate(const SimulateOptions& o) {
                                  checkRange("--hht-alpha", o.hhtAlpha, -1.0 / 3.0, 0.0, "[-1/3, 0]"),
                                  checkRange("--newmark-beta", o.newmarkBeta, 0.0, 0.5, "(0, 1/2]", false),
                                  checkRange("--newmark-gamma", o.newmarkGamma, 0.5, 1.0, "[1/2, 1]")})
-        if (!e.empty()) return reportFailure(o.json, kBadInput, e);
-    if (o.maxRows < 1) return reportFailure(o.json, kBadInput, "--max-rows must be at least 1");
-    if (o.maxSteps < 1) return reportFailure(o.json, kBadInput, "--max-steps must be at least 1");
-    if (o.augmentedIterations < 1) return reportFailure(o.json, kBadInput, "--augmented-iterations must be at least 1");
+        if (!e.empty()) return e;
+    if (o.maxRows < 1) return "--max-rows must be at least 1";
+    if (o.maxSteps < 1) return "--max-steps must be at least 1";
+    if (o.augmentedIterations < 1) return "--augmented-iterations must be at least 1";
     if (o.projectionIterations < 1)
-        return reportFailure(o.json, kBadInput, "--projection-iterations must be at least 1");
+        return "--projection-iterations must be at least 1";
     std::string unsupported;
-    if (!isSupportedPair(o.method, o.integrator, &unsupported)) return reportFailure(o.json, kBadInput, unsupported);
+    if (!isSupportedPair(o.method, o.integrator, &unsupported)) return unsupported;
     const ConstraintMethodInfo& methodInfo = *findConstraintMethod(o.method);
     const IntegratorInfo& integratorInfo = *findIntegrator(o.integrator);
     const bool fixedStep = integratorInfo.stepControl == StepControl::Fixed;
-    if (fixedStep && !(o.step > 0.0)) return reportFailure(o.json, kBadInput, o.integrator + " needs --step");
+    if (fixedStep && !(o.step > 0.0)) return o.integrator + " needs --step";
     // A parameter the chosen pair does not read would silently change nothing.
-    std::vector<std::string> warnings;
     auto reads = [](const std::vector<ParameterInfo>& ps, const std::string& key) {
         return std::any_of(ps.begin(), ps.end(), [&](const ParameterInfo& p) { return p.key == key; });
     };
     for (const std::string& key : o.givenParameters)
         if (!reads(methodInfo.parameters, key) && !reads(integratorInfo.parameters, key))
-            warnings.push_back("--" + key + " is ignored: neither the " + o.method + " method nor the " +
+            warnings->push_back("--" + key + " is ignored: neither the " + o.method + " method nor the " +
                                o.integrator + " integrator reads it");
-    for (const std::string& w : warnings) std::cerr << "warning: " << w << "\n";
     char buf[200];
     const double rows = outputRows(o.tEnd, o.outputStep);
     if (rows > double(o.maxRows)) {
         std::snprintf(buf, sizeof buf,
                       "--output-step %g over --t-end %g gives %.3g output rows, more than --max-rows %ld",
                       o.outputStep, o.tEnd, rows, o.maxRows);
-        return reportFailure(o.json, kBadInput, buf);
+        return buf;
     }
     if (fixedStep && o.tEnd / o.step > double(o.maxSteps)) {
         std::snprintf(buf, sizeof buf, "%s --step %g over --t-end %g takes %.3g steps, more than --max-steps %ld",
                       o.integrator.c_str(), o.step, o.tEnd, std::ceil(o.tEnd / o.step), o.maxSteps);
-        return reportFailure(o.json, kBadInput, buf);
+        return buf;
     }
-    if (!o.out.empty()) {
-        const std::string clash = OutputFile::checkNotAnInput("--out", o.out, {o.model});
-        if (!clash.empty()) return reportFailure(o.json, kBadInput, clash);
-    }
-    LoadedModel lm;
-    if (int rc = loadOrReport(o.model, lm, o.json)) return rc;
-    const Model& model = *lm.model;
+    return {};
+}
+
+SimulationSettings simulationSettingsFor(const SimulateOptions& o, double startTime) {
     SimulationSettings settings;
     settings.method = o.method;
     settings.integrator = o.integrator;
-    settings.tEnd = lm.initial.t + o.tEnd;
+    settings.tEnd = startTime + o.tEnd;
     settings.outputStep = o.outputStep;
     settings.ode.step = o.step;
     settings.ode.rtol = o.rtol;
@@ -123,6 +118,22 @@ int runSimulate(const SimulateOptions& o) {
     settings.maxSteps = o.maxSteps;
     settings.maxWallTime = o.maxWallTime;
     settings.maxFrames = o.maxRows;
+    return settings;
+}
+
+int runSimulate(const SimulateOptions& o) {
+    std::vector<std::string> warnings;
+    if (const std::string e = checkSimulateOptions(o, &warnings); !e.empty())
+        return reportFailure(o.json, kBadInput, e);
+    for (const std::string& w : warnings) std::cerr << "warning: " << w << "\n";
+    if (!o.out.empty()) {
+        const std::string clash = OutputFile::checkNotAnInput("--out", o.out, {o.model});
+        if (!clash.empty()) return reportFailure(o.json, kBadInput, clash);
+    }
+    LoadedModel lm;
+    if (int rc = loadOrReport(o.model, lm, o.json)) return rc;
+    const Model& model = *lm.model;
+    const SimulationSettings settings = simulationSettingsFor(o, lm.initial.t);
     Simulator sim(lm.model, settings);
 
     OutputFile csvFile;

@@ -30,6 +30,50 @@ std::vector<std::string> parameterKeys() {
     return keys;
 }
 
+// The model, its time span and the method options that `simulate` and `animate` share.
+void addSimulationOptions(CLI::App* cmd, looplab::cli::SimulateOptions& o) {
+    using namespace looplab::cli;
+    cmd->add_option("model", o.model, "Model file (.json)")->required();
+    cmd->add_option("--t-end", o.tEnd, "Simulated time span [s]")->required();
+    std::vector<std::string> methodNames, integratorNames;
+    for (const looplab::ConstraintMethodInfo& m : looplab::constraintMethods()) methodNames.push_back(m.name);
+    for (const looplab::IntegratorInfo& i : looplab::integrators()) integratorNames.push_back(i.name);
+    cmd->add_option("--method", o.method, "Constraint method: " + joined(methodNames) + " (see `methods`)")
+        ->check(CLI::IsMember(methodNames));
+    cmd->add_option("--integrator", o.integrator, "Integrator: " + joined(integratorNames) + " (see `methods`)")
+        ->check(CLI::IsMember(integratorNames));
+    cmd->add_option("--step", o.step, "rk4: fixed step [s]; dopri5/bdf: initial step (default automatic)");
+    cmd->add_option("--rtol", o.rtol, "Relative tolerance (dopri5, bdf)");
+    cmd->add_option("--atol", o.atol, "Absolute tolerance (dopri5, bdf)");
+    cmd->add_option("--singular-threshold", o.singularThreshold,
+                   "Singular-configuration warning when the smallest scaled singular value is below this");
+    cmd->add_option("--rank-tolerance", o.rankTolerance,
+                   "Relative rank tolerance of the constraint Jacobian during the run");
+    cmd->add_option("--baumgarte-alpha", o.baumgarteAlpha, "Baumgarte alpha [1/s]");
+    cmd->add_option("--baumgarte-beta", o.baumgarteBeta, "Baumgarte beta [1/s]");
+    cmd->add_option("--penalty-factor", o.penaltyFactor, "Penalty factor (relative to the mean mass)");
+    cmd->add_option("--penalty-damping", o.penaltyDamping, "Damping ratio of the penalty constraint dynamics");
+    cmd->add_option("--penalty-frequency", o.penaltyFrequency,
+                   "Natural frequency of the penalty constraint dynamics [rad/s]");
+    cmd->add_option("--augmented-factor", o.augmentedFactor,
+                   "Penalty factor of the augmented Lagrangian (relative to the mean mass)");
+    cmd->add_option("--augmented-iterations", o.augmentedIterations,
+                   "Multiplier iterations of the augmented Lagrangian per evaluation");
+    cmd->add_option("--augmented-tolerance", o.augmentedTolerance,
+                   "Relative change of the accelerations that ends the multiplier iteration");
+    cmd->add_option("--projection-iterations", o.projectionIterations,
+                   "Gauss-Newton iterations allowed per position projection");
+    cmd->add_option("--hht-alpha", o.hhtAlpha, "tlismni/hht: numerical damping alpha in [-1/3, 0] (default -0.05)");
+    cmd->add_option("--newmark-beta", o.newmarkBeta, "tlismni/newmark: beta in (0, 1/2] (default 1/4)");
+    cmd->add_option("--newmark-gamma", o.newmarkGamma, "tlismni/newmark: gamma in [1/2, 1] (default 1/2)");
+    cmd->add_option("--max-step", o.maxStep, "Largest step of an adaptive integrator [s] (default 0: none)");
+    cmd->add_option("--linear-algebra", o.linearAlgebra,
+                   "automatic (sparse above 120 coordinates), dense or sparse")
+        ->check(CLI::IsMember({"automatic", "dense", "sparse"}));
+    cmd->add_option("--max-steps", o.maxSteps, "Most solver steps allowed (default 10000000)");
+    cmd->add_option("--max-wall-time", o.maxWallTime, "Wall-clock limit of the run [s] (default 0: none)");
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -56,49 +100,21 @@ int main(int argc, char** argv) {
 
     SimulateOptions sim;
     auto* sc = app.add_subcommand("simulate", "Forward dynamics with a chosen constraint method and ODE solver");
-    sc->add_option("model", sim.model, "Model file (.json)")->required();
-    std::vector<std::string> methodNames, integratorNames;
-    for (const looplab::ConstraintMethodInfo& m : looplab::constraintMethods()) methodNames.push_back(m.name);
-    for (const looplab::IntegratorInfo& i : looplab::integrators()) integratorNames.push_back(i.name);
-    sc->add_option("--method", sim.method, "Constraint method: " + joined(methodNames) + " (see `methods`)")
-        ->check(CLI::IsMember(methodNames));
-    sc->add_option("--integrator", sim.integrator, "Integrator: " + joined(integratorNames) + " (see `methods`)")
-        ->check(CLI::IsMember(integratorNames));
-    sc->add_option("--t-end", sim.tEnd, "Simulated time span [s]")->required();
-    sc->add_option("--step", sim.step, "rk4: fixed step [s]; dopri5/bdf: initial step (default automatic)");
-    sc->add_option("--rtol", sim.rtol, "Relative tolerance (dopri5, bdf)");
-    sc->add_option("--atol", sim.atol, "Absolute tolerance (dopri5, bdf)");
+    addSimulationOptions(sc, sim);
     sc->add_option("--output-step", sim.outputStep, "Time between output rows [s]");
-    sc->add_option("--singular-threshold", sim.singularThreshold,
-                   "Singular-configuration warning when the smallest scaled singular value is below this");
-    sc->add_option("--rank-tolerance", sim.rankTolerance,
-                   "Relative rank tolerance of the constraint Jacobian during the run");
-    sc->add_option("--baumgarte-alpha", sim.baumgarteAlpha, "Baumgarte alpha [1/s]");
-    sc->add_option("--baumgarte-beta", sim.baumgarteBeta, "Baumgarte beta [1/s]");
-    sc->add_option("--penalty-factor", sim.penaltyFactor, "Penalty factor (relative to the mean mass)");
-    sc->add_option("--penalty-damping", sim.penaltyDamping, "Damping ratio of the penalty constraint dynamics");
-    sc->add_option("--penalty-frequency", sim.penaltyFrequency,
-                   "Natural frequency of the penalty constraint dynamics [rad/s]");
-    sc->add_option("--augmented-factor", sim.augmentedFactor,
-                   "Penalty factor of the augmented Lagrangian (relative to the mean mass)");
-    sc->add_option("--augmented-iterations", sim.augmentedIterations,
-                   "Multiplier iterations of the augmented Lagrangian per evaluation");
-    sc->add_option("--augmented-tolerance", sim.augmentedTolerance,
-                   "Relative change of the accelerations that ends the multiplier iteration");
-    sc->add_option("--projection-iterations", sim.projectionIterations,
-                   "Gauss-Newton iterations allowed per position projection");
-    sc->add_option("--hht-alpha", sim.hhtAlpha, "tlismni/hht: numerical damping alpha in [-1/3, 0] (default -0.05)");
-    sc->add_option("--newmark-beta", sim.newmarkBeta, "tlismni/newmark: beta in (0, 1/2] (default 1/4)");
-    sc->add_option("--newmark-gamma", sim.newmarkGamma, "tlismni/newmark: gamma in [1/2, 1] (default 1/2)");
-    sc->add_option("--max-step", sim.maxStep, "Largest step of an adaptive integrator [s] (default 0: none)");
-    sc->add_option("--linear-algebra", sim.linearAlgebra,
-                   "automatic (sparse above 120 coordinates), dense or sparse")
-        ->check(CLI::IsMember({"automatic", "dense", "sparse"}));
     sc->add_option("--max-rows", sim.maxRows, "Most output rows allowed (default 10000000)");
-    sc->add_option("--max-steps", sim.maxSteps, "Most solver steps allowed (default 10000000)");
-    sc->add_option("--max-wall-time", sim.maxWallTime, "Wall-clock limit of the run [s] (default 0: none)");
     sc->add_option("--out", sim.out, "CSV file for the results");
     sc->add_flag("--json", sim.json, "Print one JSON object on stdout");
+
+    AnimateOptions anim;
+    auto* an = app.add_subcommand("animate", "Simulate and render the motion to a video (MP4 or animated GIF)");
+    addSimulationOptions(an, anim.simulation);
+    an->add_option("--out", anim.simulation.out, "Video file: .mp4 (H.264) or .gif")->required();
+    an->add_option("--fps", anim.fps, "Frames per second (default 30; at most 50 for a GIF)");
+    an->add_option("--size", anim.size, "Picture size WIDTHxHEIGHT in pixels (default 800x600)");
+    an->add_option("--trace", anim.traces,
+                   "Draw the path of a point: a marker's name, or BODY:x,y,z in the body frame [m] (repeatable)");
+    an->add_flag("--json", anim.simulation.json, "Print one JSON object on stdout");
 
     MethodsOptions methods;
     auto* mc = app.add_subcommand("methods", "The constraint methods and integrators, with their parameters");
@@ -163,6 +179,17 @@ int main(int argc, char** argv) {
             modes.toGiven = mo->count("--to") > 0;
             modes.stepsGiven = mo->count("--steps") > 0;
             rc = runModes(modes);
+        }
+        else if (*an) {
+            for (const std::string& key : parameterKeys())
+                if (an->count("--" + key)) anim.simulation.givenParameters.push_back(key);
+#ifdef LOOPLAB_HAVE_ANIMATE
+            rc = runAnimate(anim);
+#else
+            rc = reportFailure(anim.simulation.json, kBadInput,
+                               "this looplab-cli was built without the animation library (VTK and FFmpeg; "
+                               "configure with -DLOOPLAB_BUILD_UI=ON)");
+#endif
         }
         else if (*sc) {
             for (const std::string& key : parameterKeys())

@@ -1085,6 +1085,13 @@ private slots:
         // The examples of the design studies (resources/studies).
         QTest::newRow("four-bar with a rod coupler (driven)") << "four-bar-rod-coupler.json" << 0 << 0;
         QTest::newRow("spring-mass") << "spring-mass.json" << 1 << 0;
+        // The demonstration linkages (demonstrations.md): one planar loop each; the driven
+        // ones have their one degree of freedom taken by the driver.
+        QTest::newRow("crank-rocker with coupler point (driven)") << "crank-rocker-coupler-curve.json" << 0 << 3;
+        QTest::newRow("Grashof four-bar") << "grashof-four-bar.json" << 1 << 3;
+        QTest::newRow("non-Grashof four-bar") << "non-grashof-four-bar.json" << 1 << 3;
+        QTest::newRow("quick-return (driven)") << "quick-return.json" << 0 << 3;
+        QTest::newRow("toggle clamp (driven)") << "toggle-clamp.json" << 0 << 3;
     }
 
     void cliCheckExamples() {
@@ -1129,7 +1136,10 @@ private slots:
         const QStringList listed{"four-bar.json", "slider-crank.json", "parallelogram.json", "bricard.json",
                                  "rssr.json", "pendulum.json", "andrews.json", "chain-20-loops.json",
                                  "double-parallelogram.json", "cantilever-beam.json",
-                                 "flexible-slider-crank.json", "four-bar-rod-coupler.json", "spring-mass.json"};
+                                 "flexible-slider-crank.json", "crank-rocker-coupler-curve.json",
+                                 "grashof-four-bar.json", "non-grashof-four-bar.json", "quick-return.json",
+                                 "toggle-clamp.json", "four-bar-rod-coupler.json",
+                                 "spring-mass.json"};
         for (const QString& f : exampleFiles()) QVERIFY2(listed.contains(f), qPrintable(f));
     }
 

@@ -1,7 +1,13 @@
 #include "workbench/MainWindow.h"
 
 #include "looplab/JointCoordinates.h"
+#include "looplab/PointTrace.h"
 #include "looplab/Scene.h"
+#include "export/AnimationExportDialog.h"
+#include "export/AnimationExportJob.h"
+#include "export/AnimationExportProgress.h"
+#include "export/PlotsPicture.h"
+#include "overlays/TracePanel.h"
 #include "viewport/VtkViewport.h"
 #include "workbench/DocumentJournal.h"
 #include "workbench/ExamplesDirectory.h"
@@ -17,10 +23,14 @@
 #include "workbench/WarningsPanel.h"
 #include "workbench/WorkbenchDocument.h"
 
+#include <vtkCamera.h>
+#include <vtkRenderer.h>
+
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDateTime>
+#include <QDir>
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
@@ -104,6 +114,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     connect(viewport_, &VtkViewport::jointPicked, this, &MainWindow::onJointPicked);
     connect(viewport_, &VtkViewport::emptySpacePicked, this, [this] { selectItem({}); });
     connect(playback_, &PlaybackBar::frameChanged, this, &MainWindow::showFrame);
+    connect(playback_, &PlaybackBar::frameChanged, traces_, &TracePanel::showFrame);
     connect(runPanel_, &RunPanel::runRequested, this, [this] { startRun(); });
     connect(runPanel_, &RunPanel::pauseRequested, this, &MainWindow::pauseRun);
     connect(runPanel_, &RunPanel::resumeRequested, this, &MainWindow::resumeRun);
@@ -206,6 +217,16 @@ void MainWindow::createDocks()
     tabifyDockWidget(runDock, modesDock);
     runDock->raise();
 
+    traces_ = new TracePanel(viewport_);
+    traces_->setDocument(&document_->document());
+    traces_->setSource(&recording_);
+    auto* traceDock = new QDockWidget(tr("Traces"), this);
+    traceDock->setObjectName("traceDock");
+    traceDock->setWidget(traces_);
+    addDockWidget(Qt::RightDockWidgetArea, traceDock);
+    tabifyDockWidget(warningsDock, traceDock);
+    warningsDock->raise();
+
     resizeDocks({treeDock, propertyDock}, {300, 450}, Qt::Vertical);
     resizeDocks({treeDock, runDock}, {330, 330}, Qt::Horizontal);
     resizeDocks({plotDock}, {300}, Qt::Vertical);
@@ -232,6 +253,8 @@ void MainWindow::createMenus()
                               [this, chart] { exportPlotImage(chart); });
     file->addAction(tr("Export Mode Table (CSV)…"), this, &MainWindow::exportModesWithDialog);
     file->addAction(tr("Save 3D View Image…"), this, &MainWindow::saveViewportImage);
+    file->addAction(tr("Export &Animation…"), this, &MainWindow::exportAnimationWithDialog);
+    file->addAction(tr("Export Traces (CSV)…"), traces_, &TracePanel::exportCsvInteractively);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
     updateRecentMenu();
@@ -428,6 +451,44 @@ void MainWindow::exportPlotImage(PlotPanel::Chart chart)
         QMessageBox::critical(this, tr("Cannot save image"), error);
 }
 
+bool MainWindow::exportAnimation(const AnimationExportSettings& settings, QString* error)
+{
+    AnimationExportJob job(recording_, settings);
+    // The view's camera when it shows the recording's model; otherwise the job fits one.
+    if (recording_.frameModel() && recording_.frameModel() == sceneModel_)
+        job.setCamera(viewport_->renderer()->GetActiveCamera());
+    std::vector<std::vector<Eigen::Vector3d>> paths;
+    for (const PointTrace& trace : traces_->traces())
+        if (int(trace.positions.size()) == recording_.frameCount())
+            paths.push_back(trace.positions);
+    job.setTraces(paths);
+    const double cursor = recording_.isEmpty() ? 0.0 : recording_.frameTime(std::max(0, playback_->currentFrame()));
+    job.setPlotPicture([this](double t) { return plotsPicture(*plots_, t); });
+    const bool ok = runAnimationExport(job, this, error);
+    plots_->setCursorTime(cursor);
+    if (ok)
+        statusBar()->showMessage(tr("Exported %1 frames to %2 (%3)").arg(job.framesDone()).arg(settings.path, job.codecName()),
+                                 8000);
+    return ok;
+}
+
+void MainWindow::exportAnimationWithDialog()
+{
+    if (recording_.isEmpty()) {
+        QMessageBox::information(this, tr("Export Animation"), tr("There is no recording to export: run the model first."));
+        return;
+    }
+    AnimationExportSettings initial;
+    const QString base = document_->filePath().isEmpty() ? tr("animation") : QFileInfo(document_->filePath()).completeBaseName();
+    initial.path = QDir::home().filePath(base + ".mp4");
+    AnimationExportDialog dialog(initial, recording_.endTime() - recording_.startTime(), this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    QString error;
+    if (!exportAnimation(dialog.settings(), &error) && !error.isEmpty())
+        QMessageBox::warning(this, tr("Export Animation"), error);
+}
+
 void MainWindow::saveViewportImage()
 {
     const QString path = QFileDialog::getSaveFileName(this, tr("Save 3D view"), {}, tr("PNG images (*.png)"));
@@ -539,6 +600,7 @@ void MainWindow::onDocumentReset()
     dropModes();
     recording_.reset();
     playback_->sourceChanged();
+    traces_->sourceChanged();
     // A run of another model cannot be compared with the next ones.
     plots_->clearComparison();
     plots_->clear();
@@ -709,6 +771,14 @@ void MainWindow::onTreeContextMenu(const QPoint& pos)
         menu.addAction(tr("Duplicate"), this, [this, item] { duplicateItem(item); });
         menu.addAction(tr("Rename"), this, [this, index] { treeView_->edit(index); });
         menu.addAction(tr("Delete"), this, [this, item] { deleteItem(item); });
+        if (item.kind == ItemKind::Body) {
+            const QString body = QString::fromStdString(itemName(document_->document(), item));
+            menu.addAction(tr("Trace a Point of This Body…"), this, [this, body] {
+                traces_->addTraceInteractively(body);
+                if (auto* dock = qobject_cast<QDockWidget*>(traces_->parentWidget()))
+                    dock->raise();
+            });
+        }
     }
     menu.exec(treeView_->viewport()->mapToGlobal(pos));
 }
@@ -786,6 +856,7 @@ bool MainWindow::startRun()
         QString("%1 / %2").arg(QString::fromStdString(settings.method), QString::fromStdString(settings.integrator));
     recording_.reset(runModel, coordinates, jointQuantities(*runModel), label);
     playback_->sourceChanged();
+    traces_->sourceChanged();
     playback_->setInteractive(false);
     plots_->clear();
     pendingPlotFrames_.clear();
@@ -830,6 +901,7 @@ void MainWindow::resetRun()
     showRecording();
     recording_.reset();
     playback_->sourceChanged();
+    traces_->sourceChanged();
     plots_->clear();
     pendingPlotFrames_.clear();
     warnings_->clear();

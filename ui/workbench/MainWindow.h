@@ -28,6 +28,7 @@ struct Scene;
 
 namespace looplab::ui {
 
+struct AnimationExportSettings;
 class DocumentJournal;
 class ModeShapeAnimation;
 class ModesPanel;
@@ -36,6 +37,7 @@ class PlaybackBar;
 class PropertyEditor;
 class RunPanel;
 class SimulationRunner;
+class TracePanel;
 class VtkViewport;
 class WarningsPanel;
 class WorkbenchDocument;
@@ -113,6 +115,12 @@ public:
     RunPanel* runPanel() const { return runPanel_; }
     PlotPanel* plotPanel() const { return plots_; }
     WarningsPanel* warningsPanel() const { return warnings_; }
+    /// Traces of body points over the recording (overlays/TracePanel.h).
+    TracePanel* tracePanel() const { return traces_; }
+    /// Writes the recording as a video (export/AnimationExportJob.h) with the view's
+    /// camera and traces, behind a progress dialog that can cancel; false with *error
+    /// (empty if cancelled).
+    bool exportAnimation(const AnimationExportSettings& settings, QString* error = nullptr);
     PlaybackBar* playbackBar() const { return playback_; }
     ModesPanel* modesPanel() const { return modesPanel_; }
     ModesRunner* modesRunner() const { return modesRunner_; }
@@ -175,6 +183,7 @@ private:
     void dropModes();
     void exportPlotImage(PlotPanel::Chart chart);
     void saveViewportImage();
+    void exportAnimationWithDialog();
 
     void addItem(ItemKind kind);
     void duplicateItem(ItemRef item);
@@ -192,6 +201,7 @@ private:
     RunPanel* runPanel_;
     PlotPanel* plots_;
     WarningsPanel* warnings_;
+    TracePanel* traces_;
     SimulationRunner* runner_;
     SimulationRecording recording_;
     ModesPanel* modesPanel_;

@@ -1,0 +1,239 @@
+// The workbench's traces and animation export, driven through the real main window:
+// a coupler-point trace over a run against the closed-form coupler curve, drawn in the
+// view and written as CSV; the recording exported to MP4 (with the plots beside it) and
+// GIF and read back; an export cancelled part-way leaves nothing behind.
+#include "CrankRockerReference.h"
+#include "VideoReadBack.h"
+#include "WorkbenchTestSupport.h"
+
+#include "export/AnimationExportJob.h"
+#include "export/AnimationTimeline.h"
+#include "overlays/TracePanel.h"
+#include "viewport/VtkViewport.h"
+#include "workbench/RunPanel.h"
+#include "workbench/WorkbenchDocument.h"
+
+#include "looplab/ModelFile.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QComboBox>
+#include <QDialog>
+#include <QDoubleSpinBox>
+#include <QElapsedTimer>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace looplab;
+using namespace looplab::ui;
+
+namespace {
+
+// Pixels of the first trace's colour (0.95, 0.55, 0.05; unlit) in a picture.
+int traceColouredPixels(const QImage& image) {
+    int n = 0;
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x) {
+            const QColor c = image.pixelColor(x, y);
+            if (std::abs(c.red() - 242) < 12 && std::abs(c.green() - 140) < 12 && c.blue() < 40) ++n;
+        }
+    return n;
+}
+
+}  // namespace
+
+class TestExportGui : public QObject {
+    Q_OBJECT
+
+    std::unique_ptr<MainWindow> window_;
+
+private slots:
+    void initTestCase() { ui::test::useThrowAwaySettings("tst_export_gui"); }
+
+    void init() {
+        window_ = ui::test::shownWindow();
+        QVERIFY(window_);
+        QString error;
+        QVERIFY2(window_->openFile(ui::test::example("crank-rocker-coupler-curve.json"), &error), qPrintable(error));
+        SimulationSettings s = ui::test::runSettings("projection", 1.0);
+        s.ode.rtol = 1e-10;
+        s.ode.atol = 1e-12;
+        window_->runPanel()->setSettings(s);
+        QVERIFY(ui::test::runToEnd(*window_, true));
+    }
+    void cleanup() { window_.reset(); }
+
+    void couplerTraceMatchesClosedForm() {
+        const ModelDocument& doc = window_->document()->document();
+        TracePanel* traces = window_->tracePanel();
+        QString error;
+        QVERIFY2(traces->addTrace(*markerPoint(doc, "coupler-point"), &error), qPrintable(error));
+        QCOMPARE(traces->traceCount(), 1);
+        const PointTrace& trace = traces->traces().front();
+        QCOMPARE(int(trace.positions.size()), window_->recording().frameCount());
+        QCOMPARE(int(trace.positions.size()), 101);
+        const double err = looplab::test::traceError(trace, looplab::test::crankRockerFromFile(doc),
+                                                     looplab::test::crankRate(doc));
+        qInfo("workbench trace of the coupler point: %zu points, largest distance from the closed form %.3e m",
+              trace.positions.size(), err);
+        QVERIFY(err < 1e-8);
+
+        // Drawn in the view: the trace's orange shows in the framebuffer.
+        window_->viewport()->fitToView();
+        QTest::qWait(200);
+        const int pixels = traceColouredPixels(window_->viewport()->grabFramebuffer());
+        qInfo("trace pixels in the view: %d", pixels);
+        QVERIFY(pixels > 50);
+
+        // CSV: a header and one row per frame, the numbers those of the trace.
+        QTemporaryDir dir;
+        const QString csv = dir.filePath("traces.csv");
+        QVERIFY2(traces->exportCsv(csv, &error), qPrintable(error));
+        QFile f(csv);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QList<QByteArray> lines = f.readAll().trimmed().split('\n');
+        QCOMPARE(lines.size(), 102);
+        QCOMPARE(lines[0], QByteArray("t,coupler-point.x,coupler-point.y,coupler-point.z"));
+        const QList<QByteArray> last = lines.back().split(',');
+        QCOMPARE(last[1].toDouble(), trace.positions.back().x());
+
+        // A body the model does not have is refused, naming it.
+        QVERIFY(!traces->addTrace(TracedPoint{"wheel", Vec3::Zero(), ""}, &error));
+        QVERIFY(error.contains("wheel"));
+    }
+
+    void exportMp4WithPlotsAndGif() {
+        TracePanel* traces = window_->tracePanel();
+        QVERIFY(traces->addTrace(*markerPoint(window_->document()->document(), "coupler-point")));
+        QTemporaryDir dir;
+        const int expected = videoFrameCount(0.0, 1.0, 25.0);
+        QCOMPARE(expected, 26);
+
+        AnimationExportSettings mp4{dir.filePath("run.mp4"), 320, 240, 25.0, true};
+        QString error;
+        QElapsedTimer clock;
+        clock.start();
+        QVERIFY2(window_->exportAnimation(mp4, &error), qPrintable(error));
+        qInfo("MP4 with plots: %.1f ms a frame in the workbench", double(clock.elapsed()) / expected);
+        const ui::test::VideoInfo video = ui::test::readVideo(mp4.path);
+        QCOMPARE(video.frames, expected);
+        QCOMPARE(video.height, 240);
+        // The plots' picture is beside the 3D picture, at its height.
+        QVERIFY(video.width > 320 + 100);
+        QCOMPARE(video.width % 2, 0);
+        // For a look by eye: the first picture as decoded from the file.
+        QDir().mkpath(LOOPLAB_SCREENSHOT_DIR);
+        QImage(video.firstRgb.data(), video.width, video.height, video.width * 3, QImage::Format_RGB888)
+            .save(QString(LOOPLAB_SCREENSHOT_DIR) + "/export-mp4-with-plots.png");
+
+        AnimationExportSettings gif{dir.filePath("run.gif"), 320, 240, 25.0, false};
+        QVERIFY2(window_->exportAnimation(gif, &error), qPrintable(error));
+        const ui::test::VideoInfo still = ui::test::readVideo(gif.path);
+        QCOMPARE(still.frames, expected);
+        QCOMPARE(still.width, 320);
+        QCOMPARE(still.height, 240);
+        // Only the two videos: no temporary file left.
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size(), 2);
+
+        // The view still draws after the off-screen renderer came and went.
+        window_->viewport()->requestRender();
+        QTest::qWait(200);
+        QVERIFY(traceColouredPixels(window_->viewport()->grabFramebuffer()) > 50);
+    }
+
+    // Cancelled after a few frames: the job stops, reports no error, and neither the
+    // video nor its temporary file is left; the event loop ran between frames.
+    void cancelLeavesNothing() {
+        QTemporaryDir dir;
+        AnimationExportJob job(window_->recording(), AnimationExportSettings{dir.filePath("x.mp4"), 320, 240, 100.0, false});
+        QSignalSpy finished(&job, &AnimationExportJob::finished);
+        int turns = 0;
+        QTimer other;
+        other.setInterval(0);
+        connect(&other, &QTimer::timeout, [&] { ++turns; });
+        connect(&job, &AnimationExportJob::progress, &job, [&](int done, int) {
+            if (done == 5) job.cancel();
+        });
+        QString error;
+        other.start();
+        QVERIFY2(job.start(&error), qPrintable(error));
+        QVERIFY(finished.wait(60000) || finished.count() == 1);
+        other.stop();
+        QCOMPARE(finished.front().at(0).toBool(), false);
+        QVERIFY(finished.front().at(1).toString().isEmpty());
+        QCOMPARE(job.framesDone(), 5);
+        QVERIFY(job.frameCount() > 5);
+        QVERIFY(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).isEmpty());
+        qInfo("other timer ran %d times during 5 exported frames; render %.1f ms, encode %.1f ms a frame", turns,
+              1e3 * job.renderSecondsPerFrame(), 1e3 * job.encodeSecondsPerFrame());
+        QVERIFY(turns >= 5);
+    }
+
+    // As a user would: Traces → Add…, pick the marker in the dialog, Enter; then File →
+    // Export Animation…, type a file name and size, Export.
+    void throughTheDialogs() {
+        auto* add = window_->tracePanel()->findChild<QPushButton*>("addTraceButton");
+        QVERIFY(add);
+        bool dialogSeen = false;
+        QTimer::singleShot(0, this, [&] {
+            auto* dialog = qobject_cast<QDialog*>(QApplication::activeModalWidget());
+            if (!dialog || dialog->objectName() != "addTraceDialog") return;
+            dialogSeen = true;
+            auto* combo = dialog->findChild<QComboBox*>("tracePointCombo");
+            QCOMPARE(combo->itemText(0), QString("Marker coupler-point (on coupler)"));
+            combo->setCurrentIndex(0);
+            QTest::keyClick(dialog, Qt::Key_Return);
+        });
+        QTest::mouseClick(add, Qt::LeftButton);
+        QVERIFY(dialogSeen);
+        QCOMPARE(window_->tracePanel()->traceCount(), 1);
+        QCOMPARE(int(window_->tracePanel()->traces().front().positions.size()), window_->recording().frameCount());
+
+        QAction* exportAction = nullptr;
+        for (QAction* a : window_->findChildren<QAction*>())
+            if (a->text() == "Export &Animation…") exportAction = a;
+        QVERIFY(exportAction);
+        QTemporaryDir dir;
+        const QString path = dir.filePath("typed.gif");
+        dialogSeen = false;
+        QTimer::singleShot(0, this, [&] {
+            auto* dialog = qobject_cast<QDialog*>(QApplication::activeModalWidget());
+            if (!dialog || dialog->objectName() != "animationExportDialog") return;
+            dialogSeen = true;
+            auto* file = dialog->findChild<QLineEdit*>("animationPath");
+            file->selectAll();
+            QTest::keyClicks(file, path);
+            auto* width = dialog->findChild<QSpinBox*>("animationWidth");
+            auto* height = dialog->findChild<QSpinBox*>("animationHeight");
+            width->selectAll();
+            QTest::keyClicks(width, "200");
+            height->selectAll();
+            QTest::keyClicks(height, "150");
+            dialog->findChild<QDoubleSpinBox*>("animationFps")->setValue(20);
+            QTest::keyClick(dialog, Qt::Key_Return);
+        });
+        exportAction->trigger();
+        QVERIFY(dialogSeen);
+        const ui::test::VideoInfo video = ui::test::readVideo(path);
+        QCOMPARE(video.frames, videoFrameCount(0.0, 1.0, 20.0));
+        QCOMPARE(video.width, 200);
+        QCOMPARE(video.height, 150);
+    }
+
+    void refusals() {
+        QString error;
+        QVERIFY(!window_->exportAnimation(AnimationExportSettings{"/nonexistent-dir/x.mp4", 320, 240, 25, false}, &error));
+        QVERIFY2(error.contains("does not exist"), qPrintable(error));
+        QVERIFY(!window_->exportAnimation(AnimationExportSettings{QDir::temp().filePath("x.avi"), 320, 240, 25, false}, &error));
+        QVERIFY2(error.contains(".mp4"), qPrintable(error));
+        QVERIFY(!window_->exportAnimation(AnimationExportSettings{QDir::temp().filePath("x.mp4"), 321, 240, 25, false}, &error));
+        QVERIFY2(error.contains("even"), qPrintable(error));
+    }
+};
+
+QTEST_MAIN(TestExportGui)
+#include "tst_export_gui.moc"
