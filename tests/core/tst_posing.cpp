@@ -1,6 +1,7 @@
 // Posing by hand and explaining assembly: a dragged point against the four-bar's
 // reachable set, a typed crank angle against the closed-form position solution, the
 // too-long coupler's gaps and reach sentence, and the mechanism-language advice.
+#include "CliRunner.h"
 #include "TestModels.h"
 
 #include "looplab/AssemblyExplanation.h"
@@ -12,9 +13,13 @@
 #include "looplab/PoseDocument.h"
 #include "looplab/PosingModel.h"
 
+#include <nlohmann/json.hpp>
+
 #include <QtTest>
 
 using namespace looplab;
+using looplab::test::CliResult;
+using looplab::test::runCli;
 
 Q_DECLARE_METATYPE(looplab::Vec3)
 
@@ -276,6 +281,35 @@ private slots:
         QVERIFY(std::abs(jointAngle(*back.model, back.initial, *back.model->findJoint("A"))) < 1e-12);
         const auto fb = findPlanarFourBar(*back.model);
         QVERIFY(fb && std::abs(fb->links[2].length - kC) < 1e-12 && std::abs(fb->links[0].length - kG) < 1e-12);
+    }
+
+    // `check` explains the failure: the diagnostic first, then the reach sentence and the
+    // gaps; --json carries them with their numbers.
+    void cliCheckExplainsTooLongCoupler() {
+        const QString path = QString(LOOPLAB_TEST_DATA_DIR) + "/four-bar-long-coupler.json";
+        const CliResult text = runCli({"check", path});
+        QCOMPARE(text.exitCode, 2);
+        const QStringList lines = QString::fromUtf8(text.err).split('\n');
+        QVERIFY(lines.size() > 2 && lines[0].contains("/joints"));
+        QCOMPARE(lines[1].trimmed(), QString("coupler 0.95 m is longer than the 0.80 m the other links can span"));
+        const CliResult json = runCli({"check", path, "--json"});
+        QCOMPARE(json.exitCode, 2);
+        const nlohmann::json j = nlohmann::json::parse(json.out.toStdString());
+        QCOMPARE(j["ok"].get<bool>(), false);
+        const nlohmann::json& e = j["explanation"];
+        QCOMPARE(e["closed"].get<bool>(), false);
+        QCOMPARE(e["four_bar"]["links"][2]["length_m"].get<double>(), 0.95);
+        QCOMPARE(e["gaps"].size(), size_t(4));
+        double total = 0.0;
+        for (const auto& g : e["gaps"]) total += g["distance_m"].get<double>();
+        QVERIFY(total >= 0.15 - 1e-9);
+        // A model that closes reports its findings too.
+        const CliResult ok = runCli({"check", QString::fromStdString(test::examplePath("four-bar.json")), "--json"});
+        QCOMPARE(ok.exitCode, 0);
+        const nlohmann::json k = nlohmann::json::parse(ok.out.toStdString());
+        QCOMPARE(k["explanation"]["closed"].get<bool>(), true);
+        QCOMPARE(k["explanation"]["four_bar"]["grashof"].get<bool>(), true);
+        QVERIFY(k["explanation"].contains("redundancy_advice"));
     }
 
     void driversAreReleasedForPosing() {
