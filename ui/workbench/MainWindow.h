@@ -30,6 +30,7 @@ namespace looplab::ui {
 class DocumentJournal;
 class ModelTreeModel;
 class PlaybackBar;
+class PosingFeature;
 class PropertyEditor;
 class RunPanel;
 class SimulationRunner;
@@ -95,6 +96,8 @@ public:
     WarningsPanel* warningsPanel() const { return warnings_; }
     PlaybackBar* playbackBar() const { return playback_; }
     SimulationRunner* runner() const { return runner_; }
+    /// Drag to pose, typed joint coordinates, and assembly failures drawn (ui/posing).
+    PosingFeature* posing() const { return posing_; }
     const SimulationRecording& recording() const { return recording_; }
     /// The checkable "Trail of Selected Body" action.
     QAction* trailAction() const { return trailAction_; }
@@ -163,6 +166,7 @@ private:
     PlotPanel* plots_;
     WarningsPanel* warnings_;
     SimulationRunner* runner_;
+    PosingFeature* posing_ = nullptr;
     SimulationRecording recording_;
     // Frames received but not yet drawn on the charts (see onFrames).
     std::vector<RecordedFrame> pendingPlotFrames_;
