@@ -13,6 +13,8 @@
 namespace looplab {
 namespace {
 
+constexpr int kNearbyRankCoordinates = 600;
+
 std::string joinedNames(const std::vector<std::string>& names) {
     std::string out;
     for (size_t i = 0; i < names.size(); ++i) out += (i ? ", " : "") + names[i];
@@ -63,7 +65,7 @@ std::optional<SingularLineUp> singularLineUp(const Model& m, const State& s, dou
     ConstraintValues cv;
     evaluateConstraints(m, s, cv, kJacobian);
     ConstraintSpaces spaces;
-    spaces.factorize(cv.jacobian, rowScales, colScales);
+    spaces.factorize(cv.jacobian, rowScales, colScales, kDefaultRankTolerance, LinearAlgebra::Automatic);
     const double sigma = spaces.smallestSingularValue();
     // A rank lost at this configuration only shows against the rank nearby: a planar
     // loop's permanent redundancy looks the same as a dead centre's at one pose. Nearby
@@ -71,13 +73,16 @@ std::optional<SingularLineUp> singularLineUp(const Model& m, const State& s, dou
     // every joint closed, so the permanent redundancy stays while a dead centre is left.
     int nominalRank = spaces.rank();
     VecX w = spaces.singularDirection();
-    const BuildResult free = buildPosingModel(m);
+    // The tangent basis is dense (n × dof): past a few hundred coordinates only the
+    // singular value decides.
+    const BuildResult free = m.velocitySize() <= kNearbyRankCoordinates ? buildPosingModel(m) : BuildResult{};
     if (free.ok()) {
         const Model& fm = *free.model;
         ConstraintValues fcv;
         evaluateConstraints(fm, s, fcv, kJacobian);
         ConstraintSpaces fs;
-        fs.factorize(fcv.jacobian, equationScales(fm), coordinateScales(fm));
+        fs.factorize(fcv.jacobian, equationScales(fm), coordinateScales(fm), kDefaultRankTolerance,
+                     LinearAlgebra::Automatic);
         const MatX T = fs.tangentBasis();
         if (T.cols() > 0) {
             State near = s;
@@ -86,7 +91,7 @@ std::optional<SingularLineUp> singularLineUp(const Model& m, const State& s, dou
             ConstraintValues ncv;
             evaluateConstraints(m, near, ncv, kJacobian);
             ConstraintSpaces ns;
-            ns.factorize(ncv.jacobian, rowScales, colScales);
+            ns.factorize(ncv.jacobian, rowScales, colScales, kDefaultRankTolerance, LinearAlgebra::Automatic);
             if (ns.rank() > spaces.rank()) {
                 nominalRank = ns.rank();
                 w = ns.singularDirection();  // the direction about to be lost

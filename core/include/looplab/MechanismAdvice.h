@@ -35,7 +35,8 @@ struct SingularLineUp {
 
 /// At `state` (assembled), if the smallest singular value of the scaled constraint
 /// Jacobian is below `threshold` or its rank is below the rank a small move along the
-/// free mechanism (drivers released) finds: the two adjacent links, among those whose joints carry
+/// free mechanism (drivers released) finds (that comparison only up to 600 velocity
+/// coordinates): the two adjacent links, among those whose joints carry
 /// the lost direction, whose pivot lines are most nearly collinear. Nothing if the
 /// configuration is regular or no two links line up.
 std::optional<SingularLineUp> singularLineUp(const Model& model, const State& state,
