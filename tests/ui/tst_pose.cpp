@@ -11,6 +11,7 @@
 #include "posing/PosingFeature.h"
 #include "viewport/VtkViewport.h"
 #include "workbench/MainWindow.h"
+#include "workbench/PlotAxisRange.h"
 #include "workbench/PlotPanel.h"
 #include "workbench/RunPanel.h"
 #include "workbench/WarningsPanel.h"
@@ -80,6 +81,7 @@ private slots:
     void usePoseThenUndoRestoresFile();
     void tooLongCouplerShowsGapsAndWarnings();
     void rssrAtRestPlotsFlatAngle();
+    void axisRangeIgnoresRoundingNoise();
 
 private:
     // Presses on `from`, moves in `steps` steps to `to`, releases; world points.
@@ -241,6 +243,23 @@ void TestPose::rssrAtRestPlotsFlatAngle()
     const double value = 0.5 * (lo + hi), pad = 0.1 * std::max(std::abs(value), 1.0);
     QVERIFY(std::abs(axis->min() - (value - pad)) < 1e-12 && std::abs(axis->max() - (value + pad)) < 1e-12);
     QVERIFY2(axis->titleText().contains("constant"), qPrintable(axis->titleText()));
+}
+
+// The rule itself, on the rounding noise the issue saw (5e-14 rad about zero) and at
+// both sides of the 1e-9 relative threshold.
+void TestPose::axisRangeIgnoresRoundingNoise()
+{
+    const PlotAxisRange noise = plotAxisRange(-2.5e-14, 2.5e-14);
+    QVERIFY(noise.flat);
+    QCOMPARE(noise.value, 0.0);
+    QCOMPARE(noise.min, -0.1);
+    QCOMPARE(noise.max, 0.1);
+    const PlotAxisRange large = plotAxisRange(250.0, 250.0 + 2e-7);  // 8e-10 of 250
+    QVERIFY(large.flat);
+    QVERIFY(std::abs(large.min - 0.9 * large.value) < 1e-9);
+    const PlotAxisRange varies = plotAxisRange(250.0, 250.0 + 3e-7);  // 1.2e-9 of 250
+    QVERIFY(!varies.flat);
+    QVERIFY(std::abs(varies.max - varies.min - 1.1 * 3e-7) < 1e-12);
 }
 
 QTEST_MAIN(TestPose)
