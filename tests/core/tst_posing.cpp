@@ -12,8 +12,11 @@
 #include "looplab/ModelFile.h"
 #include "looplab/PoseDocument.h"
 #include "looplab/PosingModel.h"
+#include "looplab/Simulation.h"
 
 #include <nlohmann/json.hpp>
+
+#include <cstdio>
 
 #include <QtTest>
 
@@ -246,6 +249,31 @@ private slots:
         ModelDocument doc2 = doc;
         doc2.drivers[0].law.initial = jointAngle(m, away, *m.findJoint("D"));
         QVERIFY(!singularLineUp(*buildModel(doc2).model, away));
+    }
+
+    // A run through the parallelogram's flat configuration (t = 0.2153 s) says which links
+    // line up there: all four lie on the x axis, so the direction is ±x.
+    void singularEventNamesLinksThatLineUp() {
+        LoadedModel lm = test::loadExample("parallelogram.json");
+        QVERIFY(lm.ok());
+        SimulationSettings st;
+        st.method = "projection";
+        st.integrator = "dopri5";
+        st.tEnd = 0.3;
+        st.outputStep = 0.01;
+        Simulator sim(lm.model, st);
+        const SimulationResult res = sim.run(lm.initial, [](const SimulationFrame&) {});
+        QVERIFY2(res.ok, res.message.c_str());
+        const auto e = std::find_if(res.events.begin(), res.events.end(),
+                                    [](const SimulationEvent& x) { return x.kind == "singular_configuration"; });
+        QVERIFY(e != res.events.end());
+        QVERIFY2(e->detail.find("line up through joint") != std::string::npos, e->detail.c_str());
+        const auto at = e->detail.find("(direction ");
+        QVERIFY(at != std::string::npos);
+        double x = 0, y = 0, z = 0;
+        QCOMPARE(std::sscanf(e->detail.c_str() + at, "(direction %lf, %lf, %lf)", &x, &y, &z), 3);
+        // Sampled within a step of the flat configuration: along x to well within a degree.
+        QVERIFY2(std::abs(x) > std::cos(M_PI / 180.0) && std::hypot(y, z) < 0.02, e->detail.c_str());
     }
 
     void jointAwayFromItsLinksIsFlagged() {
