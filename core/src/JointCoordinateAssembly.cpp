@@ -69,7 +69,7 @@ JointCoordinateResult setJointCoordinate(const Model& model, State& state, Joint
         if (!a.converged) {
             std::ostringstream msg;
             msg.precision(4);
-            const double at = angular ? start + delta * (k - 1) / steps : start + delta * (k - 1) / steps;
+            const double at = start + delta * (k - 1) / steps;  // the last value that closed
             msg << "joint '" << j.name << "' cannot go beyond "
                 << (angular ? at * 180.0 / M_PI : at) << (angular ? "°" : " m")
                 << ": the other joints do not close there";

@@ -141,6 +141,22 @@ private slots:
                  qPrintable(QString("rocker %1° against %2°").arg(phi * 180 / M_PI).arg(rockerAngle(theta) * 180 / M_PI)));
     }
 
+    // The rocker of the crank-rocker swings between 90° (crank and coupler stretched out,
+    // C = (0.4, 0.3)) and 131.8° (folded). Asked for 62° it stops within one 5° increment
+    // of the 90° limit, closed, and says so.
+    void settingRockerBeyondItsRangeStopsAtTheLimit() {
+        FourBar f = fourBar();
+        const Model& m = *f.model;
+        const JointIndex D = *m.findJoint("D");
+        const double phi0 = rockerAngle(M_PI / 3.0);
+        const JointCoordinateResult r = setJointCoordinate(m, f.state, D, 62.0 * M_PI / 180.0 - phi0);
+        QVERIFY(!r.status.ok);
+        QVERIFY2(r.status.message.find("cannot go beyond") != std::string::npos, r.status.message.c_str());
+        QVERIFY(r.closure < 1e-10);
+        const double phi = (phi0 + r.reached) * 180.0 / M_PI;
+        QVERIFY2(phi >= 90.0 - 1e-9 && phi <= 95.0 + 1e-9, qPrintable(QString::number(phi)));
+    }
+
     // A prismatic coordinate cannot be set on a revolute-only model's spherical joint:
     // the refusal names the joint.
     void settingUnsupportedJointFails() {

@@ -82,6 +82,7 @@ private slots:
     void tooLongCouplerShowsGapsAndWarnings();
     void rssrAtRestPlotsFlatAngle();
     void axisRangeIgnoresRoundingNoise();
+    void jointMovedOffItsLinksIsFlagged();
 
 private:
     // Presses on `from`, moves in `steps` steps to `to`, releases; world points.
@@ -243,6 +244,23 @@ void TestPose::rssrAtRestPlotsFlatAngle()
     const double value = 0.5 * (lo + hi), pad = 0.1 * std::max(std::abs(value), 1.0);
     QVERIFY(std::abs(axis->min() - (value - pad)) < 1e-12 && std::abs(axis->max() - (value + pad)) < 1e-12);
     QVERIFY2(axis->titleText().contains("constant"), qPrintable(axis->titleText()));
+}
+
+// Moving a joint's point away from both links (as in the property editor) keeps a model
+// that closes, but the joint is marked in the view and listed in Warnings; undo clears it.
+void TestPose::jointMovedOffItsLinksIsFlagged()
+{
+    QVERIFY(window_->openFile(example("four-bar.json")));
+    QCOMPARE(window_->posing()->overlay().segmentCount(), 0);
+    window_->document()->edit("move B", [](ModelDocument& d) { d.joints[1].point = Vec3(0.05, 0.3, 0.0); });
+    QVERIFY(window_->document()->loaded().ok());
+    QCOMPARE(window_->posing()->overlay().segmentCount(), 1);
+    WarningsPanel* w = window_->warningsPanel();
+    QCOMPARE(w->count(), 1);
+    QCOMPARE(w->kindAt(0), QString("detached_joint"));
+    window_->document()->undoStack()->undo();
+    QCOMPARE(window_->posing()->overlay().segmentCount(), 0);
+    QCOMPARE(w->count(), 0);
 }
 
 // The rule itself, on the rounding noise the issue saw (5e-14 rad about zero) and at

@@ -70,6 +70,8 @@ void DiagnosisOverlay::addSegment(const Vec3& a, const Vec3& b, const double col
     text->GetTextProperty()->SetColor(color[0], color[1], color[2]);
     text->GetTextProperty()->SetFontSize(16);
     text->GetTextProperty()->SetBold(true);
+    // Beside the segment rather than on it, where a joint glyph would hide the text.
+    text->SetDisplayOffset(12, 12);
     text->PickableOff();
     renderer_->AddViewProp(text);
     props_.push_back(text);

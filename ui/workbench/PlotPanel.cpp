@@ -591,8 +591,10 @@ void PlotPanel::updateRanges()
             ehi = t_.empty() ? cmpMaxEnergy_ : std::max(ehi, cmpMaxEnergy_);
         }
         const PlotAxisRange er = plotAxisRange(elo, ehi);
+        const bool haveEnergy = !t_.empty() || kept;
         energyAxis_->setRange(er.min, er.max);
-        energyAxis_->setTitleText(er.flat ? tr("E [J], constant %1").arg(er.value, 0, 'g', 10) : tr("E [J]"));
+        energyAxis_->setTitleText(er.flat && haveEnergy ? tr("E [J], constant %1").arg(er.value, 0, 'g', 10)
+                                                        : tr("E [J]"));
         padded(minDrift_, maxDrift_, driftAxis_);
     }
     if (quantityFree) {
