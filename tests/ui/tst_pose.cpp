@@ -135,7 +135,8 @@ void TestPose::dragCrankKeepsLoopClosed()
     const double phi = rockerAngle(M_PI / 3) + jointAngle(m, c->state(), D);
     QVERIFY2(std::abs(wrap(phi - rockerAngle(theta))) < 1e-8,
              qPrintable(QString("rocker %1°, closed form %2°").arg(phi * 180 / M_PI).arg(rockerAngle(theta) * 180 / M_PI)));
-    // The view draws the pose: a click selects the crank where it now is.
+    QDir().mkpath(LOOPLAB_SCREENSHOT_DIR);
+    QVERIFY(window_->screenshot().save(QStringLiteral(LOOPLAB_SCREENSHOT_DIR) + "/four-bar-dragged.png"));
 
     // Far beyond reach: the grabbed point stops on its circle, pointing at the target.
     const Vec3 grabNow = goal;

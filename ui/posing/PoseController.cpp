@@ -79,7 +79,11 @@ DragResult PoseController::step(int maxIterations)
     ++timing_.updates;
     posed_ = true;
     emit poseChanged();
-    switch (last_.outcome) {
+    // The cursor moves by whole pixels, so a target a hair off the point's path is no limit
+    // worth announcing.
+    const bool atLimit = last_.outcome == DragOutcome::ReachLimit && last_.distance > 1e-3 * model_->lengthScale;
+    switch (atLimit ? DragOutcome::ReachLimit : last_.outcome == DragOutcome::ReachLimit ? DragOutcome::Reached
+                                                                                        : last_.outcome) {
     case DragOutcome::ReachLimit: emit message(QString::fromStdString(last_.note)); break;
     case DragOutcome::Failed: emit message(QString::fromStdString(last_.status.message)); break;
     default:

@@ -70,8 +70,12 @@ bool PosingFeature::showDocument()
             panel_->refresh();
         }
         // Findings of a model that closes: joints away from their links, a dead centre.
-        AssemblyExplanation e = explainAssembly(*current.model, current.initial);
-        e.redundancy.reset();  // the run reports redundant equations itself
+        // (Redundancy is left to the run's warnings, which name it at the start.)
+        AssemblyExplanation e;
+        e.closed = true;
+        e.pose = current.initial;
+        e.detached = detachedJoints(*current.model);
+        e.singular = singularLineUp(*current.model, current.initial);
         if (!e.detached.empty() || e.singular) {
             overlay_->show(*current.model, e);
             for (const DetachedJoint& d : e.detached)
