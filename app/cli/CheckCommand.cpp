@@ -1,16 +1,93 @@
 // `looplab-cli check`: mobility report of a model at its assembled initial configuration.
 #include "CliCommon.h"
 
+#include "looplab/AssemblyExplanation.h"
 #include "looplab/Mobility.h"
 
 #include <nlohmann/json.hpp>
 
+#include <optional>
+
 namespace looplab::cli {
+namespace {
+
+nlohmann::json vec(const Vec3& v) { return {v.x(), v.y(), v.z()}; }
+
+nlohmann::json explanationJson(const AssemblyExplanation& e) {
+    nlohmann::json j;
+    j["closed"] = e.closed;
+    nlohmann::json gaps = nlohmann::json::array();
+    for (const JointGap& g : e.gaps)
+        gaps.push_back({{"joint", g.name}, {"distance_m", g.distance}, {"angle_deg", g.angle * 180.0 / M_PI},
+                        {"point1", vec(g.point1)}, {"point2", vec(g.point2)}, {"label", g.label()}});
+    j["gaps"] = gaps;
+    if (e.fourBar) {
+        nlohmann::json links = nlohmann::json::array();
+        for (const FourBarLink& l : e.fourBar->links)
+            links.push_back({{"name", l.name}, {"length_m", l.length}, {"grounded", l.grounded}});
+        j["four_bar"] = {{"links", links},
+                         {"joints", e.fourBar->joints},
+                         {"closes", !e.fourBar->tooLong()},
+                         {"grashof", e.fourBar->grashof()},
+                         {"reach", e.fourBar->reachSentence()},
+                         {"grashof_sentence", e.fourBar->grashofSentence()}};
+    }
+    nlohmann::json detached = nlohmann::json::array();
+    for (const DetachedJoint& d : e.detached) {
+        nlohmann::json x{{"joint", d.name}, {"message", d.sentence}};
+        x["distance1_m"] = d.distance1 >= 0.0 ? nlohmann::json(d.distance1) : nlohmann::json();
+        x["distance2_m"] = d.distance2 >= 0.0 ? nlohmann::json(d.distance2) : nlohmann::json();
+        detached.push_back(x);
+    }
+    j["detached_joints"] = detached;
+    if (e.redundancy)
+        j["redundancy_advice"] = {{"joints", e.redundancy->joints}, {"message", e.redundancy->sentence}};
+    if (e.singular)
+        j["singular"] = {{"links", {e.singular->link1, e.singular->link2}},
+                         {"joint", e.singular->joint},
+                         {"point", vec(e.singular->point)},
+                         {"direction", vec(e.singular->direction)},
+                         {"smallest_singular_value", e.singular->smallestSingularValue},
+                         {"message", e.singular->sentence}};
+    j["findings"] = e.sentences();
+    return j;
+}
+
+// Why the model does not assemble, if it builds at all.
+std::optional<AssemblyExplanation> explainFailure(const std::string& path) {
+    const DocumentResult doc = readModelDocument(path);
+    if (!doc.document) return std::nullopt;
+    const BuildResult b = buildModel(*doc.document, path);
+    if (!b.ok()) return std::nullopt;
+    AssemblyExplanation e = explainAssembly(*b.model);
+    if (e.closed) return std::nullopt;
+    return e;
+}
+
+}  // namespace
 
 int runCheck(const CheckOptions& o) {
     LoadedModel lm;
-    if (int rc = loadOrReport(o.model, lm, o.json)) return rc;
+    std::string failure;
+    if (const int rc = loadModel(o.model, lm, &failure)) {
+        while (!failure.empty() && failure.back() == '\n') failure.pop_back();
+        const std::optional<AssemblyExplanation> why = explainFailure(o.model);
+        // The diagnostic comes first, as for every bad file; the explanation follows it.
+        std::cerr << failure << "\n";
+        if (why)
+            for (const std::string& s : why->sentences()) std::cerr << "  " << s << "\n";
+        if (o.json) {
+            nlohmann::json j;
+            j["ok"] = false;
+            j["error"] = failure;
+            j["exit_status"] = rc;
+            if (why) j["explanation"] = explanationJson(*why);
+            std::cout << j.dump(2) << "\n";
+        }
+        return rc;
+    }
     const Model& model = *lm.model;
+    const AssemblyExplanation why = explainAssembly(model, lm.initial);
     LinearAlgebra la = LinearAlgebra::Automatic;
     parseLinearAlgebra(o.linearAlgebra, la);
     const MobilityReport r = analyzeMobility(model, lm.initial, kDefaultRankTolerance, la);
@@ -37,6 +114,7 @@ int runCheck(const CheckOptions& o) {
         for (const auto& e : r.redundant) red.push_back({{"joint", e.joint}, {"equation", e.equation}});
         j["redundant"] = red;
         if (model.expected.dof || model.expected.redundant) j["matches_expected"] = dofOk && redOk;
+        j["explanation"] = explanationJson(why);
         std::cout << j.dump(2) << "\n";
     } else {
         std::cout << "model:                 " << model.name << "\n"
@@ -54,6 +132,9 @@ int runCheck(const CheckOptions& o) {
             std::cout << "note: the model file expects dof " << model.expected.dof.value_or(r.dof)
                       << " and " << model.expected.redundant.value_or(0)
                       << " redundant equations\n";
+        const std::vector<std::string> findings = why.sentences();
+        if (!findings.empty()) std::cout << "findings:\n";
+        for (const std::string& f : findings) std::cout << "  " << f << "\n";
     }
     return kSuccess;
 }

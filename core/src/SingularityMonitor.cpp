@@ -1,5 +1,7 @@
 #include "looplab/SingularityMonitor.h"
 
+#include "looplab/MechanismAdvice.h"
+
 #include "looplab/Mobility.h"
 
 #include <Eigen/SVD>
@@ -50,11 +52,16 @@ void SingularityMonitor::start(const State& s, const ConstraintSpaces& sp) {
             d << " " << m.equations[size_t(r)].owner << " (" << m.equations[size_t(r)].component << ")";
         d << "; reactions of the joints involved are statically indeterminate (minimum-norm "
              "multipliers are reported)";
-        std::vector<int> rows;
-        const auto ind = sp.indeterminateEquations();
-        for (size_t i = 0; i < ind.size(); ++i)
-            if (ind[i]) rows.push_back(int(i));
-        emit_({t, "redundant_constraints", equationOwners(m, rows), d.str()});
+        // Named by the joints of the redundant equations only, with the usual fix.
+        MobilityReport report;
+        for (int r : sp.redundantEquations())
+            report.redundant.push_back({m.equations[size_t(r)].owner, m.equations[size_t(r)].component, r});
+        if (const auto advice = redundancyAdvice(m, report)) {
+            const std::string& a = advice->sentence;
+            const auto fix = a.find("The usual fix: ");
+            if (fix != std::string::npos) d << ". " << a.substr(fix);
+        }
+        emit_({t, "redundant_constraints", equationOwners(m, sp.redundantEquations()), d.str()});
     }
     // The singular threshold is relative to the smallest singular value of the run's
     // regular configurations (the largest σ_min seen so far, at most 1): a long chain of
@@ -104,6 +111,13 @@ void SingularityMonitor::closeEpisode(double t, const ConstraintSpaces* atExit) 
       << " (threshold " << threshold() << ", " << threshold_ << " of the regular " << sigmaRegular_
       << ") between t = " << tEnterEpisode_ << " and " << t;
     if (turn >= 0.0) d << "; the tangent space turned by " << turn << " rad across it";
+    // In mechanism terms: which links line up there (any σ counts: the episode decided).
+    if (const auto lineUp = singularLineUp(model_, episodeWorst_, std::numeric_limits<double>::infinity()))
+    {
+        const std::string prefix = "singular configuration: ";
+        const std::string& words = lineUp->sentence;
+        d << "; " << (words.compare(0, prefix.size(), prefix) == 0 ? words.substr(prefix.size()) : words);
+    }
     emit_({tMinEpisode_, "singular_configuration", jointsEpisode_, d.str()});
     if (turn > kBranchChangeAngle) {
         std::ostringstream b;
@@ -135,6 +149,7 @@ void SingularityMonitor::watch(const State& s, const ConstraintSpaces& w, double
         if (sigma < sigmaMinEpisode_) {
             sigmaMinEpisode_ = sigma;
             tMinEpisode_ = t;
+            episodeWorst_ = s;
             jointsEpisode_ = singularJoints(model_, w);
         }
     } else {

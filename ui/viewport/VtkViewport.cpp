@@ -10,6 +10,7 @@
 #include "viewport/SceneActors.h"
 
 #include <vtkAxesActor.h>
+#include <cmath>
 #include <vtkCamera.h>
 #include <vtkCellPicker.h>
 #include <vtkCommand.h>
@@ -127,6 +128,42 @@ struct VtkViewport::Private {
     Qt::MouseButton pressButton = Qt::NoButton;
     bool dragged = false;
     int wheelRemainder = 0;
+    bool poseEnabled = false;
+    bool posing = false;  // a pose drag is under way
+    Eigen::Vector3d grabPoint = Eigen::Vector3d::Zero(), grabNormal = Eigen::Vector3d::UnitZ();
+
+    // The body under a widget position and the picked point on it; −1 if none.
+    int pickBody(const QPointF& pos, Eigen::Vector3d* point)
+    {
+        const qreal dpr = gl->devicePixelRatio();
+        picker->Pick(pos.x() * dpr, window->GetSize()[1] - 1 - pos.y() * dpr, 0.0, renderer);
+        const int body = scene->bodyOf(picker->GetViewProp());
+        if (body >= 0) {
+            double p[3];
+            picker->GetPickPosition(p);
+            *point = Eigen::Vector3d(p[0], p[1], p[2]);
+        }
+        return body;
+    }
+
+    // The point under a widget position in the plane through grabPoint normal to grabNormal.
+    Eigen::Vector3d onGrabPlane(const QPointF& pos)
+    {
+        const qreal dpr = gl->devicePixelRatio();
+        const double x = pos.x() * dpr, y = window->GetSize()[1] - 1 - pos.y() * dpr;
+        Eigen::Vector3d ends[2];
+        for (int k = 0; k < 2; ++k) {
+            renderer->SetDisplayPoint(x, y, k);
+            renderer->DisplayToWorld();
+            const double* w = renderer->GetWorldPoint();
+            ends[k] = Eigen::Vector3d(w[0], w[1], w[2]) / (w[3] != 0.0 ? w[3] : 1.0);
+        }
+        const Eigen::Vector3d ray = ends[1] - ends[0];
+        const double denom = grabNormal.dot(ray);
+        if (std::abs(denom) < 1e-12 * ray.norm())
+            return grabPoint;
+        return ends[0] + ray * (grabNormal.dot(grabPoint - ends[0]) / denom);
+    }
 
     void markDirty()
     {
@@ -278,6 +315,26 @@ struct VtkViewport::Private {
             emit q->emptySpacePicked();
     }
 };
+
+void VtkViewport::setPoseDragEnabled(bool on)
+{
+    d_->poseEnabled = on;
+    if (!on && d_->posing) {
+        d_->posing = false;
+        emit poseDragFinished();
+    }
+}
+
+bool VtkViewport::isPoseDragEnabled() const { return d_->poseEnabled; }
+
+QPointF VtkViewport::worldToView(const Eigen::Vector3d& point) const
+{
+    d_->renderer->SetWorldPoint(point.x(), point.y(), point.z(), 1.0);
+    d_->renderer->WorldToDisplay();
+    const double* p = d_->renderer->GetDisplayPoint();
+    const qreal dpr = d_->gl->devicePixelRatio();
+    return QPointF(p[0] / dpr, (d_->window->GetSize()[1] - 1 - p[1]) / dpr);
+}
 
 VtkViewport::UpAxis VtkViewport::upAxisAgainst(const Eigen::Vector3d& gravity)
 {
@@ -619,6 +676,22 @@ void VtkViewport::Private::paint()
 
 void VtkViewport::Surface::mousePressEvent(QMouseEvent* event)
 {
+    if (d_->poseEnabled && event->button() == Qt::LeftButton && !(event->modifiers() & Qt::AltModifier)) {
+        Eigen::Vector3d point;
+        const int body = d_->pickBody(event->position(), &point);
+        if (body >= 0) {
+            d_->posing = true;
+            d_->pressPos = event->position().toPoint();
+            d_->dragged = false;
+            d_->grabPoint = point;
+            double n[3];
+            d_->renderer->GetActiveCamera()->GetDirectionOfProjection(n);
+            d_->grabNormal = Eigen::Vector3d(n[0], n[1], n[2]).normalized();
+            emit d_->q->poseDragStarted(body, point);
+            event->accept();
+            return;
+        }
+    }
     d_->pressPos = event->position().toPoint();
     d_->pressButton = event->button();
     d_->dragged = false;
@@ -638,6 +711,14 @@ void VtkViewport::Surface::mouseDoubleClickEvent(QMouseEvent* event)
 
 void VtkViewport::Surface::mouseMoveEvent(QMouseEvent* event)
 {
+    if (d_->posing) {
+        if ((event->position().toPoint() - d_->pressPos).manhattanLength() > kClickSlop)
+            d_->dragged = true;
+        if (d_->dragged)
+            emit d_->q->poseDragMoved(d_->onGrabPlane(event->position()));
+        event->accept();
+        return;
+    }
     if ((event->position().toPoint() - d_->pressPos).manhattanLength() > kClickSlop)
         d_->dragged = true;
     d_->setEventPosition(event, 0);
@@ -647,6 +728,17 @@ void VtkViewport::Surface::mouseMoveEvent(QMouseEvent* event)
 
 void VtkViewport::Surface::mouseReleaseEvent(QMouseEvent* event)
 {
+    if (d_->posing) {
+        if (event->button() == Qt::LeftButton) {
+            d_->posing = false;
+            emit d_->q->poseDragFinished();
+            // A click on a body without dragging still selects it.
+            if (!d_->dragged)
+                d_->pick(event->position().toPoint());
+        }
+        event->accept();
+        return;
+    }
     d_->setEventPosition(event, 0);
     switch (event->button()) {
     case Qt::LeftButton: d_->interactor->LeftButtonReleaseEvent(); break;

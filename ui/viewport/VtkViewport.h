@@ -30,6 +30,9 @@ namespace looplab::ui {
 /// Mouse: left drag rotates (trackball), middle drag or shift + left drag pans, right
 /// drag or the wheel zooms, ctrl + left drag spins about the view axis. A left click
 /// without dragging picks: it emits bodyPicked(), jointPicked() or emptySpacePicked().
+/// With posing on (setPoseDragEnabled), a left drag that starts on a body drags that body
+/// instead (poseDrag* signals); alt + left drag, or a left drag from empty space, still
+/// rotates the camera.
 ///
 /// VTK renders only after something changed (scene, pose, camera, size); other repaints
 /// reuse the last picture. All calls must come from the GUI thread.
@@ -86,6 +89,16 @@ public:
     int ghostCount() const;
     Eigen::Isometry3d ghostPose(int index) const;
 
+    // --- Posing --------------------------------------------------------------------
+    /// Lets a left-button drag that starts on a body (without alt) grab the picked point:
+    /// poseDragStarted(), then poseDragMoved() with the point under the cursor in the
+    /// plane through the grabbed point facing the camera, then poseDragFinished().
+    void setPoseDragEnabled(bool on);
+    bool isPoseDragEnabled() const;
+    /// Where a world point appears in the view, in widget (logical pixel) coordinates of
+    /// renderSurface(); for scripted mouse input.
+    QPointF worldToView(const Eigen::Vector3d& point) const;
+
     // --- View ----------------------------------------------------------------------
     /// Frames the whole scene (bodies, joints, springs) keeping the view direction and
     /// refits the grid to it.
@@ -135,6 +148,12 @@ signals:
     void jointPicked(int index);
     /// A click without dragging hit neither a body nor a joint.
     void emptySpacePicked();
+    /// A pose drag grabbed `point` (global [m]) on body `index`.
+    void poseDragStarted(int index, const Eigen::Vector3d& point);
+    /// The grabbed point should follow the cursor to `target` (global [m]).
+    void poseDragMoved(const Eigen::Vector3d& target);
+    /// The button was released.
+    void poseDragFinished();
     /// VTK produced a new picture (not emitted for repaints that reuse the last one).
     void frameRendered();
 

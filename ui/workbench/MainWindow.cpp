@@ -8,6 +8,8 @@
 #include "export/AnimationExportProgress.h"
 #include "export/PlotsPicture.h"
 #include "overlays/TracePanel.h"
+#include "posing/PosePanel.h"
+#include "posing/PosingFeature.h"
 #include "viewport/VtkViewport.h"
 #include "workbench/DocumentJournal.h"
 #include "workbench/ExamplesDirectory.h"
@@ -227,6 +229,21 @@ void MainWindow::createDocks()
     tabifyDockWidget(warningsDock, traceDock);
     warningsDock->raise();
 
+    posing_ = new PosingFeature(
+        document_, viewport_, warnings_,
+        [this](const Scene& scene, const std::shared_ptr<const Model>& model) {
+            drawScene(scene, *model);
+            sceneModel_ = model;
+        },
+        this);
+    auto* poseDock = new QDockWidget(tr("Pose"), this);
+    poseDock->setObjectName("poseDock");
+    poseDock->setWidget(posing_->panel());
+    addDockWidget(Qt::RightDockWidgetArea, poseDock);
+    tabifyDockWidget(runDock, poseDock);
+    runDock->raise();
+    connect(posing_, &PosingFeature::message, this, [this](const QString& text) { statusBar()->showMessage(text, 15000); });
+
     resizeDocks({treeDock, propertyDock}, {300, 450}, Qt::Vertical);
     resizeDocks({treeDock, runDock}, {330, 330}, Qt::Horizontal);
     resizeDocks({plotDock}, {300}, Qt::Vertical);
@@ -319,7 +336,9 @@ bool MainWindow::openFile(const QString& path, QString* error)
         return false;
     }
     addRecentFile(QFileInfo(path).absoluteFilePath());
-    statusBar()->showMessage(document_->statusText());
+    // A model that does not assemble keeps the explanation the posing feature gave.
+    if (!posing_->explanation() || posing_->explanation()->closed)
+        statusBar()->showMessage(document_->statusText());
     return true;
 }
 
@@ -628,6 +647,11 @@ void MainWindow::onModelRebuilt()
 
 void MainWindow::refreshScene()
 {
+    // A pose being made, or the best pose of a document that does not assemble.
+    if (posing_->showDocument()) {
+        onTreeSelection();
+        return;
+    }
     const LoadedModel& good = document_->lastGoodModel();
     if (!good.ok()) {
         if (sceneModel_ || document_->document().bodies.empty()) {
@@ -994,6 +1018,7 @@ void MainWindow::onWarningActivated(double t, const QStringList& joints)
 void MainWindow::updateRunState()
 {
     runPanel_->setState(document_->loaded().ok(), runner_->isRunning(), runner_->isPaused(), !recording_.isEmpty());
+    posing_->setPosingEnabled(!runner_->isRunning() && recording_.isEmpty());
     QStringList drivers;
     if (const std::shared_ptr<const Model> model = recording_.frameModel())
         for (const Driver& d : model->drivers)

@@ -34,6 +34,7 @@ class ModeShapeAnimation;
 class ModesPanel;
 class ModelTreeModel;
 class PlaybackBar;
+class PosingFeature;
 class PropertyEditor;
 class RunPanel;
 class SimulationRunner;
@@ -125,6 +126,8 @@ public:
     ModesPanel* modesPanel() const { return modesPanel_; }
     ModesRunner* modesRunner() const { return modesRunner_; }
     SimulationRunner* runner() const { return runner_; }
+    /// Drag to pose, typed joint coordinates, and assembly failures drawn (ui/posing).
+    PosingFeature* posing() const { return posing_; }
     const SimulationRecording& recording() const { return recording_; }
     /// The checkable "Trail of Selected Body" action.
     QAction* trailAction() const { return trailAction_; }
@@ -203,6 +206,7 @@ private:
     WarningsPanel* warnings_;
     TracePanel* traces_;
     SimulationRunner* runner_;
+    PosingFeature* posing_ = nullptr;
     SimulationRecording recording_;
     ModesPanel* modesPanel_;
     ModesRunner* modesRunner_;

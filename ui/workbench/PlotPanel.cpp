@@ -1,4 +1,5 @@
 #include "workbench/PlotPanel.h"
+#include "workbench/PlotAxisRange.h"
 
 #include "workbench/SeriesDecimation.h"
 
@@ -589,14 +590,27 @@ void PlotPanel::updateRanges()
             elo = t_.empty() ? cmpMinEnergy_ : std::min(elo, cmpMinEnergy_);
             ehi = t_.empty() ? cmpMaxEnergy_ : std::max(ehi, cmpMaxEnergy_);
         }
-        padded(elo, ehi, energyAxis_);
+        const PlotAxisRange er = plotAxisRange(elo, ehi);
+        const bool haveEnergy = !t_.empty() || kept;
+        energyAxis_->setRange(er.min, er.max);
+        energyAxis_->setTitleText(er.flat && haveEnergy ? tr("E [J], constant %1").arg(er.value, 0, 'g', 10)
+                                                        : tr("E [J]"));
         padded(minDrift_, maxDrift_, driftAxis_);
     }
     if (quantityFree) {
-        if (haveQuantityRange_)
-            padded(minQuantity_, maxQuantity_, quantityAxis_);
-        else
+        const auto& list = quantities();
+        const QString unit = selected_ >= 0 && selected_ < static_cast<int>(list.size())
+                                 ? list[static_cast<size_t>(selected_)].unit
+                                 : QString();
+        if (haveQuantityRange_) {
+            // Rounding noise on a constant stays a flat line, labelled with its value.
+            const PlotAxisRange r = plotAxisRange(minQuantity_, maxQuantity_);
+            quantityAxis_->setRange(r.min, r.max);
+            quantityAxis_->setTitleText(r.flat ? tr("%1, constant %2").arg(unit).arg(r.value, 0, 'g', 10) : unit);
+        } else {
             quantityAxis_->setRange(-1.0, 1.0);
+            quantityAxis_->setTitleText(unit);
+        }
     }
 
     auto vertical = [](QLineSeries* s, double t, double y0, double y1) {

@@ -59,6 +59,7 @@ private:
     std::vector<std::string> jointsEpisode_;
     State lastRegular_;   // the last sample before the current episode, for the branch check
     State episodeEntry_;
+    State episodeWorst_;  // where σ_min was least: the links that line up are named there
     // A regained rank is named after the joints that lost it: at the regained (regular)
     // configuration no direction singles them out any more.
     std::vector<std::string> jointsLostRank_;

@@ -1,0 +1,185 @@
+#include "posing/PoseController.h"
+
+#include "workbench/WorkbenchDocument.h"
+
+#include "looplab/Assembly.h"
+#include "looplab/PosingModel.h"
+#include "looplab/Scene.h"
+
+#include <QElapsedTimer>
+
+#include <cmath>
+#include <limits>
+
+namespace looplab::ui {
+namespace {
+
+// Steps per mouse event: a few milliseconds on the examples, so the view keeps up with
+// the cursor; a target farther away is finished from the event loop.
+constexpr int kStepsPerEvent = 12;
+
+}  // namespace
+
+PoseController::PoseController(QObject* parent) : QObject(parent)
+{
+    continuation_.setSingleShot(true);
+    continuation_.setInterval(0);
+    connect(&continuation_, &QTimer::timeout, this, &PoseController::continueDrag);
+}
+
+void PoseController::setModel(std::shared_ptr<const Model> model, const State& initial)
+{
+    continuation_.stop();
+    model_ = std::move(model);
+    posing_.reset();
+    if (model_) {
+        const BuildResult b = buildPosingModel(*model_);
+        posing_ = b.model;
+    }
+    initial_ = state_ = initial;
+    posed_ = dragging_ = false;
+    last_ = DragResult{};
+    timing_ = Timing{};
+}
+
+void PoseController::clear() { setModel(nullptr, State{}); }
+
+bool PoseController::beginDrag(int sceneBody, const Vec3& worldPoint)
+{
+    if (!model_ || !posing_)
+        return false;
+    const Scene scene = buildScene(*model_, state_);
+    if (sceneBody < 0 || sceneBody >= static_cast<int>(scene.bodies.size()))
+        return false;
+    const BodyIndex b = scene.bodies[static_cast<size_t>(sceneBody)].body;
+    if (b.value() == 0 || model_->body(b).kind != BodyKind::Rigid) {
+        emit message(tr("Only rigid links can be dragged"));
+        return false;
+    }
+    body_ = b;
+    localPoint_ = bodyOrientation(*model_, state_, b).conjugate() * (worldPoint - bodyPosition(*model_, state_, b));
+    target_ = worldPoint;
+    dragging_ = true;
+    emit message(tr("Dragging %1: every joint is held; alt + left drag turns the view")
+                     .arg(QString::fromStdString(model_->body(b).name)));
+    return true;
+}
+
+DragResult PoseController::step(int maxIterations)
+{
+    DragOptions o;
+    o.maxIterations = maxIterations;
+    QElapsedTimer clock;
+    clock.start();
+    last_ = dragToTarget(*posing_, state_, body_, localPoint_, target_, o);
+    const double ms = clock.nsecsElapsed() * 1e-6;
+    timing_.lastMs = ms;
+    timing_.meanMs = (timing_.meanMs * timing_.updates + ms) / (timing_.updates + 1);
+    timing_.maxMs = std::max(timing_.maxMs, ms);
+    ++timing_.updates;
+    posed_ = true;
+    emit poseChanged();
+    // The cursor moves by whole pixels, so a target a hair off the point's path is no limit
+    // worth announcing.
+    const bool atLimit = last_.outcome == DragOutcome::ReachLimit && last_.distance > 1e-3 * model_->lengthScale;
+    switch (atLimit ? DragOutcome::ReachLimit : last_.outcome == DragOutcome::ReachLimit ? DragOutcome::Reached
+                                                                                        : last_.outcome) {
+    case DragOutcome::ReachLimit: emit message(QString::fromStdString(last_.note)); break;
+    case DragOutcome::Failed: emit message(QString::fromStdString(last_.status.message)); break;
+    default:
+        emit message(tr("Dragging %1 (update %2 ms, closure %3 m)")
+                         .arg(QString::fromStdString(model_->body(body_).name))
+                         .arg(ms, 0, 'f', 2)
+                         .arg(last_.closure, 0, 'g', 2));
+    }
+    if (last_.outcome == DragOutcome::Moving)
+        continuation_.start();
+    return last_;
+}
+
+DragResult PoseController::dragTo(const Vec3& target)
+{
+    if (!dragging_)
+        return last_;
+    target_ = target;
+    continuation_.stop();
+    return step(kStepsPerEvent);
+}
+
+void PoseController::continueDrag()
+{
+    if (model_ && posing_ && body_.value() > 0)
+        step(kStepsPerEvent);
+}
+
+void PoseController::endDrag()
+{
+    dragging_ = false;
+}
+
+JointCoordinateResult PoseController::setCoordinate(const QString& joint, double value)
+{
+    JointCoordinateResult r;
+    if (!model_) {
+        r.status = Status::failure("no model");
+        return r;
+    }
+    const auto j = model_->findJoint(joint.toStdString());
+    if (!j) {
+        r.status = Status::failure("no joint '" + joint.toStdString() + "'");
+        return r;
+    }
+    continuation_.stop();
+    r = setJointCoordinate(*model_, state_, *j, value);
+    posed_ = true;
+    emit poseChanged();
+    emit message(r.status.ok ? tr("%1 set; closure %2 m").arg(joint).arg(r.closure, 0, 'g', 2)
+                             : QString::fromStdString(r.status.message));
+    return r;
+}
+
+double PoseController::coordinate(const QString& joint) const
+{
+    if (!model_)
+        return std::numeric_limits<double>::quiet_NaN();
+    const auto j = model_->findJoint(joint.toStdString());
+    if (!j)
+        return std::numeric_limits<double>::quiet_NaN();
+    switch (model_->joint(*j).type) {
+    case JointType::Revolute: return jointAngle(*model_, state_, *j);
+    case JointType::Prismatic: return jointDisplacement(*model_, state_, *j);
+    default: return std::numeric_limits<double>::quiet_NaN();
+    }
+}
+
+bool PoseController::useAsInitialConfiguration(WorkbenchDocument& document, PoseVelocities velocities,
+                                               QString* error)
+{
+    auto fail = [&](const QString& why) {
+        if (error)
+            *error = why;
+        emit message(why);
+        return false;
+    };
+    if (!model_ || document.loaded().model != model_)
+        return fail(tr("The document has changed since this pose was made: pose it again"));
+    State s = state_;
+    if (velocities == PoseVelocities::Keep)
+        projectVelocities(*model_, s);
+    const PoseDocumentResult r = documentWithPose(*model_, s, velocities);
+    if (!r.status.ok)
+        return fail(QString::fromStdString(r.status.message));
+    document.edit(tr("Use Current Pose as Initial Configuration"), [&](ModelDocument& d) { d = r.document; });
+    emit message(tr("The pose is now the initial configuration (undo restores the previous one)"));
+    return true;
+}
+
+void PoseController::resetPose()
+{
+    continuation_.stop();
+    state_ = initial_;
+    posed_ = dragging_ = false;
+    emit poseChanged();
+}
+
+}  // namespace looplab::ui

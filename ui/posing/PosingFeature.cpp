@@ -1,0 +1,133 @@
+#include "posing/PosingFeature.h"
+
+#include "posing/DiagnosisOverlay.h"
+#include "posing/PoseController.h"
+#include "posing/PosePanel.h"
+#include "viewport/VtkViewport.h"
+#include "workbench/WarningsPanel.h"
+#include "workbench/WorkbenchDocument.h"
+
+#include "looplab/ModelBuilder.h"
+
+namespace looplab::ui {
+
+PosingFeature::PosingFeature(WorkbenchDocument* document, VtkViewport* viewport, WarningsPanel* warnings,
+                             DrawScene draw, QObject* parent)
+    : QObject(parent), document_(document), viewport_(viewport), warnings_(warnings), draw_(std::move(draw)),
+      controller_(new PoseController(this)), panel_(new PosePanel(controller_, document)),
+      overlay_(std::make_unique<DiagnosisOverlay>(viewport->renderer()))
+{
+    viewport_->setPoseDragEnabled(true);
+    connect(viewport_, &VtkViewport::poseDragStarted, this, [this](int body, const Eigen::Vector3d& p) {
+        if (enabled_)
+            controller_->beginDrag(body, p);
+    });
+    connect(viewport_, &VtkViewport::poseDragMoved, this, [this](const Eigen::Vector3d& target) {
+        if (enabled_)
+            controller_->dragTo(target);
+    });
+    connect(viewport_, &VtkViewport::poseDragFinished, controller_, &PoseController::endDrag);
+    connect(controller_, &PoseController::poseChanged, this, &PosingFeature::drawPose);
+    connect(controller_, &PoseController::message, this, &PosingFeature::message);
+}
+
+PosingFeature::~PosingFeature() = default;
+
+void PosingFeature::setPosingEnabled(bool on)
+{
+    // A run or recording draws other poses: marks of the model's pose would mislead.
+    if (!on)
+        overlay_->clear();
+    enabled_ = on;
+    viewport_->setPoseDragEnabled(on && controller_->model());
+    panel_->setPosingEnabled(on);
+}
+
+void PosingFeature::drawPose()
+{
+    if (!enabled_ || !controller_->model())
+        return;
+    draw_(buildScene(*controller_->model(), controller_->state()), controller_->sharedModel());
+    viewport_->requestRender();
+}
+
+void PosingFeature::clearWarnings()
+{
+    if (warningsAdded_)
+        warnings_->clear();
+    warningsAdded_ = false;
+}
+
+bool PosingFeature::showDocument()
+{
+    overlay_->clear();
+    clearWarnings();
+    explanation_.reset();
+    const LoadedModel& current = document_->loaded();
+    if (current.ok()) {
+        if (controller_->sharedModel() != current.model) {
+            controller_->setModel(current.model, current.initial);
+            panel_->refresh();
+        }
+        // Findings of a model that closes: joints away from their links, a dead centre.
+        // (Redundancy is left to the run's warnings, which name it at the start.)
+        AssemblyExplanation e;
+        e.closed = true;
+        e.pose = current.initial;
+        e.detached = detachedJoints(*current.model);
+        e.singular = singularLineUp(*current.model, current.initial);
+        if (!e.detached.empty() || e.singular) {
+            overlay_->show(*current.model, e);
+            for (const DetachedJoint& d : e.detached)
+                warnings_->addMessage("detached_joint", QString::fromStdString(d.sentence), -1.0,
+                                      {QString::fromStdString(d.name)});
+            if (e.singular)
+                warnings_->addMessage("singular_configuration", QString::fromStdString(e.singular->sentence), -1.0,
+                                      {QString::fromStdString(e.singular->joint)});
+            warningsAdded_ = true;
+        }
+        explanation_ = std::move(e);
+        setPosingEnabled(enabled_);
+        if (controller_->isPosed()) {
+            drawPose();
+            return true;
+        }
+        return false;
+    }
+    controller_->clear();
+    panel_->refresh();
+    setPosingEnabled(enabled_);
+    const BuildResult built = buildModel(document_->document(), document_->filePath().toStdString());
+    if (!built.ok())
+        return false;
+    AssemblyExplanation e = explainAssembly(*built.model);
+    if (e.closed)
+        return false;
+    draw_(buildScene(*built.model, e.pose), built.model);
+    overlay_->show(*built.model, e);
+    viewport_->requestRender();
+    // One entry per unclosed joint, then the four-bar's conditions.
+    for (const JointGap& g : e.gaps)
+        warnings_->addMessage("unclosed_joint",
+                              tr("Joint %1 does not close: %2 at the best pose reached")
+                                  .arg(QString::fromStdString(g.name))
+                                  .arg(QString::fromStdString(g.label().substr(g.name.size() + 2))),
+                              -1.0, {QString::fromStdString(g.name)});
+    if (e.fourBar) {
+        const std::string reach = e.fourBar->reachSentence();
+        if (!reach.empty())
+            warnings_->addMessage("assembly", QString::fromStdString(reach));
+        warnings_->addMessage("four_bar", QString::fromStdString(e.fourBar->grashofSentence()));
+    }
+    for (const DetachedJoint& d : e.detached)
+        warnings_->addMessage("detached_joint", QString::fromStdString(d.sentence), -1.0,
+                              {QString::fromStdString(d.name)});
+    warningsAdded_ = true;
+    const std::vector<std::string> sentences = e.sentences();
+    if (!sentences.empty())
+        emit message(tr("Does not assemble: %1").arg(QString::fromStdString(sentences.front())));
+    explanation_ = std::move(e);
+    return true;
+}
+
+}  // namespace looplab::ui

@@ -1,0 +1,72 @@
+#pragma once
+// Posing and the explanation of assembly in the workbench, wired together so the main
+// window only forwards a few events: drags in the view move the pose (PoseController),
+// the Pose panel types coordinates and writes the pose into the model, and a document
+// that does not assemble is drawn at its best pose with its gaps (DiagnosisOverlay), one
+// Warnings entry per unclosed joint and the four-bar's reach sentence.
+
+#include "looplab/AssemblyExplanation.h"
+#include "looplab/Scene.h"
+
+#include <QObject>
+#include <QString>
+
+#include <functional>
+#include <memory>
+#include <optional>
+
+namespace looplab::ui {
+
+class DiagnosisOverlay;
+class PoseController;
+class PosePanel;
+class VtkViewport;
+class WarningsPanel;
+class WorkbenchDocument;
+
+class PosingFeature : public QObject {
+    Q_OBJECT
+
+public:
+    /// Draws a scene of a model in the view (the main window's own drawing, which also
+    /// makes that model the one selections refer to).
+    using DrawScene = std::function<void(const Scene&, const std::shared_ptr<const Model>&)>;
+
+    PosingFeature(WorkbenchDocument* document, VtkViewport* viewport, WarningsPanel* warnings, DrawScene draw,
+                  QObject* parent = nullptr);
+    ~PosingFeature() override;
+
+    PoseController* controller() const { return controller_; }
+    PosePanel* panel() const { return panel_; }
+    const DiagnosisOverlay& overlay() const { return *overlay_; }
+    /// The explanation of the document shown last, if any.
+    const std::optional<AssemblyExplanation>& explanation() const { return explanation_; }
+
+    /// Shows the current document: draws the pose if there is one, or the best pose of a
+    /// document that builds but does not assemble, with its gaps and warnings. Returns
+    /// false when the caller should draw the model's initial state itself.
+    bool showDocument();
+    /// Posing is possible only while no run or recording owns the view.
+    void setPosingEnabled(bool on);
+
+signals:
+    /// A sentence for the status bar.
+    void message(const QString& text);
+
+private:
+    void drawPose();
+    void clearWarnings();
+
+    WorkbenchDocument* document_;
+    VtkViewport* viewport_;
+    WarningsPanel* warnings_;
+    DrawScene draw_;
+    PoseController* controller_;
+    PosePanel* panel_;
+    std::unique_ptr<DiagnosisOverlay> overlay_;
+    std::optional<AssemblyExplanation> explanation_;
+    bool warningsAdded_ = false;
+    bool enabled_ = true;
+};
+
+}  // namespace looplab::ui
