@@ -11,7 +11,6 @@
 namespace looplab::cli {
 namespace {
 
-nlohmann::json vec(const Vec3& v) { return {v.x(), v.y(), v.z()}; }
 
 nlohmann::json explanationJson(const AssemblyExplanation& e) {
     nlohmann::json j;

@@ -15,6 +15,9 @@
 
 namespace looplab::cli {
 
+/// A vector as a JSON array [x, y, z].
+inline nlohmann::json vec(const Vec3& v) { return {v.x(), v.y(), v.z()}; }
+
 /// Exit statuses documented in docs/cli.md.
 enum ExitCode : int { kSuccess = 0, kBadInput = 2, kSolverFailure = 3 };
 /// Writing an output (a file named by --out, or standard output) failed: reported as a

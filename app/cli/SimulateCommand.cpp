@@ -16,7 +16,6 @@ namespace looplab::cli {
 
 namespace {
 
-nlohmann::json vec(const Vec3& v) { return {v.x(), v.y(), v.z()}; }
 
 void writeHeader(std::ostream& csv, const Model& model, const JointCoordinateTracker& coords) {
     csv << "t";

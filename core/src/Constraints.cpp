@@ -412,4 +412,10 @@ VecX coordinateScales(const Model& model) {
     return s;
 }
 
+double largestConstraintResidual(const Model& model, const State& s) {
+    ConstraintValues cv;
+    evaluateConstraints(model, s, cv, kPhi);
+    return cv.phi.size() ? cv.phi.cwiseAbs().maxCoeff() : 0.0;
+}
+
 }  // namespace looplab

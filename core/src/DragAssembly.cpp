@@ -41,11 +41,6 @@ double clampFactor(const Model& model, const VecX& dv, const DragOptions& o) {
     return f;
 }
 
-double closureOf(const Model& model, const State& s) {
-    ConstraintValues cv;
-    evaluateConstraints(model, s, cv, kPhi);
-    return cv.phi.size() ? cv.phi.cwiseAbs().maxCoeff() : 0.0;
-}
 
 }  // namespace
 
@@ -139,7 +134,7 @@ DragResult dragToTarget(const Model& model, State& state, BodyIndex body, const 
     if (result.outcome == DragOutcome::Moving && d <= tol) result.outcome = DragOutcome::Reached;
     result.point = p;
     result.distance = d;
-    result.closure = closureOf(model, state);
+    result.closure = largestConstraintResidual(model, state);
     if (result.outcome == DragOutcome::ReachLimit) {
         std::ostringstream s;
         s.precision(3);

@@ -14,11 +14,6 @@ namespace {
 constexpr double kAngleIncrement = 5.0 * M_PI / 180.0;
 constexpr double kLengthIncrement = 0.05;  // in units of the model's length scale
 
-double closureOf(const Model& model, const State& s) {
-    ConstraintValues cv;
-    evaluateConstraints(model, s, cv, kPhi);
-    return cv.phi.size() ? cv.phi.cwiseAbs().maxCoeff() : 0.0;
-}
 
 }  // namespace
 
@@ -89,7 +84,7 @@ JointCoordinateResult setJointCoordinate(const Model& model, State& state, Joint
     s.t = state.t;
     state.q = s.q;
     result.reached = angular ? jointAngle(model, state, joint) : jointDisplacement(model, state, joint);
-    result.closure = closureOf(model, state);
+    result.closure = largestConstraintResidual(model, state);
     return result;
 }
 

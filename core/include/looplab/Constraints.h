@@ -40,6 +40,9 @@ struct ConstraintValues {
 void evaluateConstraints(const Model& model, const State& s, ConstraintValues& out,
                          unsigned parts = kAllParts);
 
+/// Largest |Φ_i| at s: how far the loops are from closed, in the equations' own units.
+double largestConstraintResidual(const Model& model, const State& s);
+
 /// The curvature of the constraints weighted by the multipliers, ∂(Φ_qᵀλ)/∂q (n × n, n
 /// velocity coordinates): column k is d/dε of Φ_q(q ⊕ ε e_k)ᵀλ at ε = 0, with ⊕ the
 /// retraction (retract()) and t fixed. Its rows are generalised forces per multiplier
