@@ -1082,6 +1082,8 @@ private slots:
         QTest::newRow("double parallelogram (2 planar loops)") << "double-parallelogram.json" << 1 << 6;
         QTest::newRow("cantilever beam (8 elements, clamped)") << "cantilever-beam.json" << 49 << 0;
         QTest::newRow("flexible slider-crank (4 elements, pinned)") << "flexible-slider-crank.json" << 25 << 0;
+        // 21 × 3 × 3 nodes, the 9 of the face x = 0 pinned.
+        QTest::newRow("clamped block (20 x 2 x 2 hexahedra)") << "clamped-block.json" << 540 << 0;
     }
 
     void cliCheckExamples() {
@@ -1126,7 +1128,7 @@ private slots:
         const QStringList listed{"four-bar.json", "slider-crank.json", "parallelogram.json", "bricard.json",
                                  "rssr.json", "pendulum.json", "andrews.json", "chain-20-loops.json",
                                  "double-parallelogram.json", "cantilever-beam.json",
-                                 "flexible-slider-crank.json"};
+                                 "flexible-slider-crank.json", "clamped-block.json"};
         for (const QString& f : exampleFiles()) QVERIFY2(listed.contains(f), qPrintable(f));
     }
 
