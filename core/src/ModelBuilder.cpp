@@ -302,6 +302,11 @@ private:
             if (total > kMaxSolidElements)
                 fail("elements", "a box has at most " + std::to_string(kMaxSolidElements) + " elements (got " +
                                      std::to_string(total) + ")");
+            // An element's volume (the Jacobian determinant of its Gauss points) must be a
+            // positive, finite number: edges of 1e-120 m underflow it, of 1e120 m overflow it.
+            if (ok && !(std::isfinite(b.size.prod()) && b.size.prod() / double(total) > 1e-300))
+                fail("size", "the box's elements are too small or too large: their volume " +
+                                 shortNumber(b.size.prod() / double(total)) + " m³ is not a positive finite number");
             const MaterialDoc& mat = b.material;
             if (!std::isfinite(mat.youngModulus) || mat.youngModulus <= 0.0)
                 fail("material/young_modulus", "Young's modulus must be positive (got " + shortNumber(mat.youngModulus) + ")");

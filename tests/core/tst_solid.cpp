@@ -433,6 +433,8 @@ private slots:
               {"name": "c", "corner1": [0, 0, 0], "corner2": [1, 1, 1], "elements": [1, 1, 1],
                "material": {"young_modulus": -1, "poisson_ratio": 0.5, "density": 1000}},
               {"name": "e", "corner1": [0, 0, 0], "corner2": [1, 1, 1], "elements": [1, 1, 1],
+               "material": {"young_modulus": 1e9, "density": 1000}},
+              {"name": "f", "origin": [0, 0, 0], "size": [1e-120, 1e-120, 1e-120], "elements": [1, 1, 1],
                "material": {"young_modulus": 1e9, "density": 1000}}],
             "joints": [{"name": "j", "type": "revolute", "body1": "ground", "body2": "e.xmin",
                         "point": [0, 0, 0], "axis": [0, 0, 1]},
@@ -444,6 +446,7 @@ private slots:
         QVERIFY(hasDiagnosticAt(b.diagnostics, "/solids/0/size"));
         QVERIFY(hasDiagnosticAt(b.diagnostics, "/solids/1/material/young_modulus"));
         QVERIFY(hasDiagnosticAt(b.diagnostics, "/solids/1/material/poisson_ratio"));
+        QVERIFY(hasDiagnosticAt(b.diagnostics, "/solids/3/size"));
         QVERIFY(hasDiagnosticAt(b.diagnostics, "/joints/0/type"));
         QVERIFY(hasDiagnosticAt(b.diagnostics, "/joints/1/body2"));
     }
