@@ -206,13 +206,54 @@ private slots:
         QVERIFY(relativeError(K, K.transpose()) < 1e-14);
     }
 
-    // The whole model's K = −∂(Q − Φ_qᵀλ)/∂q (solid stiffness, pins of a clamped face) from
-    // linearize(), against central differences at a large random deformation (nodes moved
-    // by up to 2 % of the block's length) with arbitrary λ. Step and tolerance as above.
-    void modelStiffnessMatchesFiniteDifferences() {
-        const LoadedModel lm = prepareModel(clampedBlock(4, 2, 500.0));
-        QVERIFY(lm.ok());
+    // The whole model's Φ_q and K = −∂(Q − Φ_qᵀλ)/∂q from evaluateConstraints() and
+    // linearize(), against central differences at a large random deformation (coordinates
+    // moved by up to 0.02) with arbitrary λ. The model has every kind of joint a solid node
+    // takes: the pins of a clamped face, a rigid body pinned to a corner node (a fixed
+    // joint, which on a solid node holds its position), and a beam whose root is pinned to
+    // the end face's centre node, plus a force on a single node. Step and tolerance as
+    // above.
+    void modelDerivativesMatchFiniteDifferences() {
+        ModelDocument doc = clampedBlock(4, 2, 500.0);
+        BodyDoc weight;
+        weight.name = "weight";
+        weight.mass = 2.0;
+        weight.inertia = 0.01 * Mat3::Identity();
+        weight.position = Vec3(1.05, 0.15, 0.1);
+        doc.bodies.push_back(weight);
+        JointDoc toCorner;
+        toCorner.name = "hook";
+        toCorner.type = JointType::Fixed;
+        toCorner.body1 = "weight";
+        toCorner.body2 = "block.node4_2_2";
+        toCorner.point = Vec3(1.0, 0.1, 0.1);
+        doc.joints.push_back(toCorner);
+        BeamDoc rod;
+        rod.name = "rod";
+        rod.from = Vec3(1.0, 0.05, 0.05);
+        rod.to = Vec3(1.4, 0.05, 0.05);
+        rod.elements = 2;
+        rod.material = {7e10, 0.3, 2700.0};
+        rod.section.width = rod.section.height = 0.01;
+        doc.beams.push_back(rod);
+        JointDoc pin;
+        pin.name = "pin";
+        pin.type = JointType::Spherical;
+        pin.body1 = "block.node4_1_1";
+        pin.body2 = "rod.root";
+        pin.point = rod.from;
+        doc.joints.push_back(pin);
+        ForceDoc push;
+        push.name = "push";
+        push.type = ForceType::BodyForce;
+        push.body = "block.node2_0_2";
+        push.vector = Vec3(10, 20, -30);
+        doc.forces.push_back(push);
+        doc.gravity = Vec3(0, -9.81, 0);
+        const LoadedModel lm = prepareModel(doc);
+        QVERIFY2(lm.ok(), formatDiagnostics(lm.diagnostics).c_str());
         const Model& m = *lm.model;
+        QCOMPARE(m.equationCount(), 9 * 3 + 3 + 3);  // 9 clamped nodes, the hook, the pin
         std::mt19937 rng(11);
         std::uniform_real_distribution<double> u(-1.0, 1.0);
         State s = lm.initial;
@@ -226,9 +267,16 @@ private slots:
             evaluateConstraints(m, x, c, kJacobian);
             return VecX(generalizedForces(m, x) - c.jacobian.transpose() * lambda);
         };
+        auto phi = [&](const State& x) {
+            ConstraintValues c;
+            evaluateConstraints(m, x, c, kPhi);
+            return VecX(c.phi);
+        };
         Linearization lin;
         linearize(m, s, lambda, lin);
-        MatX Kfd(m.velocitySize(), m.velocitySize());
+        ConstraintValues c;
+        evaluateConstraints(m, s, c, kJacobian);
+        MatX Kfd(m.velocitySize(), m.velocitySize()), Jfd(m.equationCount(), m.velocitySize());
         const double h = 1e-6;
         for (int k = 0; k < m.velocitySize(); ++k) {
             State sp = s, sm = s;
@@ -237,10 +285,13 @@ private slots:
             retract(m, sp.q, d);
             retract(m, sm.q, -d);
             Kfd.col(k) = -(net(sp) - net(sm)) / (2 * h);
+            Jfd.col(k) = (phi(sp) - phi(sm)) / (2 * h);
         }
-        const double err = relativeError(MatX(lin.stiffness), Kfd);
-        qInfo("model (%d coordinates): |K - K_fd| %.2e of the largest entry", m.velocitySize(), err);
-        QVERIFY2(err < 1e-7, qPrintable(QString::number(err)));
+        const double errK = relativeError(MatX(lin.stiffness), Kfd), errJ = relativeError(c.denseJacobian(), Jfd);
+        qInfo("model (%d coordinates, %d equations): |K - K_fd| %.2e, |J - J_fd| %.2e of the largest entry", m.velocitySize(),
+              m.equationCount(), errK, errJ);
+        QVERIFY2(errK < 1e-7, qPrintable(QString::number(errK)));
+        QVERIFY2(errJ < 1e-7, qPrintable(QString::number(errJ)));
     }
 
     // Σ M = ρV per direction (the shape functions sum to one), and ½ vᵀMv of a rigid
