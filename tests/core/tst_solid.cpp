@@ -24,6 +24,9 @@
 #include "looplab/SolidMesh.h"
 #include "looplab/Statics.h"
 
+#include <QJsonDocument>
+#include <QJsonObject>
+
 #include <cmath>
 #include <random>
 
@@ -538,6 +541,21 @@ private slots:
                 QVERIFY2(std::abs(row[col] - c.values[k]) < 1e-12, qPrintable(c.columns[k] + " = " + QString::number(row[col])));
             }
         }
+    }
+
+    // `check` reports each mesh's node and element counts: (20+1)(2+1)(2+1) = 189 nodes and
+    // 80 elements for the clamped block, 540 degrees of freedom (567 − 27 pinned).
+    void checkReportsMeshes() {
+        const test::CliResult r =
+            test::runCli({"check", "--json", QString::fromStdString(test::examplePath("clamped-block.json"))});
+        QVERIFY(r.finished);
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        const QJsonObject block = o["meshes"].toObject()["block"].toObject();
+        QCOMPARE(block["kind"].toString(), QString("solid"));
+        QCOMPARE(block["nodes"].toInt(), 189);
+        QCOMPARE(block["elements"].toInt(), 80);
+        QCOMPARE(o["dof"].toInt(), 540);
     }
 
     // Bad meshes and materials are reported at their JSON location: by the reader (the
