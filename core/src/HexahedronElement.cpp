@@ -23,11 +23,16 @@ void shape(const Vec3& xi, Eigen::Matrix<double, kNodes, 1>& N, Eigen::Matrix<do
 
 Vec3 gaussPoint(int p) { return kGauss * cornerOf(p); }
 
-Mat3 deformationGradient(const Gradients& G, const ElementVector& x) {
-    Mat3 F = Mat3::Zero();
-    for (int a = 0; a < kNodes; ++a) F.noalias() += x.segment<3>(kNodeSize * a) * G.col(a).transpose();
-    return F;
+// The displacement gradient H = F − I.
+Mat3 displacementGradient(const Geometry& g, const Gradients& G, const ElementVector& x) {
+    Mat3 H = Mat3::Zero();
+    for (int a = 0; a < kNodes; ++a)
+        H.noalias() += (x.segment<3>(kNodeSize * a) - g.reference.col(a)) * G.col(a).transpose();
+    return H;
 }
+
+// E = ½(FᵀF − I) = ½(H + Hᵀ + HᵀH), without the cancellation of FᵀF − I.
+Mat3 strainOf(const Mat3& H) { return 0.5 * (H + H.transpose() + H.transpose() * H); }
 
 }  // namespace
 
@@ -39,6 +44,7 @@ Vec3 cornerOf(int a) {
 
 Geometry geometry(const Eigen::Matrix<double, 3, kNodes>& X) {
     Geometry g;
+    g.reference = X;
     g.massShape.setZero();
     g.volumeShare.setZero();
     for (int p = 0; p < kGaussPoints; ++p) {
@@ -56,9 +62,8 @@ Geometry geometry(const Eigen::Matrix<double, 3, kNodes>& X) {
     return g;
 }
 
-Mat3 greenStrain(const Gradients& G, const ElementVector& x) {
-    const Mat3 F = deformationGradient(G, x);
-    return 0.5 * (F.transpose() * F - Mat3::Identity());
+Mat3 greenStrain(const Geometry& g, int p, const ElementVector& x) {
+    return strainOf(displacementGradient(g, g.gradients[size_t(p)], x));
 }
 
 Mat3 secondPiolaKirchhoff(const Material& m, const Mat3& E) {
@@ -69,7 +74,7 @@ double strainEnergy(const Material& m, const Geometry& g, const ElementVector& x
     const double lambda = m.lambda(), mu = m.mu();
     double U = 0.0;
     for (int p = 0; p < kGaussPoints; ++p) {
-        const Mat3 E = greenStrain(g.gradients[size_t(p)], x);
+        const Mat3 E = greenStrain(g, p, x);
         U += g.volume[size_t(p)] * (0.5 * lambda * E.trace() * E.trace() + mu * E.squaredNorm());
     }
     return U;
@@ -79,9 +84,9 @@ ElementVector elasticForce(const Material& m, const Geometry& g, const ElementVe
     ElementVector Q = ElementVector::Zero();
     for (int p = 0; p < kGaussPoints; ++p) {
         const Gradients& G = g.gradients[size_t(p)];
-        const Mat3 F = deformationGradient(G, x);
-        const Mat3 E = 0.5 * (F.transpose() * F - Mat3::Identity());
-        const Mat3 P = F * secondPiolaKirchhoff(m, E);  // first Piola–Kirchhoff
+        const Mat3 H = displacementGradient(g, G, x);
+        const Mat3 F = Mat3::Identity() + H;
+        const Mat3 P = F * secondPiolaKirchhoff(m, strainOf(H));  // first Piola–Kirchhoff
         const Eigen::Matrix<double, 3, kNodes> f = g.volume[size_t(p)] * P * G;
         for (int a = 0; a < kNodes; ++a) Q.segment<3>(kNodeSize * a) -= f.col(a);
     }
@@ -94,9 +99,9 @@ ElementMatrix tangentStiffness(const Material& m, const Geometry& g, const Eleme
     for (int p = 0; p < kGaussPoints; ++p) {
         const Gradients& G = g.gradients[size_t(p)];
         const double w = g.volume[size_t(p)];
-        const Mat3 F = deformationGradient(G, x);
-        const Mat3 E = 0.5 * (F.transpose() * F - Mat3::Identity());
-        const Mat3 S = secondPiolaKirchhoff(m, E);
+        const Mat3 H = displacementGradient(g, G, x);
+        const Mat3 F = Mat3::Identity() + H;
+        const Mat3 S = secondPiolaKirchhoff(m, strainOf(H));
         const Mat3 B = F * F.transpose();
         const Eigen::Matrix<double, 3, kNodes> FG = F * G;   // column a: F ∇₀N_a
         const NodeMatrix GG = G.transpose() * G;              // ∇₀N_a · ∇₀N_b

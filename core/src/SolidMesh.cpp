@@ -34,6 +34,7 @@ SolidMesh::SolidMesh(const Vec3& origin, const Vec3& size, int nx, int ny, int n
                 }
                 connectivity_.push_back(nodes);
                 geometry_.push_back(g);
+                for (int a = 0; a < hex::kNodes; ++a) geometry_.back().reference.col(a) = initialNodePosition(nodes[size_t(a)]);
                 for (int b = 0; b < hex::kNodes; ++b) {
                     nodeVolume_[nodes[size_t(b)]] += g.volumeShare[b];
                     for (int a = 0; a < hex::kNodes; ++a)

@@ -56,6 +56,10 @@ struct Geometry {
     NodeMatrix massShape;
     /// ∫ N_a dV [m³].
     Eigen::Matrix<double, kNodes, 1> volumeShare;
+    /// The undeformed nodal positions X (columns). F is formed as I + Σ (x_a − X_a) ⊗ ∇₀N_a:
+    /// from displacements, the strain keeps its digits where Σ x_a ⊗ ∇₀N_a would cancel
+    /// terms of size |x|/h down to F.
+    Eigen::Matrix<double, 3, kNodes> reference;
 };
 
 /// The geometry of an element with undeformed nodal positions X (columns, node order
@@ -63,8 +67,8 @@ struct Geometry {
 /// (det ∂X/∂ξ ≤ 0 at a Gauss point).
 Geometry geometry(const Eigen::Matrix<double, 3, kNodes>& X);
 
-/// Green–Lagrange strain E at a Gauss point for nodal positions x (24 numbers, node by node).
-Mat3 greenStrain(const Gradients& G, const ElementVector& x);
+/// Green–Lagrange strain E at Gauss point p for nodal positions x (24 numbers, node by node).
+Mat3 greenStrain(const Geometry& g, int p, const ElementVector& x);
 /// Second Piola–Kirchhoff stress of St. Venant–Kirchhoff for a strain E [Pa].
 Mat3 secondPiolaKirchhoff(const Material& m, const Mat3& E);
 
