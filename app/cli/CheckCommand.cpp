@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include <optional>
+#include <sstream>
 
 namespace looplab::cli {
 namespace {
@@ -93,6 +94,19 @@ int runCheck(const CheckOptions& o) {
     const bool dofOk = !model.expected.dof || *model.expected.dof == r.dof;
     const bool redOk =
         !model.expected.redundant || *model.expected.redundant == static_cast<int>(r.redundant.size());
+    // Beam and solid meshes: their node and element counts.
+    nlohmann::json meshes = nlohmann::json::object();
+    std::ostringstream meshText;
+    for (const Body& b : model.bodies) {
+        if (b.kind == BodyKind::Beam)
+            meshes[b.name] = {{"kind", "beam"}, {"nodes", b.beam->nodeCount()}, {"elements", b.beam->elementCount()}};
+        else if (b.kind == BodyKind::Solid)
+            meshes[b.name] = {{"kind", "solid"}, {"nodes", b.solid->nodeCount()}, {"elements", b.solid->elementCount()}};
+        else
+            continue;
+        meshText << "  " << b.name << ": " << meshes[b.name]["kind"].get<std::string>() << ", "
+                 << meshes[b.name]["nodes"].get<int>() << " nodes, " << meshes[b.name]["elements"].get<int>() << " elements\n";
+    }
     if (o.json) {
         nlohmann::json j;
         j["ok"] = true;
@@ -101,6 +115,7 @@ int runCheck(const CheckOptions& o) {
         j["bodies"] = model.movingBodyCount();
         j["joints"] = model.joints.size();
         j["drivers"] = model.drivers.size();
+        if (!meshes.empty()) j["meshes"] = meshes;
         j["coordinates"] = r.coordinates;
         j["equations"] = r.equations;
         j["rank"] = r.rank;
@@ -118,6 +133,7 @@ int runCheck(const CheckOptions& o) {
     } else {
         std::cout << "model:                 " << model.name << "\n"
                   << "moving bodies:         " << model.movingBodyCount() << "\n"
+                  << (meshes.empty() ? "" : "meshes:\n" + meshText.str())
                   << "coordinates:           " << r.coordinates << "\n"
                   << "constraint equations:  " << r.equations << "\n"
                   << "rank:                  " << r.rank << "\n"

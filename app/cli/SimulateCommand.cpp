@@ -4,6 +4,7 @@
 
 #include "looplab/JointCoordinates.h"
 #include "looplab/MethodRegistry.h"
+#include "looplab/NodalOutputs.h"
 #include "looplab/Simulation.h"
 
 #include <nlohmann/json.hpp>
@@ -21,6 +22,12 @@ void writeHeader(std::ostream& csv, const Model& model, const JointCoordinateTra
     csv << "t";
     for (int b = 1; b < model.bodyCount(); ++b) {
         const std::string& n = model.bodies[size_t(b)].name;
+        if (model.bodies[size_t(b)].nodeSize() > 0) {  // centre of mass and named points of the mesh
+            for (const char* c : {"x", "y", "z"}) csv << "," << n << "." << c;
+            for (const NodalPoint& p : nodalPoints(model, BodyIndex(b)))
+                for (const char* c : {"x", "y", "z"}) csv << "," << n << "." << p.name << "." << c;
+            continue;
+        }
         for (const char* c : {"x", "y", "z", "qw", "qx", "qy", "qz"}) csv << "," << n << "." << c;
     }
     for (const auto& c : coords.coordinates()) csv << "," << c.name;
@@ -157,6 +164,15 @@ int runSimulate(const SimulateOptions& o) {
         std::ostream& csv = csvFile.stream();
         csv << f.state.t;
         for (int b = 1; b < model.bodyCount(); ++b) {
+            if (model.bodies[size_t(b)].nodeSize() > 0) {
+                const Vec3 c = flexibleCentreOfMass(model, f.state, BodyIndex(b));
+                csv << "," << c.x() << "," << c.y() << "," << c.z();
+                for (const NodalPoint& p : nodalPoints(model, BodyIndex(b))) {
+                    const Vec3 r = nodalPointPosition(model, f.state, BodyIndex(b), p);
+                    csv << "," << r.x() << "," << r.y() << "," << r.z();
+                }
+                continue;
+            }
             const Vec3 p = bodyPosition(model, f.state, BodyIndex(b));
             const Quat q = bodyOrientation(model, f.state, BodyIndex(b));
             csv << "," << p.x() << "," << p.y() << "," << p.z() << "," << q.w() << "," << q.x() << ","
@@ -210,6 +226,14 @@ int runSimulate(const SimulateOptions& o) {
         j["energy"] = {{"initial", res.energyInitial}, {"final", res.energyFinal}, {"max_abs_drift", res.energyMaxDrift}};
         nlohmann::json bodies = nlohmann::json::object();
         for (int b = 1; anyFrame && b < model.bodyCount(); ++b) {
+            if (model.bodies[size_t(b)].nodeSize() > 0) {
+                nlohmann::json points = nlohmann::json::object();
+                for (const NodalPoint& p : nodalPoints(model, BodyIndex(b)))
+                    points[p.name] = vec(nodalPointPosition(model, last.state, BodyIndex(b), p));
+                bodies[model.bodies[size_t(b)].name] = {
+                    {"position", vec(flexibleCentreOfMass(model, last.state, BodyIndex(b)))}, {"points", points}};
+                continue;
+            }
             const Quat q = bodyOrientation(model, last.state, BodyIndex(b));
             bodies[model.bodies[size_t(b)].name] = {
                 {"position", vec(bodyPosition(model, last.state, BodyIndex(b)))},

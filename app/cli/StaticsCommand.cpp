@@ -1,6 +1,7 @@
 // `looplab-cli statics`: static equilibrium of a model (Statics.h).
 #include "CliCommon.h"
 
+#include "looplab/NodalOutputs.h"
 #include "looplab/Statics.h"
 
 #include <nlohmann/json.hpp>
@@ -25,6 +26,16 @@ nlohmann::json staticsJson(const Model& model, const State& s, const StaticsResu
     if (!r.ok) j["message"] = r.message;
     nlohmann::json bodies = nlohmann::json::object();
     for (int b = 1; b < model.bodyCount(); ++b) {
+        if (model.bodies[size_t(b)].nodeSize() > 0) {  // a mesh: centre of mass and named points
+            nlohmann::json points = nlohmann::json::object();
+            for (const NodalPoint& p : nodalPoints(model, BodyIndex(b))) {
+                const Vec3 r = nodalPointPosition(model, s, BodyIndex(b), p);
+                points[p.name] = {r.x(), r.y(), r.z()};
+            }
+            const Vec3 c = flexibleCentreOfMass(model, s, BodyIndex(b));
+            bodies[model.bodies[size_t(b)].name] = {{"position", {c.x(), c.y(), c.z()}}, {"points", points}};
+            continue;
+        }
         const Vec3 p = bodyPosition(model, s, BodyIndex(b));
         const Quat q = bodyOrientation(model, s, BodyIndex(b));
         bodies[model.bodies[static_cast<size_t>(b)].name] = {{"position", {p.x(), p.y(), p.z()}},
@@ -69,6 +80,14 @@ int runStatics(const StaticsCommandOptions& o) {
                   << "constraint residual:  " << r.constraintResidual << " m\n"
                   << "degrees of freedom:   " << r.degreesOfFreedom << "\n";
         for (int b = 1; b < model.bodyCount(); ++b) {
+            if (model.bodies[size_t(b)].nodeSize() > 0) {
+                std::cout << "  " << model.bodies[size_t(b)].name << ": centre of mass "
+                          << flexibleCentreOfMass(model, s, BodyIndex(b)).transpose();
+                for (const NodalPoint& p : nodalPoints(model, BodyIndex(b)))
+                    std::cout << ", " << p.name << " " << nodalPointPosition(model, s, BodyIndex(b), p).transpose();
+                std::cout << "\n";
+                continue;
+            }
             const Vec3 p = bodyPosition(model, s, BodyIndex(b));
             const Quat q = bodyOrientation(model, s, BodyIndex(b));
             std::cout << "  " << model.bodies[static_cast<size_t>(b)].name << ": position " << p.transpose()

@@ -408,6 +408,8 @@ VecX coordinateScales(const Model& model) {
         if (body.kind == BodyKind::Beam)
             for (int k = 0; k < body.slice.velocitySize; ++k)
                 s[body.slice.velocityOffset + k] = (k % ancf::kNodeSize) < 3 ? 1.0 : 1.0 / model.lengthScale;
+        if (body.kind == BodyKind::Solid)  // node positions
+            s.segment(body.slice.velocityOffset, body.slice.velocitySize).setConstant(1.0);
     }
     return s;
 }

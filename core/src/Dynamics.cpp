@@ -10,6 +10,7 @@ VecX applyMass(const Model& model, const VecX& x) {
         const Body& body = model.body(BodyIndex(b));
         const int o = model.velocityOffset(BodyIndex(b));
         if (body.kind == BodyKind::Beam) body.beam->applyMass(x.data() + o, y.data() + o);
+        if (body.kind == BodyKind::Solid) body.solid->applyMass(x.data() + o, y.data() + o);
         if (body.kind != BodyKind::Rigid) continue;
         y.segment<3>(o) = body.mass * x.segment<3>(o);
         y.segment<3>(o + 3) = body.inertia * x.segment<3>(o + 3);
@@ -26,6 +27,10 @@ VecX applyInverseMass(const Model& model, const VecX& x) {
             y.segment(o, body.slice.velocitySize) = x.segment(o, body.slice.velocitySize);
             body.beam->applyInverseMass(y.data() + o);
         }
+        if (body.kind == BodyKind::Solid) {
+            y.segment(o, body.slice.velocitySize) = x.segment(o, body.slice.velocitySize);
+            body.solid->applyInverseMass(y.data() + o);
+        }
         if (body.kind != BodyKind::Rigid) continue;
         y.segment<3>(o) = x.segment<3>(o) / body.mass;
         y.segment<3>(o + 3) = body.inertiaInverse * x.segment<3>(o + 3);
@@ -36,6 +41,7 @@ VecX applyInverseMass(const Model& model, const VecX& x) {
 void applyBodyInverseMass(const Model& model, BodyIndex b, double* slice) {
     const Body& body = model.body(b);
     if (body.kind == BodyKind::Beam) body.beam->applyInverseMass(slice);
+    if (body.kind == BodyKind::Solid) body.solid->applyInverseMass(slice);
     if (body.kind != BodyKind::Rigid) return;
     Eigen::Map<Vec3> linear(slice), angular(slice + 3);
     linear /= body.mass;
@@ -49,6 +55,8 @@ MatX denseMass(const Model& model) {
         const int o = model.velocityOffset(BodyIndex(b));
         if (body.kind == BodyKind::Beam)
             M.block(o, o, body.slice.velocitySize, body.slice.velocitySize) = MatX(body.beam->mass());
+        if (body.kind == BodyKind::Solid)
+            M.block(o, o, body.slice.velocitySize, body.slice.velocitySize) = MatX(body.solid->mass());
         if (body.kind != BodyKind::Rigid) continue;
         M.block<3, 3>(o, o) = body.mass * Mat3::Identity();
         M.block<3, 3>(o + 3, o + 3) = body.inertia;
@@ -87,6 +95,10 @@ VecX generalizedForces(const Model& model, const State& s) {
             body.beam->addElasticForce(s.q.data() + model.positionOffset(BodyIndex(b)), f.data() + o);
             body.beam->addGravityForce(model.gravity, f.data() + o);
         }
+        if (body.kind == BodyKind::Solid) {  // likewise in nodal positions
+            body.solid->addElasticForce(s.q.data() + model.positionOffset(BodyIndex(b)), f.data() + o);
+            body.solid->addGravityForce(model.gravity, f.data() + o);
+        }
         if (body.kind != BodyKind::Rigid) continue;
         const Vec3 w = s.v.segment<3>(o + 3);
         f.segment<3>(o) += body.mass * model.gravity;
@@ -120,8 +132,8 @@ VecX generalizedForces(const Model& model, const State& s) {
         }
         case ForceType::BodyForce: {
             const double scale = e.law ? e.law->evaluate(s.t).value : 1.0;
-            if (model.body(e.body).kind == BodyKind::Beam) {  // a nodal force: on r_k
-                f.segment<3>(model.velocityOffset(e.body) + ancf::kNodeSize * e.node) += scale * e.vector;
+            if (const int size = model.body(e.body).nodeSize()) {  // a nodal force: on r_k
+                f.segment<3>(model.velocityOffset(e.body) + size * e.node) += scale * e.vector;
                 break;
             }
             addForce(model, s, e.body, pointPosition(model, s, e.body, e.localPoint), scale * e.vector, f);
@@ -147,6 +159,12 @@ Energy mechanicalEnergy(const Model& model, const State& s) {
             E.kinetic += body.beam->kineticEnergy(s.v.data() + o);
             E.gravity += body.beam->gravityEnergy(model.gravity, q);
             E.springs += body.beam->strainEnergy(q);
+        }
+        if (body.kind == BodyKind::Solid) {
+            const double* q = s.q.data() + model.positionOffset(BodyIndex(b));
+            E.kinetic += body.solid->kineticEnergy(s.v.data() + o);
+            E.gravity += body.solid->gravityEnergy(model.gravity, q);
+            E.springs += body.solid->strainEnergy(q);
         }
         if (body.kind != BodyKind::Rigid) continue;
         const Vec3 v = s.v.segment<3>(o), w = s.v.segment<3>(o + 3);

@@ -151,6 +151,8 @@ void forceDerivatives(const Model& m, const State& s, ForceDerivatives& out) {
         // nodal forces are constant in nodal coordinates; no velocity terms) ---
         if (body.kind == BodyKind::Beam)
             body.beam->addStiffness(s.q.data() + m.positionOffset(BodyIndex(b)), m.velocityOffset(BodyIndex(b)), K);
+        if (body.kind == BodyKind::Solid)  // the same for solids
+            body.solid->addStiffness(s.q.data() + m.positionOffset(BodyIndex(b)), m.velocityOffset(BodyIndex(b)), K);
         // --- end beams ---
         if (body.kind != BodyKind::Rigid) continue;
         // Gravity m g is constant in these coordinates. The gyroscopic term

@@ -2,13 +2,15 @@
 
 #include "looplab/Rotation.h"
 
+#include <stdexcept>
+
 namespace looplab {
 
 BodyMotion bodyMotion(const Model& m, const State& s, BodyIndex b, bool velocities) {
     BodyMotion k;
     k.kind = m.body(b).kind;
     k.sliceWidth = jetWidth(m, b);
-    if (k.kind == BodyKind::Beam) {
+    if (k.kind == BodyKind::Beam || k.kind == BodyKind::Solid) {
         k.q = s.q.data() + m.positionOffset(b);
         k.v = s.v.data() + m.velocityOffset(b);
         return k;
@@ -43,6 +45,20 @@ VectorJet attached(const JetSlots& slots, int slot, const Vec3& local, bool full
         x.J.setZero(3, slots.columns());
         x.J.block<3, 3>(0, slots.offset(slot) + (isPoint ? 0 : 3)) = factor * Mat3::Identity();
         x.rate = factor * Eigen::Map<const Vec3>(k.v + first);
+        x.bias.setZero();
+        x.lever[0].setZero();
+        x.lever[1].setZero();
+        return x;
+    }
+    case BodyKind::Solid: {
+        // A solid node is a point r_k (linear in its 3 coordinates) and carries no
+        // direction: the builder gives solid nodes only position equations.
+        if (!isPoint) throw std::logic_error("a solid node carries no direction");
+        x.value = Eigen::Map<const Vec3>(k.q + hex::kNodeSize * slots.node[slot]);
+        if (!full) return x;
+        x.J.setZero(3, slots.columns());
+        x.J.block<3, 3>(0, slots.offset(slot)) = Mat3::Identity();
+        x.rate = Eigen::Map<const Vec3>(k.v + hex::kNodeSize * slots.node[slot]);
         x.bias.setZero();
         x.lever[0].setZero();
         x.lever[1].setZero();
@@ -100,11 +116,12 @@ VectorJet operator-(const VectorJet& a, const VectorJet& b) {
 
 int jetColumnStart(const Model& m, const BodyFrame& f) {
     const int o = m.velocityOffset(f.body);
-    return m.body(f.body).kind == BodyKind::Beam ? o + ancf::kNodeSize * f.node : o;
+    return o + m.body(f.body).nodeSize() * f.node;
 }
 
 int jetWidth(const Model& m, BodyIndex b) {
-    return m.body(b).kind == BodyKind::Beam ? ancf::kNodeSize : m.velocitySliceSize(b);
+    const int node = m.body(b).nodeSize();
+    return node ? node : m.velocitySliceSize(b);
 }
 
 void addAttachedCurvature(const VectorJet& x, const Vec3& w, double weight, JetSquare& H) {

@@ -11,8 +11,8 @@ SparseColMatrix massMatrix(const Model& model) {
         const Body& body = model.body(BodyIndex(b));
         const int o = model.velocityOffset(BodyIndex(b));
         // --- beams: the constant consistent mass matrix (BeamMesh.h) ---
-        if (body.kind == BodyKind::Beam) {
-            const auto& Mb = body.beam->mass();
+        if (body.kind == BodyKind::Beam || body.kind == BodyKind::Solid) {
+            const auto& Mb = body.kind == BodyKind::Beam ? body.beam->mass() : body.solid->mass();
             for (int k = 0; k < Mb.outerSize(); ++k)
                 for (Eigen::SparseMatrix<double>::InnerIterator it(Mb, k); it; ++it)
                     entries.emplace_back(o + int(it.row()), o + int(it.col()), it.value());

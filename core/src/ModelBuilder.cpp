@@ -182,6 +182,7 @@ private:
         }
         bodyIndex_[kGroundName] = kGround;
         buildBeams(m, seen);
+        buildSolids(m, seen);
     }
 
     // --- beams: one body of kind Beam per beam, after the rigid bodies; its nodes are
@@ -267,6 +268,102 @@ private:
             }
         }
     }
+
+    // --- solids: one body of kind Solid per box, after the beams; its nodes are named
+    // "<solid>.node<i>_<j>_<k>", its faces "<solid>.xmin" ... are node sets ---
+    struct NodeSet {
+        BodyIndex body;
+        std::vector<int> nodes;
+        std::vector<double> weights;  // shares of a resultant force (consistent traction)
+        std::vector<std::string> names;
+    };
+
+    void buildSolids(Model& m, std::set<std::string>& seen) {
+        for (size_t i = 0; i < doc_.solids.size(); ++i) {
+            const SolidDoc& b = doc_.solids[i];
+            if (b.name == kGroundName)
+                error(at("solids", i, "name"), "the name 'ground' is reserved for the fixed ground");
+            else
+                checkName(b.name, at("solids", i, "name"), seen, "body");
+            bool ok = true;
+            auto fail = [&](const char* field, const std::string& what) {
+                error(at("solids", i, field), what);
+                ok = false;
+            };
+            if (!finite(b.origin)) fail("origin", "the box's corner is not finite");
+            if (!finite(b.size) || !(b.size.minCoeff() > 0.0))
+                fail("size", "the box's three edge lengths must be positive and finite (a box given by two corners "
+                             "needs corners that differ in every coordinate)");
+            long long total = 1;
+            for (int a = 0; a < 3; ++a) {
+                if (b.elements[a] < 1) fail("elements", "a box has at least one element along each axis");
+                total *= std::max(1, b.elements[a]);
+            }
+            if (total > kMaxSolidElements)
+                fail("elements", "a box has at most " + std::to_string(kMaxSolidElements) + " elements (got " +
+                                     std::to_string(total) + ")");
+            // An element's volume (the Jacobian determinant of its Gauss points) must be a
+            // positive, finite number: edges of 1e-120 m underflow it, of 1e120 m overflow it.
+            if (ok && !(std::isfinite(b.size.prod()) && b.size.prod() / double(total) > 1e-300))
+                fail("size", "the box's elements are too small or too large: their volume " +
+                                 shortNumber(b.size.prod() / double(total)) + " m³ is not a positive finite number");
+            const MaterialDoc& mat = b.material;
+            if (!std::isfinite(mat.youngModulus) || mat.youngModulus <= 0.0)
+                fail("material/young_modulus", "Young's modulus must be positive (got " + shortNumber(mat.youngModulus) + ")");
+            if (!std::isfinite(mat.density) || mat.density <= 0.0)
+                fail("material/density", "density must be positive (got " + shortNumber(mat.density) + ")");
+            if (!std::isfinite(mat.poissonRatio) || mat.poissonRatio <= -1.0 || mat.poissonRatio >= 0.5)
+                fail("material/poisson_ratio", "Poisson's ratio must lie in (−1, 0.5) (got " + shortNumber(mat.poissonRatio) + ")");
+            if (!ok) continue;
+            hex::Material material{mat.youngModulus, mat.poissonRatio, mat.density};
+            if (!std::isfinite(material.lambda()) || !std::isfinite(material.mu()) || !std::isfinite(b.size.prod() * mat.density)) {
+                fail("material", "the Lamé constants or the mass of this box overflow");
+                continue;
+            }
+            Body body;
+            body.name = b.name;
+            body.kind = BodyKind::Solid;
+            body.solid = std::make_shared<const SolidMesh>(b.origin, b.size, b.elements[0], b.elements[1], b.elements[2], material);
+            body.mass = body.solid->totalMass();
+            const BodyIndex index(m.bodyCount());
+            m.bodies.push_back(body);
+            const SolidMesh& mesh = *body.solid;
+            for (int k = 0; k <= b.elements[2]; ++k)
+                for (int j = 0; j <= b.elements[1]; ++j)
+                    for (int ii = 0; ii <= b.elements[0]; ++ii) {
+                        const int n = mesh.gridNode(ii, j, k);
+                        nodes_[solidNodeName(b.name, ii, j, k)] = NodeRef{index, n, mesh.initialNodePosition(n), Vec3::Zero()};
+                    }
+            for (int f = 0; f < 6; ++f) {
+                NodeSet set;
+                set.body = index;
+                set.nodes = mesh.faceNodes(f);
+                set.weights = mesh.faceWeights(f);
+                for (int n : set.nodes) set.names.push_back(solidNodeName(b.name, mesh, n));
+                nodeSets_[b.name + "." + SolidMesh::faceNames()[size_t(f)]] = set;
+            }
+        }
+    }
+
+    static std::string solidNodeName(const std::string& solid, int i, int j, int k) {
+        return solid + ".node" + std::to_string(i) + "_" + std::to_string(j) + "_" + std::to_string(k);
+    }
+    static std::string solidNodeName(const std::string& solid, const SolidMesh& mesh, int n) {
+        const int nx = mesh.elementsAlong(0) + 1, ny = mesh.elementsAlong(1) + 1;
+        return solidNodeName(solid, n % nx, (n / nx) % ny, n / (nx * ny));
+    }
+
+    const NodeSet* findNodeSet(const std::string& name) const {
+        auto it = nodeSets_.find(name);
+        return it == nodeSets_.end() ? nullptr : &it->second;
+    }
+
+    bool isSolid(const std::string& name) const {
+        for (const SolidDoc& s : doc_.solids)
+            if (s.name == name) return true;
+        return false;
+    }
+    // --- end solids ---
 
     const NodeRef* findNode(const std::string& name) const {
         auto it = nodes_.find(name);
@@ -358,6 +455,15 @@ private:
             f.node = node->node;
             return true;
         }
+        if (isSolid(body)) {
+            error(where, "'" + body + "' is a solid: name one of its nodes ('" + body + ".node<i>_<j>_<k>') or faces ('" +
+                             body + ".xmin', '" + body + ".xmax', ...)");
+            return false;
+        }
+        if (findNodeSet(body)) {
+            error(where, "'" + body + "' is a node set: only spherical and fixed joints and body forces take node sets");
+            return false;
+        }
         if (nodesOfBeam(body)) {
             error(where, "'" + body + "' is a beam: name one of its nodes ('" + body + ".root', '" + body +
                              ".tip' or '" + body + ".node<k>')");
@@ -395,10 +501,65 @@ private:
         return false;
     }
 
+    // A spherical or fixed joint between a node set and a rigid body or the ground: one pin
+    // per node, holding each node where it is in the undeformed mesh (the joint's point is
+    // not used). Returns false if neither body is a node set.
+    bool buildNodeSetJoint(Model& m, size_t i) {
+        const JointDoc& jd = doc_.joints[i];
+        if (jd.byMarkers) return false;
+        const NodeSet* set1 = findNodeSet(jd.body1);
+        const NodeSet* set2 = findNodeSet(jd.body2);
+        if (!set1 && !set2) return false;
+        if (set1 && set2) {
+            error(at("joints", i), "a joint holds one node set to a rigid body or the ground, not two node sets");
+            return true;
+        }
+        if (jd.type != JointType::Spherical && jd.type != JointType::Fixed) {
+            error(at("joints", i, "type"), std::string("a ") + jointTypeName(jd.type) +
+                                               " joint cannot hold a node set: node sets take spherical and fixed joints "
+                                               "(each node pinned where it is)");
+            return true;
+        }
+        const NodeSet& set = set1 ? *set1 : *set2;
+        const std::string& other = set1 ? jd.body2 : jd.body1;
+        const std::string otherWhere = at("joints", i, set1 ? "body2" : "body1");
+        if (findNode(other)) {
+            error(otherWhere, "a node set is held to a rigid body or the ground, not to a node");
+            return true;
+        }
+        for (size_t n = 0; n < set.nodes.size(); ++n) {
+            Joint j;
+            j.name = jd.name + ":" + set.names[n];
+            j.type = JointType::Spherical;
+            BodyFrame onSet;
+            onSet.body = set.body;
+            onSet.node = set.nodes[n];
+            BodyFrame onOther;
+            const Vec3 p = nodes_.at(set.names[n]).position;
+            if (!frameFromGlobal(other, otherWhere, p, at("joints", i, "point"), Mat3::Identity(), onOther)) return true;
+            j.frame1 = set1 ? onSet : onOther;
+            j.frame2 = set1 ? onOther : onSet;
+            addJoint(m, j, jointEquationLabels(JointType::Spherical));
+        }
+        return true;
+    }
+
+    void addJoint(Model& m, Joint& j, const std::vector<EquationLabel>& labels) {
+        j.firstEquation = m.equationCount();
+        for (EquationLabel l : labels) {
+            l.owner = j.name;
+            m.equations.push_back(l);
+        }
+        j.equationCount = m.equationCount() - j.firstEquation;
+        jointIndex_[j.name] = JointIndex(static_cast<int>(m.joints.size()));
+        m.joints.push_back(j);
+    }
+
     void buildJoints(Model& m) {
         for (size_t i = 0; i < doc_.joints.size(); ++i) {
             const JointDoc& jd = doc_.joints[i];
             checkName(jd.name, at("joints", i, "name"), ownerNames_, "joint");
+            if (buildNodeSetJoint(m, i)) continue;
             Joint j;
             j.name = jd.name;
             j.type = jd.type;
@@ -465,6 +626,12 @@ private:
             // direction of its slope (x1 along the slope's initial direction) ---
             const bool node1 = m.body(j.frame1.body).kind == BodyKind::Beam;
             const bool node2 = m.body(j.frame2.body).kind == BodyKind::Beam;
+            if ((node1 && m.body(j.frame2.body).kind == BodyKind::Solid) || (node2 && m.body(j.frame1.body).kind == BodyKind::Solid)) {
+                if (jd.type != JointType::Spherical) {
+                    error(at("joints", i, "type"), "a beam node and a solid node are joined by a spherical joint (a pin)");
+                    continue;
+                }
+            }
             const bool clamp = node2 && !node1 && jd.type == JointType::Fixed;
             if ((node1 || node2) && jd.type != JointType::Spherical && !clamp) {
                 error(at("joints", i, "type"),
@@ -489,6 +656,20 @@ private:
                 j.frame1.axes = A1.transpose() * axes;
             }
             // --- end beams ---
+            // --- solids: a node is a point; a fixed joint on it holds its position alone
+            // (a pin), a solid is clamped by holding a set of its nodes ---
+            const bool solid1 = m.body(j.frame1.body).kind == BodyKind::Solid;
+            const bool solid2 = m.body(j.frame2.body).kind == BodyKind::Solid;
+            if (solid1 || solid2) {
+                if (jd.type != JointType::Spherical && jd.type != JointType::Fixed) {
+                    error(at("joints", i, "type"), std::string("a ") + jointTypeName(jd.type) +
+                                                       " joint cannot hold a solid node: solid nodes take spherical and fixed "
+                                                       "joints (both hold the node's position)");
+                    continue;
+                }
+                j.type = JointType::Spherical;
+            }
+            // --- end solids ---
             if (jd.type == JointType::Distance) {
                 double L = 0.0;
                 if (jd.length) {
@@ -506,18 +687,11 @@ private:
                 }
                 j.length = L;
             }
-            j.firstEquation = m.equationCount();
             const bool clampLabels = m.body(j.frame2.body).kind == BodyKind::Beam && j.type == JointType::Fixed;
-            for (EquationLabel l : clampLabels ? std::vector<EquationLabel>{{"", "point x", false}, {"", "point y", false},
-                                                                             {"", "point z", false}, {"", "slope y1.x2", true},
-                                                                             {"", "slope z1.x2", true}}
-                                               : jointEquationLabels(j.type)) {
-                l.owner = j.name;
-                m.equations.push_back(l);
-            }
-            j.equationCount = m.equationCount() - j.firstEquation;
-            jointIndex_[j.name] = JointIndex(static_cast<int>(m.joints.size()));
-            m.joints.push_back(j);
+            addJoint(m, j, clampLabels ? std::vector<EquationLabel>{{"", "point x", false}, {"", "point y", false},
+                                                                     {"", "point z", false}, {"", "slope y1.x2", true},
+                                                                     {"", "slope z1.x2", true}}
+                                       : jointEquationLabels(j.type));
         }
     }
 
@@ -537,7 +711,9 @@ private:
     std::string bodyName(BodyIndex b) const {
         if (b.value() == 0) return kGroundName;
         const size_t i = static_cast<size_t>(b.value() - 1);
-        return i < doc_.bodies.size() ? doc_.bodies[i].name : doc_.beams[i - doc_.bodies.size()].name;
+        if (i < doc_.bodies.size()) return doc_.bodies[i].name;
+        if (i < doc_.bodies.size() + doc_.beams.size()) return doc_.beams[i - doc_.bodies.size()].name;
+        return doc_.solids[i - doc_.bodies.size() - doc_.beams.size()].name;
     }
 
     bool nodesOfBeam(const std::string& name) const {
@@ -625,8 +801,8 @@ private:
                                      at("forces", i, "point2"), Mat3::Identity(), f.point2) &&
                      ok;
                 if (!ok) continue;
-                if (m.body(f.point1.body).kind == BodyKind::Beam || m.body(f.point2.body).kind == BodyKind::Beam) {
-                    error(at("forces", i), "spring-dampers attach to rigid bodies or the ground, not to beam nodes");
+                if (m.body(f.point1.body).nodeSize() > 0 || m.body(f.point2.body).nodeSize() > 0) {
+                    error(at("forces", i), "spring-dampers attach to rigid bodies or the ground, not to beam or solid nodes");
                     continue;
                 }
                 if (f.point1.body == f.point2.body) {
@@ -660,9 +836,32 @@ private:
             }
             case ForceType::BodyForce:
             case ForceType::BodyTorque: {
+                if (const NodeSet* set = findNodeSet(fd.body)) {  // a resultant spread over a face
+                    if (fd.type == ForceType::BodyTorque) {
+                        error(at("forces", i, "body"), "a solid's nodes carry no torque: apply forces to nodes or node sets");
+                        continue;
+                    }
+                    if (!finite(fd.vector)) {
+                        error(at("forces", i, "vector"), "force vector is not finite");
+                        continue;
+                    }
+                    if (fd.law && !checkLaw(*fd.law, at("forces", i, "law"))) continue;
+                    for (size_t n = 0; n < set->nodes.size(); ++n) {
+                        ForceElement part = f;
+                        part.name = fd.name + ":" + set->names[n];
+                        part.body = set->body;
+                        part.node = set->nodes[n];
+                        part.vector = set->weights[n] * fd.vector;
+                        part.law = fd.law;
+                        m.forces.push_back(part);
+                    }
+                    continue;
+                }
                 if (const NodeRef* node = findNode(fd.body)) {  // a nodal force on r_k
                     if (fd.type == ForceType::BodyTorque) {
-                        error(at("forces", i, "body"), "a cable element's node carries no torque: apply forces to nodes");
+                        error(at("forces", i, "body"), m.body(node->body).kind == BodyKind::Solid
+                                                           ? "a solid's nodes carry no torque: apply forces to nodes"
+                                                           : "a cable element's node carries no torque: apply forces to nodes");
                         continue;
                     }
                     if (!finite(fd.vector)) {
@@ -752,6 +951,8 @@ private:
             if (!j.byMarkers && finite(j.point)) box.extend(j.point);
         for (const BeamDoc& b : doc_.beams)
             if (finite(b.from) && finite(b.to)) box.extend(b.from), box.extend(b.to);
+        for (const SolidDoc& b : doc_.solids)
+            if (finite(b.origin) && finite(b.size)) box.extend(b.origin), box.extend(Vec3(b.origin + b.size));
         double L = box.isEmpty() ? 0.0 : box.diagonal().norm();
         for (const BodyDoc& b : doc_.bodies) {
             L = std::max(L, b.shape.size.norm());
@@ -768,6 +969,7 @@ private:
     std::map<std::string, BodyFrame> markers_;
     std::map<std::string, JointIndex> jointIndex_;
     std::map<std::string, NodeRef> nodes_;
+    std::map<std::string, NodeSet> nodeSets_;
     std::set<std::string> ownerNames_;
 };
 

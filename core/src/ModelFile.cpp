@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -259,7 +260,7 @@ public:
 
     void document(const json& root, ModelDocument& doc) {
         if (!object(root, "", {"format", "version", "name", "description", "gravity", "bodies",
-                               "markers", "joints", "drivers", "forces", "beams", "expected"}))
+                               "markers", "joints", "drivers", "forces", "beams", "solids", "expected"}))
             return;
         std::string format;
         if (text(root, "format", "", format, true) && format != kModelFormatName)
@@ -436,6 +437,47 @@ public:
             doc.beams.push_back(beam);
         });
         // --- end beams ---
+        // --- solids: a box by origin and size, or by two opposite corners ---
+        list(root, "solids", [&](const json& b, const std::string& p) {
+            SolidDoc solid;
+            if (!object(b, p, {"name", "origin", "size", "corner1", "corner2", "elements", "material"})) return;
+            text(b, "name", p, solid.name, true);
+            const bool corners = b.contains("corner1") || b.contains("corner2");
+            if (corners) {
+                Vec3 c1 = Vec3::Zero(), c2 = Vec3::Zero();
+                const bool ok1 = vec3(b, "corner1", p, c1, true), ok2 = vec3(b, "corner2", p, c2, true);
+                for (const char* k : {"origin", "size"})
+                    if (b.contains(k)) error(p + "/" + k, std::string("'") + k + "' cannot be combined with corner1 and corner2");
+                if (ok1 && ok2) {
+                    solid.origin = c1.cwiseMin(c2);
+                    solid.size = (c1 - c2).cwiseAbs();
+                }
+            } else {
+                vec3(b, "origin", p, solid.origin, true);
+                vec3(b, "size", p, solid.size, true);
+            }
+            if (const json* n = field(b, "elements", p, true)) {
+                const bool ok = n->is_array() && n->size() == 3 &&
+                                std::all_of(n->begin(), n->end(), [](const json& x) {
+                                    return x.is_number_integer() && x.get<long long>() >= 1 && x.get<long long>() <= kMaxSolidElements;
+                                });
+                if (!ok)
+                    error(p + "/elements", "expected three whole numbers of elements [nx, ny, nz], each from 1 to " +
+                                               std::to_string(kMaxSolidElements) + ", found " + n->dump());
+                else
+                    for (int i = 0; i < 3; ++i) solid.elements[i] = static_cast<int>((*n)[size_t(i)].get<long long>());
+            }
+            if (const json* m = field(b, "material", p, true)) {
+                const std::string mp = p + "/material";
+                if (object(*m, mp, {"young_modulus", "poisson_ratio", "density"})) {
+                    number(*m, "young_modulus", mp, solid.material.youngModulus, true);
+                    number(*m, "poisson_ratio", mp, solid.material.poissonRatio);
+                    number(*m, "density", mp, solid.material.density, true);
+                }
+            }
+            doc.solids.push_back(solid);
+        });
+        // --- end solids ---
         if (const json* e = field(root, "expected", "", false)) {
             if (object(*e, "/expected", {"dof", "redundant"})) {
                 for (const char* k : {"dof", "redundant"}) {
@@ -779,6 +821,13 @@ std::string serializeModelDocument(const ModelDocument& doc) {
     }
     if (!beams.empty()) root["beams"] = beams;
     // --- end beams ---
+    json solids = json::array();
+    for (const SolidDoc& b : doc.solids)
+        solids.push_back({{"name", b.name}, {"origin", vecJson(b.origin)}, {"size", vecJson(b.size)},
+                          {"elements", {b.elements[0], b.elements[1], b.elements[2]}},
+                          {"material", {{"young_modulus", b.material.youngModulus}, {"poisson_ratio", b.material.poissonRatio},
+                                        {"density", b.material.density}}}});
+    if (!solids.empty()) root["solids"] = solids;
     if (doc.expected.dof || doc.expected.redundant) {
         json e = json::object();
         if (doc.expected.dof) e["dof"] = *doc.expected.dof;

@@ -203,20 +203,24 @@ ModesResult computeModes(const Model& model, const State& state, const VecX& lam
     int nconv = 0;
     bool converged = false;
     if (res.symmetric) {
-        // H = Lᵀ Pᵀ S⁻¹ P L with M = LLᵀ (block diagonal, no fill): symmetric, with the
-        // eigenvalues ν = 1/(ω² − σ) for z = Lᵀx, and 0 for the r constraint directions.
-        Eigen::SimplicialLLT<SparseColMatrix, Eigen::Lower, Eigen::NaturalOrdering<int>> chol(lin.mass);
+        // H = Bᵀ Pᵀ S⁻¹ P B with M = BBᵀ: symmetric, with the eigenvalues ν = 1/(ω² − σ)
+        // for z = Bᵀx, and 0 for the r constraint directions. B = Qᵀ L from the Cholesky
+        // factor of the permuted mass Q M Qᵀ = LLᵀ: rigid bodies' blocks are diagonal, but the
+        // consistent mass of a solid mesh couples neighbouring nodes, and without a
+        // fill-reducing ordering its factor fills the whole band.
+        Eigen::SimplicialLLT<SparseColMatrix, Eigen::Lower, Eigen::AMDOrdering<int>> chol(lin.mass);
         if (chol.info() != Eigen::Success) {
             res.message = "the mass matrix is not positive definite";
             return res;
         }
         const SparseColMatrix L = chol.matrixL();
+        const Eigen::PermutationMatrix<Eigen::Dynamic, Eigen::Dynamic, int> Q = chol.permutationP();
         op.n = n;
         op.apply = [&](const double* x, double* y) {
             VecX rhs = VecX::Zero(n + r);
-            rhs.head(n) = L * Eigen::Map<const VecX>(x, n);
+            rhs.head(n) = Q.transpose() * VecX(L * Eigen::Map<const VecX>(x, n));
             const VecX sol = lu.solve(rhs);
-            Eigen::Map<VecX>(y, n) = L.transpose() * sol.head(n);
+            Eigen::Map<VecX>(y, n) = L.transpose() * VecX(Q * sol.head(n));
         };
         const int nev = std::min({o.count, d, n - 1});
         const int ncv = std::min(std::max(2 * nev + 1, 20), n);
@@ -231,7 +235,7 @@ ModesResult computeModes(const Model& model, const State& state, const VecX& lam
         const auto Lt = L.transpose().triangularView<Eigen::Upper>();
         for (int k = 0; k < ev.size(); ++k) {
             nu.emplace_back(ev[k], 0.0);
-            vecs.push_back(Lt.solve(VecX(Z.col(k))).cast<Complex>());
+            vecs.push_back(VecX(Q.transpose() * Lt.solve(VecX(Z.col(k)))).cast<Complex>());
         }
     } else {
         const int N = res.damped ? 2 * n : n;

@@ -22,9 +22,11 @@ void computeReactions(const Model& model, const State& s, const SparseMatrix& ja
         // On a beam node: the force on r_k and the generalised force on the slope r_x,k,
         // whose virtual work on δr_x = δθ × r_x is that of the torque r_x × g_slope.
         const BodyFrame& fr = onFirst ? j.frame1 : j.frame2;
-        const bool onNode = model.body(onBody).kind == BodyKind::Beam;
+        // On a solid node: the force on r_k alone.
+        const bool onNode = model.body(onBody).nodeSize() > 0;
+        const bool onSolid = model.body(onBody).kind == BodyKind::Solid;
         const int c0 = onNode ? jetColumnStart(model, fr) : model.velocityOffset(onBody);
-        const int width = onNode ? ancf::kNodeSize : model.velocitySliceSize(onBody);
+        const int width = onNode ? model.body(onBody).nodeSize() : model.velocitySliceSize(onBody);
         Eigen::Matrix<double, rigid::kVelocitySize, 1> g = Eigen::Matrix<double, rigid::kVelocitySize, 1>::Zero();
         for (int row = j.firstEquation; row < j.firstEquation + j.equationCount; ++row) {
             if (indeterminate.size() > size_t(row) && indeterminate[size_t(row)]) r.indeterminate = true;
@@ -32,9 +34,13 @@ void computeReactions(const Model& model, const State& s, const SparseMatrix& ja
                 if (it.col() >= c0 && it.col() < c0 + width) g[it.col() - c0] += sign * it.value() * lambda[row];
         }
         if (onNode) {
-            const Vec3 slope = s.q.segment<3>(model.positionOffset(onBody) + ancf::kNodeSize * fr.node + 3);
             r.forceGlobal = g.head<3>();
-            r.torqueGlobal = slope.cross(Vec3(g.tail<3>()));
+            if (onSolid) {
+                r.torqueGlobal.setZero();
+            } else {
+                const Vec3 slope = s.q.segment<3>(model.positionOffset(onBody) + ancf::kNodeSize * fr.node + 3);
+                r.torqueGlobal = slope.cross(Vec3(g.tail<3>()));
+            }
             const Mat3 axes1 = bodyOrientation(model, s, j.frame1.body).toRotationMatrix() * j.frame1.axes;
             r.forceJoint = axes1.transpose() * r.forceGlobal;
             r.torqueJoint = axes1.transpose() * r.torqueGlobal;

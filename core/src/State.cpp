@@ -17,9 +17,10 @@ State initialState(const Model& model) {
     s.v.resize(model.velocitySize());
     for (int b = 1; b < model.bodyCount(); ++b) {
         const Body& body = model.body(BodyIndex(b));
-        if (body.kind == BodyKind::Beam) {
-            // Undeformed and at rest; beams come after the document's rigid bodies.
-            s.q.segment(body.slice.positionOffset, body.slice.positionSize) = body.beam->initialCoordinates();
+        if (body.kind == BodyKind::Beam || body.kind == BodyKind::Solid) {
+            // Undeformed and at rest; beams and solids come after the document's rigid bodies.
+            s.q.segment(body.slice.positionOffset, body.slice.positionSize) =
+                body.kind == BodyKind::Beam ? body.beam->initialCoordinates() : body.solid->initialCoordinates();
             s.v.segment(body.slice.velocityOffset, body.slice.velocitySize).setZero();
             continue;
         }
@@ -61,7 +62,7 @@ VecX positionDerivative(const Model& m, const State& s) {
         if (body.kind == BodyKind::Rigid)
             rigid::positionDerivative(s.q.data() + body.slice.positionOffset, s.v.data() + body.slice.velocityOffset,
                                       qd.data() + body.slice.positionOffset);
-        else if (body.kind == BodyKind::Beam)  // absolute nodal coordinates: q̇ = v
+        else if (body.kind == BodyKind::Beam || body.kind == BodyKind::Solid)  // absolute nodal coordinates: q̇ = v
             qd.segment(body.slice.positionOffset, body.slice.positionSize) =
                 s.v.segment(body.slice.velocityOffset, body.slice.velocitySize);
     }
@@ -72,7 +73,7 @@ void retract(const Model& m, VecX& q, const VecX& dv) {
     for (const Body& body : m.bodies) {
         if (body.kind == BodyKind::Rigid)
             rigid::retract(q.data() + body.slice.positionOffset, dv.data() + body.slice.velocityOffset);
-        else if (body.kind == BodyKind::Beam)  // the retraction of nodal coordinates is addition
+        else if (body.kind == BodyKind::Beam || body.kind == BodyKind::Solid)  // nodal coordinates: addition
             q.segment(body.slice.positionOffset, body.slice.positionSize) +=
                 dv.segment(body.slice.velocityOffset, body.slice.velocitySize);
     }

@@ -1092,6 +1092,8 @@ private slots:
         QTest::newRow("non-Grashof four-bar") << "non-grashof-four-bar.json" << 1 << 3;
         QTest::newRow("quick-return (driven)") << "quick-return.json" << 0 << 3;
         QTest::newRow("toggle clamp (driven)") << "toggle-clamp.json" << 0 << 3;
+        // 21 × 3 × 3 nodes, the 9 of the face x = 0 pinned.
+        QTest::newRow("clamped block (20 x 2 x 2 hexahedra)") << "clamped-block.json" << 540 << 0;
     }
 
     void cliCheckExamples() {
@@ -1139,7 +1141,7 @@ private slots:
                                  "flexible-slider-crank.json", "crank-rocker-coupler-curve.json",
                                  "grashof-four-bar.json", "non-grashof-four-bar.json", "quick-return.json",
                                  "toggle-clamp.json", "four-bar-rod-coupler.json",
-                                 "spring-mass.json"};
+                                 "spring-mass.json", "clamped-block.json"};
         for (const QString& f : exampleFiles()) QVERIFY2(listed.contains(f), qPrintable(f));
     }
 

@@ -26,7 +26,8 @@ namespace looplab {
 enum class BodyKind {
     Ground,  ///< body 0: fixed, no coordinates
     Rigid,
-    Beam     ///< a mesh of ANCF cable elements, 6 numbers per node (BeamMesh.h)
+    Beam,    ///< a mesh of ANCF cable elements, 6 numbers per node (BeamMesh.h)
+    Solid    ///< a mesh of 8-node hexahedra, 3 numbers (the position) per node (SolidMesh.h)
 };
 
 /// Where one body's numbers live in State::q and State::v.

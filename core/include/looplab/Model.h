@@ -6,6 +6,7 @@
 #include "looplab/BeamMesh.h"
 #include "looplab/BodyKind.h"
 #include "looplab/ModelDocument.h"
+#include "looplab/SolidMesh.h"
 #include "looplab/TimeLaw.h"
 #include "looplab/Types.h"
 #include "looplab/VisualShape.h"
@@ -22,8 +23,9 @@ struct BodyFrame {
     BodyIndex body;
     Vec3 origin = Vec3::Zero();
     Mat3 axes = Mat3::Identity();
-    /// Beam bodies: the node the frame is attached to (its origin is the node's position
-    /// r_k, its only direction the slope r_x,k; origin and axes above are unused).
+    /// Beam and solid bodies: the node the frame is attached to (its origin is the node's
+    /// position r_k; a beam node's only direction is its slope r_x,k, a solid node has none;
+    /// origin and axes above are unused).
     int node = 0;
 };
 
@@ -38,6 +40,10 @@ struct Body {
     VisualShape shape;
     /// Beam bodies: the mesh (mass, elasticity, initial nodes); null for other kinds.
     std::shared_ptr<const BeamMesh> beam;
+    /// Solid bodies: the mesh; null for other kinds.
+    std::shared_ptr<const SolidMesh> solid;
+    /// Beams and solids: coordinates per node (6 or 3), 0 for other kinds.
+    int nodeSize() const;
 };
 
 /// A joint between frame1 (on body 1) and frame2 (on body 2). Its equations are rows
@@ -70,7 +76,7 @@ struct ForceElement {
     JointIndex joint;          ///< rotational spring-damper
     double freeAngle = 0.0;
     BodyIndex body;            ///< body force or torque
-    int node = 0;              ///< body force on a beam: the node it acts on
+    int node = 0;              ///< body force on a beam or solid: the node it acts on
     Vec3 localPoint = Vec3::Zero();
     Vec3 vector = Vec3::Zero();
     std::optional<TimeLaw> law;

@@ -143,6 +143,26 @@ struct BeamDoc {
 
 // --- end beams ---
 
+// --- solids (SolidMesh.h, methods.md "Solid elements") ---
+
+/// Most elements a solid box may have (its stiffness is assembled from 576 numbers an
+/// element: 200 000 elements take about 1.8 GB while the tangent stiffness is assembled).
+inline constexpr int kMaxSolidElements = 200000;
+
+/// A box of nx × ny × nz equal 8-node hexahedra of a St. Venant–Kirchhoff material
+/// (material.poisson_ratio is used). Its nodes are named "<name>.node<i>_<j>_<k>" (grid
+/// indices from the corner `origin`), its faces "<name>.xmin", "<name>.xmax", ... are node
+/// sets; joints and nodal forces name nodes and node sets as bodies.
+struct SolidDoc {
+    std::string name;
+    Vec3 origin = Vec3::Zero();     ///< the corner with the smallest coordinates [m]
+    Vec3 size = Vec3::Ones();       ///< edge lengths along x, y, z [m]
+    int elements[3] = {1, 1, 1};    ///< nx, ny, nz
+    MaterialDoc material;
+};
+
+// --- end solids ---
+
 /// Facts a model states about itself, checked by tests and by `looplab-cli check`.
 struct ExpectedDoc {
     std::optional<int> dof;
@@ -160,6 +180,7 @@ struct ModelDocument {
     std::vector<DriverDoc> drivers;
     std::vector<ForceDoc> forces;
     std::vector<BeamDoc> beams;  ///< bodies of kind Beam, after the rigid bodies
+    std::vector<SolidDoc> solids;  ///< bodies of kind Solid, after the beams
     ExpectedDoc expected;
 };
 
