@@ -4,7 +4,6 @@
 
 namespace looplab {
 
-using ancf::kNodeSize;
 
 BeamMesh::BeamMesh(const Vec3& a, const Vec3& b, int elements, ancf::CableProperties section) {
     if (elements < 1) throw std::invalid_argument("BeamMesh: at least one element");
@@ -15,8 +14,8 @@ BeamMesh::BeamMesh(const Vec3& a, const Vec3& b, int elements, ancf::CableProper
     const Vec3 tangent = (b - a) / length;
     initial_.resize(coordinateCount());
     for (int k = 0; k < nodeCount(); ++k) {
-        initial_.segment<3>(kNodeSize * k) = a + (b - a) * (double(k) / elements);
-        initial_.segment<3>(kNodeSize * k + 3) = tangent;
+        initial_.segment<3>(ancf::kNodeSize * k) = a + (b - a) * (double(k) / elements);
+        initial_.segment<3>(ancf::kNodeSize * k + 3) = tangent;
     }
     std::vector<Eigen::Triplet<double>> entries;
     for (int i = 0; i < 3; ++i) unitGravityWork_[i] = VecX::Zero(coordinateCount());
@@ -24,9 +23,9 @@ BeamMesh::BeamMesh(const Vec3& a, const Vec3& b, int elements, ancf::CableProper
         const ancf::ElementMatrix Me = ancf::massMatrix(elements_[size_t(e)]);
         for (int c = 0; c < ancf::kElementSize; ++c)
             for (int r = 0; r < ancf::kElementSize; ++r)
-                if (Me(r, c) != 0.0) entries.emplace_back(kNodeSize * e + r, kNodeSize * e + c, Me(r, c));
+                if (Me(r, c) != 0.0) entries.emplace_back(ancf::kNodeSize * e + r, ancf::kNodeSize * e + c, Me(r, c));
         for (int i = 0; i < 3; ++i)
-            unitGravityWork_[i].segment<ancf::kElementSize>(kNodeSize * e) +=
+            unitGravityWork_[i].segment<ancf::kElementSize>(ancf::kNodeSize * e) +=
                 ancf::gravityForce(elements_[size_t(e)], Vec3::Unit(i));
     }
     mass_.resize(coordinateCount(), coordinateCount());
@@ -43,7 +42,7 @@ double BeamMesh::totalLength() const {
 }
 
 ancf::ElementVector BeamMesh::elementCoordinates(const double* q, int i) const {
-    return Eigen::Map<const ancf::ElementVector>(q + kNodeSize * i);
+    return Eigen::Map<const ancf::ElementVector>(q + ancf::kNodeSize * i);
 }
 
 void BeamMesh::applyMass(const double* x, double* y) const {
@@ -57,7 +56,7 @@ void BeamMesh::applyInverseMass(double* x) const {
 
 void BeamMesh::addElasticForce(const double* q, double* f) const {
     for (int i = 0; i < elementCount(); ++i)
-        Eigen::Map<ancf::ElementVector>(f + kNodeSize * i) += ancf::elasticForce(element(i), elementCoordinates(q, i));
+        Eigen::Map<ancf::ElementVector>(f + ancf::kNodeSize * i) += ancf::elasticForce(element(i), elementCoordinates(q, i));
 }
 
 void BeamMesh::addGravityForce(const Vec3& g, double* f) const {
@@ -88,7 +87,7 @@ double BeamMesh::kineticEnergy(const double* v) const {
 void BeamMesh::addStiffness(const double* q, int offset, std::vector<Eigen::Triplet<double>>& entries) const {
     for (int i = 0; i < elementCount(); ++i) {
         const ancf::ElementMatrix K = ancf::tangentStiffness(element(i), elementCoordinates(q, i));
-        const int o = offset + kNodeSize * i;
+        const int o = offset + ancf::kNodeSize * i;
         for (int c = 0; c < ancf::kElementSize; ++c)
             for (int r = 0; r < ancf::kElementSize; ++r)
                 if (K(r, c) != 0.0) entries.emplace_back(o + r, o + c, K(r, c));
