@@ -9,9 +9,9 @@
 //
 //   bench_large_models [OUTPUT.md] [--runs N] [--budget SECONDS] [--plot FILE.png] [--quick]
 
-#include "looplab/Mobility.h"
-#include "looplab/ModelFile.h"
-#include "looplab/Simulation.h"
+#include "looplab/kinematics/Mobility.h"
+#include "looplab/model/ModelFile.h"
+#include "looplab/simulation/Simulation.h"
 
 #include <QGuiApplication>
 #include <QImage>

@@ -5,9 +5,9 @@
 //
 //   bench_methods [OUTPUT.md] [--runs N]
 
-#include "looplab/JointCoordinates.h"
-#include "looplab/ModelFile.h"
-#include "looplab/Simulation.h"
+#include "looplab/kinematics/JointCoordinates.h"
+#include "looplab/model/ModelFile.h"
+#include "looplab/simulation/Simulation.h"
 
 #include <algorithm>
 #include <cmath>

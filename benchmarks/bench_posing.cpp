@@ -7,10 +7,10 @@
 //
 //   bench_posing [OUTPUT.md]
 
-#include "looplab/Constraints.h"
-#include "looplab/DragAssembly.h"
-#include "looplab/ModelFile.h"
-#include "looplab/PosingModel.h"
+#include "looplab/kinematics/Constraints.h"
+#include "looplab/posing/DragAssembly.h"
+#include "looplab/model/ModelFile.h"
+#include "looplab/posing/PosingModel.h"
 
 #include <algorithm>
 #include <chrono>

@@ -9,9 +9,9 @@
 //
 //   bench_solid_modes [OUTPUT.md] [--runs N] [--modes K] [--mesh NX N] ...
 
-#include "looplab/ModelBuilder.h"
-#include "looplab/ModelFile.h"
-#include "looplab/Modes.h"
+#include "looplab/model/ModelBuilder.h"
+#include "looplab/model/ModelFile.h"
+#include "looplab/analysis/Modes.h"
 
 #include <sys/resource.h>
 #include <sys/wait.h>

@@ -11,9 +11,9 @@
 //    text again (docs/model-format.md, "Saving");
 //  * a model that builds holds only finite numbers, unit joint axes, and a finite initial
 //    state.
-#include "looplab/ModelBuilder.h"
-#include "looplab/ModelFile.h"
-#include "looplab/State.h"
+#include "looplab/model/ModelBuilder.h"
+#include "looplab/model/ModelFile.h"
+#include "looplab/bodies/State.h"
 
 #include <cmath>
 #include <cstdint>

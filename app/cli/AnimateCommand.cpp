@@ -8,10 +8,10 @@
 #include "export/VideoEncoder.h"
 #include "viewport/SceneActors.h"
 
-#include "looplab/Model.h"
-#include "looplab/PointTrace.h"
-#include "looplab/Scene.h"
-#include "looplab/Simulation.h"
+#include "looplab/model/Model.h"
+#include "looplab/kinematics/PointTrace.h"
+#include "looplab/scene/Scene.h"
+#include "looplab/simulation/Simulation.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,8 +1,8 @@
 // `looplab-cli check`: mobility report of a model at its assembled initial configuration.
 #include "CliCommon.h"
 
-#include "looplab/AssemblyExplanation.h"
-#include "looplab/Mobility.h"
+#include "looplab/posing/AssemblyExplanation.h"
+#include "looplab/kinematics/Mobility.h"
 
 #include <nlohmann/json.hpp>
 

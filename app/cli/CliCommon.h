@@ -2,8 +2,8 @@
 // Shared pieces of the command-line tool: exit codes, model loading with diagnostics,
 // option checks and the failure report (stderr, and one JSON object with --json).
 
-#include "looplab/ModelFile.h"
-#include "looplab/SimulationSettings.h"
+#include "looplab/model/ModelFile.h"
+#include "looplab/simulation/SimulationSettings.h"
 
 #include <cmath>
 #include <cstdio>

@@ -2,8 +2,8 @@
 #include "CliCommon.h"
 #include "OutputFile.h"
 
-#include "looplab/JointCoordinates.h"
-#include "looplab/KinematicSimulation.h"
+#include "looplab/kinematics/JointCoordinates.h"
+#include "looplab/kinematics/KinematicSimulation.h"
 
 #include <nlohmann/json.hpp>
 

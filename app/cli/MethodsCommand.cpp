@@ -2,7 +2,7 @@
 // registry the simulator itself uses.
 #include "CliCommon.h"
 
-#include "looplab/MethodRegistry.h"
+#include "looplab/integrate/MethodRegistry.h"
 
 #include <nlohmann/json.hpp>
 

@@ -3,9 +3,9 @@
 #include "CliCommon.h"
 #include "OutputFile.h"
 
-#include "looplab/Modes.h"
-#include "looplab/ModesAlongMotion.h"
-#include "looplab/Statics.h"
+#include "looplab/analysis/Modes.h"
+#include "looplab/analysis/ModesAlongMotion.h"
+#include "looplab/analysis/Statics.h"
 
 #include <nlohmann/json.hpp>
 

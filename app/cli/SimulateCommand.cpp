@@ -2,10 +2,10 @@
 #include "CliCommon.h"
 #include "OutputFile.h"
 
-#include "looplab/JointCoordinates.h"
-#include "looplab/MethodRegistry.h"
-#include "looplab/NodalOutputs.h"
-#include "looplab/Simulation.h"
+#include "looplab/kinematics/JointCoordinates.h"
+#include "looplab/integrate/MethodRegistry.h"
+#include "looplab/bodies/NodalOutputs.h"
+#include "looplab/simulation/Simulation.h"
 
 #include <nlohmann/json.hpp>
 

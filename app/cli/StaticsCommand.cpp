@@ -1,8 +1,8 @@
 // `looplab-cli statics`: static equilibrium of a model (Statics.h).
 #include "CliCommon.h"
 
-#include "looplab/NodalOutputs.h"
-#include "looplab/Statics.h"
+#include "looplab/bodies/NodalOutputs.h"
+#include "looplab/analysis/Statics.h"
 
 #include <nlohmann/json.hpp>
 

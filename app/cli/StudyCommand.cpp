@@ -4,10 +4,10 @@
 #include "CliCommon.h"
 #include "OutputFile.h"
 
-#include "looplab/StudyCases.h"
-#include "looplab/StudyFile.h"
-#include "looplab/StudyRunner.h"
-#include "looplab/StudySummary.h"
+#include "looplab/study/StudyCases.h"
+#include "looplab/study/StudyFile.h"
+#include "looplab/study/StudyRunner.h"
+#include "looplab/study/StudySummary.h"
 
 #ifdef LOOPLAB_WITH_MPI
 #include <mpi.h>

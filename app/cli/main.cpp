@@ -1,7 +1,7 @@
 // looplab-cli: the headless tool over the LoopLab core (see docs/cli.md).
 #include "CliCommon.h"
 
-#include "looplab/MethodRegistry.h"
+#include "looplab/integrate/MethodRegistry.h"
 
 #include <CLI/CLI.hpp>
 

@@ -1,13 +1,13 @@
 #pragma once
 // The crank-rocker of resources/examples/crank-rocker-coupler-curve.json as the
-// closed-form planar four-bar (looplab/PlanarFourBar.h) sees it, read from the file alone
+// closed-form planar four-bar (looplab/kinematics/PlanarFourBar.h) sees it, read from the file alone
 // (joint points and the coupler point at the file's configuration, never the solver's
 // state), and the distance of a trace from its coupler curve. Shared by the core and GUI
 // trace tests.
 
-#include "looplab/ModelDocument.h"
-#include "looplab/PlanarFourBar.h"
-#include "looplab/PointTrace.h"
+#include "looplab/model/ModelDocument.h"
+#include "looplab/kinematics/PlanarFourBar.h"
+#include "looplab/kinematics/PointTrace.h"
 
 #include <QtGlobal>
 

@@ -4,9 +4,9 @@
 
 #include "TestModels.h"
 
-#include "looplab/Assembly.h"
-#include "looplab/Dynamics.h"
-#include "looplab/ModelBuilder.h"
+#include "looplab/kinematics/Assembly.h"
+#include "looplab/dynamics/Dynamics.h"
+#include "looplab/model/ModelBuilder.h"
 
 #include <cmath>
 

@@ -1,9 +1,9 @@
 #pragma once
 // Helpers shared by the core tests: loading examples and building small models.
 
-#include "looplab/ModelBuilder.h"
-#include "looplab/ModelFile.h"
-#include "looplab/State.h"
+#include "looplab/model/ModelBuilder.h"
+#include "looplab/model/ModelFile.h"
+#include "looplab/bodies/State.h"
 
 #include <algorithm>
 

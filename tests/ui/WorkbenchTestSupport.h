@@ -2,7 +2,7 @@
 // What the workbench's GUI tests share: example paths, run settings, a fresh main window
 // per test, and running a simulation to its end.
 
-#include "looplab/Simulation.h"
+#include "looplab/simulation/Simulation.h"
 #include "workbench/MainWindow.h"
 #include "workbench/RecordedFrame.h"
 

@@ -7,9 +7,9 @@
 #include "export/VideoEncoder.h"
 #include "viewport/SceneActors.h"
 
-#include "looplab/KinematicSimulation.h"
-#include "looplab/ModelFile.h"
-#include "looplab/Scene.h"
+#include "looplab/kinematics/KinematicSimulation.h"
+#include "looplab/model/ModelFile.h"
+#include "looplab/scene/Scene.h"
 
 #include <QImage>
 #include <QProcess>

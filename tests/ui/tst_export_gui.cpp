@@ -13,7 +13,7 @@
 #include "workbench/RunPanel.h"
 #include "workbench/WorkbenchDocument.h"
 
-#include "looplab/ModelFile.h"
+#include "looplab/model/ModelFile.h"
 
 #include <QAction>
 #include <QApplication>

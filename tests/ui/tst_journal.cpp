@@ -2,7 +2,7 @@
 // restoring a document from it, and the workbench killed with SIGKILL after an edit and
 // started again.
 
-#include "looplab/ModelFile.h"
+#include "looplab/model/ModelFile.h"
 #include "viewport/VtkViewport.h"
 #include "workbench/DocumentJournal.h"
 #include "workbench/MainWindow.h"

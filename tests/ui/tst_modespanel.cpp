@@ -7,9 +7,9 @@
 
 #include "WorkbenchTestSupport.h"
 
-#include "looplab/Scene.h"
-#include "looplab/State.h"
-#include "looplab/Statics.h"
+#include "looplab/scene/Scene.h"
+#include "looplab/bodies/State.h"
+#include "looplab/analysis/Statics.h"
 #include "viewport/VtkViewport.h"
 #include "workbench/ModeShapeAnimation.h"
 #include "workbench/ModesPanel.h"

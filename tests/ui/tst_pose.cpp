@@ -3,8 +3,8 @@
 // the pose written as the initial configuration and undone; a coupler too long drawn at
 // its best pose with its gaps and warnings; a joint angle at rest plotted flat.
 
-#include "looplab/Constraints.h"
-#include "looplab/ModelFile.h"
+#include "looplab/kinematics/Constraints.h"
+#include "looplab/model/ModelFile.h"
 #include "posing/DiagnosisOverlay.h"
 #include "posing/PoseController.h"
 #include "posing/PosePanel.h"

@@ -1,10 +1,10 @@
 // Drives the real main window under X: opening, editing with undo, saving, running
 // simulations on the worker thread, stopping and pausing them, warnings and pictures.
 
-#include "looplab/JointCoordinates.h"
-#include "looplab/ModelFile.h"
-#include "looplab/Scene.h"
-#include "looplab/Simulation.h"
+#include "looplab/kinematics/JointCoordinates.h"
+#include "looplab/model/ModelFile.h"
+#include "looplab/scene/Scene.h"
+#include "looplab/simulation/Simulation.h"
 #include "viewport/VtkViewport.h"
 #include "workbench/DocumentOperations.h"
 #include "workbench/ExamplesDirectory.h"

@@ -7,7 +7,7 @@
 // Debian's VTK 9.1 creates its OpenGL contexts through GLX (no EGL or OSMesa build), so
 // off-screen rendering still needs an X server: a real display or Xvfb (xvfb-run).
 
-#include "looplab/Scene.h"
+#include "looplab/scene/Scene.h"
 
 #include <Eigen/Core>
 

@@ -4,8 +4,8 @@
 #include "viewport/VtkViewport.h"
 #include "workbench/FrameSource.h"
 
-#include "looplab/Model.h"
-#include "looplab/ModelDocument.h"
+#include "looplab/model/Model.h"
+#include "looplab/model/ModelDocument.h"
 
 #include <QComboBox>
 #include <QDialog>

@@ -5,7 +5,7 @@
 // they survive edits and new runs; the paths are recomputed from the frame source when
 // it changes.
 
-#include "looplab/PointTrace.h"
+#include "looplab/kinematics/PointTrace.h"
 
 #include <QWidget>
 

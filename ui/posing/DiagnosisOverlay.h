@@ -4,7 +4,7 @@
 // from its links, a magenta arrow along the direction a singular configuration cannot
 // move in; each with a label. The props are added to the viewport's renderer.
 
-#include "looplab/AssemblyExplanation.h"
+#include "looplab/posing/AssemblyExplanation.h"
 
 #include <vtkSmartPointer.h>
 

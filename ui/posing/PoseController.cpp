@@ -2,9 +2,9 @@
 
 #include "workbench/WorkbenchDocument.h"
 
-#include "looplab/Assembly.h"
-#include "looplab/PosingModel.h"
-#include "looplab/Scene.h"
+#include "looplab/kinematics/Assembly.h"
+#include "looplab/posing/PosingModel.h"
+#include "looplab/scene/Scene.h"
 
 #include <QElapsedTimer>
 

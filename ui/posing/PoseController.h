@@ -4,11 +4,11 @@
 // through the undo stack. The pose is kept apart from the document until then, so
 // posing never changes the model by itself. Drivers are released while posing.
 
-#include "looplab/DragAssembly.h"
-#include "looplab/JointCoordinateAssembly.h"
-#include "looplab/Model.h"
-#include "looplab/PoseDocument.h"
-#include "looplab/State.h"
+#include "looplab/posing/DragAssembly.h"
+#include "looplab/posing/JointCoordinateAssembly.h"
+#include "looplab/model/Model.h"
+#include "looplab/posing/PoseDocument.h"
+#include "looplab/bodies/State.h"
 
 #include <QObject>
 #include <QString>

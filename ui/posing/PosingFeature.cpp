@@ -7,7 +7,7 @@
 #include "workbench/WarningsPanel.h"
 #include "workbench/WorkbenchDocument.h"
 
-#include "looplab/ModelBuilder.h"
+#include "looplab/model/ModelBuilder.h"
 
 namespace looplab::ui {
 

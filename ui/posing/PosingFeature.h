@@ -5,8 +5,8 @@
 // that does not assemble is drawn at its best pose with its gaps (DiagnosisOverlay), one
 // Warnings entry per unclosed joint and the four-bar's reach sentence.
 
-#include "looplab/AssemblyExplanation.h"
-#include "looplab/Scene.h"
+#include "looplab/posing/AssemblyExplanation.h"
+#include "looplab/scene/Scene.h"
 
 #include <QObject>
 #include <QString>

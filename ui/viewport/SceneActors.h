@@ -5,7 +5,7 @@
 // per-body and per-joint matrices, so moving the mechanism costs one 4×4 copy per body
 // and joint plus the springs and trails, never a geometry rebuild.
 
-#include "looplab/Scene.h"
+#include "looplab/scene/Scene.h"
 
 #include <Eigen/Geometry>
 #include <vtkSmartPointer.h>

@@ -3,8 +3,8 @@
 // once in the body frame; motion is applied later through the actor's matrix, so a
 // pose update never touches these polygons.
 
-#include "looplab/Scene.h"
-#include "looplab/VisualShape.h"
+#include "looplab/scene/Scene.h"
+#include "looplab/model/VisualShape.h"
 
 #include <Eigen/Core>
 #include <vtkSmartPointer.h>

@@ -8,7 +8,7 @@
 // and Eigen. It draws the core's looplab::Scene and needs only its header, not the core
 // library.
 
-#include "looplab/Scene.h"
+#include "looplab/scene/Scene.h"
 
 #include <Eigen/Geometry>
 #include <QImage>

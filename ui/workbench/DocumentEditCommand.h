@@ -3,7 +3,7 @@
 // Models are small (kilobytes), so snapshots are simpler and safer than per-field
 // inverse operations, and they make every kind of edit undoable the same way.
 
-#include "looplab/ModelDocument.h"
+#include "looplab/model/ModelDocument.h"
 
 #include <QUndoCommand>
 

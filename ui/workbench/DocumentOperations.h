@@ -6,8 +6,8 @@
 // Pure functions on plain data, shared by the tree's context menu, the property editor
 // and the tests.
 
-#include "looplab/Diagnostic.h"
-#include "looplab/ModelDocument.h"
+#include "looplab/model/Diagnostic.h"
+#include "looplab/model/ModelDocument.h"
 
 #include <string>
 #include <vector>

@@ -1,6 +1,6 @@
 #include "workbench/FrameSource.h"
 
-#include "looplab/Model.h"
+#include "looplab/model/Model.h"
 
 #include <algorithm>
 #include <cmath>

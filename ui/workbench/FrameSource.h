@@ -5,8 +5,8 @@
 // recording is one source; a mode-shape animation (the mechanism swinging through one
 // mode at a display amplitude) will be another, with its own scene overlays.
 
-#include "looplab/Scene.h"
-#include "looplab/State.h"
+#include "looplab/scene/Scene.h"
+#include "looplab/bodies/State.h"
 
 #include <memory>
 

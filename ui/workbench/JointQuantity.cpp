@@ -1,7 +1,7 @@
 #include "workbench/JointQuantity.h"
 
-#include "looplab/JointCoordinates.h"
-#include "looplab/Model.h"
+#include "looplab/kinematics/JointCoordinates.h"
+#include "looplab/model/Model.h"
 
 #include <QCoreApplication>
 

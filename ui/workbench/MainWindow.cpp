@@ -1,8 +1,8 @@
 #include "workbench/MainWindow.h"
 
-#include "looplab/JointCoordinates.h"
-#include "looplab/PointTrace.h"
-#include "looplab/Scene.h"
+#include "looplab/kinematics/JointCoordinates.h"
+#include "looplab/kinematics/PointTrace.h"
+#include "looplab/scene/Scene.h"
 #include "export/AnimationExportDialog.h"
 #include "export/AnimationExportJob.h"
 #include "export/AnimationExportProgress.h"

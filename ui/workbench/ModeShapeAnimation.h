@@ -14,8 +14,8 @@
 
 #include "workbench/FrameSource.h"
 
-#include "looplab/Model.h"
-#include "looplab/State.h"
+#include "looplab/model/Model.h"
+#include "looplab/bodies/State.h"
 
 #include <memory>
 

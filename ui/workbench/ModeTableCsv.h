@@ -5,8 +5,8 @@
 // equation. Written to a temporary file renamed into place only when complete
 // (QSaveFile), so a failed export never costs the old file.
 
-#include "looplab/Model.h"
-#include "looplab/Modes.h"
+#include "looplab/model/Model.h"
+#include "looplab/analysis/Modes.h"
 
 #include <QString>
 

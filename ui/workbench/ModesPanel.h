@@ -7,7 +7,7 @@
 // motion as frequency curves against time, and export of the table. It only shows and
 // asks: MainWindow runs the computations (ModesRunner) and the animation.
 
-#include "looplab/Modes.h"
+#include "looplab/analysis/Modes.h"
 #include "workbench/ModesRunner.h"
 
 #include <QWidget>

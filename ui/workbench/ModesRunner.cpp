@@ -1,6 +1,6 @@
 #include "workbench/ModesRunner.h"
 
-#include "looplab/TimeLaw.h"
+#include "looplab/model/TimeLaw.h"
 
 #include <QElapsedTimer>
 

@@ -6,11 +6,11 @@
 // (the GUI never waits), a sweep also stops at its next posture, and a single
 // equilibrium-and-modes computation that is already running is left to end and ignored.
 
-#include "looplab/Model.h"
-#include "looplab/Modes.h"
-#include "looplab/ModesAlongMotion.h"
-#include "looplab/State.h"
-#include "looplab/Statics.h"
+#include "looplab/model/Model.h"
+#include "looplab/analysis/Modes.h"
+#include "looplab/analysis/ModesAlongMotion.h"
+#include "looplab/bodies/State.h"
+#include "looplab/analysis/Statics.h"
 
 #include <QMetaType>
 #include <QObject>

@@ -3,8 +3,8 @@
 // plot and report, small enough to store thousands of frames and to pass between
 // threads by value.
 
-#include "looplab/Simulation.h"
-#include "looplab/Types.h"
+#include "looplab/simulation/Simulation.h"
+#include "looplab/model/Types.h"
 
 #include <QMetaType>
 

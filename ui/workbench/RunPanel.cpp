@@ -1,6 +1,6 @@
 #include "workbench/RunPanel.h"
 
-#include "looplab/MethodRegistry.h"
+#include "looplab/integrate/MethodRegistry.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>

@@ -3,7 +3,7 @@
 // tolerances, step, output step; Run, Pause, Resume, Stop, Reset; progress with the
 // simulated time and the real-time factor.
 
-#include "looplab/Simulation.h"
+#include "looplab/simulation/Simulation.h"
 
 #include <QWidget>
 

@@ -1,6 +1,6 @@
 #include "workbench/SimulationWorker.h"
 
-#include "looplab/JointCoordinates.h"
+#include "looplab/kinematics/JointCoordinates.h"
 
 #include <QElapsedTimer>
 

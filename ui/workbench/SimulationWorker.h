@@ -7,9 +7,9 @@
 // Frames are converted to compact RecordedFrames and sent in batches at most every
 // `batchInterval` so that a fast run cannot flood the GUI thread's event queue.
 
-#include "looplab/Model.h"
-#include "looplab/Simulation.h"
-#include "looplab/State.h"
+#include "looplab/model/Model.h"
+#include "looplab/simulation/Simulation.h"
+#include "looplab/bodies/State.h"
 #include "workbench/RecordedFrame.h"
 
 #include <QObject>

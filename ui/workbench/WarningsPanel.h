@@ -4,7 +4,7 @@
 // Activating an entry asks for playback to seek to its time and for its joints to be
 // highlighted.
 
-#include "looplab/Simulation.h"
+#include "looplab/simulation/Simulation.h"
 
 #include <QStringList>
 #include <QWidget>

@@ -1,6 +1,6 @@
 #include "workbench/WorkbenchDocument.h"
 
-#include "looplab/Mobility.h"
+#include "looplab/kinematics/Mobility.h"
 #include "workbench/DocumentEditCommand.h"
 
 namespace looplab::ui {

@@ -5,8 +5,8 @@
 // the current document. A document that does not build is kept as it is: the user's
 // edit is never dropped because the model became invalid.
 
-#include "looplab/ModelDocument.h"
-#include "looplab/ModelFile.h"
+#include "looplab/model/ModelDocument.h"
+#include "looplab/model/ModelFile.h"
 
 #include <QObject>
 #include <QString>

@@ -1,0 +1,98 @@
+#pragma once
+// Static equilibrium of a constrained model: a configuration q on Φ(q, t) = 0 and
+// multipliers λ with
+//
+//   F(q, λ) = Q(q, v = 0, t) − Φ_qᵀλ = 0,
+//
+// Q = generalizedForces() (Dynamics.h). Drivers are constraint equations like the joints',
+// so a driven joint is locked at its law's value at state.t.
+//
+// Newton's method in (q, λ) with the analytic tangent of Linearization.h: each step solves
+//
+//   [ K     βΦ_Iᵀ ] [ δq    ]   [  F    ]
+//   [ βΦ_I   0    ] [ δλ_I/β] = [ −βΦ_I ]
+//
+// (sparse LU), Φ_I the independent rows chosen by ConstraintSpaces (redundant equations
+// keep their multipliers, so the system stays regular), β the largest |K_ij| so that the
+// constraint block has the magnitude of the stiffness (the scaling of Modes.h), and moves
+// q by the retraction. A backtracking line search on the merit
+// ½(‖D_c F‖²/f₀² + ‖D_r Φ‖²/L²) keeps every accepted step downhill. Dynamic relaxation
+// (pseudo-dynamics on the constraint manifold with kinetic damping) is the fallback when
+// Newton fails and can be chosen alone. docs/methods.md, "Static equilibrium".
+
+#include "looplab/linalg/ConstraintSpaces.h"
+#include "looplab/model/Model.h"
+#include "looplab/bodies/State.h"
+
+#include <string>
+#include <vector>
+
+namespace looplab {
+
+enum class StaticsMethod {
+    Automatic,   ///< Newton; on failure, dynamic relaxation and then Newton again
+    Newton,      ///< Newton only
+    Relaxation,  ///< dynamic relaxation only
+};
+/// "automatic", "newton", "relaxation".
+const char* staticsMethodName(StaticsMethod m);
+bool parseStaticsMethod(const std::string& name, StaticsMethod& m);
+
+/// What the search ended with. Only Converged is ok; Mechanism and Unstable are
+/// equilibria (the force residual met the tolerance) that a caller may still analyse.
+enum class StaticsOutcome {
+    Converged,       ///< a stable equilibrium
+    Mechanism,       ///< an equilibrium with a direction of no stiffness (ω² = 0)
+    Unstable,        ///< an equilibrium with a direction of negative stiffness (ω² < 0)
+    NoConvergence,   ///< the residual did not reach the tolerance
+    AssemblyFailed,  ///< the constraints could not be closed
+};
+/// "converged", "mechanism", "unstable", "no_convergence", "assembly_failed".
+const char* staticsOutcomeName(StaticsOutcome o);
+
+struct StaticsOptions {
+    StaticsMethod method = StaticsMethod::Automatic;
+    /// Converged when ‖D_c F‖∞ ≤ forceTolerance · f₀, f₀ = ‖D_c Q‖∞ at the start (the
+    /// largest applied generalised force, moments divided by the length scale) [-].
+    double forceTolerance = 1e-10;
+    int maxNewtonIterations = 50;
+    int maxRelaxationSteps = 200000;
+    double rankTolerance = kDefaultRankTolerance;
+    LinearAlgebra linearAlgebra = LinearAlgebra::Automatic;
+    /// Classify the equilibrium (stable, mechanism, unstable) from the eigenvalues of the
+    /// stiffness projected on the tangent space (dense, up to denseStabilityLimit
+    /// coordinates) or from the sign of the determinant of the augmented matrix above.
+    bool checkStability = true;
+    int denseStabilityLimit = 600;
+    /// A projected eigenvalue ω² with |ω²| ≤ this × the largest |ω²| counts as zero.
+    double zeroStiffnessTolerance = 1e-9;
+};
+
+struct StaticsResult {
+    bool ok = false;  ///< outcome == Converged
+    StaticsOutcome outcome = StaticsOutcome::NoConvergence;
+    std::string message;  ///< why not ok; empty when ok
+    std::string method;   ///< what ran: "newton", "relaxation", "relaxation+newton"
+    int newtonIterations = 0;
+    int relaxationSteps = 0;
+    double forceScale = 0.0;          ///< f₀ [N] (moments / length scale)
+    double forceResidual = 0.0;       ///< ‖D_c F‖∞ at the end, minimum-norm λ [N]
+    double constraintResidual = 0.0;  ///< ‖D_r Φ‖∞ at the end [m]
+    VecX lambda;                      ///< minimum-norm multipliers at the end, one per equation
+    int rank = 0;                     ///< rank of Φ_q at the end
+    int degreesOfFreedom = 0;
+    /// Eigenvalues ω² [rad²/s²] of (TᵀMT)⁻¹TᵀKT at the end, ascending (dense check only;
+    /// empty when not computed).
+    VecX squaredFrequencies;
+    /// Merit (force residual / f₀) per Newton iteration, for diagnostics.
+    std::vector<double> history;
+};
+
+/// Moves state to a static equilibrium (v set to 0, t kept). On failure the state holds
+/// the last configuration reached (assembled when assembly succeeded).
+StaticsResult findEquilibrium(const Model& model, State& state, const StaticsOptions& options = {});
+
+/// The net force Q(q, 0, t) − Φ_qᵀλ (velocity coordinates) at state s.
+VecX staticNetForce(const Model& model, const State& s, const VecX& lambda);
+
+}  // namespace looplab

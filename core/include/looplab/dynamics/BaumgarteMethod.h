@@ -1,0 +1,32 @@
+#pragma once
+// The augmented (multiplier) formulation with Baumgarte stabilisation:
+//   [M  Φ_qᵀ] [v̇]   [f                        ]
+//   [Φ_q  0 ] [λ ] = [γ − 2αΦ̇ − β²Φ           ]
+// solved through the Schur complement Φ_q M⁻¹ Φ_qᵀ restricted to the equations that the
+// rank-revealing factorisation of Φ_q (ConstraintSpaces) finds independent, by Cholesky
+// factors taken from a QR of M^{-1/2} Φ_qᵀ (no squaring of the condition number). The
+// multipliers reported are the minimum-norm ones over all equations; the method fails,
+// naming the joints, only when the redundant equations are inconsistent.
+
+#include "looplab/dynamics/ConstraintMethod.h"
+
+namespace looplab {
+
+class BaumgarteMethod final : public ConstraintMethod {
+public:
+    BaumgarteMethod(std::shared_ptr<const Model> model, const ConstraintMethodSettings& settings);
+    const char* name() const override { return "baumgarte"; }
+    Status evaluate(const State& state, MotionEvaluation& out) override;
+
+    /// Number of equations found dependent in the last evaluation.
+    int lastRankDeficiency() const { return deficiency_; }
+
+private:
+    std::shared_ptr<const Model> model_;
+    ConstraintMethodSettings settings_;
+    VecX rowScales_, colScales_;
+    ConstraintSpaces spaces_;  // rank decision on the Jacobian, kept between calls
+    int deficiency_ = 0;
+};
+
+}  // namespace looplab

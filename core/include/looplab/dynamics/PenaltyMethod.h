@@ -1,0 +1,32 @@
+#pragma once
+// Bayo's penalty formulation (Bayo, García de Jalón & Serna 1988):
+//   (M + αΦ_qᵀΦ_q) v̇ = f − αΦ_qᵀ(−γ + 2ξωΦ̇ + ω²Φ),  λ = α(Φ̈ + 2ξωΦ̇ + ω²Φ),
+// and its augmented-Lagrangian variant (Bayo & Ledesma 1996), which iterates the
+// multipliers λ_{k+1} = λ_k + α(Φ̈ + 2ξωΦ̇ + ω²Φ) so that a moderate α suffices. The
+// matrix M + αΦ_qᵀΦ_q stays positive definite with redundant constraints and at
+// singular configurations, which is what these methods are known for.
+
+#include "looplab/dynamics/ConstraintMethod.h"
+
+namespace looplab {
+
+class PenaltyMethod final : public ConstraintMethod {
+public:
+    PenaltyMethod(std::shared_ptr<const Model> model, const ConstraintMethodSettings& settings,
+                  bool augmented);
+    const char* name() const override { return augmented_ ? "augmented-lagrangian" : "penalty"; }
+    Status evaluate(const State& state, MotionEvaluation& out) override;
+
+    /// Multiplier iterations used in the last evaluation (augmented variant).
+    int lastIterations() const { return iterations_; }
+
+private:
+    std::shared_ptr<const Model> model_;
+    ConstraintMethodSettings settings_;
+    bool augmented_;
+    VecX rowScales_, colScales_;
+    VecX warmMultipliers_;  // scaled λ of the previous evaluation
+    int iterations_ = 0;
+};
+
+}  // namespace looplab

@@ -1,0 +1,44 @@
+#pragma once
+// Joint reactions and driver efforts from the multipliers: the constraint force on the
+// bodies is −Φ_qᵀλ, and each joint's share of it is the force one body exerts on the
+// other through that joint.
+
+#include "looplab/kinematics/Constraints.h"
+#include "looplab/model/Model.h"
+#include "looplab/bodies/State.h"
+
+#include <string>
+#include <vector>
+
+namespace looplab {
+
+/// Reaction of one joint: the force and torque that body 1 exerts on body 2 through the
+/// joint, reduced to the joint point (origin of frame 2). Body 2 receives +force; body 1,
+/// by Newton's third law, −force.
+struct JointReaction {
+    std::string joint;
+    Vec3 forceGlobal = Vec3::Zero();   ///< [N], global axes
+    Vec3 torqueGlobal = Vec3::Zero();  ///< [N·m], global axes, about the joint point
+    Vec3 forceJoint = Vec3::Zero();    ///< [N], in the axes of joint frame 1
+    Vec3 torqueJoint = Vec3::Zero();   ///< [N·m], in the axes of joint frame 1
+    /// Statically indeterminate: the joint shares a redundant set of equations, and the
+    /// reported values are the minimum-norm split among them.
+    bool indeterminate = false;
+};
+
+/// Effort of a driver on body 2 of its joint: torque [N·m] about the joint axis
+/// (revolute) or force [N] along it (prismatic), positive in the direction the driven
+/// coordinate increases.
+struct DriverEffort {
+    std::string driver;
+    double value = 0.0;
+};
+
+/// Reactions and driver efforts at s from the multipliers λ, with the constraint
+/// Jacobian already evaluated at s. `indeterminateEquations[i]` marks equation i as part
+/// of a redundant set (ConstraintSpaces::indeterminateEquations()).
+void computeReactions(const Model& model, const State& s, const SparseMatrix& jacobian,
+                      const VecX& multipliers, const std::vector<bool>& indeterminateEquations,
+                      std::vector<JointReaction>& reactions, std::vector<DriverEffort>& drivers);
+
+}  // namespace looplab

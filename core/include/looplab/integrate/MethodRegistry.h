@@ -1,0 +1,76 @@
+#pragma once
+// Every way LoopLab can move a mechanism in time, with what each takes, in one place. The
+// command-line tool checks its options against it, the workbench fills its run panel
+// from it, and the conformance test runs every supported pair from it: a new method or
+// integrator is offered, checked and tested by being registered here.
+
+#include "looplab/dynamics/ConstraintMethod.h"
+#include "looplab/model/Model.h"
+#include "looplab/integrate/OdeSolver.h"
+#include "looplab/integrate/TimeStepper.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace looplab {
+
+/// A setting a method or integrator reads; `key` is the command-line option without its
+/// leading dashes and the JSON key with dashes as underscores. Settings every run reads
+/// (the rank tolerance and linear algebra of the diagnostics, the singular threshold,
+/// limits) are not listed.
+struct ParameterInfo {
+    std::string key;
+    std::string description;  ///< one line, with the unit
+};
+
+enum class StepControl {
+    Fixed,    ///< the user's step, unchanged (rk4)
+    Adaptive  ///< the step follows an error estimate against rtol and atol
+};
+
+struct IntegratorInfo {
+    std::string name;         ///< as in files, on the command line and in the workbench
+    std::string description;  ///< one line
+    StepControl stepControl = StepControl::Adaptive;
+    bool implicit = false;    ///< solves a nonlinear system per step (suits stiff models)
+    /// Order of the global error in the step (fixed step) or, for an adaptive
+    /// integrator, of the method that is propagated.
+    int order = 0;
+    std::vector<ParameterInfo> parameters;
+    /// True for a solver of y' = f(t, y) that pairs with every constraint method; false
+    /// for the time integration of a stepper on the constrained equations themselves
+    /// (ConstraintMethodInfo::integrators names which).
+    bool odeSolver = true;
+};
+
+struct ConstraintMethodInfo {
+    std::string name;
+    std::string description;
+    /// True if every state is projected onto the constraint manifolds (no drift).
+    bool projects = false;
+    std::vector<ParameterInfo> parameters;
+    /// Empty for a method that gives v' = a(q, v, t) to any ODE solver; otherwise the
+    /// method is a stepper on the constrained equations (a DAE) with its own time
+    /// integration, and these are the only integrators it takes.
+    std::vector<std::string> integrators;
+};
+
+/// Registered constraint methods and integrators, in the order a user should meet them
+/// (the default first).
+const std::vector<ConstraintMethodInfo>& constraintMethods();
+const std::vector<IntegratorInfo>& integrators();
+/// The entry of that name, or nullptr.
+const ConstraintMethodInfo* findConstraintMethod(const std::string& name);
+const IntegratorInfo* findIntegrator(const std::string& name);
+
+/// Whether a method and an integrator make a stepper; if not, why (one sentence).
+bool isSupportedPair(const std::string& method, const std::string& integrator, std::string* why = nullptr);
+
+/// The stepper of a registered, supported pair, or nullptr with *why set.
+std::unique_ptr<TimeStepper> makeTimeStepper(std::shared_ptr<const Model> model, const std::string& method,
+                                             const std::string& integrator, const OdeSettings& ode,
+                                             const ConstraintMethodSettings& constraints,
+                                             std::string* why = nullptr);
+
+}  // namespace looplab

@@ -1,0 +1,131 @@
+#pragma once
+// The two-loop implicit sparse-matrix numerical integration (TLISMNI) of the constrained
+// equations, after Shabana & Hussein, "A two-loop sparse matrix numerical integration
+// procedure for the solution of differential/algebraic equations: application to multibody
+// systems", J. Sound Vib. 327 (2009): the coordinates are partitioned into independent and
+// dependent ones (Wehage & Haug), the independent accelerations are integrated by HHT-α
+// (Hilber, Hughes & Taylor 1977) or Newmark with Newton iterations on their analytic
+// tangent (M, C, K of Linearization.h), and at every outer iterate the dependent positions
+// follow from Newton–Raphson on Φ = 0 (the inner loop), the dependent velocities from
+// Φ_q v = −Φ_t and all accelerations and multipliers from the sparse augmented system
+// [M Φ_qᵀ; Φ_q 0]. docs/methods.md, "Dynamics: the two-loop method", has the equations.
+
+#include "looplab/linalg/AugmentedSystem.h"
+#include "looplab/linalg/ConstraintSpaces.h"
+#include "looplab/dynamics/Linearization.h"
+#include "looplab/model/Model.h"
+#include "looplab/integrate/OdeSolver.h"
+#include "looplab/simulation/SimulationEvent.h"
+#include "looplab/integrate/StepHermite.h"
+#include "looplab/integrate/StepSizeController.h"
+#include "looplab/integrate/TimeStepper.h"
+
+#include <Eigen/LU>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace looplab {
+
+struct TlismniSettings {
+    /// HHT-α in [−1/3, 0]: 0 is the trapezoidal rule (no numerical damping); below 0 the
+    /// highest frequencies are damped. With `newmark` false, β = (1 − α)²/4, γ = 1/2 − α.
+    double alpha = -0.05;
+    /// Newmark's β and γ, read when `newmark` is true (α = 0 then). Second order only for
+    /// γ = 1/2; unconditionally stable for γ ≥ 1/2, β ≥ (γ + 1/2)²/4.
+    bool newmark = false;
+    double beta = 0.25;
+    double gamma = 0.5;
+    /// The user's step (ode.step) kept unchanged: no error control (step-size studies).
+    bool fixedStep = false;
+    /// rtol, atol of the local error estimate; step: initial (or fixed) step [s];
+    /// maxStep, minStep [s].
+    OdeSettings ode;
+    double rankTolerance = kDynamicsRankTolerance;
+    LinearAlgebra linearAlgebra = LinearAlgebra::Automatic;
+    int maxOuterIterations = 12;
+    int maxInnerIterations = 12;
+    /// The coordinates are partitioned again when the reciprocal condition number of the
+    /// scaled dependent block falls below this fraction of its value after partitioning.
+    double repartitionRatio = 0.1;
+
+    double effectiveBeta() const { return newmark ? beta : 0.25 * (1.0 - alpha) * (1.0 - alpha); }
+    double effectiveGamma() const { return newmark ? gamma : 0.5 - alpha; }
+    double effectiveAlpha() const { return newmark ? 0.0 : alpha; }
+};
+
+class TlismniStepper final : public TimeStepper {
+public:
+    /// `integrator` is the name the registry gave ("hht" or "newmark").
+    TlismniStepper(std::shared_ptr<const Model> model, const TlismniSettings& settings, std::string integrator);
+
+    std::string name() const override { return "tlismni/" + integrator_; }
+    /// Every state it produces or reports has Φ = 0 and Φ_q v + Φ_t = 0 to the Newton
+    /// tolerance (the rounding floor), reached by moving the dependent coordinates only.
+    bool projects() const override { return true; }
+    Status evaluate(State& state, MotionEvaluation& out) override;
+    Status initialize(const State& start) override;
+    Status step(double tStop) override;
+    double time() const override { return t_; }
+    State state() const override;
+    double lastStepSize() const override { return lastStep_; }
+    void interpolate(double t, State& out) const override;
+    const StepStatistics& statistics() const override { return stats_; }
+    const ConstraintSpaces* factorizationAt(const State& state) const override;
+    std::vector<SimulationEvent> takeEvents() override;
+
+    /// Coordinates (indices of v) currently integrated as independent.
+    const std::vector<int>& independentCoordinates() const { return independent_; }
+
+private:
+    struct Trial;
+    // Chooses independent rows (ConstraintSpaces) and dependent columns (full-pivot LU of
+    // the scaled independent rows) at s. Raises a "repartition" event if asked and the
+    // choice changed.
+    Status partitionAt(const State& s, bool announce);
+    // Factorises the rank-revealing spaces at s (kept for factorizationAt()).
+    void factorizeSpacesAt(const State& s);
+    // Scaled dependent block D_r Φ_{I,D} D_c at the Jacobian given, LU-factorised.
+    void dependentBlock(const ConstraintValues& cv, Eigen::PartialPivLU<MatX>& lu) const;
+    // Inner loop: Newton–Raphson on Φ_I(q, t) = 0 over the dependent coordinates.
+    Status correctPositions(State& s, int* iterations);
+    // Dependent velocities from Φ_I,D v_D = −Φ_t,I − Φ_I,F v_F.
+    Status correctVelocities(State& s);
+    // All accelerations (and the multipliers of the independent rows) from the sparse
+    // augmented system at s.
+    Status accelerations(const State& s, VecX& a, VecX& lambdaIndependent);
+    // One try of the step h; on success *trial holds the new state.
+    Status attempt(double h, Trial& trial);
+
+    std::shared_ptr<const Model> model_;
+    TlismniSettings settings_;
+    std::string integrator_;
+    double alpha_, beta_, gamma_;
+    VecX rowScales_, colScales_, weightScales_;
+    SparseColMatrix mass_;
+
+    // Partition.
+    bool partitioned_ = false;
+    std::vector<int> rows_, dependent_, independent_;
+    double rcond0_ = 0.0;
+
+    // Sparse augmented systems (accelerations with M, Newton corrections with M̂), their
+    // symbolic analysis redone only when the pattern changes.
+    AugmentedSolver accelerationSolver_, iterationSolver_;
+
+    // Accepted state and the one before it (dense output).
+    StepSizeController steps_;
+    double t_ = 0.0, lastStep_ = 0.0;
+    VecX q_, v_, a_, aHat_, lambdaI_;
+    StepHermite last_;
+
+    ConstraintSpaces spaces_;
+    VecX spacesQ_;
+    double spacesT_ = 0.0;
+
+    StepStatistics stats_;
+    std::vector<SimulationEvent> events_;
+};
+
+}  // namespace looplab

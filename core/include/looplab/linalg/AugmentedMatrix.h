@@ -1,0 +1,62 @@
+#pragma once
+// The augmented (saddle-point) matrices of statics and eigenanalysis, with the constraint
+// rows and the multiplier columns scaled by β, and their sparse LU factorisation with a
+// 1-norm condition estimate.
+//
+//   [ A     βBᵀ ]      A  n × n (a stiffness, possibly shifted: K − σM),
+//   [ βB    0   ]      B  the independent rows of Φ_q (r × n).
+//
+// Without β the two blocks differ by the ratio of a stiffness to a pure number (N/m or
+// N·m/rad against 1), and the condition number grows with its square; β of the size of
+// the stiffness entries gives both blocks the same magnitude (docs/methods.md,
+// "Eigenanalysis: scaling").
+
+#include "looplab/kinematics/Constraints.h"
+
+#include <memory>
+#include <vector>
+
+namespace looplab {
+
+/// [A βBᵀ; βB 0] with B the rows `rows` of `jacobian` (in that order); size n + r.
+SparseColMatrix augmentedMatrix(const SparseColMatrix& A, const SparseMatrix& jacobian,
+                                const std::vector<int>& rows, double beta);
+
+/// The independent rows of `jacobian` as a column-major r × n matrix.
+SparseColMatrix selectRows(const SparseMatrix& jacobian, const std::vector<int>& rows);
+
+/// Largest absolute entry of a sparse matrix (0 if empty).
+double largestAbsEntry(const SparseColMatrix& A);
+
+/// Sparse LU with partial pivoting (Eigen's SparseLU, COLAMD ordering) of a square matrix,
+/// with solves by the matrix and its transpose and a condition estimate. No dense
+/// factorisation at any size.
+class SparseLUFactorization {
+public:
+    SparseLUFactorization();
+    ~SparseLUFactorization();
+    SparseLUFactorization(SparseLUFactorization&&) noexcept;
+    SparseLUFactorization& operator=(SparseLUFactorization&&) noexcept;
+
+    /// False if the matrix is structurally or numerically singular (a zero pivot).
+    bool factorize(const SparseColMatrix& S);
+    bool ok() const { return ok_; }
+    int size() const { return size_; }
+    VecX solve(const VecX& b) const;
+    VecX solveTransposed(const VecX& b) const;
+    /// Sign of the determinant (+1, −1; 0 when not factorised).
+    int signDeterminant() const;
+    /// Estimate of κ₁(S) = ‖S‖₁ ‖S⁻¹‖₁, ‖S⁻¹‖₁ by Hager's method as refined by Higham
+    /// (LAPACK's xLACON: at most 5 solves with S and Sᵀ; a lower bound of the true value,
+    /// usually within a factor 3). Infinity when not factorised.
+    double conditionEstimate() const;
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+    bool ok_ = false;
+    int size_ = 0;
+    double norm1_ = 0.0;
+};
+
+}  // namespace looplab

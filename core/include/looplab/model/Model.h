@@ -1,0 +1,145 @@
+#pragma once
+// The compiled, immutable description of a mechanism. Solvers take a const Model and a
+// State (the numbers that change); nothing in a Model changes during a simulation.
+// A Model is made by buildModel() from a ModelDocument.
+
+#include "looplab/bodies/BeamMesh.h"
+#include "looplab/model/BodyKind.h"
+#include "looplab/model/ModelDocument.h"
+#include "looplab/bodies/SolidMesh.h"
+#include "looplab/model/TimeLaw.h"
+#include "looplab/model/Types.h"
+#include "looplab/model/VisualShape.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace looplab {
+
+/// A frame fixed on a body: origin and axes (columns) in the body frame.
+struct BodyFrame {
+    BodyIndex body;
+    Vec3 origin = Vec3::Zero();
+    Mat3 axes = Mat3::Identity();
+    /// Beam and solid bodies: the node the frame is attached to (its origin is the node's
+    /// position r_k; a beam node's only direction is its slope r_x,k, a solid node has none;
+    /// origin and axes above are unused).
+    int node = 0;
+};
+
+/// A body: the ground (body 0) or a rigid body with its frame at the centre of mass.
+struct Body {
+    std::string name;
+    BodyKind kind = BodyKind::Rigid;
+    CoordinateSlice slice;             ///< its numbers in State::q and State::v
+    double mass = 0.0;                 ///< kg (0 for the ground)
+    Mat3 inertia = Mat3::Zero();       ///< kg·m² about the centre of mass, body frame
+    Mat3 inertiaInverse = Mat3::Zero();
+    VisualShape shape;
+    /// Beam bodies: the mesh (mass, elasticity, initial nodes); null for other kinds.
+    std::shared_ptr<const BeamMesh> beam;
+    /// Solid bodies: the mesh; null for other kinds.
+    std::shared_ptr<const SolidMesh> solid;
+    /// Beams and solids: coordinates per node (6 or 3), 0 for other kinds.
+    int nodeSize() const;
+};
+
+/// A joint between frame1 (on body 1) and frame2 (on body 2). Its equations are rows
+/// firstEquation .. firstEquation + equationCount − 1 of Φ.
+struct Joint {
+    std::string name;
+    JointType type = JointType::Revolute;
+    BodyFrame frame1, frame2;
+    double length = 0.0;  ///< distance joints only [m]
+    int firstEquation = 0;
+    int equationCount = 0;
+};
+
+/// A driver: the angle of a revolute or the displacement of a prismatic joint follows
+/// law(t). Its one equation is row `equation` of Φ.
+struct Driver {
+    std::string name;
+    JointIndex joint;
+    bool rotational = true;  ///< angle (true) or displacement (false)
+    TimeLaw law;
+    int equation = 0;
+};
+
+/// An applied force element (see ForceDoc for the meaning of the fields).
+struct ForceElement {
+    std::string name;
+    ForceType type = ForceType::SpringDamper;
+    BodyFrame point1, point2;  ///< spring-damper attachment points (origins only)
+    double stiffness = 0.0, damping = 0.0, freeLength = 0.0, preload = 0.0;
+    JointIndex joint;          ///< rotational spring-damper
+    double freeAngle = 0.0;
+    BodyIndex body;            ///< body force or torque
+    int node = 0;              ///< body force on a beam or solid: the node it acts on
+    Vec3 localPoint = Vec3::Zero();
+    Vec3 vector = Vec3::Zero();
+    std::optional<TimeLaw> law;
+};
+
+/// Says which joint (or driver) an equation belongs to and which component it is,
+/// so that redundant equations and reactions can be named.
+struct EquationLabel {
+    std::string owner;      ///< joint or driver name
+    std::string component;  ///< e.g. "point x", "axis z1.x2", "driver"
+    bool angular = false;   ///< a dimensionless (orientation) equation, else a length
+};
+
+/// Coordinates: each body owns a slice of q and of v whose size and meaning its kind gives
+/// (BodyKind.h; a rigid body has 7 position numbers, centre of mass and unit quaternion,
+/// and 6 velocity numbers, centre-of-mass velocity in the global frame and angular
+/// velocity in the body frame). The constraint Jacobian Φ_q is taken with respect to the
+/// velocity coordinates, so "coordinates" in mobility counts means velocity coordinates.
+struct Model {
+    std::string name;
+    std::string description;
+    std::string sourceFile;    ///< file the model came from, if any
+    Vec3 gravity = Vec3::Zero();
+    std::vector<Body> bodies;  ///< bodies[0] is the ground
+    std::vector<Joint> joints;
+    std::vector<Driver> drivers;
+    std::vector<ForceElement> forces;
+    std::vector<EquationLabel> equations;
+    ExpectedDoc expected;
+    /// Characteristic length [m] (size of the mechanism), used to weigh rotations
+    /// against translations in rank decisions and minimum-norm steps.
+    double lengthScale = 1.0;
+    /// The document this model was built from, kept for saving and editing.
+    ModelDocument document;
+
+    int bodyCount() const { return static_cast<int>(bodies.size()); }
+    int movingBodyCount() const { return bodyCount() - 1; }
+    int positionSize() const { return positionSize_; }
+    int velocitySize() const { return velocitySize_; }
+    int equationCount() const { return static_cast<int>(equations.size()); }
+    /// Grübler–Kutzbach count: velocity coordinates − (joint and driver equations).
+    int grueblerCount() const { return velocitySize() - equationCount(); }
+
+    /// Offset of body b's slice in q.
+    int positionOffset(BodyIndex b) const { return body(b).slice.positionOffset; }
+    /// Offset of body b's slice in v.
+    int velocityOffset(BodyIndex b) const { return body(b).slice.velocityOffset; }
+    /// Size of body b's velocity slice.
+    int velocitySliceSize(BodyIndex b) const { return body(b).slice.velocitySize; }
+    /// The body whose velocity slice holds coordinate i of v.
+    int bodyOfVelocityCoordinate(int i) const { return velocityOwner_[static_cast<size_t>(i)]; }
+    /// Gives every body its slices of q and v, in body order, with the sizes its kind
+    /// asks for. Called once the bodies are in place.
+    void layOutCoordinates();
+
+    std::optional<BodyIndex> findBody(const std::string& name) const;
+    std::optional<JointIndex> findJoint(const std::string& name) const;
+    const Joint& joint(JointIndex j) const { return joints[static_cast<size_t>(j.value())]; }
+    const Body& body(BodyIndex b) const { return bodies[static_cast<size_t>(b.value())]; }
+
+private:
+    int positionSize_ = 0, velocitySize_ = 0;
+    std::vector<int> velocityOwner_;
+};
+
+}  // namespace looplab

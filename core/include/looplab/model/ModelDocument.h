@@ -1,0 +1,190 @@
+#pragma once
+// The editable description of a mechanism. It is what model files hold and what the
+// workbench's editors change; it is plain data with names instead of indices, and may
+// be invalid. ModelBuilder compiles it into an immutable Model or a list of diagnostics.
+
+#include "looplab/model/TimeLaw.h"
+#include "looplab/model/Types.h"
+#include "looplab/model/VisualShape.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace looplab {
+
+/// A rigid body. Its frame has its origin at the centre of mass.
+struct BodyDoc {
+    std::string name;
+    double mass = 1.0;                        ///< kg
+    Mat3 inertia = Mat3::Identity();          ///< kg·m², about the centre of mass, body frame
+    Vec3 position = Vec3::Zero();             ///< initial centre of mass, global frame [m]
+    Quat orientation = Quat::Identity();      ///< initial orientation, body to global
+    Vec3 velocity = Vec3::Zero();             ///< initial centre-of-mass velocity, global [m/s]
+    Vec3 angularVelocity = Vec3::Zero();      ///< initial angular velocity, global [rad/s]
+    VisualShape shape;
+};
+
+/// A frame fixed on a body, given in the body frame.
+struct MarkerDoc {
+    std::string name;
+    std::string body;                     ///< body name, or "ground"
+    Vec3 position = Vec3::Zero();         ///< origin in body frame [m]
+    Quat orientation = Quat::Identity();  ///< marker axes in body frame
+};
+
+enum class JointType {
+    Revolute,     ///< rotation about the common z axis
+    Prismatic,    ///< translation along the common z axis
+    Spherical,    ///< coincident points
+    Cylindrical,  ///< rotation about and translation along z
+    Universal,    ///< coincident points, z of frame 1 ⟂ z of frame 2
+    Fixed,        ///< no relative motion
+    Planar,       ///< frame 2 moves in the x–y plane of frame 1
+    Distance,     ///< the two origins stay a fixed distance apart (massless rod)
+    PointOnLine,  ///< origin 2 stays on the z axis of frame 1
+    PointOnPlane  ///< origin 2 stays in the x–y plane of frame 1
+};
+
+/// File name of a joint type ("revolute", "point_on_line", ...).
+const char* jointTypeName(JointType type);
+/// Every joint type, in the order of the enumeration.
+std::vector<JointType> jointTypes();
+bool jointTypeFromName(const std::string& name, JointType& type);
+
+/// A joint between two bodies. Either by two markers (marker1 on the first body, marker2
+/// on the second), or by the two bodies and a global point and axis at the initial
+/// configuration, from which the joint frames on both bodies are derived.
+struct JointDoc {
+    std::string name;
+    JointType type = JointType::Revolute;
+    bool byMarkers = false;
+    std::string marker1, marker2;
+    std::string body1, body2;
+    Vec3 point = Vec3::Zero();           ///< global joint point (point on body 1 for distance)
+    Vec3 axis = Vec3::UnitZ();           ///< global joint axis (plane normal, line direction)
+    Vec3 axis2 = Vec3::Zero();           ///< universal: second body's axis; zero: a perpendicular
+    Vec3 point2 = Vec3::Zero();          ///< distance: point on body 2 (global, initial)
+    std::optional<double> length;        ///< distance: rod length; default the initial distance
+};
+
+/// A rheonomic constraint: a revolute's angle or a prismatic's displacement follows a law.
+struct DriverDoc {
+    std::string name;
+    std::string joint;
+    TimeLaw law;
+};
+
+enum class ForceType {
+    SpringDamper,            ///< point-to-point, along the line between two points
+    RotationalSpringDamper,  ///< about a revolute joint's axis
+    BodyForce,               ///< force on a body at a body point, global direction
+    BodyTorque               ///< torque on a body, global direction
+};
+
+const char* forceTypeName(ForceType type);
+bool forceTypeFromName(const std::string& name, ForceType& type);
+
+/// An applied force element.
+struct ForceDoc {
+    std::string name;
+    ForceType type = ForceType::SpringDamper;
+    // Spring-damper: the two attachment points, global at the initial configuration.
+    std::string body1, body2;
+    Vec3 point1 = Vec3::Zero(), point2 = Vec3::Zero();
+    double stiffness = 0.0;              ///< N/m, or N·m/rad
+    double damping = 0.0;                ///< N·s/m, or N·m·s/rad
+    std::optional<double> freeLength;    ///< m; default the initial length
+    double preload = 0.0;                ///< N (or N·m) added at the free length, along extension
+    // Rotational spring-damper.
+    std::string joint;
+    double freeAngle = 0.0;              ///< rad
+    // Body force or torque: vector (global) scaled by law(t) if a law is given.
+    std::string body;
+    Vec3 localPoint = Vec3::Zero();      ///< application point in the body frame
+    Vec3 vector = Vec3::Zero();          ///< N or N·m, global frame
+    std::optional<TimeLaw> law;
+};
+
+// --- beams (BeamMesh.h, methods.md "Flexible beams") ---
+
+/// Linear elastic material of a beam.
+struct MaterialDoc {
+    double youngModulus = 0.0;  ///< E [Pa]
+    double poissonRatio = 0.3;  ///< ν [1]; checked, unused by the cable element (no shear, no torsion)
+    double density = 0.0;       ///< ρ [kg/m³]
+};
+
+/// Cross-section of a beam: a rectangle, a circle, or the area and second moment directly.
+struct SectionDoc {
+    enum class Shape { Rectangle, Circle, Direct };
+    Shape shape = Shape::Rectangle;
+    double width = 0.0, height = 0.0;  ///< rectangle [m]; I = width·height³/12
+    double radius = 0.0;               ///< circle [m]; I = π r⁴/4
+    double area = 0.0;                 ///< direct: A [m²]
+    double inertia = 0.0;              ///< direct: I [m⁴]
+};
+
+/// Most elements a beam may have: its mass matrix is assembled from 144 numbers an element
+/// (100 000 elements: 230 MB while it is assembled).
+inline constexpr int kMaxBeamElements = 100000;
+
+/// A straight beam from `from` to `to` meshed with `elements` equal ANCF cable elements.
+/// Its nodes are named "<name>.node<k>" (k = 0 at `from`), with "<name>.root" and
+/// "<name>.tip" for the first and the last; joints and nodal forces name them as bodies.
+struct BeamDoc {
+    std::string name;
+    Vec3 from = Vec3::Zero(), to = Vec3::UnitX();  ///< undeformed end points, global [m]
+    int elements = 1;
+    MaterialDoc material;
+    SectionDoc section;
+    double preload = 0.0;  ///< axial force in the undeformed beam [N], tension positive
+};
+
+// --- end beams ---
+
+// --- solids (SolidMesh.h, methods.md "Solid elements") ---
+
+/// Most elements a solid box may have (its stiffness is assembled from 576 numbers an
+/// element: 200 000 elements take about 1.8 GB while the tangent stiffness is assembled).
+inline constexpr int kMaxSolidElements = 200000;
+
+/// A box of nx × ny × nz equal 8-node hexahedra of a St. Venant–Kirchhoff material
+/// (material.poisson_ratio is used). Its nodes are named "<name>.node<i>_<j>_<k>" (grid
+/// indices from the corner `origin`), its faces "<name>.xmin", "<name>.xmax", ... are node
+/// sets; joints and nodal forces name nodes and node sets as bodies.
+struct SolidDoc {
+    std::string name;
+    Vec3 origin = Vec3::Zero();     ///< the corner with the smallest coordinates [m]
+    Vec3 size = Vec3::Ones();       ///< edge lengths along x, y, z [m]
+    int elements[3] = {1, 1, 1};    ///< nx, ny, nz
+    MaterialDoc material;
+};
+
+// --- end solids ---
+
+/// Facts a model states about itself, checked by tests and by `looplab-cli check`.
+struct ExpectedDoc {
+    std::optional<int> dof;
+    std::optional<int> redundant;
+};
+
+/// The whole editable model.
+struct ModelDocument {
+    std::string name;
+    std::string description;
+    Vec3 gravity = Vec3::Zero();  ///< m/s², global
+    std::vector<BodyDoc> bodies;
+    std::vector<MarkerDoc> markers;
+    std::vector<JointDoc> joints;
+    std::vector<DriverDoc> drivers;
+    std::vector<ForceDoc> forces;
+    std::vector<BeamDoc> beams;  ///< bodies of kind Beam, after the rigid bodies
+    std::vector<SolidDoc> solids;  ///< bodies of kind Solid, after the beams
+    ExpectedDoc expected;
+};
+
+/// Name reserved for the fixed ground body.
+inline constexpr const char* kGroundName = "ground";
+
+}  // namespace looplab

@@ -1,0 +1,34 @@
+#pragma once
+// How a body looks. The core only describes shapes; the workbench turns them into
+// VTK actors, and the command-line tool ignores them.
+
+#include "looplab/model/Types.h"
+
+#include <array>
+#include <string>
+
+namespace looplab {
+
+/// A simple solid drawn for a body, given in the body frame.
+struct VisualShape {
+    enum class Kind { None, Box, Cylinder, Sphere };
+    Kind kind = Kind::None;
+    /// Box: full edge lengths along body x, y, z [m].
+    Vec3 size = Vec3::Zero();
+    /// Cylinder and sphere radius [m].
+    double radius = 0.0;
+    /// Cylinder length along the shape's local z axis [m].
+    double length = 0.0;
+    /// Placement of the shape in the body frame (the shape's centre and axes).
+    Vec3 offset = Vec3::Zero();
+    Quat orientation = Quat::Identity();
+    /// Colour, components in [0, 1].
+    std::array<double, 3> color{{0.6, 0.6, 0.65}};
+};
+
+/// Parses "box", "cylinder", "sphere", "none"; returns false for anything else.
+bool visualShapeKindFromName(const std::string& name, VisualShape::Kind& kind);
+/// Inverse of visualShapeKindFromName.
+const char* visualShapeKindName(VisualShape::Kind kind);
+
+}  // namespace looplab

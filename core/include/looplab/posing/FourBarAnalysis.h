@@ -1,0 +1,42 @@
+#pragma once
+// Recognises a planar four-bar (three moving links and the ground in one loop of four
+// revolutes with parallel axes) and says in words whether it closes and how it moves:
+// the reach condition (no link longer than the other three together) and Grashof's
+// condition (shortest + longest ≤ sum of the other two: some link turns fully).
+// Reference: Norton, Design of Machinery, 5th ed., §2.12.
+
+#include "looplab/model/Model.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace looplab {
+
+struct FourBarLink {
+    std::string name;  ///< body name; "ground" for the fixed link
+    double length = 0.0;  ///< distance between its two pivots, normal to the axes [m]
+    bool grounded = false;  ///< pivots on the ground (true for the ground link itself)
+};
+
+struct PlanarFourBar {
+    /// In loop order: ground, first grounded link (the driven one if any), coupler,
+    /// second grounded link.
+    std::vector<FourBarLink> links;
+    std::vector<std::string> joints;  ///< the four revolutes in loop order from the ground
+
+    /// A link is longer than the other three together: the loop cannot close anywhere.
+    bool tooLong() const;
+    /// s + l ≤ p + q.
+    bool grashof() const;
+    /// "coupler 0.95 m is longer than the 0.80 m the other links can span", or how the
+    /// loop closes at its limit; empty when some link is too long is false.
+    std::string reachSentence() const;
+    /// The Grashof condition with its numbers and what it means for this linkage.
+    std::string grashofSentence() const;
+};
+
+/// The four-bar in `model`, or nothing if the model is not one.
+std::optional<PlanarFourBar> findPlanarFourBar(const Model& model);
+
+}  // namespace looplab

@@ -1,0 +1,416 @@
+#include "looplab/analysis/Modes.h"
+
+#include "looplab/linalg/AugmentedMatrix.h"
+#include "looplab/dynamics/Dynamics.h"
+#include "looplab/dynamics/Linearization.h"
+
+#include "MessageText.h"
+
+#include <Eigen/Eigenvalues>
+#include <Eigen/SparseCholesky>
+#include <Spectra/GenEigsSolver.h>
+#include <Spectra/SymEigsSolver.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <functional>
+#include <limits>
+#include <random>
+
+namespace looplab {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using Complex = std::complex<double>;
+using VecC = Eigen::VectorXcd;
+
+double seconds(Clock::time_point since) {
+    return std::chrono::duration<double>(Clock::now() - since).count();
+}
+
+using message::format;
+
+// A linear operator for Spectra given by a function (x ↦ y, both of size n).
+struct FunctionOp {
+    using Scalar = double;
+    Eigen::Index n = 0;
+    std::function<void(const double*, double*)> apply;
+    Eigen::Index rows() const { return n; }
+    Eigen::Index cols() const { return n; }
+    void perform_op(const double* x, double* y) const { apply(x, y); }
+};
+
+// The state-space pencil (A' + s E) y = 0 in y = (x, v, μ) shifted by s₀:
+//   [ K       C + s₀M   βBᵀ ]
+//   [ s₀κI    −κI        0  ]
+//   [ βB      0          0  ]
+SparseColMatrix stateSpaceMatrix(const Linearization& lin, const SparseMatrix& J, const std::vector<int>& rows,
+                                 double beta, double s0, double kappa) {
+    const int n = static_cast<int>(lin.mass.rows()), r = static_cast<int>(rows.size());
+    std::vector<Eigen::Triplet<double>> t;
+    const SparseColMatrix CM = lin.damping + s0 * lin.mass;
+    for (int c = 0; c < n; ++c) {
+        for (SparseColMatrix::InnerIterator it(lin.stiffness, c); it; ++it)
+            t.emplace_back(static_cast<int>(it.row()), c, it.value());
+        for (SparseColMatrix::InnerIterator it(CM, c); it; ++it)
+            t.emplace_back(static_cast<int>(it.row()), n + c, it.value());
+        t.emplace_back(n + c, c, s0 * kappa);
+        t.emplace_back(n + c, n + c, -kappa);
+    }
+    for (int k = 0; k < r; ++k)
+        for (SparseMatrix::InnerIterator it(J, rows[static_cast<size_t>(k)]); it; ++it) {
+            t.emplace_back(2 * n + k, static_cast<int>(it.col()), beta * it.value());
+            t.emplace_back(static_cast<int>(it.col()), 2 * n + k, beta * it.value());
+        }
+    SparseColMatrix S(2 * n + r, 2 * n + r);
+    S.setFromTriplets(t.begin(), t.end());
+    S.makeCompressed();
+    return S;
+}
+
+}  // namespace
+
+double modalAssurance(const Model& model, const VecX& a, const VecX& b) {
+    const VecX Ma = applyMass(model, a), Mb = applyMass(model, b);
+    const double aa = a.dot(Ma), bb = b.dot(Mb);
+    if (!(aa > 0.0) || !(bb > 0.0)) return 0.0;
+    const double ab = a.dot(Mb);
+    return ab * ab / (aa * bb);
+}
+
+ModesResult computeModes(const Model& model, const State& state, const VecX& lambda, const ModesOptions& o) {
+    ModesResult res;
+    State s = state;
+    s.v.setZero();
+    const int n = model.velocitySize();
+    res.coordinates = n;
+    if (o.count < 1) {
+        res.message = "the number of modes must be at least 1";
+        return res;
+    }
+    if (lambda.size() != model.equationCount()) {
+        res.message = "one multiplier per constraint equation is needed";
+        return res;
+    }
+    const VecX rowScales = equationScales(model), colScales = coordinateScales(model);
+    ConstraintValues cv;
+    evaluateConstraints(model, s, cv, kPhi | kJacobian);
+    ConstraintSpaces spaces;
+    spaces.factorize(cv.jacobian, rowScales, colScales, o.rankTolerance, o.linearAlgebra);
+    const std::vector<int>& rows = spaces.independentEquations();
+    const int r = static_cast<int>(rows.size());
+    const int d = n - r;
+    res.independentEquations = r;
+    res.degreesOfFreedom = d;
+    if (d == 0) {
+        res.message = "the model has no degree of freedom: nothing can vibrate";
+        return res;
+    }
+
+    Linearization lin;
+    linearize(model, s, lambda, lin);
+    const double kMax = largestAbsEntry(lin.stiffness);
+    const double mMax = largestAbsEntry(lin.mass);
+    res.stiffnessScale = kMax;
+    switch (o.scaling) {
+    case ModeScaling::Automatic: res.scaling = kMax > 0 ? kMax : 1.0; break;
+    case ModeScaling::None: res.scaling = 1.0; break;
+    case ModeScaling::Value: res.scaling = o.scalingValue; break;
+    }
+    if (!(res.scaling > 0.0) || !std::isfinite(res.scaling)) {
+        res.message = "the scaling factor must be a finite positive number";
+        return res;
+    }
+    if (kMax == 0.0 && o.scaling == ModeScaling::Automatic)
+        res.warnings.push_back("the stiffness matrix is zero: scaling factor 1");
+    const double beta = res.scaling;
+    // The automatic shift depends on the stiffness, not on β, so that the scaled and the
+    // unscaled problem are shifted alike.
+    res.shift = o.shift ? *o.shift : (kMax > 0 && mMax > 0 ? -0.01 * kMax / mMax : -1.0);
+    const double sigma = res.shift;
+    res.damped = !o.ignoreDamping && largestAbsEntry(lin.damping) > 0.0;
+
+    // Symmetry of the stiffness on the tangent space, probed with a few tangent vectors.
+    // The finite eigenvalues depend on K only through TᵀKT; where that is symmetric, K may
+    // be replaced by its symmetric part without changing them (methods.md, "Eigenanalysis").
+    {
+        std::mt19937 g(12345);
+        std::normal_distribution<double> nd;
+        const int probes = std::min(4, d);
+        MatX Tp(n, probes);
+        for (int k = 0; k < probes; ++k) {
+            VecX w(n);
+            for (int i = 0; i < n; ++i) w[i] = nd(g) * colScales[i];
+            Tp.col(k) = w - spaces.solveMinimumNorm(cv.jacobian * w);
+        }
+        const MatX KT = lin.stiffness * Tp;
+        const MatX P = Tp.transpose() * KT;
+        const double sym = (P + P.transpose()).cwiseAbs().maxCoeff();
+        const double asym = (P - P.transpose()).cwiseAbs().maxCoeff();
+        res.stiffnessAsymmetry = sym > 0 ? asym / sym : (asym > 0 ? 1.0 : 0.0);
+    }
+    res.symmetric = !res.damped && res.stiffnessAsymmetry <= 1e-8;
+    if (res.symmetric) {
+        const SparseColMatrix Kt = lin.stiffness.transpose();
+        lin.stiffness = 0.5 * (lin.stiffness + Kt);
+    }
+
+    // The shifted matrices, unscaled (β = 1) and with β; their condition estimates.
+    const double s0 = -std::sqrt(std::abs(sigma));  // state-space shift [1/s]
+    const double kappa = mMax * std::max(std::abs(s0), 1e-3);
+    auto shifted = [&](double b) {
+        if (res.damped) return stateSpaceMatrix(lin, cv.jacobian, rows, b, s0, kappa);
+        return augmentedMatrix(SparseColMatrix(lin.stiffness - sigma * lin.mass), cv.jacobian, rows, b);
+    };
+    const auto tf = Clock::now();
+    SparseLUFactorization lu;
+    const bool factored = lu.factorize(shifted(beta));
+    res.factorizationSeconds = seconds(tf);
+    res.conditionScaled = lu.conditionEstimate();
+    if (beta == 1.0) {
+        res.conditionUnscaled = res.conditionScaled;
+    } else {
+        SparseLUFactorization lu1;
+        lu1.factorize(shifted(1.0));
+        res.conditionUnscaled = lu1.conditionEstimate();
+    }
+    if (!factored) {
+        res.message = "the shifted augmented matrix is singular: the shift " + format("%.6g", sigma) +
+                      " rad^2/s^2 is an eigenvalue, or the independent constraint rows are dependent; "
+                      "choose another --shift";
+        return res;
+    }
+    res.illConditioned = !(res.conditionScaled * std::numeric_limits<double>::epsilon() <= o.conditionLimit);
+    if (res.illConditioned) {
+        char buf[400];
+        std::snprintf(buf, sizeof buf,
+                      "the shifted augmented matrix is ill-conditioned (condition number about %.3g): about %.0f of "
+                      "the 16 digits are lost in every solve and the eigenvalues may be wrong; %s",
+                      res.conditionScaled, std::log10(std::max(1.0, res.conditionScaled)),
+                      o.scaling == ModeScaling::Automatic
+                          ? "the spread is the model's own (stiffness and mass): check each mode's residual"
+                          : "use the automatic scaling");
+        res.warnings.push_back(buf);
+    }
+
+    // Shift-invert iteration.
+    const auto ti = Clock::now();
+    FunctionOp op;
+    std::vector<Complex> nu;   // eigenvalues of the shift-inverted operator
+    std::vector<VecC> vecs;    // x (velocity coordinates) of each
+    int nconv = 0;
+    bool converged = false;
+    if (res.symmetric) {
+        // H = Bᵀ Pᵀ S⁻¹ P B with M = BBᵀ: symmetric, with the eigenvalues ν = 1/(ω² − σ)
+        // for z = Bᵀx, and 0 for the r constraint directions. B = Qᵀ L from the Cholesky
+        // factor of the permuted mass Q M Qᵀ = LLᵀ: rigid bodies' blocks are diagonal, but the
+        // consistent mass of a solid mesh couples neighbouring nodes, and without a
+        // fill-reducing ordering its factor fills the whole band.
+        Eigen::SimplicialLLT<SparseColMatrix, Eigen::Lower, Eigen::AMDOrdering<int>> chol(lin.mass);
+        if (chol.info() != Eigen::Success) {
+            res.message = "the mass matrix is not positive definite";
+            return res;
+        }
+        const SparseColMatrix L = chol.matrixL();
+        const Eigen::PermutationMatrix<Eigen::Dynamic, Eigen::Dynamic, int> Q = chol.permutationP();
+        op.n = n;
+        op.apply = [&](const double* x, double* y) {
+            VecX rhs = VecX::Zero(n + r);
+            rhs.head(n) = Q.transpose() * VecX(L * Eigen::Map<const VecX>(x, n));
+            const VecX sol = lu.solve(rhs);
+            Eigen::Map<VecX>(y, n) = L.transpose() * VecX(Q * sol.head(n));
+        };
+        const int nev = std::min({o.count, d, n - 1});
+        const int ncv = std::min(std::max(2 * nev + 1, 20), n);
+        Spectra::SymEigsSolver<FunctionOp> eig(op, nev, ncv);
+        eig.init();
+        nconv = static_cast<int>(eig.compute(Spectra::SortRule::LargestMagn, o.maxIterations, o.tolerance));
+        converged = eig.info() == Spectra::CompInfo::Successful;
+        res.iterations = static_cast<int>(eig.num_iterations());
+        res.operations = static_cast<int>(eig.num_operations());
+        const VecX ev = eig.eigenvalues();
+        const MatX Z = eig.eigenvectors();
+        const auto Lt = L.transpose().triangularView<Eigen::Upper>();
+        for (int k = 0; k < ev.size(); ++k) {
+            nu.emplace_back(ev[k], 0.0);
+            vecs.push_back(VecX(Q.transpose() * Lt.solve(VecX(Z.col(k)))).cast<Complex>());
+        }
+    } else {
+        const int N = res.damped ? 2 * n : n;
+        op.n = N;
+        if (res.damped) {
+            op.apply = [&](const double* x, double* y) {
+                VecX rhs = VecX::Zero(2 * n + r);
+                Eigen::Map<const VecX> u(x, 2 * n);
+                rhs.head(n) = applyMass(model, u.tail(n));
+                rhs.segment(n, n) = kappa * u.head(n);
+                Eigen::Map<VecX>(y, 2 * n) = lu.solve(rhs).head(2 * n);
+            };
+        } else {
+            op.apply = [&](const double* x, double* y) {
+                VecX rhs = VecX::Zero(n + r);
+                rhs.head(n) = applyMass(model, Eigen::Map<const VecX>(x, n));
+                Eigen::Map<VecX>(y, n) = lu.solve(rhs).head(n);
+            };
+        }
+        const int want = res.damped ? 2 * std::min(o.count, d) : std::min(o.count, d);
+        const int nev = std::max(1, std::min(want, N - 2));
+        const int ncv = std::min(std::max(2 * nev + 1, 20), N);
+        Spectra::GenEigsSolver<FunctionOp> eig(op, nev, ncv);
+        eig.init();
+        nconv = static_cast<int>(eig.compute(Spectra::SortRule::LargestMagn, o.maxIterations, o.tolerance));
+        converged = eig.info() == Spectra::CompInfo::Successful;
+        res.iterations = static_cast<int>(eig.num_iterations());
+        res.operations = static_cast<int>(eig.num_operations());
+        const VecC ev = eig.eigenvalues();
+        const Eigen::MatrixXcd Z = eig.eigenvectors();
+        for (int k = 0; k < ev.size(); ++k) {
+            nu.push_back(ev[k]);
+            vecs.push_back(VecC(Z.col(k).head(n)));
+        }
+    }
+    res.iterationSeconds = seconds(ti);
+    if (!converged && nconv == 0) {
+        res.message = "the shift-invert iteration did not converge in " + std::to_string(o.maxIterations) +
+                      " restarts";
+        return res;
+    }
+    if (!converged)
+        res.warnings.push_back("only " + std::to_string(nconv) + " eigenvalues converged");
+
+    // Undo shift and scaling; recognise constraint modes; residuals and multipliers.
+    double nuMax = 0.0;
+    for (const Complex& v : nu) nuMax = std::max(nuMax, std::abs(v));
+    const SparseColMatrix& K = lin.stiffness;  // symmetrised on the symmetric path
+    Linearization full;
+    linearize(model, s, lambda, full);  // the multipliers use K as it is
+    for (size_t k = 0; k < nu.size(); ++k) {
+        if (!(std::abs(nu[k]) > 1e-10 * nuMax)) {  // an infinite eigenvalue
+            res.spuriousRejected++;
+            continue;
+        }
+        Complex sk;
+        double w2;
+        if (res.damped) {
+            sk = s0 - 1.0 / nu[k];
+            w2 = std::norm(sk);
+        } else {
+            const Complex lam = sigma + 1.0 / nu[k];
+            w2 = lam.real();
+            sk = w2 >= 0 ? Complex(0.0, std::sqrt(w2)) : Complex(std::sqrt(-w2), 0.0);
+        }
+        if (res.damped && sk.imag() < -1e-12 * std::abs(sk)) continue;  // the conjugate of a kept mode
+        VecC x = vecs[k];
+        Eigen::Index big = 0;
+        x.cwiseAbs().maxCoeff(&big);
+        if (std::abs(x[big]) == 0.0) {
+            res.spuriousRejected++;
+            continue;
+        }
+        x *= std::conj(x[big]) / std::abs(x[big]);
+        // Constraint residual of the shape (scaled: lengths against lengths).
+        const VecC Bx = cv.jacobian.cast<Complex>() * x;
+        const double cres = (rowScales.cast<Complex>().cwiseProduct(Bx)).cwiseAbs().maxCoeff() /
+                            (x.cwiseQuotient(colScales.cast<Complex>())).cwiseAbs().maxCoeff();
+        if (!(cres <= o.spuriousTolerance)) {
+            res.spuriousRejected++;
+            continue;
+        }
+        // Eigen-equation residual on the tangent space, with the least-squares multipliers.
+        const Complex s2 = res.damped ? sk * sk : Complex(-w2, 0.0);
+        const VecC g = (full.stiffness.cast<Complex>() * x + s2 * (full.mass.cast<Complex>() * x) +
+                        (res.damped ? VecC(sk * (full.damping.cast<Complex>() * x)) : VecC::Zero(n)));
+        const VecX lre = spaces.solveTransposed(-g.real()), lim = spaces.solveTransposed(-g.imag());
+        const VecC rvec = g + cv.jacobian.transpose().cast<Complex>() *
+                                  (lre.cast<Complex>() + Complex(0.0, 1.0) * lim.cast<Complex>());
+        // Relative to the size of the shifted matrix, so that a zero-frequency mode of a
+        // model without stiffness is measured against something.
+        const double scale = std::max(kMax, (std::abs(s2) + std::abs(sigma)) * mMax) * x.norm();
+        Mode m;
+        m.s = sk;
+        m.squaredFrequency = w2;
+        m.frequencyHz = std::abs(sk) / (2.0 * M_PI);
+        m.dampingRatio = std::abs(sk) > 0 ? (0.0 - sk.real()) / std::abs(sk) : 0.0;  // never −0
+        m.unstable = res.damped ? sk.real() > 0 : w2 < 0;
+        m.constraintResidual = cres;
+        m.residual = scale > 0 ? rvec.norm() / scale : 0.0;
+        m.accurate = m.residual <= o.residualTolerance;
+        VecX shape = x.real();
+        const double mm = shape.dot(applyMass(model, shape));
+        const double norm = mm > 0 ? 1.0 / std::sqrt(mm) : 1.0;
+        m.shape = norm * shape;
+        m.multipliers = norm * lre;
+        (void)K;
+        res.modes.push_back(std::move(m));
+    }
+    std::sort(res.modes.begin(), res.modes.end(), [](const Mode& a, const Mode& b) {
+        return std::abs(a.s) < std::abs(b.s);
+    });
+    if (static_cast<int>(res.modes.size()) > o.count) res.modes.resize(static_cast<size_t>(o.count));
+    if (res.spuriousRejected > 0)
+        res.warnings.push_back(std::to_string(res.spuriousRejected) +
+                               " constraint mode(s) (shape violating the constraints, or infinite) not reported");
+    for (const Mode& m : res.modes)
+        if (!m.accurate) {
+            res.warnings.push_back(format("a mode at %.6g Hz has a residual of %.3g: inaccurate", m.frequencyHz,
+                                          m.residual));
+            break;
+        }
+    res.flagged = res.illConditioned ||
+                  std::any_of(res.modes.begin(), res.modes.end(), [](const Mode& m) { return !m.accurate; });
+
+    // The independent dense check on the tangent space.
+    if (n <= o.denseCheckLimit) {
+        const auto td = Clock::now();
+        const MatX T = colScales.asDiagonal() * spaces.tangentBasis();
+        const MatX Kp = T.transpose() * MatX(full.stiffness) * T;
+        const MatX Mp = T.transpose() * MatX(full.mass) * T;
+        std::vector<Complex> sd;
+        if (!res.damped) {
+            std::vector<Complex> lamd;
+            if (res.symmetric) {
+                Eigen::GeneralizedSelfAdjointEigenSolver<MatX> eig(0.5 * (Kp + Kp.transpose()), Mp);
+                for (int i = 0; i < eig.eigenvalues().size(); ++i) lamd.emplace_back(eig.eigenvalues()[i], 0.0);
+            } else {
+                Eigen::EigenSolver<MatX> eig(Mp.ldlt().solve(Kp));
+                for (int i = 0; i < eig.eigenvalues().size(); ++i) lamd.push_back(eig.eigenvalues()[i]);
+            }
+            for (const Mode& m : res.modes) {
+                double best = std::numeric_limits<double>::infinity();
+                for (const Complex& l : lamd)
+                    best = std::min(best, std::abs(m.squaredFrequency - l.real()) /
+                                              std::max(std::abs(l.real()), std::abs(sigma)));
+                res.denseDifference = std::max(res.denseDifference, best);
+            }
+            for (const Complex& l : lamd)
+                sd.push_back(l.real() >= 0 ? Complex(0.0, std::sqrt(l.real())) : Complex(std::sqrt(-l.real()), 0.0));
+        } else {
+            const MatX Cp = T.transpose() * MatX(full.damping) * T;
+            const int dd = static_cast<int>(Kp.rows());
+            MatX A = MatX::Zero(2 * dd, 2 * dd);
+            A.topRightCorner(dd, dd).setIdentity();
+            const auto Mlu = Mp.ldlt();
+            A.bottomLeftCorner(dd, dd) = -Mlu.solve(Kp);
+            A.bottomRightCorner(dd, dd) = -Mlu.solve(Cp);
+            Eigen::EigenSolver<MatX> eig(A);
+            for (int i = 0; i < eig.eigenvalues().size(); ++i) sd.push_back(eig.eigenvalues()[i]);
+            for (const Mode& m : res.modes) {
+                double best = std::numeric_limits<double>::infinity();
+                for (const Complex& l : sd)
+                    best = std::min(best, std::abs(m.s - l) / std::max(std::abs(l), std::abs(s0)));
+                res.denseDifference = std::max(res.denseDifference, best);
+            }
+        }
+        std::sort(sd.begin(), sd.end(), [](Complex a, Complex b) { return std::abs(a) < std::abs(b); });
+        res.denseEigenvalues = sd;
+        res.denseChecked = true;
+        res.denseSeconds = seconds(td);
+    }
+    res.ok = !res.modes.empty();
+    if (!res.ok) res.message = "no physical mode was found near the shift";
+    return res;
+}
+
+}  // namespace looplab

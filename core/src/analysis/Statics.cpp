@@ -1,0 +1,403 @@
+#include "looplab/analysis/Statics.h"
+
+#include "looplab/kinematics/Assembly.h"
+#include "looplab/linalg/AugmentedMatrix.h"
+#include "looplab/kinematics/Constraints.h"
+#include "looplab/dynamics/Dynamics.h"
+#include "looplab/dynamics/Linearization.h"
+
+#include "MessageText.h"
+
+#include <Eigen/Eigenvalues>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+
+namespace looplab {
+
+const char* staticsMethodName(StaticsMethod m) {
+    switch (m) {
+    case StaticsMethod::Automatic: return "automatic";
+    case StaticsMethod::Newton: return "newton";
+    case StaticsMethod::Relaxation: return "relaxation";
+    }
+    return "automatic";
+}
+
+bool parseStaticsMethod(const std::string& name, StaticsMethod& m) {
+    for (StaticsMethod c : {StaticsMethod::Automatic, StaticsMethod::Newton, StaticsMethod::Relaxation})
+        if (name == staticsMethodName(c)) {
+            m = c;
+            return true;
+        }
+    return false;
+}
+
+const char* staticsOutcomeName(StaticsOutcome o) {
+    switch (o) {
+    case StaticsOutcome::Converged: return "converged";
+    case StaticsOutcome::Mechanism: return "mechanism";
+    case StaticsOutcome::Unstable: return "unstable";
+    case StaticsOutcome::NoConvergence: return "no_convergence";
+    case StaticsOutcome::AssemblyFailed: return "assembly_failed";
+    }
+    return "no_convergence";
+}
+
+VecX staticNetForce(const Model& model, const State& s, const VecX& lambda) {
+    State rest = s;
+    rest.v.setZero();
+    ConstraintValues cv;
+    evaluateConstraints(model, rest, cv, kJacobian);
+    VecX f = generalizedForces(model, rest);
+    if (lambda.size()) f -= cv.jacobian.transpose() * lambda;
+    return f;
+}
+
+namespace {
+
+using message::format;
+
+// The pieces every method needs at a configuration.
+struct Evaluation {
+    ConstraintValues cv;
+    ConstraintSpaces spaces;
+    VecX Q;
+};
+
+class Solver {
+public:
+    Solver(const Model& model, const StaticsOptions& o)
+        : model_(model), o_(o), rowScales_(equationScales(model)), colScales_(coordinateScales(model)),
+          L_(model.lengthScale) {}
+
+    void evaluate(const State& s, Evaluation& e) const {
+        State rest = s;
+        rest.v.setZero();
+        evaluateConstraints(model_, rest, e.cv, kPhi | kJacobian);
+        e.spaces.factorize(e.cv.jacobian, rowScales_, colScales_, o_.rankTolerance, o_.linearAlgebra);
+        e.Q = generalizedForces(model_, rest);
+    }
+    double forceNorm(const VecX& f) const {
+        return f.size() ? colScales_.cwiseProduct(f).cwiseAbs().maxCoeff() : 0.0;
+    }
+    double constraintNorm(const VecX& phi) const {
+        return phi.size() ? rowScales_.cwiseProduct(phi).cwiseAbs().maxCoeff() : 0.0;
+    }
+    double merit(const VecX& f, const VecX& phi, double f0) const {
+        const double a = f.size() ? colScales_.cwiseProduct(f).squaredNorm() / (f0 * f0) : 0.0;
+        const double b = phi.size() ? rowScales_.cwiseProduct(phi).squaredNorm() / (L_ * L_) : 0.0;
+        return 0.5 * (a + b);
+    }
+    // Largest step factor ≤ 1 that turns no body by more than 0.5 rad nor moves it by
+    // more than 0.5 L: far from equilibrium Newton's step may be huge along a soft
+    // direction, and the retraction is periodic in the rotations.
+    double clamp(const VecX& dq) const {
+        double f = 1.0;
+        for (const Body& body : model_.bodies) {
+            if (body.kind != BodyKind::Rigid || body.slice.velocitySize == 0) continue;
+            const int i = body.slice.velocityOffset;
+            const double rot = dq.segment<3>(i + 3).norm(), tr = dq.segment<3>(i).norm();
+            if (rot > 0.5) f = std::min(f, 0.5 / rot);
+            if (tr > 0.5 * L_) f = std::min(f, 0.5 * L_ / tr);
+        }
+        return f;
+    }
+
+    // Newton in (q, λ). Returns true when the force and constraint residuals meet the
+    // tolerance; *why says otherwise.
+    bool newton(State& s, VecX& lambda, double f0, StaticsResult& r, std::string* why) {
+        Evaluation e;
+        for (int it = 0;; ++it) {
+            evaluate(s, e);
+            if (lambda.size() != model_.equationCount()) lambda = e.spaces.solveTransposed(e.Q);
+            VecX F = e.Q - e.cv.jacobian.transpose() * lambda;
+            const double fr = forceNorm(F), cr = constraintNorm(e.cv.phi);
+            r.history.push_back(fr / f0);
+            // The residual is a difference of the forces present, rounded to ε of the
+            // largest: the internal forces of a deformed flexible body (a clamped mesh's
+            // nodal forces are ~100 times the load on it) can put that floor above
+            // tolerance × the applied forces, so the tolerance is taken of the larger.
+            const double fs = std::max(f0, forceNorm(e.Q));
+            if (fr <= o_.forceTolerance * fs && cr <= 1e-12 * L_) return true;
+            if (it >= o_.maxNewtonIterations) {
+                *why = "Newton's method did not converge in " + std::to_string(it) +
+                       " iterations" + format(" (force residual %.3g of the applied forces)", fr / f0);
+                return false;
+            }
+            Linearization lin;
+            State rest = s;
+            rest.v.setZero();
+            linearize(model_, rest, lambda, lin);
+            const std::vector<int>& rows = e.spaces.independentEquations();
+            const double beta = std::max(largestAbsEntry(lin.stiffness), std::numeric_limits<double>::min());
+            const SparseColMatrix S = augmentedMatrix(lin.stiffness, e.cv.jacobian, rows, beta);
+            SparseLUFactorization lu;
+            const int n = model_.velocitySize(), m = static_cast<int>(rows.size());
+            if (!lu.factorize(S)) {
+                *why = "the tangent stiffness is singular: a direction of the mechanism has no stiffness "
+                       "(it can move without changing its potential energy), so its equilibrium is not isolated";
+                return false;
+            }
+            VecX rhs(n + m);
+            rhs.head(n) = F;
+            for (int k = 0; k < m; ++k) rhs[n + k] = -beta * e.cv.phi[rows[static_cast<size_t>(k)]];
+            const VecX sol = lu.solve(rhs);
+            if (!sol.allFinite()) {
+                *why = "the Newton step is not finite: the tangent stiffness is singular";
+                return false;
+            }
+            const VecX dq = sol.head(n);
+            VecX dlambda = VecX::Zero(model_.equationCount());
+            for (int k = 0; k < m; ++k) dlambda[rows[static_cast<size_t>(k)]] = beta * sol[n + k];
+            // Backtracking on the merit; Newton's direction is a descent direction of any
+            // weighted sum of squares of the residuals (its slope is −2·merit).
+            const double m0 = merit(F, e.cv.phi, f0);
+            double alpha = clamp(dq);
+            bool accepted = false;
+            State trial = s;
+            Evaluation et;
+            for (int k = 0; k < 40; ++k, alpha *= 0.5) {
+                trial.q = s.q;
+                retract(model_, trial.q, alpha * dq);
+                const VecX lt = lambda + alpha * dlambda;
+                State rest2 = trial;
+                rest2.v.setZero();
+                evaluateConstraints(model_, rest2, et.cv, kPhi | kJacobian);
+                const VecX Ft = generalizedForces(model_, rest2) - et.cv.jacobian.transpose() * lt;
+                const double mt = merit(Ft, et.cv.phi, f0);
+                if (std::isfinite(mt) && mt <= (1.0 - 1e-4 * alpha) * m0) {
+                    s.q = trial.q;
+                    lambda = lt;
+                    accepted = true;
+                    break;
+                }
+            }
+            r.newtonIterations++;
+            if (!accepted) {
+                // At the rounding floor the merit cannot decrease further: accept if close.
+                if (fr <= 1e3 * o_.forceTolerance * fs && cr <= 1e-10 * L_) return true;
+                *why = "Newton's line search found no decrease" +
+                       format(" (force residual %.3g of the applied forces, constraint residual %.3g m)",
+                              fr / f0, cr);
+                return false;
+            }
+            normalizePositions(model_, s.q);
+        }
+    }
+
+    // Dynamic relaxation: pseudo-dynamics M a = F projected on the tangent space, explicit
+    // steps, kinetic damping (velocities zeroed whenever the kinetic energy passes a
+    // maximum), positions re-assembled after each step. Stops when the force residual is
+    // below `target`·f0.
+    bool relax(State& s, double f0, double target, StaticsResult& r, std::string* why) {
+        AssemblyOptions ao;
+        ao.tolerance = 1e-12;
+        ao.rankTolerance = o_.rankTolerance;
+        ao.linearAlgebra = o_.linearAlgebra;
+        Evaluation e;
+        evaluate(s, e);
+        VecX lambda = e.spaces.solveTransposed(e.Q);
+        // Step from a Gershgorin bound of the largest ω² of M⁻¹K (M's diagonal): the
+        // explicit update is stable below 2/ω_max.
+        Linearization lin;
+        State rest = s;
+        rest.v.setZero();
+        linearize(model_, rest, lambda, lin);
+        const MatX Kd = MatX(lin.stiffness);
+        double rho = 0.0;
+        for (int i = 0; i < Kd.rows(); ++i) {
+            const double mii = lin.mass.coeff(i, i);
+            if (mii > 0) rho = std::max(rho, Kd.row(i).cwiseAbs().sum() / mii);
+        }
+        double h = rho > 0 ? 1.0 / std::sqrt(rho) : 1e-3;
+        VecX v = VecX::Zero(model_.velocitySize());
+        double keLast = 0.0;
+        for (int step = 0; step < o_.maxRelaxationSteps; ++step) {
+            evaluate(s, e);
+            lambda = e.spaces.solveTransposed(e.Q);
+            const VecX F = e.Q - e.cv.jacobian.transpose() * lambda;
+            const double fr = forceNorm(F);
+            if (fr <= target * f0) return true;
+            VecX a = applyInverseMass(model_, F);
+            a -= e.spaces.solveMinimumNorm(e.cv.jacobian * a);
+            v += h * a;
+            v -= e.spaces.solveMinimumNorm(e.cv.jacobian * v);
+            const double ke = 0.5 * v.dot(applyMass(model_, v));
+            if (ke < keLast) {
+                v.setZero();
+                keLast = 0.0;
+            } else {
+                keLast = ke;
+            }
+            retract(model_, s.q, h * v);
+            const AssemblyResult ar = assemble(model_, s, ao);
+            r.relaxationSteps++;
+            if (!ar.converged) {
+                *why = "dynamic relaxation lost the assembly: " + ar.message;
+                return false;
+            }
+        }
+        evaluate(s, e);
+        lambda = e.spaces.solveTransposed(e.Q);
+        *why = "dynamic relaxation did not converge in " + std::to_string(o_.maxRelaxationSteps) + " steps" +
+               format(" (force residual %.3g of the applied forces)",
+                      forceNorm(e.Q - e.cv.jacobian.transpose() * lambda) / f0);
+        return false;
+    }
+
+    // Relaxation to 1e-6 f0, then Newton to the tolerance; where Newton fails from there
+    // (a direction without stiffness makes its matrix singular), relaxation goes on alone.
+    bool relaxThenPolish(State& s, double f0, StaticsResult& r, std::string* why) {
+        if (!relax(s, f0, std::max(1e-6, o_.forceTolerance), r, why)) return false;
+        const State relaxed = s;
+        VecX lambda;
+        if (newton(s, lambda, f0, r, why)) return true;
+        s = relaxed;
+        return relax(s, f0, o_.forceTolerance, r, why);
+    }
+
+private:
+    const Model& model_;
+    const StaticsOptions& o_;
+    VecX rowScales_, colScales_;
+    double L_;
+};
+
+}  // namespace
+
+namespace {
+
+// Final residuals with the minimum-norm multipliers on an assembled configuration, and the
+// classification of the equilibrium (stable, mechanism, unstable).
+void finish(const Model& model, State& state, const StaticsOptions& o, const AssemblyOptions& ao, bool converged,
+            const std::string& why, StaticsResult& r) {
+    Solver solver(model, o);
+    Evaluation e;
+    assemble(model, state, ao);
+    solver.evaluate(state, e);
+    r.lambda = e.spaces.solveTransposed(e.Q);
+    r.forceResidual = solver.forceNorm(e.Q - e.cv.jacobian.transpose() * r.lambda);
+    r.constraintResidual = solver.constraintNorm(e.cv.phi);
+    r.rank = e.spaces.rank();
+    r.degreesOfFreedom = e.spaces.degreesOfFreedom();
+    if (!converged) {
+        r.outcome = StaticsOutcome::NoConvergence;
+        r.message = why;
+        return;
+    }
+    r.outcome = StaticsOutcome::Converged;
+    if (o.checkStability && r.degreesOfFreedom > 0) {
+        Linearization lin;
+        linearize(model, state, r.lambda, lin);
+        if (model.velocitySize() <= o.denseStabilityLimit) {
+            const MatX T = coordinateScales(model).asDiagonal() * e.spaces.tangentBasis();
+            MatX Kp = T.transpose() * MatX(lin.stiffness) * T;
+            // Symmetric at an equilibrium of conservative loads (methods.md, "Linearisation").
+            Kp = 0.5 * (Kp + Kp.transpose()).eval();
+            const MatX Mp = T.transpose() * MatX(lin.mass) * T;
+            Eigen::GeneralizedSelfAdjointEigenSolver<MatX> eig(Kp, Mp);
+            r.squaredFrequencies = eig.eigenvalues();
+            const double largest = r.squaredFrequencies.cwiseAbs().maxCoeff();
+            const double lowest = r.squaredFrequencies.minCoeff();
+            const double zero = o.zeroStiffnessTolerance * largest;
+            if (largest == 0.0 || std::abs(lowest) <= zero) {
+                r.outcome = StaticsOutcome::Mechanism;
+                r.message = "equilibrium found, but a direction of the mechanism has no stiffness"
+                            + format(" (lowest omega^2 = %.3g rad^2/s^2)", lowest) +
+                            ": the equilibrium is neutral, not isolated";
+            } else if (lowest < 0) {
+                r.outcome = StaticsOutcome::Unstable;
+                r.message = "equilibrium found, but it is unstable" +
+                            format(" (omega^2 = %.6g rad^2/s^2 < 0 in %g direction(s))", lowest,
+                                   double((r.squaredFrequencies.array() < -zero).count()));
+            }
+        } else {
+            // sign det [K βBᵀ; βB 0] = (−1)^r sign det(TᵀKT): an odd number of negative
+            // stiffness directions shows as a negative sign (an even number does not).
+            const std::vector<int>& rows = e.spaces.independentEquations();
+            const double beta = std::max(largestAbsEntry(lin.stiffness), std::numeric_limits<double>::min());
+            SparseLUFactorization lu;
+            if (!lu.factorize(augmentedMatrix(lin.stiffness, e.cv.jacobian, rows, beta))) {
+                r.outcome = StaticsOutcome::Mechanism;
+                r.message = "equilibrium found, but the tangent stiffness is singular: a direction of the "
+                            "mechanism has no stiffness";
+            } else if (lu.signDeterminant() * ((rows.size() % 2) ? -1 : 1) < 0) {
+                r.outcome = StaticsOutcome::Unstable;
+                r.message = "equilibrium found, but it is unstable (the tangent stiffness has a negative "
+                            "determinant)";
+            }
+        }
+    }
+    r.ok = r.outcome == StaticsOutcome::Converged;
+}
+
+}  // namespace
+
+StaticsResult findEquilibrium(const Model& model, State& state, const StaticsOptions& o) {
+    StaticsResult r;
+    state.v.setZero();
+    AssemblyOptions ao;
+    ao.tolerance = 1e-12;
+    ao.rankTolerance = o.rankTolerance;
+    ao.linearAlgebra = o.linearAlgebra;
+    const AssemblyResult ar = assemble(model, state, ao);
+    if (!ar.converged) {
+        r.outcome = StaticsOutcome::AssemblyFailed;
+        r.message = "the constraints cannot be closed: " + ar.message;
+        return r;
+    }
+    Solver solver(model, o);
+    Evaluation e;
+    solver.evaluate(state, e);
+    r.forceScale = solver.forceNorm(e.Q);
+    // No applied force at all: every assembled configuration is in equilibrium; keep a
+    // positive scale so that the tests below stay meaningful.
+    const double f0 = r.forceScale > 0 ? r.forceScale : 1.0;
+
+    bool converged = false;
+    std::string why;
+    VecX lambda;
+    const State start = state;
+    if (o.method == StaticsMethod::Newton || o.method == StaticsMethod::Automatic) {
+        r.method = "newton";
+        converged = solver.newton(state, lambda, f0, r, &why);
+        if (!converged && o.method == StaticsMethod::Automatic) {
+            // Newton can stall or meet a singular tangent far from the solution; start
+            // again from the initial configuration with relaxation, and polish.
+            const std::string newtonWhy = why;
+            state = start;
+            r.method = "relaxation+newton";
+            converged = solver.relaxThenPolish(state, f0, r, &why);
+            if (!converged) why = newtonWhy + "; then " + why;
+        }
+    } else {
+        r.method = "relaxation";
+        converged = solver.relax(state, f0, o.forceTolerance, r, &why);
+    }
+    finish(model, state, o, ao, converged, why, r);
+    // Newton goes to the nearest stationary point, which may be a maximum or a saddle of
+    // the potential energy; relaxation only goes downhill. In automatic mode an unstable
+    // equilibrium found by Newton is therefore tried again from the start by relaxation.
+    if (o.method == StaticsMethod::Automatic && r.outcome == StaticsOutcome::Unstable && r.relaxationSteps == 0) {
+        State again = start;
+        StaticsResult second;
+        second.forceScale = r.forceScale;
+        second.newtonIterations = r.newtonIterations;
+        second.history = r.history;
+        second.method = "relaxation+newton";
+        if (solver.relaxThenPolish(again, f0, second, &why)) {
+            finish(model, again, o, ao, true, why, second);
+            if (second.outcome != StaticsOutcome::Unstable && second.outcome != StaticsOutcome::NoConvergence) {
+                state = again;
+                r = second;
+            }
+        }
+    }
+    r.ok = r.outcome == StaticsOutcome::Converged;
+    return r;
+}
+
+}  // namespace looplab

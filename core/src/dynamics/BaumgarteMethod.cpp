@@ -1,0 +1,109 @@
+#include "looplab/dynamics/BaumgarteMethod.h"
+
+#include "looplab/kinematics/Constraints.h"
+#include "looplab/dynamics/Dynamics.h"
+
+#include <Eigen/Cholesky>
+#include <Eigen/QR>
+#include <algorithm>
+#include <cmath>
+
+namespace looplab {
+
+BaumgarteMethod::BaumgarteMethod(std::shared_ptr<const Model> model,
+                                 const ConstraintMethodSettings& settings)
+    : model_(std::move(model)), settings_(settings) {
+    rowScales_ = equationScales(*model_);
+    colScales_ = coordinateScales(*model_);
+}
+
+Status BaumgarteMethod::evaluate(const State& s, MotionEvaluation& out) {
+    const Model& m = *model_;
+    const int neq = m.equationCount();
+    ConstraintValues cv;
+    evaluateConstraints(m, s, cv, kAllParts);
+    const VecX f = generalizedForces(m, s);
+    const double a = settings_.baumgarteAlpha, b = settings_.baumgarteBeta;
+    const VecX phiDot = cv.jacobian * s.v + cv.phiT;
+    const VecX target = cv.gamma - 2.0 * a * phiDot - b * b * cv.phi;
+    if (neq == 0) {
+        out.acceleration = applyInverseMass(m, f);
+        out.multipliers.resize(0);
+        return {};
+    }
+    // The rank is decided once, on the scaled Jacobian J̃ = D_r J D_c itself (the same
+    // factorisation as mobility and the projection method), never on the Schur
+    // complement J̃ M̃⁻¹ J̃ᵀ: that matrix squares the Jacobian's spread and carries the
+    // spread of the masses (a slender rod's axial inertia is 1e-6 of its transverse
+    // one), so a relative threshold on it declares independent rows dependent.
+    // Off the constraint manifold by a scaled violation ε, the dependency of redundant
+    // equations (an overconstrained loop such as Bricard's) no longer holds exactly:
+    // their direction keeps a singular value of order ε/L. Using it would buy closure
+    // of a drift with multipliers of order L/ε, so a direction whose singular value
+    // is not above ten times the relative violation counts as dependent.
+    const MatX J = cv.denseJacobian();
+    const double relativeViolation = (rowScales_.asDiagonal() * cv.phi).cwiseAbs().maxCoeff() / m.lengthScale;
+    spaces_.factorize(J, rowScales_, colScales_, std::max(settings_.rankTolerance, 10.0 * relativeViolation));
+    const std::vector<int>& rows = spaces_.independentEquations();
+    const int r = static_cast<int>(rows.size());
+    deficiency_ = neq - r;
+    const int n = m.velocitySize();
+    // Scaled mass matrix M̃ = D_c M D_c = L Lᵀ (block diagonal, positive definite).
+    MatX Ms(n, n);
+    for (int k = 0; k < n; ++k) Ms.col(k) = colScales_.asDiagonal() * applyMass(m, colScales_[k] * VecX::Unit(n, k));
+    const Eigen::LLT<MatX> mass(Ms);
+    if (mass.info() != Eigen::Success) return Status::failure("mass matrix is not positive definite");
+    MatX JsT(n, r);  // J̃_Iᵀ, the independent rows
+    for (int k = 0; k < r; ++k) {
+        const int row = rows[size_t(k)];
+        JsT.col(k) = rowScales_[row] * colScales_.cwiseProduct(J.row(row).transpose());
+    }
+    // S_II = J̃_I M̃⁻¹ J̃_Iᵀ = BᵀB with B = L⁻¹ J̃_Iᵀ = Q R: S_II = RᵀR, and R is only as
+    // ill-conditioned as B (the square root of S_II's condition number).
+    const MatX B = mass.matrixL().solve(JsT);
+    const Eigen::HouseholderQR<MatX> qr(B);
+    const auto R = qr.matrixQR().topRows(r).triangularView<Eigen::Upper>();
+    const VecX fs = colScales_.cwiseProduct(f);
+    VecX rhs = JsT.transpose() * mass.solve(fs);
+    for (int k = 0; k < r; ++k) rhs[k] -= rowScales_[rows[size_t(k)]] * target[rows[size_t(k)]];
+    const VecX lambdaI = R.solve(R.transpose().solve(rhs));  // scaled multipliers of rows I
+    const VecX as = mass.solve(fs - JsT * lambdaI);
+    out.acceleration = colScales_.cwiseProduct(as);
+    if (out.computeMultipliers) {
+        // The constraint force −J_Iᵀλ_I shared among all equations with the least
+        // (scaled) norm: where equations are redundant, the minimum-norm multipliers.
+        VecX g = VecX::Zero(n);
+        for (int k = 0; k < r; ++k) g += rowScales_[rows[size_t(k)]] * lambdaI[k] * J.row(rows[size_t(k)]).transpose();
+        out.multipliers = spaces_.solveTransposed(g);
+    } else {
+        out.multipliers.resize(0);
+    }
+    // With a singular augmented matrix the minimum-norm multipliers still solve the
+    // system if it is consistent; check, and name the equations that are not met. Off
+    // the constraint manifold (the drift this method allows, and an explicit solver's
+    // intermediate stages) the dependent rows' targets disagree with the independent
+    // ones by up to the stabilisation terms β²Φ + 2αΦ̇ themselves: that is drift, which
+    // the feedback removes, not a contradiction. Only a disagreement beyond it (redundant
+    // joints that do not fit each other) is one.
+    const VecX residual = rowScales_.asDiagonal() * (J * out.acceleration - target);
+    const double scale = std::max(1.0, (rowScales_.asDiagonal() * target).cwiseAbs().maxCoeff());
+    const double drift = 10.0 * (b * b * (rowScales_.asDiagonal() * cv.phi).cwiseAbs().maxCoeff() +
+                                 2.0 * a * (rowScales_.asDiagonal() * phiDot).cwiseAbs().maxCoeff());
+    const double allowed = 1e-6 * scale + drift;
+    if (!out.acceleration.allFinite() || !(residual.cwiseAbs().maxCoeff() <= allowed)) {
+        std::vector<std::string> joints;
+        for (int i = 0; i < neq; ++i) {
+            if (!(std::abs(residual[i]) <= allowed)) {
+                const std::string& owner = m.equations[static_cast<size_t>(i)].owner;
+                if (std::find(joints.begin(), joints.end(), owner) == joints.end()) joints.push_back(owner);
+            }
+        }
+        return Status::failure(
+            "singular augmented matrix: the constraint equations are inconsistent (" +
+                std::to_string(deficiency_) + " dependent equations)",
+            joints);
+    }
+    return {};
+}
+
+}  // namespace looplab

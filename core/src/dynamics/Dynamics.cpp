@@ -1,0 +1,189 @@
+#include "looplab/dynamics/Dynamics.h"
+
+#include <cmath>
+
+namespace looplab {
+
+VecX applyMass(const Model& model, const VecX& x) {
+    VecX y(x.size());
+    for (int b = 1; b < model.bodyCount(); ++b) {
+        const Body& body = model.body(BodyIndex(b));
+        const int o = model.velocityOffset(BodyIndex(b));
+        if (body.kind == BodyKind::Beam) body.beam->applyMass(x.data() + o, y.data() + o);
+        if (body.kind == BodyKind::Solid) body.solid->applyMass(x.data() + o, y.data() + o);
+        if (body.kind != BodyKind::Rigid) continue;
+        y.segment<3>(o) = body.mass * x.segment<3>(o);
+        y.segment<3>(o + 3) = body.inertia * x.segment<3>(o + 3);
+    }
+    return y;
+}
+
+VecX applyInverseMass(const Model& model, const VecX& x) {
+    VecX y(x.size());
+    for (int b = 1; b < model.bodyCount(); ++b) {
+        const Body& body = model.body(BodyIndex(b));
+        const int o = model.velocityOffset(BodyIndex(b));
+        if (body.kind == BodyKind::Beam) {
+            y.segment(o, body.slice.velocitySize) = x.segment(o, body.slice.velocitySize);
+            body.beam->applyInverseMass(y.data() + o);
+        }
+        if (body.kind == BodyKind::Solid) {
+            y.segment(o, body.slice.velocitySize) = x.segment(o, body.slice.velocitySize);
+            body.solid->applyInverseMass(y.data() + o);
+        }
+        if (body.kind != BodyKind::Rigid) continue;
+        y.segment<3>(o) = x.segment<3>(o) / body.mass;
+        y.segment<3>(o + 3) = body.inertiaInverse * x.segment<3>(o + 3);
+    }
+    return y;
+}
+
+void applyBodyInverseMass(const Model& model, BodyIndex b, double* slice) {
+    const Body& body = model.body(b);
+    if (body.kind == BodyKind::Beam) body.beam->applyInverseMass(slice);
+    if (body.kind == BodyKind::Solid) body.solid->applyInverseMass(slice);
+    if (body.kind != BodyKind::Rigid) return;
+    Eigen::Map<Vec3> linear(slice), angular(slice + 3);
+    linear /= body.mass;
+    angular = body.inertiaInverse * Vec3(angular);
+}
+
+MatX denseMass(const Model& model) {
+    MatX M = MatX::Zero(model.velocitySize(), model.velocitySize());
+    for (int b = 1; b < model.bodyCount(); ++b) {
+        const Body& body = model.body(BodyIndex(b));
+        const int o = model.velocityOffset(BodyIndex(b));
+        if (body.kind == BodyKind::Beam)
+            M.block(o, o, body.slice.velocitySize, body.slice.velocitySize) = MatX(body.beam->mass());
+        if (body.kind == BodyKind::Solid)
+            M.block(o, o, body.slice.velocitySize, body.slice.velocitySize) = MatX(body.solid->mass());
+        if (body.kind != BodyKind::Rigid) continue;
+        M.block<3, 3>(o, o) = body.mass * Mat3::Identity();
+        M.block<3, 3>(o + 3, o + 3) = body.inertia;
+    }
+    return M;
+}
+
+namespace {
+
+// Adds a global force F acting at the global point p of body b.
+void addForce(const Model& model, const State& s, BodyIndex b, const Vec3& p, const Vec3& F, VecX& f) {
+    if (model.body(b).kind == BodyKind::Ground) return;
+    const int o = model.velocityOffset(b);
+    const Quat A = bodyOrientation(model, s, b);
+    f.segment<3>(o) += F;
+    f.segment<3>(o + 3) += A.conjugate() * (p - bodyPosition(model, s, b)).cross(F);
+}
+
+void addTorque(const Model& model, const State& s, BodyIndex b, const Vec3& T, VecX& f) {
+    if (model.body(b).kind == BodyKind::Ground) return;
+    f.segment<3>(model.velocityOffset(b) + 3) += bodyOrientation(model, s, b).conjugate() * T;
+}
+
+double wrapAngle(double a) { return std::remainder(a, 2.0 * M_PI); }
+
+}  // namespace
+
+VecX generalizedForces(const Model& model, const State& s) {
+    VecX f = VecX::Zero(model.velocitySize());
+    for (int b = 1; b < model.bodyCount(); ++b) {
+        const Body& body = model.body(BodyIndex(b));
+        const int o = model.velocityOffset(BodyIndex(b));
+        if (body.kind == BodyKind::Beam) {
+            // Elastic forces and the consistent load of gravity; ANCF has no inertial
+            // velocity terms (constant mass matrix).
+            body.beam->addElasticForce(s.q.data() + model.positionOffset(BodyIndex(b)), f.data() + o);
+            body.beam->addGravityForce(model.gravity, f.data() + o);
+        }
+        if (body.kind == BodyKind::Solid) {  // likewise in nodal positions
+            body.solid->addElasticForce(s.q.data() + model.positionOffset(BodyIndex(b)), f.data() + o);
+            body.solid->addGravityForce(model.gravity, f.data() + o);
+        }
+        if (body.kind != BodyKind::Rigid) continue;
+        const Vec3 w = s.v.segment<3>(o + 3);
+        f.segment<3>(o) += body.mass * model.gravity;
+        f.segment<3>(o + 3) -= w.cross(body.inertia * w);
+    }
+    for (const ForceElement& e : model.forces) {
+        switch (e.type) {
+        case ForceType::SpringDamper: {
+            const Vec3 p1 = pointPosition(model, s, e.point1.body, e.point1.origin);
+            const Vec3 p2 = pointPosition(model, s, e.point2.body, e.point2.origin);
+            const Vec3 d = p2 - p1;
+            const double len = d.norm();
+            if (len < 1e-300) break;  // direction undefined; the builder rejects it initially
+            const Vec3 u = d / len;
+            const double rate = u.dot(pointVelocity(model, s, e.point2.body, e.point2.origin) -
+                                      pointVelocity(model, s, e.point1.body, e.point1.origin));
+            const double tension = e.stiffness * (len - e.freeLength) + e.damping * rate + e.preload;
+            addForce(model, s, e.point1.body, p1, tension * u, f);
+            addForce(model, s, e.point2.body, p2, -tension * u, f);
+            break;
+        }
+        case ForceType::RotationalSpringDamper: {
+            const Joint& j = model.joint(e.joint);
+            const Vec3 z1 = bodyOrientation(model, s, j.frame1.body) * j.frame1.axes.col(2);
+            const double angle = wrapAngle(jointAngle(model, s, e.joint) - e.freeAngle);
+            const double rate = jointAngleRate(model, s, e.joint);
+            const double torque = -e.stiffness * angle - e.damping * rate;
+            addTorque(model, s, j.frame2.body, torque * z1, f);
+            addTorque(model, s, j.frame1.body, -torque * z1, f);
+            break;
+        }
+        case ForceType::BodyForce: {
+            const double scale = e.law ? e.law->evaluate(s.t).value : 1.0;
+            if (const int size = model.body(e.body).nodeSize()) {  // a nodal force: on r_k
+                f.segment<3>(model.velocityOffset(e.body) + size * e.node) += scale * e.vector;
+                break;
+            }
+            addForce(model, s, e.body, pointPosition(model, s, e.body, e.localPoint), scale * e.vector, f);
+            break;
+        }
+        case ForceType::BodyTorque: {
+            const double scale = e.law ? e.law->evaluate(s.t).value : 1.0;
+            addTorque(model, s, e.body, scale * e.vector, f);
+            break;
+        }
+        }
+    }
+    return f;
+}
+
+Energy mechanicalEnergy(const Model& model, const State& s) {
+    Energy E;
+    for (int b = 1; b < model.bodyCount(); ++b) {
+        const Body& body = model.body(BodyIndex(b));
+        const int o = model.velocityOffset(BodyIndex(b));
+        if (body.kind == BodyKind::Beam) {
+            const double* q = s.q.data() + model.positionOffset(BodyIndex(b));
+            E.kinetic += body.beam->kineticEnergy(s.v.data() + o);
+            E.gravity += body.beam->gravityEnergy(model.gravity, q);
+            E.springs += body.beam->strainEnergy(q);
+        }
+        if (body.kind == BodyKind::Solid) {
+            const double* q = s.q.data() + model.positionOffset(BodyIndex(b));
+            E.kinetic += body.solid->kineticEnergy(s.v.data() + o);
+            E.gravity += body.solid->gravityEnergy(model.gravity, q);
+            E.springs += body.solid->strainEnergy(q);
+        }
+        if (body.kind != BodyKind::Rigid) continue;
+        const Vec3 v = s.v.segment<3>(o), w = s.v.segment<3>(o + 3);
+        E.kinetic += 0.5 * (body.mass * v.squaredNorm() + w.dot(body.inertia * w));
+        E.gravity -= body.mass * model.gravity.dot(s.q.segment<3>(model.positionOffset(BodyIndex(b))));
+    }
+    for (const ForceElement& e : model.forces) {
+        if (e.type == ForceType::SpringDamper) {
+            const double len = (pointPosition(model, s, e.point2.body, e.point2.origin) -
+                                pointPosition(model, s, e.point1.body, e.point1.origin))
+                                   .norm();
+            const double x = len - e.freeLength;
+            E.springs += 0.5 * e.stiffness * x * x + e.preload * x;
+        } else if (e.type == ForceType::RotationalSpringDamper) {
+            const double a = wrapAngle(jointAngle(model, s, e.joint) - e.freeAngle);
+            E.springs += 0.5 * e.stiffness * a * a;
+        }
+    }
+    return E;
+}
+
+}  // namespace looplab

@@ -1,0 +1,101 @@
+#include "looplab/integrate/ConstraintMethodStepper.h"
+
+namespace looplab {
+
+namespace {
+
+State unpack(double t, const VecX& y, int nq) {
+    State s;
+    s.t = t;
+    s.q = y.head(nq);
+    s.v = y.tail(y.size() - nq);
+    return s;
+}
+
+}  // namespace
+
+ConstraintMethodStepper::ConstraintMethodStepper(std::shared_ptr<const Model> model,
+                                                 std::unique_ptr<ConstraintMethod> method,
+                                                 std::unique_ptr<OdeSolver> solver, const OdeSettings& settings)
+    : model_(std::move(model)), method_(std::move(method)), solver_(std::move(solver)), settings_(settings) {
+    const Model& m = *model_;
+    const int nq = m.positionSize();
+    system_.size = m.positionSize() + m.velocitySize();
+    system_.rhs = [this, nq](double t, const VecX& y, VecX& dy) {
+        const Model& m = *model_;
+        State s = unpack(t, y, nq);
+        if (method_->projects()) {
+            const Status st = method_->correct(s);
+            if (!st.ok) {
+                methodFailure_ = st;
+                return false;
+            }
+        } else {
+            normalizePositions(m, s.q);
+        }
+        MotionEvaluation ev;
+        ev.computeMultipliers = false;
+        const Status st = method_->evaluate(s, ev);
+        if (!st.ok) {
+            methodFailure_ = st;
+            return false;
+        }
+        dy.resize(y.size());
+        dy.head(nq) = positionDerivative(m, s);
+        dy.tail(y.size() - nq) = ev.acceleration;
+        return true;
+    };
+    if (method_->projects()) {
+        system_.project = [this, nq](double t, VecX& y) {
+            State s = unpack(t, y, nq);
+            const Status st = method_->correct(s);
+            if (!st.ok) {
+                methodFailure_ = st;
+                return false;
+            }
+            y << s.q, s.v;
+            return true;
+        };
+    }
+}
+
+std::string ConstraintMethodStepper::name() const {
+    return std::string(method_->name()) + "/" + solver_->name();
+}
+
+Status ConstraintMethodStepper::evaluate(State& s, MotionEvaluation& out) {
+    if (method_->projects()) {
+        const Status st = method_->correct(s);
+        if (!st.ok) return st;
+    }
+    return method_->evaluate(s, out);
+}
+
+Status ConstraintMethodStepper::solverFailure(const Status& st) const {
+    return Status::failure(st.message + (methodFailure_.ok ? "" : ": " + methodFailure_.message),
+                           methodFailure_.joints);
+}
+
+Status ConstraintMethodStepper::initialize(const State& start) {
+    methodFailure_ = {};
+    VecX y0(start.q.size() + start.v.size());
+    y0 << start.q, start.v;
+    const Status st = solver_->initialize(system_, start.t, y0, settings_);
+    return st.ok ? st : solverFailure(st);
+}
+
+Status ConstraintMethodStepper::step(double tStop) {
+    const Status st = solver_->step(tStop);
+    return st.ok ? st : solverFailure(st);
+}
+
+State ConstraintMethodStepper::state() const {
+    return unpack(solver_->time(), solver_->state(), model_->positionSize());
+}
+
+void ConstraintMethodStepper::interpolate(double t, State& out) const {
+    solver_->interpolate(t, y_);
+    out = unpack(t, y_, model_->positionSize());
+}
+
+}  // namespace looplab

@@ -1,0 +1,237 @@
+#include "looplab/integrate/HhtIndex3Stepper.h"
+
+#include "looplab/kinematics/Constraints.h"
+#include "looplab/dynamics/Dynamics.h"
+#include "looplab/dynamics/Linearization.h"
+#include "looplab/kinematics/Mobility.h"
+#include "looplab/simulation/SingularityMonitor.h"
+#include "looplab/bodies/State.h"
+
+#include "MessageText.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <sstream>
+
+namespace looplab {
+
+namespace {
+
+using message::at;
+
+}  // namespace
+
+HhtIndex3Stepper::HhtIndex3Stepper(std::shared_ptr<const Model> model, const TlismniSettings& settings,
+                                   std::string integrator)
+    : model_(std::move(model)), settings_(settings), integrator_(std::move(integrator)) {
+    const Model& m = *model_;
+    alpha_ = settings_.effectiveAlpha();
+    beta_ = settings_.effectiveBeta();
+    gamma_ = settings_.effectiveGamma();
+    rowScales_ = equationScales(m);
+    colScales_ = coordinateScales(m);
+    weightScales_ = m.lengthScale * colScales_;
+    mass_ = massMatrix(m);
+}
+
+Status HhtIndex3Stepper::chooseRows(const State& s) {
+    ConstraintSpaces spaces;
+    factorizeConstraints(*model_, s, spaces, settings_.rankTolerance, settings_.linearAlgebra);
+    rows_ = spaces.independentEquations();
+    std::sort(rows_.begin(), rows_.end());
+    return {};
+}
+
+Status HhtIndex3Stepper::accelerations(const State& s, VecX& a, VecX& lambdaI) {
+    const Model& m = *model_;
+    const int n = m.velocitySize();
+    const int r = static_cast<int>(rows_.size());
+    ConstraintValues cv;
+    evaluateConstraints(m, s, cv, kJacobian | kGamma);
+    ++stats_.rhsEvaluations;
+    if (!accelerationSolver_.factorize(scaledAugmentedMatrix(mass_, cv.jacobian, rows_, rowScales_, colScales_)))
+        return Status::failure("the augmented system [M Phi_q'; Phi_q 0] is singular at " + at(s.t));
+    VecX rhs(n + r);
+    rhs.head(n) = colScales_.cwiseProduct(generalizedForces(m, s));
+    for (int i = 0; i < r; ++i) rhs[n + i] = rowScales_[rows_[size_t(i)]] * cv.gamma[rows_[size_t(i)]];
+    const VecX x = accelerationSolver_.solve(rhs);
+    if (!x.allFinite()) return Status::failure("the augmented system gave non-finite accelerations at " + at(s.t));
+    a = colScales_.cwiseProduct(x.head(n));
+    lambdaI.resize(r);
+    for (int i = 0; i < r; ++i) lambdaI[i] = rowScales_[rows_[size_t(i)]] * x[n + i];
+    return {};
+}
+
+VecX HhtIndex3Stepper::netForce(const State& s, const SparseMatrix& jacobian, const VecX& lambdaI) const {
+    VecX lambda = VecX::Zero(model_->equationCount());
+    for (size_t i = 0; i < rows_.size(); ++i) lambda[rows_[i]] = lambdaI[Eigen::Index(i)];
+    return VecX(jacobian.transpose() * lambda) - generalizedForces(*model_, s);
+}
+
+Status HhtIndex3Stepper::evaluate(State& s, MotionEvaluation& out) {
+    // The rows independent here (the rank decision may differ from the step's).
+    const std::vector<int> stepRows = rows_;
+    chooseRows(s);
+    VecX lambdaI;
+    if (Status st = accelerations(s, out.acceleration, lambdaI); !st.ok) {
+        rows_ = stepRows;
+        return st;
+    }
+    if (out.computeMultipliers) {
+        ConstraintSpaces spaces;
+        factorizeConstraints(*model_, s, spaces, settings_.rankTolerance, settings_.linearAlgebra);
+        out.multipliers = spaces.solveTransposed(generalizedForces(*model_, s) - applyMass(*model_, out.acceleration));
+    }
+    rows_ = stepRows;
+    return {};
+}
+
+Status HhtIndex3Stepper::initialize(const State& start) {
+    stats_ = {};
+    chooseRows(start);
+    if (Status st = accelerations(start, a_, lambdaI_); !st.ok) return st;
+    ConstraintValues cv;
+    evaluateConstraints(*model_, start, cv, kJacobian);
+    force_ = netForce(start, cv.jacobian, lambdaI_);
+    t_ = start.t;
+    q_ = start.q;
+    v_ = start.v;
+    last_.reset(start);
+    lastStep_ = 0.0;
+    steps_.start(settings_.ode, settings_.fixedStep);
+    return {};
+}
+
+Status HhtIndex3Stepper::attempt(double h, Trial& trial) {
+    const Model& m = *model_;
+    const int n = m.velocitySize();
+    const int r = static_cast<int>(rows_.size());
+    const double t1 = t_ + h;
+    const double floor = 8.0 * std::numeric_limits<double>::epsilon() * m.lengthScale;
+    VecX lambda = VecX::Zero(m.equationCount());
+    for (int i = 0; i < r; ++i) lambda[rows_[size_t(i)]] = lambdaI_[i];
+    Linearization lin;
+    linearize(m, State{t_, q_, v_}, lambda, lin);
+    ++stats_.jacobianEvaluations;
+    const double wq = h * h * beta_, wv = h * gamma_;
+    const SparseColMatrix mHat = mass_ + (1.0 + alpha_) * (wv * lin.damping + wq * lin.stiffness);
+    bool factorized = false;
+    // Unknowns a_{n+1} and μ = (1 + α)λ_{n+1}, predicted by the step start's.
+    VecX a = a_, mu = (1.0 + alpha_) * lambdaI_;
+    for (int it = 0;; ++it) {
+        ++stats_.outerIterations;
+        const VecX increment = h * v_ + h * h * ((0.5 - beta_) * a_ + beta_ * a);
+        State s{t1, q_, v_ + h * ((1.0 - gamma_) * a_ + gamma_ * a)};
+        if (!increment.allFinite() || !s.v.allFinite())
+            return Status::failure("the Newton iteration of HHT-I3 diverged at " + at(t1));
+        retract(m, s.q, increment);
+        ConstraintValues cv;
+        evaluateConstraints(m, s, cv, kPhi | kJacobian);
+        ++stats_.rhsEvaluations;
+        // Residuals: the α-weighted equations of motion and the position constraints
+        // divided by βh² (so that both have units of accelerations times mass or of
+        // accelerations).
+        VecX lambdaFull = VecX::Zero(m.equationCount());
+        for (int i = 0; i < r; ++i) lambdaFull[rows_[size_t(i)]] = mu[i];
+        const VecX e1 = applyMass(m, a) + VecX(cv.jacobian.transpose() * lambdaFull) -
+                        (1.0 + alpha_) * generalizedForces(m, s) - alpha_ * force_;
+        VecX e2(r);
+        double phiNorm = 0.0;
+        for (int i = 0; i < r; ++i) {
+            const double v = rowScales_[rows_[size_t(i)]] * cv.phi[rows_[size_t(i)]];
+            e2[i] = v / wq;
+            phiNorm = std::max(phiNorm, std::abs(v));
+        }
+        if (!factorized) {
+            if (!iterationSolver_.factorize(scaledAugmentedMatrix(mHat, cv.jacobian, rows_, rowScales_, colScales_)))
+                return Status::failure("the iteration matrix [M^ Phi_q'; Phi_q 0] is singular at " + at(t1));
+            factorized = true;
+        }
+        VecX rhs(n + r);
+        rhs.head(n) = -colScales_.cwiseProduct(e1);
+        rhs.tail(r) = -e2;
+        const VecX d = iterationSolver_.solve(rhs);
+        if (!d.allFinite()) return Status::failure("the Newton correction of HHT-I3 is not finite at " + at(t1));
+        double measure = 0.0;
+        for (int k = 0; k < n; ++k) {
+            const double tol = settings_.fixedStep ? 1e-12 * weightScales_[k]
+                                                   : 1e-3 * (settings_.ode.atol + settings_.ode.rtol * weightScales_[k]);
+            measure = std::max(measure, wq * std::abs(colScales_[k] * d[k]) / tol);
+        }
+        const bool closed = phiNorm <= std::max(floor, 1e-12 * m.lengthScale);
+        if (it > 0 && measure <= 1.0 && closed) {
+            trial.q = s.q;
+            trial.v = s.v;
+            trial.a = a;
+            trial.lambdaI = mu / (1.0 + alpha_);
+            trial.increment = increment;
+            // Corrector minus explicit predictor, in the positions (h²β Δa) and the
+            // velocities times h (h²γ Δa), largest over the coordinates (as tlismni).
+            const double c = std::max(beta_, gamma_);
+            double worst = 0.0;
+            for (int k = 0; k < n; ++k) {
+                const double e = c * h * h * (a[k] - a_[k]);
+                worst = std::max(worst, std::abs(e) / (settings_.ode.atol + settings_.ode.rtol * weightScales_[k]));
+            }
+            trial.error = worst;
+            return {};
+        }
+        if (it + 1 >= settings_.maxOuterIterations) {
+            std::ostringstream o;
+            o << "the Newton iteration of HHT-I3 did not converge at " << at(t1) << " with step " << h
+              << " s: scaled constraint residual " << phiNorm << " m, correction " << measure
+              << " x the tolerance after " << it + 1 << " iterations";
+            return Status::failure(o.str());
+        }
+        for (int k = 0; k < n; ++k) a[k] += colScales_[k] * d[k];
+        for (int i = 0; i < r; ++i) mu[i] += rowScales_[rows_[size_t(i)]] * d[n + i];
+    }
+}
+
+Status HhtIndex3Stepper::step(double tStop) {
+    const Model& m = *model_;
+    const double remaining = tStop - t_;
+    if (!(remaining > 0.0)) return Status::failure("step requested at or past its stop time " + at(tStop));
+    double h = steps_.proposed();
+    if (!(h > 0.0)) return Status::failure("HHT-I3 needs a positive step (--step)");
+    // The independent rows at the step's start, and their multipliers.
+    {
+        const std::vector<int> before = rows_;
+        chooseRows(state());
+        if (before != rows_) {
+            if (Status st = accelerations(state(), a_, lambdaI_); !st.ok) return st;
+            ConstraintValues cv;
+            evaluateConstraints(m, state(), cv, kJacobian);
+            force_ = netForce(state(), cv.jacobian, lambdaI_);
+        }
+    }
+    for (;;) {
+        h = steps_.limited(h, remaining);
+        Trial trial;
+        const Status st = attempt(h, trial);
+        if (steps_.accepts(st, trial.error)) {
+            last_.begin(t_, q_, v_, trial.increment);
+            t_ = (h == remaining) ? tStop : t_ + h;
+            q_ = trial.q;
+            normalizePositions(m, q_);
+            v_ = trial.v;
+            a_ = trial.a;
+            lambdaI_ = trial.lambdaI;
+            ConstraintValues cv;
+            evaluateConstraints(m, state(), cv, kJacobian);
+            force_ = netForce(state(), cv.jacobian, lambdaI_);
+            lastStep_ = h;
+            ++stats_.steps;
+            steps_.accepted(h, remaining, trial.error);
+            return {};
+        }
+        if (steps_.fixed()) return st;
+        ++stats_.rejectedSteps;
+        if (Status failed = steps_.rejected(h, st, trial.error, at(t_)); !failed.ok) return failed;
+    }
+}
+
+void HhtIndex3Stepper::interpolate(double t, State& out) const { last_.interpolate(*model_, t_, q_, v_, t, out); }
+
+}  // namespace looplab

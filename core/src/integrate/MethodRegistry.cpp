@@ -1,0 +1,189 @@
+#include "looplab/integrate/MethodRegistry.h"
+
+#include "looplab/dynamics/BaumgarteMethod.h"
+#include "looplab/integrate/ConstraintMethodStepper.h"
+#include "looplab/integrate/CvodeBdf.h"
+#include "looplab/integrate/DormandPrince5.h"
+#include "looplab/dynamics/PenaltyMethod.h"
+#include "looplab/dynamics/ProjectionMethod.h"
+#include "looplab/integrate/RungeKutta4.h"
+#include "looplab/integrate/TlismniStepper.h"
+
+#include <algorithm>
+
+namespace looplab {
+
+namespace {
+
+std::unique_ptr<ConstraintMethod> makeConstraintMethod(const std::string& name, std::shared_ptr<const Model> model,
+                                                       const ConstraintMethodSettings& settings) {
+    if (name == "projection") return std::make_unique<ProjectionMethod>(model, settings);
+    if (name == "baumgarte") return std::make_unique<BaumgarteMethod>(model, settings);
+    if (name == "penalty") return std::make_unique<PenaltyMethod>(model, settings, false);
+    if (name == "augmented-lagrangian") return std::make_unique<PenaltyMethod>(model, settings, true);
+    return nullptr;
+}
+
+std::unique_ptr<OdeSolver> makeOdeSolver(const std::string& name) {
+    if (name == "rk4") return std::make_unique<RungeKutta4>();
+    if (name == "dopri5") return std::make_unique<DormandPrince5>();
+    if (name == "bdf") return std::make_unique<CvodeBdf>();
+    return nullptr;
+}
+
+}  // namespace
+
+const std::vector<ConstraintMethodInfo>& constraintMethods() {
+    static const std::vector<ConstraintMethodInfo> methods{
+        {"projection",
+         "null-space projection: positions and velocities projected onto the constraint manifolds before "
+         "every evaluation; no drift",
+         true,
+         {{"projection-iterations", "Gauss-Newton iterations allowed per position projection"}},
+         {}},
+        {"baumgarte",
+         "multipliers with Baumgarte stabilisation of the constraint drift, phi'' + 2 alpha phi' + beta^2 phi = 0",
+         false,
+         {{"baumgarte-alpha", "damping of the constraint drift alpha [1/s]"},
+          {"baumgarte-beta", "stiffness of the constraint drift beta [1/s]"}},
+         {}},
+        {"penalty",
+         "Bayo's penalty formulation: constraint forces from a stiff spring-damper on the violations",
+         false,
+         {{"penalty-factor", "penalty factor, relative to the mean generalised mass"},
+          {"penalty-damping", "damping ratio xi of the constraint dynamics"},
+          {"penalty-frequency", "natural frequency omega of the constraint dynamics [rad/s]"}},
+         {}},
+        {"augmented-lagrangian",
+         "penalty formulation whose multipliers are iterated until the constraints are met to a tolerance",
+         false,
+         {{"augmented-factor", "penalty factor, relative to the mean generalised mass"},
+          {"penalty-damping", "damping ratio xi of the constraint dynamics"},
+          {"penalty-frequency", "natural frequency omega of the constraint dynamics [rad/s]"},
+          {"augmented-iterations", "multiplier iterations allowed per evaluation"},
+          {"augmented-tolerance", "relative change of the scaled accelerations that ends the iteration"}},
+         {}},
+        {"tlismni",
+         "two-loop implicit method (Shabana & Hussein 2009): coordinate partitioning, HHT or Newmark on the "
+         "independent accelerations, Newton-Raphson on phi = 0 for the dependent positions; no drift",
+         true,
+         {},
+         {"hht", "newmark"}},
+    };
+    return methods;
+}
+
+const std::vector<IntegratorInfo>& integrators() {
+    static const std::vector<IntegratorInfo> list{
+        {"dopri5",
+         "Dormand-Prince 5(4): explicit, adaptive step, 4th-order dense output",
+         StepControl::Adaptive,
+         false,
+         5,
+         {{"rtol", "relative tolerance of the local error"},
+          {"atol", "absolute tolerance of the local error [coordinate units]"},
+          {"step", "initial step [s] (0: automatic)"},
+          {"max-step", "largest step [s] (0: none)"}}},
+        {"bdf",
+         "SUNDIALS CVODE, variable-order BDF (1 to 5) with Newton iterations: for stiff models",
+         StepControl::Adaptive,
+         true,
+         5,
+         {{"rtol", "relative tolerance of the local error"},
+          {"atol", "absolute tolerance of the local error [coordinate units]"},
+          {"step", "initial step [s] (0: automatic)"},
+          {"max-step", "largest step [s] (0: none)"}}},
+        {"rk4",
+         "classic Runge-Kutta, fixed step: for teaching and step-size studies",
+         StepControl::Fixed,
+         false,
+         4,
+         {{"step", "the step [s]"}}},
+        {"hht",
+         "Hilber-Hughes-Taylor alpha on the constrained equations, Newton iterations, adaptive step: "
+         "for steppers on the constrained equations (tlismni)",
+         StepControl::Adaptive,
+         true,
+         2,
+         {{"hht-alpha", "numerical damping alpha in [-1/3, 0] (0: none)"},
+          {"rtol", "relative tolerance of the local error"},
+          {"atol", "absolute tolerance of the local error [coordinate units]"},
+          {"step", "initial step [s] (0: automatic)"},
+          {"max-step", "largest step [s] (0: none)"}},
+         false},
+        {"newmark",
+         "Newmark beta-gamma on the constrained equations, Newton iterations, adaptive step: "
+         "for steppers on the constrained equations (tlismni)",
+         StepControl::Adaptive,
+         true,
+         2,
+         {{"newmark-beta", "Newmark beta in (0, 1/2]"},
+          {"newmark-gamma", "Newmark gamma in [1/2, 1] (second order only at 1/2)"},
+          {"rtol", "relative tolerance of the local error"},
+          {"atol", "absolute tolerance of the local error [coordinate units]"},
+          {"step", "initial step [s] (0: automatic)"},
+          {"max-step", "largest step [s] (0: none)"}},
+         false},
+    };
+    return list;
+}
+
+const ConstraintMethodInfo* findConstraintMethod(const std::string& name) {
+    for (const ConstraintMethodInfo& m : constraintMethods())
+        if (m.name == name) return &m;
+    return nullptr;
+}
+
+const IntegratorInfo* findIntegrator(const std::string& name) {
+    for (const IntegratorInfo& i : integrators())
+        if (i.name == name) return &i;
+    return nullptr;
+}
+
+bool isSupportedPair(const std::string& method, const std::string& integrator, std::string* why) {
+    auto fail = [&](std::string reason) {
+        if (why) *why = std::move(reason);
+        return false;
+    };
+    const ConstraintMethodInfo* m = findConstraintMethod(method);
+    const IntegratorInfo* i = findIntegrator(integrator);
+    if (!m) return fail("unknown method '" + method + "'");
+    if (!i) return fail("unknown integrator '" + integrator + "'");
+    // A constraint method gives an explicit ODE v' = a(q, v, t) that every ODE solver can
+    // integrate; a stepper on the constrained equations pairs only with its own
+    // integrators, which in turn cannot integrate an ODE.
+    if (m->integrators.empty()) {
+        if (!i->odeSolver)
+            return fail("the integrator '" + integrator + "' integrates the constrained equations of a stepper " +
+                        "such as tlismni, not the ODE of the method '" + method + "'");
+        return true;
+    }
+    if (std::find(m->integrators.begin(), m->integrators.end(), integrator) == m->integrators.end()) {
+        std::string list;
+        for (const std::string& name : m->integrators) list += (list.empty() ? "" : ", ") + name;
+        return fail("the method '" + method + "' integrates the constrained equations itself and takes only the " +
+                    "integrators " + list + ", not the ODE solver '" + integrator + "'");
+    }
+    return true;
+}
+
+std::unique_ptr<TimeStepper> makeTimeStepper(std::shared_ptr<const Model> model, const std::string& method,
+                                             const std::string& integrator, const OdeSettings& ode,
+                                             const ConstraintMethodSettings& constraints, std::string* why) {
+    if (!isSupportedPair(method, integrator, why)) return nullptr;
+    if (method == "tlismni") {
+        TlismniSettings t;
+        t.newmark = integrator == "newmark";
+        t.alpha = constraints.hhtAlpha;
+        t.beta = constraints.newmarkBeta;
+        t.gamma = constraints.newmarkGamma;
+        t.ode = ode;
+        t.rankTolerance = constraints.rankTolerance;
+        t.linearAlgebra = constraints.linearAlgebra;
+        return std::make_unique<TlismniStepper>(model, t, integrator);
+    }
+    return std::make_unique<ConstraintMethodStepper>(model, makeConstraintMethod(method, model, constraints),
+                                                     makeOdeSolver(integrator), ode);
+}
+
+}  // namespace looplab

@@ -1,0 +1,494 @@
+#include "looplab/integrate/TlismniStepper.h"
+
+#include "looplab/linalg/AugmentedSystem.h"
+#include "looplab/kinematics/Constraints.h"
+#include "looplab/dynamics/Dynamics.h"
+#include "looplab/kinematics/Mobility.h"
+#include "looplab/simulation/SingularityMonitor.h"
+#include "looplab/bodies/State.h"
+
+#include "MessageText.h"
+
+#include <Eigen/LU>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <sstream>
+
+namespace looplab {
+
+namespace {
+
+constexpr double kEps = std::numeric_limits<double>::epsilon();
+
+double infNorm(const VecX& x) { return x.size() ? x.cwiseAbs().maxCoeff() : 0.0; }
+
+using message::at;
+
+}  // namespace
+
+/// One try of a step: the state at its end and what the loops did.
+struct TlismniStepper::Trial {
+    double h = 0.0;
+    VecX q, v, a, aHat, lambdaI, increment;
+    double error = 0.0;  ///< local error estimate, in units of the tolerance
+};
+
+TlismniStepper::TlismniStepper(std::shared_ptr<const Model> model, const TlismniSettings& settings,
+                               std::string integrator)
+    : model_(std::move(model)), settings_(settings), integrator_(std::move(integrator)) {
+    const Model& m = *model_;
+    alpha_ = settings_.effectiveAlpha();
+    beta_ = settings_.effectiveBeta();
+    gamma_ = settings_.effectiveGamma();
+    rowScales_ = equationScales(m);
+    colScales_ = coordinateScales(m);
+    // Error weights: a translation is measured against the model's length scale, a rotation
+    // against one radian.
+    weightScales_ = m.lengthScale * colScales_;
+    mass_ = massMatrix(m);
+}
+
+void TlismniStepper::factorizeSpacesAt(const State& s) {
+    if (spacesQ_.size() == s.q.size() && spacesT_ == s.t && spacesQ_ == s.q) return;
+    factorizeConstraints(*model_, s, spaces_, settings_.rankTolerance, settings_.linearAlgebra);
+    spacesQ_ = s.q;
+    spacesT_ = s.t;
+}
+
+const ConstraintSpaces* TlismniStepper::factorizationAt(const State& s) const {
+    const bool same = spacesQ_.size() == s.q.size() && spacesT_ == s.t && spacesQ_ == s.q;
+    return same ? &spaces_ : nullptr;
+}
+
+std::vector<SimulationEvent> TlismniStepper::takeEvents() {
+    std::vector<SimulationEvent> out;
+    out.swap(events_);
+    return out;
+}
+
+void TlismniStepper::dependentBlock(const ConstraintValues& cv, Eigen::PartialPivLU<MatX>& lu) const {
+    const int r = static_cast<int>(rows_.size());
+    std::vector<int> column(static_cast<size_t>(model_->velocitySize()), -1);
+    for (int k = 0; k < r; ++k) column[static_cast<size_t>(dependent_[static_cast<size_t>(k)])] = k;
+    MatX block = MatX::Zero(r, r);
+    for (int i = 0; i < r; ++i) {
+        const int row = rows_[static_cast<size_t>(i)];
+        for (SparseMatrix::InnerIterator it(cv.jacobian, row); it; ++it) {
+            const int k = column[static_cast<size_t>(it.col())];
+            if (k >= 0) block(i, k) = rowScales_[row] * it.value() * colScales_[it.col()];
+        }
+    }
+    lu.compute(block);
+}
+
+Status TlismniStepper::partitionAt(const State& s, bool announce) {
+    const Model& m = *model_;
+    const int n = m.velocitySize();
+    factorizeSpacesAt(s);
+    // The set matters, not the pivot order (which changes from one factorisation to the next).
+    std::vector<int> rows = spaces_.independentEquations();
+    std::sort(rows.begin(), rows.end());
+    const int r = static_cast<int>(rows.size());
+    ConstraintValues cv;
+    evaluateConstraints(m, s, cv, kJacobian);
+    // Wehage & Haug: a full-pivot LU of the (scaled) independent rows; its first r pivot
+    // columns, the best conditioned square block, are the dependent coordinates.
+    MatX scaled = MatX::Zero(r, n);
+    for (int i = 0; i < r; ++i) {
+        const int row = rows[static_cast<size_t>(i)];
+        for (SparseMatrix::InnerIterator it(cv.jacobian, row); it; ++it)
+            scaled(i, it.col()) = rowScales_[row] * it.value() * colScales_[it.col()];
+    }
+    std::vector<int> dependent, independent;
+    if (r > 0) {
+        Eigen::FullPivLU<MatX> lu(scaled);
+        lu.setThreshold(settings_.rankTolerance);
+        if (lu.rank() < r) {
+            std::ostringstream d;
+            d << "cannot partition the coordinates at " << at(s.t) << ": the " << r
+              << " independent constraint rows have rank " << lu.rank() << " in the pivoted LU";
+            return Status::failure(d.str());
+        }
+        const auto& perm = lu.permutationQ().indices();
+        for (int k = 0; k < r; ++k) dependent.push_back(perm[k]);
+    }
+    std::sort(dependent.begin(), dependent.end());
+    for (int k = 0, d = 0; k < n; ++k) {
+        if (d < r && dependent[static_cast<size_t>(d)] == k) ++d;
+        else independent.push_back(k);
+    }
+    // The current choice on the new rows, for the hysteresis below.
+    const std::vector<int> oldDependent = dependent_, oldIndependent = independent_;
+    double currentRcond = 0.0;
+    const bool comparable = partitioned_ && r > 0 && static_cast<int>(oldDependent.size()) == r;
+    rows_ = rows;
+    Eigen::PartialPivLU<MatX> block;
+    if (comparable) {
+        dependentBlock(cv, block);
+        currentRcond = block.rcond();
+    }
+    dependent_ = dependent;
+    independent_ = independent;
+    rcond0_ = 1.0;
+    if (r > 0) {
+        dependentBlock(cv, block);
+        rcond0_ = block.rcond();
+    }
+    // Hysteresis: another choice must be clearly better conditioned (twice), or two
+    // coordinates of nearly equal pivots (a parallelogram's crank and rocker) would
+    // swap at every step.
+    if (comparable && independent_ != oldIndependent && !(rcond0_ > 2.0 * currentRcond)) {
+        dependent_ = oldDependent;
+        independent_ = oldIndependent;
+        rcond0_ = currentRcond;
+    }
+    // A new set of independent rows alone (the rank decision among the redundant
+    // equations) changes no coordinate: not a re-partitioning.
+    const bool changed = partitioned_ && independent_ != oldIndependent;
+    if (changed) {
+        ++stats_.repartitions;
+        if (announce) {
+            std::ostringstream d;
+            d << "independent coordinates re-chosen: now v[";
+            for (size_t k = 0; k < independent_.size(); ++k) d << (k ? ", " : "") << independent_[k];
+            d << "], the dependent block's reciprocal condition number " << rcond0_;
+            events_.push_back({s.t, "repartition", {}, d.str()});
+        }
+    }
+    partitioned_ = true;
+    return {};
+}
+
+Status TlismniStepper::correctPositions(State& s, int* iterations) {
+    const Model& m = *model_;
+    const int n = m.velocitySize();
+    const int r = static_cast<int>(rows_.size());
+    const double floor = 8.0 * kEps * m.lengthScale;
+    ConstraintValues cv;
+    Eigen::PartialPivLU<MatX> block;
+    double previous = std::numeric_limits<double>::infinity();
+    int it = 0;
+    for (;; ++it) {
+        evaluateConstraints(m, s, cv, kPhi | kJacobian);
+        VecX residual(r);
+        for (int i = 0; i < r; ++i) residual[i] = rowScales_[rows_[static_cast<size_t>(i)]] * cv.phi[rows_[static_cast<size_t>(i)]];
+        const double norm = infNorm(residual);
+        if (!std::isfinite(norm)) {
+            if (iterations) *iterations = it;
+            return Status::failure("the inner loop (dependent positions) met a non-finite residual at " + at(s.t));
+        }
+        // Converged at the rounding floor, or when Newton stops gaining close to it.
+        if (norm <= floor || (norm >= 0.5 * previous && norm <= 1e-12 * m.lengthScale)) break;
+        if (it >= settings_.maxInnerIterations) {
+            if (iterations) *iterations = it;
+            std::ostringstream d;
+            d << "the inner loop (Newton-Raphson on the dependent positions) did not converge at " << at(s.t)
+              << ": scaled residual " << norm << " m after " << it << " iterations";
+            std::vector<int> worst;
+            for (int i = 0; i < r; ++i)
+                if (std::abs(residual[i]) > 0.1 * norm) worst.push_back(rows_[static_cast<size_t>(i)]);
+            return Status::failure(d.str(), equationOwners(m, worst));
+        }
+        previous = norm;
+        if (r == 0) break;
+        dependentBlock(cv, block);
+        const VecX step = block.solve(residual);
+        VecX dv = VecX::Zero(n);
+        for (int k = 0; k < r; ++k) {
+            const int c = dependent_[static_cast<size_t>(k)];
+            dv[c] = -colScales_[c] * step[k];
+        }
+        if (!dv.allFinite()) {
+            if (iterations) *iterations = it;
+            return Status::failure("the inner loop (dependent positions) met a singular dependent block at " + at(s.t));
+        }
+        retract(m, s.q, dv);
+    }
+    if (iterations) *iterations = it;
+    return {};
+}
+
+Status TlismniStepper::correctVelocities(State& s) {
+    const Model& m = *model_;
+    const int r = static_cast<int>(rows_.size());
+    if (r == 0) return {};
+    ConstraintValues cv;
+    evaluateConstraints(m, s, cv, kJacobian | kPhiT);
+    // Right side −Φ_t − Φ_F v_F on the independent rows, scaled.
+    VecX vIndependentOnly = s.v;
+    for (int c : dependent_) vIndependentOnly[c] = 0.0;
+    const VecX full = cv.jacobian * vIndependentOnly + cv.phiT;
+    VecX rhs(r);
+    for (int i = 0; i < r; ++i) rhs[i] = -rowScales_[rows_[static_cast<size_t>(i)]] * full[rows_[static_cast<size_t>(i)]];
+    Eigen::PartialPivLU<MatX> block;
+    dependentBlock(cv, block);
+    const VecX vd = block.solve(rhs);
+    if (!vd.allFinite()) return Status::failure("the dependent velocities cannot be solved at " + at(s.t));
+    for (int k = 0; k < r; ++k) {
+        const int c = dependent_[static_cast<size_t>(k)];
+        s.v[c] = colScales_[c] * vd[k];
+    }
+    return {};
+}
+
+Status TlismniStepper::accelerations(const State& s, VecX& a, VecX& lambdaIndependent) {
+    const Model& m = *model_;
+    const int n = m.velocitySize();
+    const int r = static_cast<int>(rows_.size());
+    ConstraintValues cv;
+    evaluateConstraints(m, s, cv, kJacobian | kGamma);
+    ++stats_.rhsEvaluations;
+    const SparseColMatrix kkt = scaledAugmentedMatrix(mass_, cv.jacobian, rows_, rowScales_, colScales_);
+    if (!accelerationSolver_.factorize(kkt))
+        return Status::failure("the augmented system [M Phi_q'; Phi_q 0] is singular at " + at(s.t));
+    const VecX f = generalizedForces(m, s);
+    VecX rhs(n + r);
+    rhs.head(n) = colScales_.cwiseProduct(f);
+    for (int i = 0; i < r; ++i) rhs[n + i] = rowScales_[rows_[static_cast<size_t>(i)]] * cv.gamma[rows_[static_cast<size_t>(i)]];
+    const VecX x = accelerationSolver_.solve(rhs);
+    if (!x.allFinite()) return Status::failure("the augmented system gave non-finite accelerations at " + at(s.t));
+    a = colScales_.cwiseProduct(x.head(n));
+    lambdaIndependent.resize(r);
+    for (int i = 0; i < r; ++i) lambdaIndependent[i] = rowScales_[rows_[static_cast<size_t>(i)]] * x[n + i];
+    return {};
+}
+
+Status TlismniStepper::evaluate(State& s, MotionEvaluation& out) {
+    if (!partitioned_) {
+        if (Status st = partitionAt(s, false); !st.ok) return st;
+    }
+    int inner = 0;
+    Status st = correctPositions(s, &inner);
+    if (!st.ok) {
+        // A frame far from the last step's partition: choose again where it is.
+        if (Status p = partitionAt(s, false); !p.ok) return p;
+        st = correctPositions(s, &inner);
+        if (!st.ok) return st;
+    }
+    if (st = correctVelocities(s); !st.ok) return st;
+    VecX lambdaI;
+    if (st = accelerations(s, out.acceleration, lambdaI); !st.ok) return st;
+    if (out.computeMultipliers) {
+        // The multipliers of least norm over all equations, as the other methods report.
+        factorizeSpacesAt(s);
+        const VecX g = generalizedForces(*model_, s) - applyMass(*model_, out.acceleration);
+        out.multipliers = spaces_.solveTransposed(g);
+    }
+    return {};
+}
+
+Status TlismniStepper::initialize(const State& start) {
+    stats_ = {};
+    events_.clear();
+    partitioned_ = false;
+    State s = start;
+    if (Status st = partitionAt(s, false); !st.ok) return st;
+    int inner = 0;
+    if (Status st = correctPositions(s, &inner); !st.ok) return st;
+    if (Status st = correctVelocities(s); !st.ok) return st;
+    if (Status st = accelerations(s, a_, lambdaI_); !st.ok) return st;
+    t_ = s.t;
+    q_ = s.q;
+    v_ = s.v;
+    last_.reset(s);
+    // The acceleration-like variable starts at the true accelerations.
+    aHat_ = a_;
+    lastStep_ = 0.0;
+    steps_.start(settings_.ode, settings_.fixedStep);
+    return {};
+}
+
+Status TlismniStepper::attempt(double h, Trial& trial) {
+    const Model& m = *model_;
+    const int n = m.velocitySize();
+    const int f = static_cast<int>(independent_.size());
+    const double t1 = t_ + h;
+    const double wq = h * h * beta_ * (1.0 + alpha_), wv = h * gamma_ * (1.0 + alpha_);
+
+    // The iteration matrix M̂ = M + (1 + α)(γ h C + β h² K) at the start of the step
+    // (modified Newton: kept for the outer iterations of this step).
+    VecX lambda = VecX::Zero(m.equationCount());
+    for (size_t i = 0; i < rows_.size(); ++i) lambda[rows_[i]] = lambdaI_[static_cast<Eigen::Index>(i)];
+    Linearization lin;
+    linearize(m, State{t_, q_, v_}, lambda, lin);
+    ++stats_.jacobianEvaluations;
+    SparseColMatrix mHat = mass_ + wv * lin.damping + wq * lin.stiffness;
+    bool iterationMatrixReady = false;
+    double previousResidual = std::numeric_limits<double>::infinity();
+
+    // Predictor: the true accelerations of the step start.
+    VecX aGuess = a_;
+    VecX x(f);
+    for (int k = 0; k < f; ++k) x[k] = a_[independent_[static_cast<size_t>(k)]];
+    for (int outer = 0;; ++outer) {
+        ++stats_.outerIterations;
+        for (int k = 0; k < f; ++k) aGuess[independent_[static_cast<size_t>(k)]] = x[k];
+        const VecX aHat1 = (1.0 + alpha_) * aGuess - alpha_ * a_;
+        VecX increment = h * v_ + h * h * ((0.5 - beta_) * aHat_ + beta_ * aHat1);
+        State s{t1, q_, v_ + h * ((1.0 - gamma_) * aHat_ + gamma_ * aHat1)};
+        if (!increment.allFinite() || !s.v.allFinite())
+            return Status::failure("the outer loop (Newton on the independent accelerations) diverged at " + at(t1));
+        retract(m, s.q, increment);
+        int inner = 0;
+        Status st = correctPositions(s, &inner);
+        stats_.innerIterations += inner;
+        if (!st.ok) return st;
+        if (st = correctVelocities(s); !st.ok) return st;
+        VecX a1, lambda1;
+        if (st = accelerations(s, a1, lambda1); !st.ok) return st;
+
+        // Residual of the independent accelerations, weighed by what it does to the
+        // positions over the step, against the tolerance.
+        VecX residual(f);
+        double measure = 0.0;
+        for (int k = 0; k < f; ++k) {
+            const int c = independent_[static_cast<size_t>(k)];
+            residual[k] = x[k] - a1[c];
+            const double tol = settings_.fixedStep ? 1e-11 * weightScales_[c] * (1.0 + 0.0)
+                                                   : 1e-3 * (settings_.ode.atol + settings_.ode.rtol * weightScales_[c]);
+            measure = std::max(measure, wq * std::abs(residual[k]) / tol);
+        }
+        // Also converged when the residual is at the rounding level of the accelerations
+        // (the positions of the inner loop are exact to 8ε L only, and a stiff force
+        // turns that into accelerations).
+        const double roundoff = 1024.0 * kEps * (1.0 + infNorm(colScales_.cwiseInverse().cwiseProduct(a1)));
+        double relative = 0.0;
+        for (int k = 0; k < f; ++k)
+            relative = std::max(relative, std::abs(residual[k]) / colScales_[independent_[static_cast<size_t>(k)]]);
+        if (measure <= 1.0 || relative <= roundoff) {
+            trial.h = h;
+            trial.q = s.q;
+            trial.v = s.v;
+            trial.a = a1;
+            trial.aHat = (1.0 + alpha_) * a1 - alpha_ * a_;
+            trial.lambdaI = lambda1;
+            // The velocity-space increment from the step start without the inner loop's
+            // corrections (O(h³)): dense output is corrected onto the constraints anyway.
+            trial.increment = increment;
+            // Local error: the difference between the corrector and the explicit predictor
+            // (q_n ⊕ (h v_n + ½h² â_n), v_n + h â_n) in the positions, h²β(â_{n+1} − â_n), and
+            // in the velocities times h, h²γ(â_{n+1} − â_n): every coordinate within its
+            // tolerance (the largest, not the RMS: a mechanism moves few of its
+            // coordinates much, and the RMS would let those drift).
+            const double c = std::max(beta_, gamma_);
+            double worst = 0.0;
+            for (int k = 0; k < n; ++k) {
+                const double e = c * h * h * (trial.aHat[k] - aHat_[k]);
+                const double tol = settings_.ode.atol + settings_.ode.rtol * weightScales_[k];
+                worst = std::max(worst, std::abs(e) / tol);
+            }
+            trial.error = worst;
+            return {};
+        }
+        if (outer + 1 >= settings_.maxOuterIterations) {
+            std::ostringstream d;
+            d << "the outer loop (Newton on the independent accelerations) did not converge at " << at(t1)
+              << " with step " << h << " s: largest scaled residual " << relative << " m/s^2 after " << outer + 1
+              << " iterations";
+            return Status::failure(d.str());
+        }
+        // Modified Newton that stops gaining: a fresh tangent at the current iterate.
+        if (outer > 0 && relative > 0.25 * previousResidual) {
+            VecX lambdaNow = VecX::Zero(m.equationCount());
+            for (size_t i = 0; i < rows_.size(); ++i) lambdaNow[rows_[i]] = lambda1[static_cast<Eigen::Index>(i)];
+            linearize(m, s, lambdaNow, lin);
+            ++stats_.jacobianEvaluations;
+            mHat = mass_ + wv * lin.damping + wq * lin.stiffness;
+            iterationMatrixReady = false;
+        }
+        previousResidual = relative;
+        // Newton correction: Pᵀ M̂ P δx = −Pᵀ M P r, solved as the augmented system
+        // [M̂ Φ_Iᵀ; Φ_I 0][δa; μ] = [−M w; 0] with w = P r (w_F = r, Φ_I w = 0).
+        ConstraintValues cv;
+        evaluateConstraints(m, s, cv, kJacobian);
+        if (!iterationMatrixReady) {
+            const SparseColMatrix kkt = scaledAugmentedMatrix(mHat, cv.jacobian, rows_, rowScales_, colScales_);
+            if (!iterationSolver_.factorize(kkt))
+                return Status::failure("the iteration matrix [M^ Phi_q'; Phi_q 0] of the outer loop is singular at " +
+                                       at(t1));
+            iterationMatrixReady = true;
+        }
+        VecX w = VecX::Zero(n);
+        for (int k = 0; k < f; ++k) w[independent_[static_cast<size_t>(k)]] = residual[k];
+        const int r = static_cast<int>(rows_.size());
+        if (r > 0) {
+            const VecX rhsFull = cv.jacobian * w;
+            VecX rhs(r);
+            for (int i = 0; i < r; ++i) rhs[i] = -rowScales_[rows_[static_cast<size_t>(i)]] * rhsFull[rows_[static_cast<size_t>(i)]];
+            Eigen::PartialPivLU<MatX> block;
+            dependentBlock(cv, block);
+            const VecX wd = block.solve(rhs);
+            for (int k = 0; k < r; ++k) w[dependent_[static_cast<size_t>(k)]] = colScales_[dependent_[static_cast<size_t>(k)]] * wd[k];
+        }
+        VecX rhs = VecX::Zero(n + r);
+        rhs.head(n) = -colScales_.cwiseProduct(applyMass(m, w));
+        const VecX sol = iterationSolver_.solve(rhs);
+        if (!sol.allFinite())
+            return Status::failure("the outer loop's Newton correction is not finite at " + at(t1));
+        for (int k = 0; k < f; ++k) {
+            const int c = independent_[static_cast<size_t>(k)];
+            x[k] += colScales_[c] * sol[c];
+        }
+        // The dependent accelerations of the next predictor: the latest consistent ones.
+        aGuess = a1;
+    }
+}
+
+Status TlismniStepper::step(double tStop) {
+    const Model& m = *model_;
+    const double remaining = tStop - t_;
+    if (!(remaining > 0.0)) return Status::failure("step requested at or past its stop time " + at(tStop));
+    double h = steps_.proposed();
+    if (!(h > 0.0)) return Status::failure("the two-loop method needs a positive step (--step)");
+    // Re-check the partition at the accepted state: the rows the rank decision calls
+    // independent, and the conditioning of the dependent block.
+    {
+        const State s{t_, q_, v_};
+        factorizeSpacesAt(s);
+        std::vector<int> rows = spaces_.independentEquations();
+        std::sort(rows.begin(), rows.end());
+        bool again = rows != rows_;
+        if (!again && !rows_.empty()) {
+            ConstraintValues cv;
+            evaluateConstraints(m, s, cv, kJacobian);
+            Eigen::PartialPivLU<MatX> block;
+            dependentBlock(cv, block);
+            again = !(block.rcond() >= settings_.repartitionRatio * rcond0_);
+        }
+        if (again) {
+            if (Status st = partitionAt(s, true); !st.ok) return st;
+            // The multipliers of the new independent rows, for the iteration matrix.
+            if (Status st = accelerations(s, a_, lambdaI_); !st.ok) return st;
+        }
+    }
+    for (;;) {
+        h = steps_.limited(h, remaining);
+        Trial trial;
+        const Status st = attempt(h, trial);
+        if (steps_.accepts(st, trial.error)) {
+            last_.begin(t_, q_, v_, trial.increment);
+            t_ = (h == remaining) ? tStop : t_ + h;
+            q_ = trial.q;
+            normalizePositions(m, q_);
+            v_ = trial.v;
+            a_ = trial.a;
+            aHat_ = trial.aHat;
+            lambdaI_ = trial.lambdaI;
+            lastStep_ = h;
+            ++stats_.steps;
+            steps_.accepted(h, remaining, trial.error);
+            return {};
+        }
+        if (steps_.fixed()) return st;
+        ++stats_.rejectedSteps;
+        if (Status failed = steps_.rejected(h, st, trial.error, at(t_)); !failed.ok) return failed;
+    }
+}
+
+State TlismniStepper::state() const { return State{t_, q_, v_}; }
+
+void TlismniStepper::interpolate(double t, State& out) const { last_.interpolate(*model_, t_, q_, v_, t, out); }
+
+}  // namespace looplab

@@ -1,0 +1,423 @@
+#include "looplab/kinematics/Constraints.h"
+
+#include "looplab/bodies/FrameKinematics.h"
+#include "looplab/bodies/RigidBodyCoordinates.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <stdexcept>
+
+namespace looplab {
+namespace {
+
+// Every equation is a weighted sum of at most two dot products of vectors attached to the
+// joint's bodies (FrameKinematics.h; a component is a dot product with a constant global
+// axis, b == nullptr) plus a function of time; the terms are kept so that the curvature
+// can be formed from the jets.
+struct DotTerm {
+    const VectorJet* a = nullptr;
+    const VectorJet* b = nullptr;
+    int axis = 0;  // b == nullptr: the global axis a is dotted with
+    double weight = 0.0;
+};
+
+// A scalar equation: value, rate, bias, explicit time derivative (drivers only) and
+// Jacobian on the jet's columns, as for VectorJet.
+struct ScalarJet {
+    bool full = true;
+    double value = 0.0, rate = 0.0, bias = 0.0, partialT = 0.0;
+    JetRow J;
+    DotTerm terms[2];
+    int termCount = 0;
+};
+
+ScalarJet dot(const VectorJet& a, const VectorJet& b) {
+    ScalarJet s;
+    s.full = a.full && b.full;
+    s.value = a.value.dot(b.value);
+    if (!s.full) return s;
+    s.J = b.value.transpose() * a.J + a.value.transpose() * b.J;
+    s.rate = a.rate.dot(b.value) + a.value.dot(b.rate);
+    s.bias = a.bias.dot(b.value) + 2.0 * a.rate.dot(b.rate) + a.value.dot(b.bias);
+    s.terms[0] = {&a, &b, 0, 1.0};
+    s.termCount = 1;
+    return s;
+}
+
+ScalarJet component(const VectorJet& a, int i) {
+    ScalarJet s;
+    s.full = a.full;
+    s.value = a.value[i];
+    if (!s.full) return s;
+    s.J = a.J.row(i);
+    s.rate = a.rate[i];
+    s.bias = a.bias[i];
+    s.terms[0] = {&a, nullptr, i, 1.0};
+    s.termCount = 1;
+    return s;
+}
+
+// The jets of one joint's frames at a state.
+struct JointJets {
+    VectorJet x1, y1, z1, x2, y2, z2, d;  // d = origin2 − origin1
+};
+
+// Which frame vectors an equation set needs, so that only those are computed.
+enum JetNeed : unsigned { kX1 = 1, kY1 = 2, kZ1 = 4, kX2 = 8, kY2 = 16, kZ2 = 32, kD = 64 };
+
+unsigned jetsNeeded(JointType type) {
+    switch (type) {
+    case JointType::Revolute:
+    case JointType::Planar: return kZ1 | kX2 | kY2 | kD;
+    case JointType::Spherical:
+    case JointType::Distance: return kD;
+    case JointType::Universal: return kZ1 | kZ2 | kD;
+    case JointType::Fixed: return kX1 | kZ1 | kX2 | kY2 | kD;
+    case JointType::Cylindrical:
+    case JointType::Prismatic: return kX1 | kY1 | kZ1 | kX2 | kY2 | kD;
+    case JointType::PointOnLine: return kX1 | kY1 | kD;
+    case JointType::PointOnPlane: return kZ1 | kD;
+    }
+    return ~0u;
+}
+
+// The jets of a joint refer to its slots, so both live together.
+struct JointFrames {
+    JetSlots slots;
+    JointJets jets;
+};
+
+// A fixed joint whose frame 2 is a beam node (a clamp): the node's position and the
+// direction of its slope x2 = r_x,k are held, y1·x2 = z1·x2 = 0 (the cable element has
+// no twist, and the stretch at the node stays free).
+bool isClamp(const Joint& j, const std::vector<BodyMotion>& motion) {
+    return j.type == JointType::Fixed && motion[static_cast<size_t>(j.frame2.body.value())].kind == BodyKind::Beam;
+}
+
+void jointJets(const Joint& j, const std::vector<BodyMotion>& motion, unsigned need, bool f,
+               JointFrames& out) {
+    out.slots.body[0] = &motion[static_cast<size_t>(j.frame1.body.value())];
+    out.slots.body[1] = &motion[static_cast<size_t>(j.frame2.body.value())];
+    out.slots.node[0] = j.frame1.node;
+    out.slots.node[1] = j.frame2.node;
+    const JetSlots& k = out.slots;
+    JointJets& jj = out.jets;
+    if (need & kX1) jj.x1 = attachedDirection(k, 0, j.frame1.axes.col(0), f);
+    if (need & kY1) jj.y1 = attachedDirection(k, 0, j.frame1.axes.col(1), f);
+    if (need & kZ1) jj.z1 = attachedDirection(k, 0, j.frame1.axes.col(2), f);
+    if (need & kX2) jj.x2 = attachedDirection(k, 1, j.frame2.axes.col(0), f);
+    if (need & kY2) jj.y2 = attachedDirection(k, 1, j.frame2.axes.col(1), f);
+    if (need & kZ2) jj.z2 = attachedDirection(k, 1, j.frame2.axes.col(2), f);
+    if (need & kD) jj.d = attachedPoint(k, 1, j.frame2.origin, f) - attachedPoint(k, 0, j.frame1.origin, f);
+}
+
+// Where the λ-weighted curvature of the equations goes, if it is asked for.
+struct CurvatureSink {
+    const VecX* lambda = nullptr;
+    std::vector<Eigen::Triplet<double>>* entries = nullptr;
+};
+
+// d/dε of ∇e(q ⊕ ε δ) on the equation's columns: for each term c a·b,
+// c (Jaᵀ Jb + Jbᵀ Ja + ∂(Jaᵀ w)/∂δ|w=b + ∂(Jbᵀ w)/∂δ|w=a).
+JetSquare equationCurvature(const ScalarJet& e, int columns) {
+    JetSquare H = JetSquare::Zero(columns, columns);
+    for (int k = 0; k < e.termCount; ++k) {
+        const DotTerm& t = e.terms[k];
+        if (!t.b) {
+            addAttachedCurvature(*t.a, Vec3::Unit(t.axis), t.weight, H);
+            continue;
+        }
+        H.noalias() += t.weight * (t.a->J.transpose() * t.b->J + t.b->J.transpose() * t.a->J);
+        addAttachedCurvature(*t.a, t.b->value, t.weight, H);
+        addAttachedCurvature(*t.b, t.a->value, t.weight, H);
+    }
+    return H;
+}
+
+class RowWriter {
+public:
+    RowWriter(const Model& model, ConstraintValues& out, unsigned parts, int rows, int cols,
+              CurvatureSink curvature = {})
+        : model_(model), out_(out), parts_(parts), curvature_(curvature) {
+        if (parts_ & kJacobian) {
+            // Equations arrive in row order (joints, then drivers, each writing its own
+            // rows in turn), so the row-major Jacobian is filled in place.
+            out_.jacobian.resize(rows, cols);
+            out_.jacobian.reserve(kMaxJetColumns * rows);
+        }
+    }
+
+    void write(int row, const ScalarJet& e, const BodyFrame& f1, const BodyFrame& f2) {
+        // The jet's columns are frame 1's slot, then frame 2's: a body's velocity slice,
+        // or a beam node's part of it (none for the ground).
+        const int c1 = jetColumnStart(model_, f1), c2 = jetColumnStart(model_, f2);
+        const int w1 = jetWidth(model_, f1.body), w2 = jetWidth(model_, f2.body);
+        if (curvature_.entries) addCurvature(row, e, c1, w1, c2, w2);
+        if (parts_ & kPhi) out_.phi[row] = e.value;
+        if (parts_ & kPhiT) out_.phiT[row] = e.partialT;
+        if (parts_ & kGamma) out_.gamma[row] = -e.bias;
+        if (!(parts_ & kJacobian)) return;
+        if (row < nextRow_) throw std::logic_error("constraint rows written out of order");
+        while (nextRow_ <= row) out_.jacobian.startVec(nextRow_++);
+        // Column indices ascend within a row: the slot with the lower columns first, and
+        // the two blocks summed if both slots are the same body (or the same node).
+        auto put = [&](int c0, int first, int width) {
+            for (int k = 0; k < width; ++k) {
+                const double x = e.J(0, first + k);
+                if (x != 0.0) out_.jacobian.insertBack(row, c0 + k) = x;
+            }
+        };
+        if (w1 == 0 && w2 == 0) return;
+        if (c1 == c2 && w1 == w2) {
+            for (int k = 0; k < w1; ++k) {
+                const double x = e.J(0, k) + e.J(0, w1 + k);
+                if (x != 0.0) out_.jacobian.insertBack(row, c1 + k) = x;
+            }
+        } else if (c1 < c2 || w2 == 0) {
+            put(c1, 0, w1);
+            put(c2, w1, w2);
+        } else {
+            put(c2, w1, w2);
+            put(c1, 0, w1);
+        }
+    }
+
+    void finish(int rows) {
+        if (!(parts_ & kJacobian)) return;
+        while (nextRow_ < rows) out_.jacobian.startVec(nextRow_++);
+        out_.jacobian.finalize();
+    }
+
+private:
+    void addCurvature(int row, const ScalarJet& e, int c1, int w1, int c2, int w2) {
+        const double weight = (*curvature_.lambda)[row];
+        if (weight == 0.0) return;
+        const int start[2] = {c1, c2};
+        const int width[2] = {w1, w2};
+        const JetSquare H = weight * equationCurvature(e, width[0] + width[1]);
+        // Blocks of the same body add up (the triplets are summed).
+        for (int r = 0; r < 2; ++r) {
+            const int r0 = start[r], h0 = r == 0 ? 0 : width[0];
+            for (int c = 0; c < 2; ++c) {
+                const int c0 = start[c], k0 = c == 0 ? 0 : width[0];
+                for (int k = 0; k < width[c]; ++k)
+                    for (int i = 0; i < width[r]; ++i) {
+                        const double x = H(h0 + i, k0 + k);
+                        if (x != 0.0) curvature_.entries->emplace_back(r0 + i, c0 + k, x);
+                    }
+            }
+        }
+    }
+
+    const Model& model_;
+    ConstraintValues& out_;
+    unsigned parts_;
+    CurvatureSink curvature_;
+    int nextRow_ = 0;
+};
+
+void writeJoint(const Joint& j, const JointJets& jj, bool clamp, RowWriter& w) {
+    int row = j.firstEquation;
+    auto put = [&](const ScalarJet& e) { w.write(row++, e, j.frame1, j.frame2); };
+    auto coincidentPoints = [&] {
+        for (int i = 0; i < 3; ++i) put(component(jj.d, i));
+    };
+    switch (j.type) {
+    case JointType::Revolute:
+        coincidentPoints();
+        put(dot(jj.z1, jj.x2));
+        put(dot(jj.z1, jj.y2));
+        break;
+    case JointType::Spherical:
+        coincidentPoints();
+        break;
+    case JointType::Universal:
+        coincidentPoints();
+        put(dot(jj.z1, jj.z2));
+        break;
+    case JointType::Fixed:
+        coincidentPoints();
+        if (clamp) {
+            put(dot(jj.y1, jj.x2));
+            put(dot(jj.z1, jj.x2));
+            break;
+        }
+        put(dot(jj.z1, jj.x2));
+        put(dot(jj.z1, jj.y2));
+        put(dot(jj.x1, jj.y2));
+        break;
+    case JointType::Cylindrical:
+    case JointType::Prismatic:
+        put(dot(jj.z1, jj.x2));
+        put(dot(jj.z1, jj.y2));
+        put(dot(jj.x1, jj.d));
+        put(dot(jj.y1, jj.d));
+        if (j.type == JointType::Prismatic) put(dot(jj.x1, jj.y2));
+        break;
+    case JointType::Planar:
+        put(dot(jj.z1, jj.x2));
+        put(dot(jj.z1, jj.y2));
+        put(dot(jj.z1, jj.d));
+        break;
+    case JointType::Distance: {
+        // (d·d − L²)/(2L) keeps the units of a length and a Jacobian of order one.
+        ScalarJet e = dot(jj.d, jj.d);
+        const double L = j.length;
+        e.value = (e.value - L * L) / (2.0 * L);
+        e.J /= 2.0 * L;
+        e.rate /= 2.0 * L;
+        e.bias /= 2.0 * L;
+        e.terms[0].weight /= 2.0 * L;
+        put(e);
+        break;
+    }
+    case JointType::PointOnLine:
+        put(dot(jj.x1, jj.d));
+        put(dot(jj.y1, jj.d));
+        break;
+    case JointType::PointOnPlane:
+        put(dot(jj.z1, jj.d));
+        break;
+    }
+}
+
+// Rotational driver Φ = (x2·y1) cos θ(t) − (x2·x1) sin θ(t) = sin(θ_joint − θ(t)):
+// smooth everywhere, with unit slope at the solution, and no angle wrapping.
+ScalarJet rotationalDriver(const JointJets& jj, const TimeLawValue& th) {
+    const ScalarJet a = dot(jj.x2, jj.y1);
+    const ScalarJet b = dot(jj.x2, jj.x1);
+    const double c = std::cos(th.value), s = std::sin(th.value);
+    const double cd = -s * th.rate, sd = c * th.rate;
+    const double cdd = -c * th.rate * th.rate - s * th.acceleration;
+    const double sdd = -s * th.rate * th.rate + c * th.acceleration;
+    ScalarJet e;
+    e.value = a.value * c - b.value * s;
+    e.J = c * a.J - s * b.J;
+    e.rate = c * a.rate - s * b.rate;
+    e.partialT = cd * a.value - sd * b.value;
+    e.bias = c * a.bias - s * b.bias + 2.0 * (cd * a.rate - sd * b.rate) + cdd * a.value -
+             sdd * b.value;
+    e.terms[0] = a.terms[0];
+    e.terms[0].weight = c;
+    e.terms[1] = b.terms[0];
+    e.terms[1].weight = -s;
+    e.termCount = 2;
+    return e;
+}
+
+ScalarJet translationalDriver(const JointJets& jj, const TimeLawValue& s) {
+    ScalarJet e = dot(jj.z1, jj.d);
+    e.value -= s.value;
+    e.partialT = -s.rate;
+    e.bias -= s.acceleration;
+    return e;
+}
+
+// Writes every joint's and driver's equations through the writer; full == false computes
+// values alone.
+void writeEquations(const Model& model, const State& s, RowWriter& writer, bool full) {
+    // Each body's motion (a rigid body's rotation matrix and velocities) once, not once
+    // per joint.
+    std::vector<BodyMotion> motion(static_cast<size_t>(model.bodyCount()));
+    for (int b = 0; b < model.bodyCount(); ++b)
+        motion[static_cast<size_t>(b)] = bodyMotion(model, s, BodyIndex(b), full);
+    JointFrames frames;
+    for (const Joint& j : model.joints) {
+        const bool clamp = isClamp(j, motion);
+        jointJets(j, motion, jetsNeeded(j.type) | (clamp ? kY1 | kX2 : 0u), full, frames);
+        writeJoint(j, frames.jets, clamp, writer);
+    }
+    for (const Driver& d : model.drivers) {
+        const Joint& j = model.joint(d.joint);
+        jointJets(j, motion, d.rotational ? (kX1 | kY1 | kX2) : (kZ1 | kD), full, frames);
+        const TimeLawValue law = d.law.evaluate(s.t);
+        const ScalarJet e = d.rotational ? rotationalDriver(frames.jets, law) : translationalDriver(frames.jets, law);
+        writer.write(d.equation, e, j.frame1, j.frame2);
+    }
+}
+
+}  // namespace
+
+void evaluateConstraints(const Model& model, const State& s, ConstraintValues& out,
+                         unsigned parts) {
+    const int m = model.equationCount();
+    const int n = model.velocitySize();
+    if (parts & kPhi) out.phi.setZero(m);
+    if (parts & kPhiT) out.phiT.setZero(m);
+    if (parts & kGamma) out.gamma.setZero(m);
+    RowWriter writer(model, out, parts, m, n);
+    // A position-only evaluation (the projection's line search) needs values alone.
+    writeEquations(model, s, writer, parts != kPhi);
+    writer.finish(m);
+}
+
+SparseColMatrix constraintCurvature(const Model& model, const State& s, const VecX& lambda) {
+    if (lambda.size() != model.equationCount())
+        throw std::invalid_argument("constraintCurvature: one multiplier per equation expected");
+    std::vector<Eigen::Triplet<double>> entries;
+    ConstraintValues unused;
+    RowWriter writer(model, unused, 0u, model.equationCount(), model.velocitySize(),
+                     CurvatureSink{&lambda, &entries});
+    writeEquations(model, s, writer, true);
+    SparseColMatrix out(model.velocitySize(), model.velocitySize());
+    out.setFromTriplets(entries.begin(), entries.end());
+    return out;
+}
+
+std::vector<std::string> driversOnWrongRoot(const Model& model, const State& s) {
+    std::vector<std::string> out;
+    for (const Driver& d : model.drivers) {
+        if (!d.rotational) continue;
+        const double error = jointAngle(model, s, d.joint) - d.law.evaluate(s.t).value;
+        if (std::cos(error) < 0.0) out.push_back(d.name);
+    }
+    return out;
+}
+
+std::vector<std::pair<std::string, double>> residualsByOwner(const Model& model,
+                                                             const VecX& phi) {
+    std::vector<std::pair<std::string, double>> out;
+    std::map<std::string, size_t> where;
+    for (int i = 0; i < model.equationCount(); ++i) {
+        const std::string& owner = model.equations[static_cast<size_t>(i)].owner;
+        auto it = where.find(owner);
+        if (it == where.end()) {
+            where[owner] = out.size();
+            out.emplace_back(owner, 0.0);
+            it = where.find(owner);
+        }
+        out[it->second].second = std::max(out[it->second].second, std::abs(phi[i]));
+    }
+    return out;
+}
+
+VecX equationScales(const Model& model) {
+    VecX s(model.equationCount());
+    for (int i = 0; i < model.equationCount(); ++i)
+        s[i] = model.equations[static_cast<size_t>(i)].angular ? model.lengthScale : 1.0;
+    return s;
+}
+
+VecX coordinateScales(const Model& model) {
+    VecX s(model.velocitySize());
+    for (const Body& body : model.bodies) {
+        if (body.kind == BodyKind::Rigid) rigid::velocityScales(model.lengthScale, s.data() + body.slice.velocityOffset);
+        // Beam nodes: r_k is a position (1), the slope r_x,k is dimensionless like a
+        // rotation (1/L), so that its rate weighs like an angular velocity.
+        if (body.kind == BodyKind::Beam)
+            for (int k = 0; k < body.slice.velocitySize; ++k)
+                s[body.slice.velocityOffset + k] = (k % ancf::kNodeSize) < 3 ? 1.0 : 1.0 / model.lengthScale;
+        if (body.kind == BodyKind::Solid)  // node positions
+            s.segment(body.slice.velocityOffset, body.slice.velocitySize).setConstant(1.0);
+    }
+    return s;
+}
+
+double largestConstraintResidual(const Model& model, const State& s) {
+    ConstraintValues cv;
+    evaluateConstraints(model, s, cv, kPhi);
+    return cv.phi.size() ? cv.phi.cwiseAbs().maxCoeff() : 0.0;
+}
+
+}  // namespace looplab

@@ -1,0 +1,21 @@
+#include "looplab/model/Diagnostic.h"
+
+namespace looplab {
+
+std::string Diagnostic::toString() const {
+    std::string s = file.empty() ? std::string("model") : file;
+    if (line > 0) {
+        s += ":" + std::to_string(line) + ":" + std::to_string(column);
+    } else if (!location.empty()) {
+        s += ": " + location;
+    }
+    return s + ": " + message;
+}
+
+std::string formatDiagnostics(const Diagnostics& diagnostics) {
+    std::string out;
+    for (const auto& d : diagnostics) out += d.toString() + "\n";
+    return out;
+}
+
+}  // namespace looplab

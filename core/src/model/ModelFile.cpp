@@ -1,0 +1,899 @@
+#include "looplab/model/ModelFile.h"
+
+#include "looplab/model/ModelBuilder.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <set>
+#include <sstream>
+
+namespace looplab {
+
+using nlohmann::json;
+
+namespace {
+
+// A key as one reference token of a JSON pointer (RFC 6901): '~' and '/' escaped.
+std::string pointerToken(const std::string& key) {
+    std::string t;
+    for (char c : key) {
+        if (c == '~')
+            t += "~0";
+        else if (c == '/')
+            t += "~1";
+        else
+            t += c;
+    }
+    return t;
+}
+
+// Walks a parsed JSON tree, converting values and recording every problem with the JSON
+// pointer of the offending value.
+class Reader {
+public:
+    Reader(std::string file, Diagnostics& diags) : file_(std::move(file)), diags_(diags) {}
+
+    void error(const std::string& where, const std::string& what) {
+        Diagnostic d;
+        d.file = file_;
+        d.location = where;
+        d.message = what;
+        diags_.push_back(d);
+    }
+
+    static std::string typeName(const json& j) { return j.type_name(); }
+
+    // Checks that j is an object whose keys are all in `allowed`.
+    bool object(const json& j, const std::string& where, std::initializer_list<const char*> allowed) {
+        if (!j.is_object()) {
+            error(where, "expected an object, found " + typeName(j));
+            return false;
+        }
+        std::set<std::string> ok(allowed.begin(), allowed.end());
+        bool good = true;
+        for (auto it = j.begin(); it != j.end(); ++it) {
+            if (!ok.count(it.key())) {
+                error(where + "/" + pointerToken(it.key()), "unknown field '" + it.key() + "'");
+                good = false;
+            }
+        }
+        return good;
+    }
+
+    const json* field(const json& obj, const char* key, const std::string& where, bool required) {
+        auto it = obj.find(key);
+        if (it == obj.end()) {
+            if (required) error(where + "/" + key, std::string("missing required field '") + key + "'");
+            return nullptr;
+        }
+        return &*it;
+    }
+
+    bool number(const json& obj, const char* key, const std::string& where, double& out,
+                bool required = false) {
+        const json* v = field(obj, key, where, required);
+        if (!v) return false;
+        if (!v->is_number()) {
+            error(where + "/" + key, "expected a number, found " + typeName(*v));
+            return false;
+        }
+        out = v->get<double>();
+        return true;
+    }
+
+    bool optionalNumber(const json& obj, const char* key, const std::string& where,
+                        std::optional<double>& out) {
+        double x = 0.0;
+        if (!number(obj, key, where, x)) return false;
+        out = x;
+        return true;
+    }
+
+    bool text(const json& obj, const char* key, const std::string& where, std::string& out,
+              bool required = false) {
+        const json* v = field(obj, key, where, required);
+        if (!v) return false;
+        if (!v->is_string()) {
+            error(where + "/" + key, "expected a string, found " + typeName(*v));
+            return false;
+        }
+        out = v->get<std::string>();
+        return true;
+    }
+
+    bool numbers(const json& v, const std::string& where, std::vector<double>& out, size_t n) {
+        if (!v.is_array() || (n && v.size() != n)) {
+            error(where, n ? "expected an array of " + std::to_string(n) + " numbers"
+                           : std::string("expected an array of numbers"));
+            return false;
+        }
+        out.clear();
+        for (size_t i = 0; i < v.size(); ++i) {
+            if (!v[i].is_number()) {
+                error(where + "/" + std::to_string(i), "expected a number, found " + typeName(v[i]));
+                return false;
+            }
+            out.push_back(v[i].get<double>());
+        }
+        return true;
+    }
+
+    bool vec3(const json& obj, const char* key, const std::string& where, Vec3& out,
+              bool required = false) {
+        const json* v = field(obj, key, where, required);
+        if (!v) return false;
+        std::vector<double> x;
+        if (!numbers(*v, where + "/" + key, x, 3)) return false;
+        out = Vec3(x[0], x[1], x[2]);
+        return true;
+    }
+
+    bool quat(const json& obj, const char* key, const std::string& where, Quat& out) {
+        const json* v = field(obj, key, where, false);
+        if (!v) return false;
+        std::vector<double> x;
+        if (!numbers(*v, where + "/" + key, x, 4)) return false;
+        out = Quat(x[0], x[1], x[2], x[3]);
+        return true;
+    }
+
+    // Inertia as [Ixx, Iyy, Izz], [Ixx, Iyy, Izz, Ixy, Ixz, Iyz] or a 3×3 matrix.
+    bool inertia(const json& obj, const std::string& where, Mat3& out) {
+        const json* v = field(obj, "inertia", where, true);
+        if (!v) return false;
+        const std::string p = where + "/inertia";
+        if (v->is_array() && v->size() == 3 && (*v)[0].is_array()) {
+            for (int r = 0; r < 3; ++r) {
+                std::vector<double> row;
+                if (!numbers((*v)[static_cast<size_t>(r)], p + "/" + std::to_string(r), row, 3))
+                    return false;
+                for (int c = 0; c < 3; ++c) out(r, c) = row[static_cast<size_t>(c)];
+            }
+            return true;
+        }
+        std::vector<double> x;
+        if (!v->is_array() || (v->size() != 3 && v->size() != 6)) {
+            error(p, "expected [Ixx, Iyy, Izz], [Ixx, Iyy, Izz, Ixy, Ixz, Iyz] or a 3x3 matrix");
+            return false;
+        }
+        if (!numbers(*v, p, x, 0)) return false;
+        out.setZero();
+        out(0, 0) = x[0];
+        out(1, 1) = x[1];
+        out(2, 2) = x[2];
+        if (x.size() == 6) {
+            out(0, 1) = out(1, 0) = x[3];
+            out(0, 2) = out(2, 0) = x[4];
+            out(1, 2) = out(2, 1) = x[5];
+        }
+        return true;
+    }
+
+    bool law(const json& v, const std::string& where, TimeLaw& out) {
+        if (!object(v, where, {"type", "value", "initial", "rate", "coefficients", "amplitude",
+                               "frequency", "phase", "offset", "t0", "h0", "t1", "h1"}))
+            return false;
+        std::string type;
+        if (!text(v, "type", where, type, true)) return false;
+        if (!timeLawKindFromName(type, out.kind)) {
+            error(where + "/type", "unknown time law '" + type +
+                                       "' (constant, constant_velocity, polynomial, harmonic, "
+                                       "smooth_step)");
+            return false;
+        }
+        size_t before = diags_.size();
+        switch (out.kind) {
+        case TimeLaw::Kind::Constant: number(v, "value", where, out.initial, true); break;
+        case TimeLaw::Kind::ConstantVelocity:
+            number(v, "initial", where, out.initial);
+            number(v, "rate", where, out.rate, true);
+            break;
+        case TimeLaw::Kind::Polynomial:
+            if (const json* c = field(v, "coefficients", where, true))
+                numbers(*c, where + "/coefficients", out.coefficients, 0);
+            break;
+        case TimeLaw::Kind::Harmonic:
+            number(v, "amplitude", where, out.amplitude, true);
+            number(v, "frequency", where, out.frequency, true);
+            number(v, "phase", where, out.phase);
+            number(v, "offset", where, out.offset);
+            break;
+        case TimeLaw::Kind::SmoothStep:
+            number(v, "t0", where, out.t0, true);
+            number(v, "h0", where, out.h0, true);
+            number(v, "t1", where, out.t1, true);
+            number(v, "h1", where, out.h1, true);
+            break;
+        }
+        return diags_.size() == before;
+    }
+
+    bool shape(const json& v, const std::string& where, VisualShape& out) {
+        if (!object(v, where, {"type", "size", "radius", "length", "offset", "orientation", "color"}))
+            return false;
+        std::string type;
+        if (!text(v, "type", where, type, true)) return false;
+        if (!visualShapeKindFromName(type, out.kind)) {
+            error(where + "/type", "unknown shape '" + type + "' (box, cylinder, sphere, none)");
+            return false;
+        }
+        const size_t before = diags_.size();
+        if (out.kind == VisualShape::Kind::Box) vec3(v, "size", where, out.size, true);
+        if (out.kind == VisualShape::Kind::Cylinder || out.kind == VisualShape::Kind::Sphere)
+            number(v, "radius", where, out.radius, true);
+        if (out.kind == VisualShape::Kind::Cylinder) number(v, "length", where, out.length, true);
+        vec3(v, "offset", where, out.offset);
+        quat(v, "orientation", where, out.orientation);
+        if (const json* c = field(v, "color", where, false)) {
+            std::vector<double> rgb;
+            if (numbers(*c, where + "/color", rgb, 3)) {
+                for (int i = 0; i < 3; ++i) {
+                    if (!(rgb[static_cast<size_t>(i)] >= 0.0 && rgb[static_cast<size_t>(i)] <= 1.0))
+                        error(where + "/color/" + std::to_string(i), "colour components lie in [0, 1]");
+                    out.color[static_cast<size_t>(i)] = rgb[static_cast<size_t>(i)];
+                }
+            }
+        }
+        if (out.size.minCoeff() < 0.0 || out.radius < 0.0 || out.length < 0.0)
+            error(where, "shape dimensions must not be negative");
+        return diags_.size() == before;
+    }
+
+    // Iterates the array at key, calling fn(element, pointer) for each.
+    template <typename Fn>
+    void list(const json& root, const char* key, Fn fn) {
+        auto it = root.find(key);
+        if (it == root.end()) return;
+        const std::string where = std::string("/") + key;
+        if (!it->is_array()) {
+            error(where, "expected an array, found " + typeName(*it));
+            return;
+        }
+        for (size_t i = 0; i < it->size(); ++i) fn((*it)[i], where + "/" + std::to_string(i));
+    }
+
+    void document(const json& root, ModelDocument& doc) {
+        if (!object(root, "", {"format", "version", "name", "description", "gravity", "bodies",
+                               "markers", "joints", "drivers", "forces", "beams", "solids", "expected"}))
+            return;
+        std::string format;
+        if (text(root, "format", "", format, true) && format != kModelFormatName)
+            error("/format", "format is '" + format + "', expected '" + kModelFormatName + "'");
+        if (const json* v = field(root, "version", "", true)) {
+            if (!v->is_number_integer())
+                error("/version", "expected an integer version");
+            else if (!v->is_number_unsigned() ||
+                     v->get<json::number_unsigned_t>() != kModelFormatVersion)
+                error("/version", "unsupported format version " + v->dump() +
+                                      " (this LoopLab reads version " +
+                                      std::to_string(kModelFormatVersion) + ")");
+        }
+        text(root, "name", "", doc.name);
+        text(root, "description", "", doc.description);
+        vec3(root, "gravity", "", doc.gravity);
+        list(root, "bodies", [&](const json& b, const std::string& p) {
+            BodyDoc body;
+            if (!object(b, p, {"name", "mass", "inertia", "position", "orientation", "velocity",
+                               "angular_velocity", "shape"}))
+                return;
+            text(b, "name", p, body.name, true);
+            number(b, "mass", p, body.mass, true);
+            inertia(b, p, body.inertia);
+            vec3(b, "position", p, body.position);
+            quat(b, "orientation", p, body.orientation);
+            vec3(b, "velocity", p, body.velocity);
+            vec3(b, "angular_velocity", p, body.angularVelocity);
+            if (const json* s = field(b, "shape", p, false)) shape(*s, p + "/shape", body.shape);
+            doc.bodies.push_back(body);
+        });
+        list(root, "markers", [&](const json& m, const std::string& p) {
+            MarkerDoc mk;
+            if (!object(m, p, {"name", "body", "position", "orientation"})) return;
+            text(m, "name", p, mk.name, true);
+            text(m, "body", p, mk.body, true);
+            vec3(m, "position", p, mk.position);
+            quat(m, "orientation", p, mk.orientation);
+            doc.markers.push_back(mk);
+        });
+        list(root, "joints", [&](const json& j, const std::string& p) {
+            JointDoc jd;
+            if (!object(j, p, {"name", "type", "marker1", "marker2", "body1", "body2", "point",
+                               "axis", "axis2", "point2", "length"}))
+                return;
+            text(j, "name", p, jd.name, true);
+            std::string type;
+            if (text(j, "type", p, type, true) && !jointTypeFromName(type, jd.type)) {
+                error(p + "/type", "unknown joint type '" + type +
+                                       "' (revolute, prismatic, spherical, cylindrical, "
+                                       "universal, fixed, planar, distance, point_on_line, "
+                                       "point_on_plane)");
+                return;
+            }
+            const bool markers = j.contains("marker1") || j.contains("marker2");
+            jd.byMarkers = markers;
+            if (markers) {
+                text(j, "marker1", p, jd.marker1, true);
+                text(j, "marker2", p, jd.marker2, true);
+                for (const char* k : {"body1", "body2", "point", "axis", "axis2", "point2"})
+                    if (j.contains(k))
+                        error(p + "/" + k, std::string("'") + k +
+                                               "' cannot be combined with markers");
+            } else {
+                text(j, "body1", p, jd.body1, true);
+                text(j, "body2", p, jd.body2, true);
+                vec3(j, "point", p, jd.point, true);
+                const bool needsAxis = jd.type != JointType::Spherical &&
+                                       jd.type != JointType::Distance;
+                if (!vec3(j, "axis", p, jd.axis, needsAxis) && !needsAxis) jd.axis = Vec3::UnitZ();
+                vec3(j, "axis2", p, jd.axis2);
+                if (jd.type == JointType::Distance) vec3(j, "point2", p, jd.point2, true);
+            }
+            optionalNumber(j, "length", p, jd.length);
+            doc.joints.push_back(jd);
+        });
+        list(root, "drivers", [&](const json& d, const std::string& p) {
+            DriverDoc dd;
+            if (!object(d, p, {"name", "joint", "law"})) return;
+            text(d, "name", p, dd.name, true);
+            text(d, "joint", p, dd.joint, true);
+            if (const json* l = field(d, "law", p, true)) law(*l, p + "/law", dd.law);
+            doc.drivers.push_back(dd);
+        });
+        list(root, "forces", [&](const json& f, const std::string& p) {
+            ForceDoc fd;
+            if (!object(f, p, {"name", "type", "body1", "body2", "point1", "point2", "stiffness",
+                               "damping", "free_length", "preload", "joint", "free_angle", "body",
+                               "point", "vector", "law"}))
+                return;
+            text(f, "name", p, fd.name, true);
+            std::string type;
+            if (text(f, "type", p, type, true) && !forceTypeFromName(type, fd.type)) {
+                error(p + "/type", "unknown force type '" + type +
+                                       "' (spring_damper, rotational_spring_damper, "
+                                       "body_force, body_torque)");
+                return;
+            }
+            switch (fd.type) {
+            case ForceType::SpringDamper:
+                text(f, "body1", p, fd.body1, true);
+                text(f, "body2", p, fd.body2, true);
+                vec3(f, "point1", p, fd.point1, true);
+                vec3(f, "point2", p, fd.point2, true);
+                number(f, "stiffness", p, fd.stiffness);
+                number(f, "damping", p, fd.damping);
+                optionalNumber(f, "free_length", p, fd.freeLength);
+                number(f, "preload", p, fd.preload);
+                break;
+            case ForceType::RotationalSpringDamper:
+                text(f, "joint", p, fd.joint, true);
+                number(f, "stiffness", p, fd.stiffness);
+                number(f, "damping", p, fd.damping);
+                number(f, "free_angle", p, fd.freeAngle);
+                break;
+            case ForceType::BodyForce:
+            case ForceType::BodyTorque:
+                text(f, "body", p, fd.body, true);
+                vec3(f, "vector", p, fd.vector, true);
+                if (fd.type == ForceType::BodyForce) vec3(f, "point", p, fd.localPoint);
+                if (const json* l = field(f, "law", p, false)) {
+                    TimeLaw tl;
+                    if (law(*l, p + "/law", tl)) fd.law = tl;
+                }
+                break;
+            }
+            doc.forces.push_back(fd);
+        });
+        // --- beams ---
+        list(root, "beams", [&](const json& b, const std::string& p) {
+            BeamDoc beam;
+            if (!object(b, p, {"name", "from", "to", "elements", "material", "section", "preload"})) return;
+            text(b, "name", p, beam.name, true);
+            vec3(b, "from", p, beam.from, true);
+            vec3(b, "to", p, beam.to, true);
+            if (const json* n = field(b, "elements", p, true)) {
+                if (!n->is_number_integer() || n->get<long long>() < 1 || n->get<long long>() > kMaxBeamElements)
+                    error(p + "/elements", "expected a whole number of elements from 1 to " +
+                                               std::to_string(kMaxBeamElements) + ", found " + n->dump());
+                else
+                    beam.elements = static_cast<int>(n->get<long long>());
+            }
+            if (const json* m = field(b, "material", p, true)) {
+                const std::string mp = p + "/material";
+                if (object(*m, mp, {"young_modulus", "poisson_ratio", "density"})) {
+                    number(*m, "young_modulus", mp, beam.material.youngModulus, true);
+                    number(*m, "poisson_ratio", mp, beam.material.poissonRatio);
+                    number(*m, "density", mp, beam.material.density, true);
+                }
+            }
+            if (const json* s = field(b, "section", p, true)) {
+                const std::string sp = p + "/section";
+                std::string type;
+                if (object(*s, sp, {"type", "width", "height", "radius", "area", "inertia"}) &&
+                    text(*s, "type", sp, type, true)) {
+                    SectionDoc& sec = beam.section;
+                    if (type == "rectangle") {
+                        sec.shape = SectionDoc::Shape::Rectangle;
+                        number(*s, "width", sp, sec.width, true);
+                        number(*s, "height", sp, sec.height, true);
+                    } else if (type == "circle") {
+                        sec.shape = SectionDoc::Shape::Circle;
+                        number(*s, "radius", sp, sec.radius, true);
+                    } else if (type == "direct") {
+                        sec.shape = SectionDoc::Shape::Direct;
+                        number(*s, "area", sp, sec.area, true);
+                        number(*s, "inertia", sp, sec.inertia, true);
+                    } else {
+                        error(sp + "/type", "unknown section type '" + type + "' (rectangle, circle, direct)");
+                    }
+                }
+            }
+            number(b, "preload", p, beam.preload);
+            doc.beams.push_back(beam);
+        });
+        // --- end beams ---
+        // --- solids: a box by origin and size, or by two opposite corners ---
+        list(root, "solids", [&](const json& b, const std::string& p) {
+            SolidDoc solid;
+            if (!object(b, p, {"name", "origin", "size", "corner1", "corner2", "elements", "material"})) return;
+            text(b, "name", p, solid.name, true);
+            const bool corners = b.contains("corner1") || b.contains("corner2");
+            if (corners) {
+                Vec3 c1 = Vec3::Zero(), c2 = Vec3::Zero();
+                const bool ok1 = vec3(b, "corner1", p, c1, true), ok2 = vec3(b, "corner2", p, c2, true);
+                for (const char* k : {"origin", "size"})
+                    if (b.contains(k)) error(p + "/" + k, std::string("'") + k + "' cannot be combined with corner1 and corner2");
+                if (ok1 && ok2) {
+                    solid.origin = c1.cwiseMin(c2);
+                    solid.size = (c1 - c2).cwiseAbs();
+                }
+            } else {
+                vec3(b, "origin", p, solid.origin, true);
+                vec3(b, "size", p, solid.size, true);
+            }
+            if (const json* n = field(b, "elements", p, true)) {
+                const bool ok = n->is_array() && n->size() == 3 &&
+                                std::all_of(n->begin(), n->end(), [](const json& x) {
+                                    return x.is_number_integer() && x.get<long long>() >= 1 && x.get<long long>() <= kMaxSolidElements;
+                                });
+                if (!ok)
+                    error(p + "/elements", "expected three whole numbers of elements [nx, ny, nz], each from 1 to " +
+                                               std::to_string(kMaxSolidElements) + ", found " + n->dump());
+                else
+                    for (int i = 0; i < 3; ++i) solid.elements[i] = static_cast<int>((*n)[size_t(i)].get<long long>());
+            }
+            if (const json* m = field(b, "material", p, true)) {
+                const std::string mp = p + "/material";
+                if (object(*m, mp, {"young_modulus", "poisson_ratio", "density"})) {
+                    number(*m, "young_modulus", mp, solid.material.youngModulus, true);
+                    number(*m, "poisson_ratio", mp, solid.material.poissonRatio);
+                    number(*m, "density", mp, solid.material.density, true);
+                }
+            }
+            doc.solids.push_back(solid);
+        });
+        // --- end solids ---
+        if (const json* e = field(root, "expected", "", false)) {
+            if (object(*e, "/expected", {"dof", "redundant"})) {
+                for (const char* k : {"dof", "redundant"}) {
+                    if (!e->contains(k)) continue;
+                    const json& v = (*e)[k];
+                    if (!v.is_number_integer() ||
+                        (!v.is_number_unsigned() && v.get<json::number_integer_t>() < 0)) {
+                        error(std::string("/expected/") + k, "expected a non-negative integer");
+                        continue;
+                    }
+                    if (v.get<json::number_unsigned_t>() >
+                        static_cast<json::number_unsigned_t>(std::numeric_limits<int>::max())) {
+                        error(std::string("/expected/") + k,
+                              "expected a non-negative integer, found " + v.dump() +
+                                  ", which is too large");
+                        continue;
+                    }
+                    (std::string(k) == "dof" ? doc.expected.dof : doc.expected.redundant) =
+                        static_cast<int>(v.get<long long>());
+                }
+            }
+        }
+    }
+
+private:
+    std::string file_;
+    Diagnostics& diags_;
+};
+
+void lineColumn(const std::string& text, size_t byte, int& line, int& column) {
+    line = 1;
+    column = 1;
+    for (size_t i = 0; i < byte && i < text.size(); ++i) {
+        if (text[i] == '\n') {
+            ++line;
+            column = 1;
+        } else {
+            ++column;
+        }
+    }
+}
+
+// Builds the JSON tree like json::parse(), but without exceptions, and keeps what a
+// useful diagnostic needs when the text is rejected: the position and, for a number that
+// does not fit in a double, the JSON pointer of the value being read.
+class TreeBuilder {
+public:
+    explicit TreeBuilder(json& root) : dom_(root, true) {}
+
+    bool null() { return value(dom_.null()); }
+    bool boolean(bool v) { return value(dom_.boolean(v)); }
+    bool number_integer(json::number_integer_t v) { return value(dom_.number_integer(v)); }
+    bool number_unsigned(json::number_unsigned_t v) { return value(dom_.number_unsigned(v)); }
+    bool number_float(json::number_float_t v, const json::string_t& s) {
+        return value(dom_.number_float(v, s));
+    }
+    bool string(json::string_t& v) { return value(dom_.string(v)); }
+    bool binary(json::binary_t& v) { return value(dom_.binary(v)); }
+    bool start_object(std::size_t n) {
+        path_.push_back({false, 0, {}});
+        return dom_.start_object(n);
+    }
+    bool key(json::string_t& k) {
+        path_.back().key = k;
+        return dom_.key(k);
+    }
+    bool end_object() {
+        path_.pop_back();
+        return value(dom_.end_object());
+    }
+    bool start_array(std::size_t n) {
+        path_.push_back({true, 0, {}});
+        return dom_.start_array(n);
+    }
+    bool end_array() {
+        path_.pop_back();
+        return value(dom_.end_array());
+    }
+    bool parse_error(std::size_t position, const std::string& token,
+                     const nlohmann::detail::exception& e) {
+        failed_ = true;
+        position_ = position;
+        id_ = e.id;
+        token_ = token;
+        what_ = e.what();
+        pointer_ = pointer();
+        return false;
+    }
+
+    bool failed() const { return failed_; }
+    std::size_t position() const { return position_; }
+    int id() const { return id_; }
+    const std::string& token() const { return token_; }
+    const std::string& what() const { return what_; }
+    const std::string& errorPointer() const { return pointer_; }
+
+private:
+    struct Level {
+        bool array;
+        std::size_t index;  // next element of an array
+        std::string key;    // last key of an object
+    };
+
+    // A complete value was read: an array moves on to its next element.
+    bool value(bool ok) {
+        if (!path_.empty() && path_.back().array) ++path_.back().index;
+        return ok;
+    }
+
+    // JSON pointer (RFC 6901) of the value being read.
+    std::string pointer() const {
+        std::string p;
+        for (const Level& l : path_) {
+            p += '/';
+            if (l.array) {
+                p += std::to_string(l.index);
+                continue;
+            }
+            p += pointerToken(l.key);
+        }
+        return p;
+    }
+
+    nlohmann::detail::json_sax_dom_parser<json> dom_;
+    std::vector<Level> path_;
+    bool failed_ = false;
+    std::size_t position_ = 0;
+    int id_ = 0;
+    std::string token_, what_, pointer_;
+};
+
+// Parses `text` into `root`; on failure fills `d` with the line and column of the last
+// character read and the problem in words.
+bool parseJson(const std::string& text, const std::string& file, json& root, Diagnostic& d) {
+    TreeBuilder builder(root);
+    if (json::sax_parse(text, &builder) && !builder.failed()) return true;
+    d = Diagnostic{};
+    d.file = file;
+    if (builder.id() == 406) {
+        // json::out_of_range 406: a number beyond the range of a double.
+        std::string number = builder.token();
+        if (number.size() > 40) number = number.substr(0, 37) + "...";
+        const std::string& where = builder.errorPointer();
+        d.message = "number " + number + " at " + (where.empty() ? "the top level" : where) +
+                    " is too large: a model file's numbers must be smaller in magnitude than "
+                    "about 1.8e308";
+    } else {
+        // Keep nlohmann's description, drop its internal error-number prefix.
+        const std::string& what = builder.what();
+        const auto pos = what.find("parse error");
+        d.message =
+            "JSON syntax error: " + (pos == std::string::npos ? what : what.substr(pos));
+    }
+    // The lexer has read up to the end of the offending token.
+    const std::size_t byte = builder.position();
+    lineColumn(text, byte > 0 ? byte - 1 : 0, d.line, d.column);
+    return false;
+}
+
+json vecJson(const Vec3& v) { return json::array({v.x(), v.y(), v.z()}); }
+json quatJson(const Quat& q) { return json::array({q.w(), q.x(), q.y(), q.z()}); }
+
+json lawJson(const TimeLaw& l) {
+    json j;
+    j["type"] = timeLawKindName(l.kind);
+    switch (l.kind) {
+    case TimeLaw::Kind::Constant: j["value"] = l.initial; break;
+    case TimeLaw::Kind::ConstantVelocity:
+        j["initial"] = l.initial;
+        j["rate"] = l.rate;
+        break;
+    case TimeLaw::Kind::Polynomial: j["coefficients"] = l.coefficients; break;
+    case TimeLaw::Kind::Harmonic:
+        j["amplitude"] = l.amplitude;
+        j["frequency"] = l.frequency;
+        j["phase"] = l.phase;
+        j["offset"] = l.offset;
+        break;
+    case TimeLaw::Kind::SmoothStep:
+        j["t0"] = l.t0;
+        j["h0"] = l.h0;
+        j["t1"] = l.t1;
+        j["h1"] = l.h1;
+        break;
+    }
+    return j;
+}
+
+}  // namespace
+
+DocumentResult parseModelDocument(const std::string& text, const std::string& file) {
+    DocumentResult r;
+    try {
+        json root;
+        Diagnostic syntax;
+        if (!parseJson(text, file, root, syntax)) {
+            r.diagnostics.push_back(syntax);
+            return r;
+        }
+        ModelDocument doc;
+        Reader reader(file, r.diagnostics);
+        reader.document(root, doc);
+        if (r.diagnostics.empty()) r.document = std::move(doc);
+    } catch (const std::exception& e) {
+        // Nothing in reading is expected to throw; should something still do so, the file
+        // is reported as unreadable instead of ending the program.
+        r.document.reset();
+        r.diagnostics.clear();
+        r.diagnostics.push_back({file, "", std::string(kInternalErrorPrefix) + e.what(), 0, 0});
+    }
+    return r;
+}
+
+DocumentResult readModelDocument(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        DocumentResult r;
+        r.diagnostics.push_back({path, "", "cannot open the file for reading", 0, 0});
+        return r;
+    }
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec)) {
+        DocumentResult r;
+        r.diagnostics.push_back({path, "", "is a directory, not a model file", 0, 0});
+        return r;
+    }
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    return parseModelDocument(ss.str(), path);
+}
+
+std::string serializeModelDocument(const ModelDocument& doc) {
+    json root;
+    root["format"] = kModelFormatName;
+    root["version"] = kModelFormatVersion;
+    root["name"] = doc.name;
+    if (!doc.description.empty()) root["description"] = doc.description;
+    root["gravity"] = vecJson(doc.gravity);
+    json bodies = json::array();
+    for (const BodyDoc& b : doc.bodies) {
+        json j;
+        j["name"] = b.name;
+        j["mass"] = b.mass;
+        j["inertia"] = json::array({vecJson(b.inertia.row(0)), vecJson(b.inertia.row(1)),
+                                    vecJson(b.inertia.row(2))});
+        j["position"] = vecJson(b.position);
+        j["orientation"] = quatJson(b.orientation);
+        j["velocity"] = vecJson(b.velocity);
+        j["angular_velocity"] = vecJson(b.angularVelocity);
+        if (b.shape.kind != VisualShape::Kind::None) {
+            json s;
+            s["type"] = visualShapeKindName(b.shape.kind);
+            if (b.shape.kind == VisualShape::Kind::Box) s["size"] = vecJson(b.shape.size);
+            if (b.shape.kind != VisualShape::Kind::Box) s["radius"] = b.shape.radius;
+            if (b.shape.kind == VisualShape::Kind::Cylinder) s["length"] = b.shape.length;
+            s["offset"] = vecJson(b.shape.offset);
+            s["orientation"] = quatJson(b.shape.orientation);
+            s["color"] = b.shape.color;
+            j["shape"] = s;
+        }
+        bodies.push_back(j);
+    }
+    root["bodies"] = bodies;
+    json markers = json::array();
+    for (const MarkerDoc& m : doc.markers)
+        markers.push_back({{"name", m.name}, {"body", m.body}, {"position", vecJson(m.position)},
+                           {"orientation", quatJson(m.orientation)}});
+    if (!markers.empty()) root["markers"] = markers;
+    json joints = json::array();
+    for (const JointDoc& jd : doc.joints) {
+        json j;
+        j["name"] = jd.name;
+        j["type"] = jointTypeName(jd.type);
+        if (jd.byMarkers) {
+            j["marker1"] = jd.marker1;
+            j["marker2"] = jd.marker2;
+        } else {
+            j["body1"] = jd.body1;
+            j["body2"] = jd.body2;
+            j["point"] = vecJson(jd.point);
+            j["axis"] = vecJson(jd.axis);
+            if (jd.axis2 != Vec3::Zero()) j["axis2"] = vecJson(jd.axis2);
+            if (jd.type == JointType::Distance) j["point2"] = vecJson(jd.point2);
+        }
+        if (jd.length) j["length"] = *jd.length;
+        joints.push_back(j);
+    }
+    root["joints"] = joints;
+    json drivers = json::array();
+    for (const DriverDoc& d : doc.drivers)
+        drivers.push_back({{"name", d.name}, {"joint", d.joint}, {"law", lawJson(d.law)}});
+    if (!drivers.empty()) root["drivers"] = drivers;
+    json forces = json::array();
+    for (const ForceDoc& f : doc.forces) {
+        json j;
+        j["name"] = f.name;
+        j["type"] = forceTypeName(f.type);
+        switch (f.type) {
+        case ForceType::SpringDamper:
+            j["body1"] = f.body1;
+            j["body2"] = f.body2;
+            j["point1"] = vecJson(f.point1);
+            j["point2"] = vecJson(f.point2);
+            j["stiffness"] = f.stiffness;
+            j["damping"] = f.damping;
+            if (f.freeLength) j["free_length"] = *f.freeLength;
+            j["preload"] = f.preload;
+            break;
+        case ForceType::RotationalSpringDamper:
+            j["joint"] = f.joint;
+            j["stiffness"] = f.stiffness;
+            j["damping"] = f.damping;
+            j["free_angle"] = f.freeAngle;
+            break;
+        case ForceType::BodyForce:
+        case ForceType::BodyTorque:
+            j["body"] = f.body;
+            j["vector"] = vecJson(f.vector);
+            if (f.type == ForceType::BodyForce) j["point"] = vecJson(f.localPoint);
+            if (f.law) j["law"] = lawJson(*f.law);
+            break;
+        }
+        forces.push_back(j);
+    }
+    if (!forces.empty()) root["forces"] = forces;
+    // --- beams ---
+    json beams = json::array();
+    for (const BeamDoc& b : doc.beams) {
+        json s;
+        switch (b.section.shape) {
+        case SectionDoc::Shape::Rectangle: s = {{"type", "rectangle"}, {"width", b.section.width}, {"height", b.section.height}}; break;
+        case SectionDoc::Shape::Circle: s = {{"type", "circle"}, {"radius", b.section.radius}}; break;
+        case SectionDoc::Shape::Direct: s = {{"type", "direct"}, {"area", b.section.area}, {"inertia", b.section.inertia}}; break;
+        }
+        json j = {{"name", b.name}, {"from", vecJson(b.from)}, {"to", vecJson(b.to)}, {"elements", b.elements},
+                  {"material", {{"young_modulus", b.material.youngModulus}, {"poisson_ratio", b.material.poissonRatio},
+                                {"density", b.material.density}}},
+                  {"section", s}};
+        if (b.preload != 0.0) j["preload"] = b.preload;
+        beams.push_back(j);
+    }
+    if (!beams.empty()) root["beams"] = beams;
+    // --- end beams ---
+    json solids = json::array();
+    for (const SolidDoc& b : doc.solids)
+        solids.push_back({{"name", b.name}, {"origin", vecJson(b.origin)}, {"size", vecJson(b.size)},
+                          {"elements", {b.elements[0], b.elements[1], b.elements[2]}},
+                          {"material", {{"young_modulus", b.material.youngModulus}, {"poisson_ratio", b.material.poissonRatio},
+                                        {"density", b.material.density}}}});
+    if (!solids.empty()) root["solids"] = solids;
+    if (doc.expected.dof || doc.expected.redundant) {
+        json e = json::object();
+        if (doc.expected.dof) e["dof"] = *doc.expected.dof;
+        if (doc.expected.redundant) e["redundant"] = *doc.expected.redundant;
+        root["expected"] = e;
+    }
+    return root.dump(2) + "\n";
+}
+
+bool writeModelDocument(const ModelDocument& doc, const std::string& path, std::string* error) {
+    const std::string tmp = path + ".tmp";
+    {
+        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+        if (!out) {
+            if (error) *error = "cannot open '" + tmp + "' for writing";
+            return false;
+        }
+        out << serializeModelDocument(doc);
+        out.flush();
+        if (!out) {
+            if (error) *error = "write to '" + tmp + "' failed";
+            std::remove(tmp.c_str());
+            return false;
+        }
+    }
+    if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+        if (error) *error = "cannot replace '" + path + "'";
+        std::remove(tmp.c_str());
+        return false;
+    }
+    return true;
+}
+
+LoadedModel prepareModel(const ModelDocument& doc, const std::string& file,
+                         const AssemblyOptions& options) {
+    LoadedModel r;
+    try {
+        BuildResult b = buildModel(doc, file);
+        if (!b.ok()) {
+            r.diagnostics = b.diagnostics;
+            return r;
+        }
+        State s = initialState(*b.model);
+        const AssemblyResult a = assemble(*b.model, s, options);
+        if (!a.converged) {
+            r.diagnostics.push_back({file, "/joints", a.message, 0, 0});
+            return r;
+        }
+        projectVelocities(*b.model, s, options.rankTolerance);
+        r.model = b.model;
+        r.initial = s;
+    } catch (const std::exception& e) {
+        r = LoadedModel{};
+        r.diagnostics.push_back({file, "", std::string(kInternalErrorPrefix) + e.what(), 0, 0});
+    }
+    return r;
+}
+
+LoadedModel loadModel(const std::string& path, const AssemblyOptions& options) {
+    DocumentResult d = readModelDocument(path);
+    if (!d.document) {
+        LoadedModel r;
+        r.diagnostics = d.diagnostics;
+        return r;
+    }
+    return prepareModel(*d.document, path, options);
+}
+
+}  // namespace looplab

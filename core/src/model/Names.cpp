@@ -1,0 +1,67 @@
+// File and display names of the enumerations in the model document.
+#include "looplab/model/ModelDocument.h"
+#include "looplab/model/VisualShape.h"
+
+#include <utility>
+#include <vector>
+
+namespace looplab {
+namespace {
+
+template <typename E, size_t N>
+const char* nameOf(const std::pair<E, const char*> (&table)[N], E value) {
+    for (const auto& e : table)
+        if (e.first == value) return e.second;
+    return "";
+}
+
+template <typename E, size_t N>
+bool valueOf(const std::pair<E, const char*> (&table)[N], const std::string& name, E& value) {
+    for (const auto& e : table)
+        if (name == e.second) {
+            value = e.first;
+            return true;
+        }
+    return false;
+}
+
+const std::pair<JointType, const char*> kJointNames[] = {
+    {JointType::Revolute, "revolute"},       {JointType::Prismatic, "prismatic"},
+    {JointType::Spherical, "spherical"},     {JointType::Cylindrical, "cylindrical"},
+    {JointType::Universal, "universal"},     {JointType::Fixed, "fixed"},
+    {JointType::Planar, "planar"},           {JointType::Distance, "distance"},
+    {JointType::PointOnLine, "point_on_line"}, {JointType::PointOnPlane, "point_on_plane"}};
+
+const std::pair<ForceType, const char*> kForceNames[] = {
+    {ForceType::SpringDamper, "spring_damper"},
+    {ForceType::RotationalSpringDamper, "rotational_spring_damper"},
+    {ForceType::BodyForce, "body_force"},
+    {ForceType::BodyTorque, "body_torque"}};
+
+const std::pair<VisualShape::Kind, const char*> kShapeNames[] = {
+    {VisualShape::Kind::None, "none"},
+    {VisualShape::Kind::Box, "box"},
+    {VisualShape::Kind::Cylinder, "cylinder"},
+    {VisualShape::Kind::Sphere, "sphere"}};
+
+}  // namespace
+
+const char* jointTypeName(JointType type) { return nameOf(kJointNames, type); }
+std::vector<JointType> jointTypes() {
+    std::vector<JointType> out;
+    for (const auto& e : kJointNames) out.push_back(e.first);
+    return out;
+}
+bool jointTypeFromName(const std::string& name, JointType& type) {
+    return valueOf(kJointNames, name, type);
+}
+const char* forceTypeName(ForceType type) { return nameOf(kForceNames, type); }
+bool forceTypeFromName(const std::string& name, ForceType& type) {
+    return valueOf(kForceNames, name, type);
+}
+const char* visualShapeKindName(VisualShape::Kind kind) { return nameOf(kShapeNames, kind); }
+bool visualShapeKindFromName(const std::string& name, VisualShape::Kind& kind) {
+    return valueOf(kShapeNames, name, kind);
+}
+
+}  // namespace looplab

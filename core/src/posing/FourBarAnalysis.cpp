@@ -1,0 +1,139 @@
+#include "looplab/posing/FourBarAnalysis.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <numeric>
+
+namespace looplab {
+namespace {
+
+std::string metres(double x) {
+    char buf[48];
+    // Two decimals as a drawing gives them ("0.80 m"); small links keep three digits.
+    if (x >= 0.1 && x < 1000.0) std::snprintf(buf, sizeof buf, "%.2f m", x);
+    else std::snprintf(buf, sizeof buf, "%.3g m", x);
+    return buf;
+}
+
+// Axis (frame z) of joint j on body b, in b's frame.
+Vec3 axisOn(const Joint& j, BodyIndex b) {
+    return (j.frame1.body == b ? j.frame1.axes.col(2) : j.frame2.axes.col(2)).normalized();
+}
+Vec3 pointOn(const Joint& j, BodyIndex b) {
+    return j.frame1.body == b ? j.frame1.origin : j.frame2.origin;
+}
+BodyIndex otherBody(const Joint& j, BodyIndex b) {
+    return j.frame1.body == b ? j.frame2.body : j.frame1.body;
+}
+
+std::string linkPhrase(const FourBarLink& l) {
+    return l.name == kGroundName ? std::string("the ground link") : l.name;
+}
+
+}  // namespace
+
+bool PlanarFourBar::tooLong() const {
+    double sum = 0.0, longest = 0.0;
+    for (const FourBarLink& l : links) {
+        sum += l.length;
+        longest = std::max(longest, l.length);
+    }
+    return longest > sum - longest;
+}
+
+bool PlanarFourBar::grashof() const {
+    std::vector<double> len;
+    for (const FourBarLink& l : links) len.push_back(l.length);
+    std::sort(len.begin(), len.end());
+    return len[0] + len[3] <= len[1] + len[2] * (1.0 + 1e-12);
+}
+
+std::string PlanarFourBar::reachSentence() const {
+    const auto longest = std::max_element(links.begin(), links.end(),
+                                          [](const FourBarLink& a, const FourBarLink& b) { return a.length < b.length; });
+    double others = 0.0;
+    for (const FourBarLink& l : links)
+        if (&l != &*longest) others += l.length;
+    if (longest->length > others * (1.0 + 1e-9)) {
+        if (longest->name == kGroundName)
+            return "the ground pivots " + metres(longest->length) + " apart are farther than the " +
+                   metres(others) + " the other links can span";
+        return longest->name + " " + metres(longest->length) + " is longer than the " + metres(others) +
+               " the other links can span";
+    }
+    if (longest->length >= others * (1.0 - 1e-9))
+        return linkPhrase(*longest) + " " + metres(longest->length) + " is exactly as long as the other links together: the loop closes only stretched out in a line";
+    return "";
+}
+
+std::string PlanarFourBar::grashofSentence() const {
+    std::vector<const FourBarLink*> sorted;
+    for (const FourBarLink& l : links) sorted.push_back(&l);
+    std::sort(sorted.begin(), sorted.end(), [](auto* a, auto* b) { return a->length < b->length; });
+    const FourBarLink& s = *sorted[0];
+    const FourBarLink& l = *sorted[3];
+    const double sl = s.length + l.length, pq = sorted[1]->length + sorted[2]->length;
+    std::string out = std::string(grashof() ? "Grashof" : "non-Grashof") + " four-bar: shortest + longest (" +
+                      s.name + " + " + l.name + " = " + metres(sl) + ") " + (grashof() ? "≤" : ">") +
+                      " the other two (" + metres(pq) + "): ";
+    if (!grashof()) return out + "no link turns fully; the grounded links rock between limits";
+    if (s.name == kGroundName) return out + "double crank, both grounded links turn fully";
+    if (s.grounded) return out + "crank-rocker, " + s.name + " turns fully";
+    return out + "double rocker, the coupler " + s.name + " turns fully relative to the others";
+}
+
+std::optional<PlanarFourBar> findPlanarFourBar(const Model& m) {
+    if (m.bodyCount() != 4 || m.joints.size() != 4) return std::nullopt;
+    for (const Body& b : m.bodies)
+        if (b.kind != BodyKind::Rigid && &b != &m.bodies[0]) return std::nullopt;
+    for (const Joint& j : m.joints)
+        if (j.type != JointType::Revolute || j.frame1.body == j.frame2.body) return std::nullopt;
+    // Each body carries exactly two of the joints.
+    std::vector<std::vector<int>> jointsOf(4);
+    for (int i = 0; i < 4; ++i) {
+        jointsOf[static_cast<size_t>(m.joints[static_cast<size_t>(i)].frame1.body.value())].push_back(i);
+        jointsOf[static_cast<size_t>(m.joints[static_cast<size_t>(i)].frame2.body.value())].push_back(i);
+    }
+    for (const auto& js : jointsOf)
+        if (js.size() != 2) return std::nullopt;
+    // Walk the loop from the ground, through the driven joint first if a driver is there.
+    int first = jointsOf[0][0];
+    for (const Driver& d : m.drivers)
+        if (d.joint.value() == jointsOf[0][1]) first = jointsOf[0][1];
+    PlanarFourBar fb;
+    BodyIndex body(0);
+    int joint = first;
+    for (int k = 0; k < 4; ++k) {
+        const Joint& jin = m.joint(JointIndex(joint));
+        const BodyIndex next = otherBody(jin, body);
+        fb.joints.push_back(jin.name);
+        const auto& js = jointsOf[static_cast<size_t>(next.value())];
+        const int out = js[0] == joint ? js[1] : js[0];
+        const Joint& jout = m.joint(JointIndex(out));
+        if (next.value() != 0) {
+            // Parallel axes on the link, and the pivot distance normal to them.
+            const Vec3 a = axisOn(jin, next), b = axisOn(jout, next);
+            if (a.cross(b).norm() > 1e-6) return std::nullopt;
+            const Vec3 d = pointOn(jout, next) - pointOn(jin, next);
+            FourBarLink link{m.body(next).name, (d - d.dot(a) * a).norm(), k == 0 || k == 2};
+            fb.links.push_back(link);
+        }
+        body = next;
+        joint = out;
+    }
+    if (body.value() != 0 || fb.links.size() != 3) return std::nullopt;
+    // The ground link: the two ground pivots.
+    const Joint& g1 = m.joint(JointIndex(jointsOf[0][0]));
+    const Joint& g2 = m.joint(JointIndex(jointsOf[0][1]));
+    const Vec3 a = axisOn(g1, BodyIndex(0)), b = axisOn(g2, BodyIndex(0));
+    if (a.cross(b).norm() > 1e-6) return std::nullopt;
+    const Vec3 d = pointOn(g2, BodyIndex(0)) - pointOn(g1, BodyIndex(0));
+    fb.links.insert(fb.links.begin(), FourBarLink{kGroundName, (d - d.dot(a) * a).norm(), true});
+    // Loop order ground, grounded, coupler, grounded: the middle walked link is the coupler.
+    fb.links[2].grounded = false;
+    fb.links[1].grounded = fb.links[3].grounded = true;
+    return fb;
+}
+
+}  // namespace looplab

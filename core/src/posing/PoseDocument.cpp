@@ -1,0 +1,93 @@
+#include "looplab/posing/PoseDocument.h"
+
+#include <cmath>
+
+namespace looplab {
+namespace {
+
+Vec3 frameOrigin(const Model& m, const State& s, const BodyFrame& f) {
+    return pointPosition(m, s, f.body, f.origin);
+}
+
+Vec3 frameAxisZ(const Model& m, const State& s, const BodyFrame& f) {
+    return (bodyOrientation(m, s, f.body).toRotationMatrix() * f.axes.col(2)).normalized();
+}
+
+// s(t) − by, for every kind of law.
+void shiftLaw(TimeLaw& law, double by) {
+    switch (law.kind) {
+    case TimeLaw::Kind::Constant:
+    case TimeLaw::Kind::ConstantVelocity: law.initial -= by; break;
+    case TimeLaw::Kind::Polynomial:
+        if (law.coefficients.empty()) law.coefficients.push_back(0.0);
+        law.coefficients[0] -= by;
+        break;
+    case TimeLaw::Kind::Harmonic: law.offset -= by; break;
+    case TimeLaw::Kind::SmoothStep:
+        law.h0 -= by;
+        law.h1 -= by;
+        break;
+    }
+}
+
+}  // namespace
+
+PoseDocumentResult documentWithPose(const Model& m, const State& s, PoseVelocities velocities) {
+    PoseDocumentResult r;
+    r.document = m.document;
+    ModelDocument& doc = r.document;
+    if (!doc.beams.empty()) {
+        r.status = Status::failure("a model with beams cannot take a new initial pose: the beams' "
+                                   "undeformed shape is their initial one");
+        return r;
+    }
+    for (BodyDoc& b : doc.bodies) {
+        const auto idx = m.findBody(b.name);
+        if (!idx) continue;
+        b.position = bodyPosition(m, s, *idx);
+        b.orientation = bodyOrientation(m, s, *idx);
+        if (velocities == PoseVelocities::Keep) {
+            b.velocity = bodyVelocity(m, s, *idx);
+            b.angularVelocity = bodyAngularVelocity(m, s, *idx);
+        } else {
+            b.velocity = Vec3::Zero();
+            b.angularVelocity = Vec3::Zero();
+        }
+    }
+    for (JointDoc& jd : doc.joints) {
+        if (jd.byMarkers) continue;  // markers live in body frames: nothing moves
+        const auto idx = m.findJoint(jd.name);
+        if (!idx) continue;
+        const Joint& j = m.joint(*idx);
+        // Joint coordinates count from the initial pose: shift what is measured from it.
+        double shift = 0.0;
+        if (j.type == JointType::Revolute || j.type == JointType::Cylindrical) shift = jointAngle(m, s, *idx);
+        if (j.type == JointType::Prismatic) shift = jointDisplacement(m, s, *idx);
+        for (DriverDoc& dd : doc.drivers)
+            if (dd.joint == jd.name) shiftLaw(dd.law, shift);
+        for (ForceDoc& fd : doc.forces)
+            if (fd.type == ForceType::RotationalSpringDamper && fd.joint == jd.name) fd.freeAngle -= shift;
+        jd.axis = frameAxisZ(m, s, j.frame1);
+        if (j.type == JointType::Distance) {
+            jd.point = frameOrigin(m, s, j.frame1);
+            jd.point2 = frameOrigin(m, s, j.frame2);
+            jd.length = j.length;
+        } else {
+            // Body 2's attachment point; body 1's frame slides along its own line or
+            // plane to meet it, which leaves the joint's equations unchanged.
+            jd.point = frameOrigin(m, s, j.frame2);
+        }
+        if (j.type == JointType::Universal) jd.axis2 = frameAxisZ(m, s, j.frame2);
+    }
+    for (size_t i = 0; i < doc.forces.size() && i < m.forces.size(); ++i) {
+        ForceDoc& fd = doc.forces[i];
+        const ForceElement& f = m.forces[i];
+        if (fd.type != ForceType::SpringDamper || f.name != fd.name) continue;
+        fd.point1 = frameOrigin(m, s, f.point1);
+        fd.point2 = frameOrigin(m, s, f.point2);
+        fd.freeLength = f.freeLength;
+    }
+    return r;
+}
+
+}  // namespace looplab

@@ -1,0 +1,62 @@
+#include "looplab/scene/Scene.h"
+
+#include "looplab/model/Model.h"
+#include "looplab/bodies/State.h"
+
+namespace looplab {
+
+namespace {
+
+SceneJoint::Kind markerKind(JointType type) {
+    switch (type) {
+    case JointType::Revolute: return SceneJoint::Kind::Revolute;
+    case JointType::Prismatic: return SceneJoint::Kind::Prismatic;
+    case JointType::Spherical: return SceneJoint::Kind::Spherical;
+    default: return SceneJoint::Kind::Other;
+    }
+}
+
+}  // namespace
+
+Scene buildScene(const Model& model, const State& state) {
+    Scene scene;
+    scene.t = state.t;
+    scene.bodies.reserve(static_cast<size_t>(model.movingBodyCount()));
+    for (int i = 0; i < model.bodyCount(); ++i) {
+        const BodyIndex b(i);
+        if (b == kGround)
+            continue;
+        const Body& body = model.body(b);
+        scene.bodies.push_back({body.name, b, body.shape, bodyPosition(model, state, b),
+                                bodyOrientation(model, state, b)});
+    }
+
+    scene.joints.reserve(model.joints.size());
+    for (const Joint& joint : model.joints) {
+        // The marker rides on a moving body where there is one, so it moves with the
+        // part the user sees turning or sliding.
+        const BodyFrame& frame = joint.frame2.body != kGround ? joint.frame2 : joint.frame1;
+        SceneJoint marker;
+        marker.name = joint.name;
+        marker.kind = markerKind(joint.type);
+        marker.body = frame.body;
+        marker.point = pointPosition(model, state, frame.body, frame.origin);
+        marker.orientation = (bodyOrientation(model, state, frame.body) * Quat(frame.axes)).normalized();
+        scene.joints.push_back(std::move(marker));
+    }
+
+    for (const ForceElement& force : model.forces) {
+        if (force.type != ForceType::SpringDamper)
+            continue;
+        scene.springs.push_back({force.name, pointPosition(model, state, force.point1.body, force.point1.origin),
+                                 pointPosition(model, state, force.point2.body, force.point2.origin)});
+    }
+    return scene;
+}
+
+int sceneBodyIndex(BodyIndex b) {
+    // buildScene() lists every body after the ground, in order.
+    return b == kGround || !b.valid() ? -1 : b.value() - 1;
+}
+
+}  // namespace looplab

@@ -1,0 +1,64 @@
+#include "looplab/simulation/EnergyMonitor.h"
+
+#include "looplab/integrate/MethodRegistry.h"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+namespace looplab {
+
+bool isConservative(const Model& m) {
+    if (!m.drivers.empty()) return false;
+    for (const ForceElement& f : m.forces) {
+        switch (f.type) {
+        case ForceType::SpringDamper:
+        case ForceType::RotationalSpringDamper:
+            if (f.damping != 0.0) return false;
+            break;
+        default:
+            return false;  // the energy does not count the work of applied forces
+        }
+    }
+    return true;
+}
+
+EnergyMonitor::EnergyMonitor(const Model& model, const SimulationSettings& settings, EventSink emit)
+    : active_(isConservative(model)), emit_(std::move(emit)) {
+    const double L = model.lengthScale;
+    for (const Body& b : model.bodies) scale_ += b.mass * model.gravity.norm() * L;
+    for (const ForceElement& f : model.forces)
+        scale_ += f.type == ForceType::SpringDamper ? 0.5 * f.stiffness * L * L : 0.5 * f.stiffness;  // 1 rad
+    // A fixed-step integrator is held to the default tolerance, as for the violation bound.
+    const IntegratorInfo* integrator = findIntegrator(settings.integrator);
+    const bool fixed = integrator && integrator->stepControl == StepControl::Fixed;
+    rtol_ = fixed ? OdeSettings{}.rtol : settings.ode.rtol;
+}
+
+double EnergyMonitor::allowedRelativeDrift(long steps) const {
+    return std::max(1e-6, 10.0 * rtol_ * double(std::max(1L, steps)));
+}
+
+void EnergyMonitor::check(const SimulationFrame& f, long steps) {
+    if (!active_ || warned_) return;
+    const double e = f.energy.total();
+    if (!started_) {
+        started_ = true;
+        initial_ = e;
+    }
+    scale_ = std::max(scale_, f.energy.kinetic);
+    const double drift = e - initial_;
+    const double allowed = allowedRelativeDrift(steps) * scale_;
+    if (std::abs(drift) > allowed) {
+        warned_ = true;
+        std::ostringstream d;
+        d << "the energy of this conservative model " << (drift < 0 ? "fell" : "rose") << " by " << std::abs(drift)
+          << " J (" << std::abs(drift) / scale_ << " of the energy the motion exchanges, " << scale_
+          << " J), more than the tolerances allow (" << allowed
+          << " J); the motion is not accurate (a jump to another assembly branch at a singular posture, or "
+             "dissipation by the constraint stabilisation)";
+        emit_({f.state.t, "energy_drift", {}, d.str()});
+    }
+}
+
+}  // namespace looplab

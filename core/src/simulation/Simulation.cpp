@@ -1,0 +1,217 @@
+#include "looplab/simulation/Simulation.h"
+
+#include "looplab/kinematics/Constraints.h"
+#include "looplab/simulation/EnergyMonitor.h"
+#include "looplab/kinematics/JointCoordinates.h"
+#include "looplab/integrate/MethodRegistry.h"
+#include "looplab/kinematics/Mobility.h"
+#include "looplab/simulation/OutputSchedule.h"
+#include "looplab/simulation/SingularityMonitor.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <sstream>
+#include <stdexcept>
+
+namespace looplab {
+
+Simulator::Simulator(std::shared_ptr<const Model> model, SimulationSettings settings)
+    : model_(std::move(model)), settings_(std::move(settings)) {
+    std::string why;
+    stepper_ = makeTimeStepper(model_, settings_.method, settings_.integrator, settings_.ode, settings_.constraints,
+                               &why);
+    if (!stepper_) throw std::invalid_argument(why);
+}
+
+Simulator::~Simulator() = default;
+
+namespace {
+
+Status evaluateFrameStatus(const Model& m, TimeStepper& stepper, const SimulationSettings& settings, State s,
+                           SimulationFrame& frame) {
+    MotionEvaluation ev;
+    const Status st = stepper.evaluate(s, ev);
+    if (!st.ok) return st;
+    frame.state = s;
+    frame.acceleration = ev.acceleration;
+    frame.multipliers = ev.multipliers;
+    ConstraintValues cv;
+    evaluateConstraints(m, s, cv, kAllParts);
+    auto inf = [](const VecX& x) { return x.size() ? x.cwiseAbs().maxCoeff() : 0.0; };
+    frame.violation.position = inf(cv.phi);
+    frame.violation.positionScaled = inf(equationScales(m).cwiseProduct(cv.phi));
+    frame.violation.velocity = inf(cv.jacobian * s.v + cv.phiT);
+    frame.violation.acceleration = inf(cv.jacobian * ev.acceleration - cv.gamma);
+    frame.energy = mechanicalEnergy(m, s);
+    // A projecting stepper has just factorised Φ_q at this very state; others have not.
+    ConstraintSpaces own;
+    const ConstraintSpaces* known = stepper.factorizationAt(s);
+    if (!known)
+        own.factorize(cv.jacobian, equationScales(m), coordinateScales(m), settings.constraints.rankTolerance,
+                      settings.constraints.linearAlgebra);
+    const ConstraintSpaces& sp = known ? *known : own;
+    frame.rank = sp.rank();
+    frame.independentEquations = sp.independentEquations();
+    frame.smallestSingularValue = sp.smallestSingularValue();
+    computeReactions(m, s, cv.jacobian, ev.multipliers, sp.indeterminateEquations(), frame.reactions,
+                     frame.drivers);
+    return {};
+}
+
+}  // namespace
+
+bool Simulator::evaluateFrame(State s, SimulationFrame& frame, std::string* error) {
+    const Status st = evaluateFrameStatus(*model_, *stepper_, settings_, std::move(s), frame);
+    if (!st.ok && error) *error = namingJoints(st.message, st.joints);
+    return st.ok;
+}
+
+SimulationResult Simulator::run(const State& start, const std::function<void(const SimulationFrame&)>& onFrame,
+                                const std::function<void(const SimulationEvent&)>& onEvent,
+                                const std::atomic<bool>* stop) {
+    const Model& m = *model_;
+    TimeStepper& stepper = *stepper_;
+    const auto wall0 = std::chrono::steady_clock::now();
+    SimulationResult result;
+    auto emit = [&](SimulationEvent e) {
+        if (onEvent) onEvent(e);
+        result.events.push_back(std::move(e));
+    };
+    auto fail = [&](double t, const std::string& message, const std::vector<std::string>& joints = {}) {
+        result.message = namingJoints(message, joints);
+        result.joints = joints;
+        emit({t, "failure", joints, result.message});
+    };
+    auto finish = [&](double t) {
+        result.tFinal = t;
+        result.statistics = stepper.statistics();
+        result.wallTime = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
+        result.ok = result.message.empty();
+        return result;
+    };
+
+    const double tEnd = settings_.tEnd;
+    OutputSchedule schedule(start.t, tEnd, settings_.outputStep);
+    if (!schedule.fitsWithin(settings_.maxFrames)) {
+        std::ostringstream d;
+        d << "the output step " << settings_.outputStep << " s over " << (tEnd - start.t) << " s gives "
+          << schedule.frameCount() << " frames, more than the limit of " << settings_.maxFrames;
+        fail(start.t, d.str());
+        result.tFinal = start.t;
+        return result;
+    }
+
+    // Initial frame and the redundancy known before the first step.
+    SimulationFrame frame;
+    if (const Status st = evaluateFrameStatus(m, stepper, settings_, start, frame); !st.ok) {
+        fail(start.t, "cannot evaluate the initial state: " + st.message, st.joints);
+        return finish(start.t);
+    }
+    SingularityMonitor singularities(m, settings_.singularThreshold, settings_.constraints.rankTolerance,
+                                     settings_.constraints.linearAlgebra, emit);
+    {
+        ConstraintSpaces sp;
+        factorizeConstraints(m, frame.state, sp, settings_.constraints.rankTolerance,
+                             settings_.constraints.linearAlgebra);
+        singularities.start(frame.state, sp);
+    }
+    ViolationMonitor violations(m, settings_, emit);
+    EnergyMonitor energy(m, settings_, emit);
+    result.energyInitial = frame.energy.total();
+    double lastFrameTime = start.t;
+    auto report = [&](SimulationFrame& f) {
+        lastFrameTime = f.state.t;
+        result.maxViolation.position = std::max(result.maxViolation.position, f.violation.position);
+        result.maxViolation.velocity = std::max(result.maxViolation.velocity, f.violation.velocity);
+        result.maxViolation.acceleration = std::max(result.maxViolation.acceleration, f.violation.acceleration);
+        result.energyFinal = f.energy.total();
+        result.energyMaxDrift = std::max(result.energyMaxDrift, std::abs(f.energy.total() - result.energyInitial));
+        onFrame(f);
+        energy.check(f, f.statistics.steps);
+        return violations.check(f, &result.message);
+    };
+    // Joint angles are continued at every accepted step, not only from frame to frame.
+    JointCoordinateTracker angles(m);
+    frame.jointCoordinates = angles.update(frame.state);
+    if (!report(frame)) return finish(start.t);
+
+    if (const Status st = stepper.initialize(frame.state); !st.ok) {
+        fail(start.t, st.message, st.joints);
+        return finish(start.t);
+    }
+
+    State s;
+    while (stepper.time() < tEnd) {
+        const double tPrev = stepper.time();
+        if (const Status st = stepper.step(tEnd); !st.ok) {
+            fail(stepper.time(), st.message, st.joints);
+            break;
+        }
+        const double t = stepper.time();
+        const State stepEnd = stepper.state();
+        // Rank and conditioning are followed at every accepted step; events carry the time.
+        ConstraintSpaces own;
+        const ConstraintSpaces* known = stepper.factorizationAt(stepEnd);
+        if (!known)
+            factorizeConstraints(m, stepEnd, own, settings_.constraints.rankTolerance,
+                                 settings_.constraints.linearAlgebra);
+        singularities.afterStep(stepper, tPrev, known ? *known : own);
+        for (SimulationEvent& e : stepper.takeEvents()) emit(std::move(e));
+
+        double to = 0.0;
+        while (schedule.due(t, to)) {
+            if (std::abs(to - t) <= 1e-12 * std::max(1.0, std::abs(t))) s = stepEnd;
+            else stepper.interpolate(to, s);
+            s.t = to;
+            if (const Status st = evaluateFrameStatus(m, stepper, settings_, s, frame); !st.ok) {
+                fail(to, "cannot evaluate the state at t = " + std::to_string(to) + ": " + st.message, st.joints);
+                return finish(to);
+            }
+            frame.stepSize = stepper.lastStepSize();
+            frame.statistics = stepper.statistics();
+            frame.jointCoordinates = angles.peek(frame.state);
+            if (!report(frame)) return finish(to);
+            schedule.reported();
+        }
+        {
+            State n = stepEnd;
+            normalizePositions(m, n.q);
+            angles.update(n);
+        }
+        if (stop && stop->load()) {
+            result.message = "stopped";
+            return finish(stepper.time());
+        }
+        if (stepper.time() >= tEnd) break;
+        if (settings_.maxSteps > 0 && stepper.statistics().steps >= settings_.maxSteps) {
+            std::ostringstream d;
+            d << "step limit reached: " << stepper.statistics().steps << " steps taken, t = " << stepper.time()
+              << " of " << tEnd << " s";
+            fail(stepper.time(), d.str());
+            break;
+        }
+        if (settings_.maxWallTime > 0.0) {
+            const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
+            if (wall > settings_.maxWallTime) {
+                std::ostringstream d;
+                d << "wall-time limit reached: " << wall << " s (limit " << settings_.maxWallTime << " s) at t = "
+                  << stepper.time() << " of " << tEnd << " s";
+                fail(stepper.time(), d.str());
+                break;
+            }
+        }
+    }
+    singularities.finish(stepper.time());
+    // A run is ok only if it got to its end: anything short of that is a failure.
+    if (result.message.empty() &&
+        !(stepper.time() >= tEnd && lastFrameTime >= tEnd - 1e-12 * std::max(1.0, std::abs(tEnd)))) {
+        std::ostringstream d;
+        d << "the run ended at t = " << stepper.time() << " with its last frame at t = " << lastFrameTime
+          << ", before its end time " << tEnd;
+        fail(stepper.time(), d.str());
+    }
+    return finish(stepper.time());
+}
+
+}  // namespace looplab

@@ -1,0 +1,476 @@
+#include "looplab/study/StudyFile.h"
+
+#include "looplab/integrate/MethodRegistry.h"
+#include "looplab/model/ModelBuilder.h"
+#include "looplab/model/ModelFile.h"
+#include "looplab/study/StudyCases.h"
+#include "looplab/study/StudyRunner.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <set>
+#include <sstream>
+
+namespace looplab {
+
+using nlohmann::json;
+
+namespace {
+
+// Most cases a study may have: the rows are kept in memory until the study ends (a few
+// hundred bytes a case), and beyond this a study is more likely a typo in a range.
+constexpr long kMaxStudyCases = 10'000'000;
+
+class StudyReader {
+public:
+    StudyReader(std::string file, Diagnostics& diags) : file_(std::move(file)), diags_(diags) {}
+
+    void error(const std::string& where, const std::string& what) { diags_.push_back({file_, where, what, 0, 0}); }
+
+    bool object(const json& j, const std::string& where, std::initializer_list<const char*> allowed) {
+        if (!j.is_object()) {
+            error(where, std::string("expected an object, found ") + j.type_name());
+            return false;
+        }
+        std::set<std::string> ok(allowed.begin(), allowed.end());
+        bool good = true;
+        for (auto it = j.begin(); it != j.end(); ++it)
+            if (!ok.count(it.key())) {
+                error(where + "/" + it.key(), "unknown field '" + it.key() + "'");
+                good = false;
+            }
+        return good;
+    }
+
+    const json* field(const json& obj, const char* key, const std::string& where, bool required) {
+        auto it = obj.find(key);
+        if (it == obj.end()) {
+            if (required) error(where + "/" + key, std::string("missing required field '") + key + "'");
+            return nullptr;
+        }
+        return &*it;
+    }
+
+    bool number(const json& obj, const char* key, const std::string& where, double& out, bool required = false) {
+        const json* v = field(obj, key, where, required);
+        if (!v) return false;
+        if (!v->is_number() || !std::isfinite(v->get<double>())) {
+            error(where + "/" + key, std::string("expected a finite number, found ") + v->type_name());
+            return false;
+        }
+        out = v->get<double>();
+        return true;
+    }
+
+    bool positive(const json& obj, const char* key, const std::string& where, double& out, bool required = false) {
+        double v = out;
+        if (!number(obj, key, where, v, required)) return false;
+        if (!(v > 0)) {
+            error(where + "/" + key, std::string("'") + key + "' must be positive");
+            return false;
+        }
+        out = v;
+        return true;
+    }
+
+    bool integer(const json& obj, const char* key, const std::string& where, long& out, long low,
+                 bool required = false) {
+        const json* v = field(obj, key, where, required);
+        if (!v) return false;
+        if (!v->is_number_integer()) {
+            error(where + "/" + key, std::string("expected an integer, found ") + v->type_name());
+            return false;
+        }
+        if (v->is_number_unsigned() && v->get<std::uint64_t>() > std::uint64_t(std::numeric_limits<long>::max())) {
+            error(where + "/" + key, std::string("'") + key + "' is too large (at most " +
+                                         std::to_string(std::numeric_limits<long>::max()) + ")");
+            return false;
+        }
+        const long long x = v->get<long long>();
+        if (x < low) {
+            error(where + "/" + key, std::string("'") + key + "' must be at least " + std::to_string(low));
+            return false;
+        }
+        out = static_cast<long>(x);
+        return true;
+    }
+
+    bool string(const json& obj, const char* key, const std::string& where, std::string& out,
+                bool required = false) {
+        const json* v = field(obj, key, where, required);
+        if (!v) return false;
+        if (!v->is_string()) {
+            error(where + "/" + key, std::string("expected a string, found ") + v->type_name());
+            return false;
+        }
+        out = v->get<std::string>();
+        return true;
+    }
+
+    void parameter(const json& j, const std::string& where, const json& model, StudyParameter& p) {
+        if (!object(j, where, {"name", "path", "values", "range", "normal", "uniform"})) return;
+        string(j, "path", where, p.path, true);
+        p.name = p.path;
+        string(j, "name", where, p.name);
+        if (p.name.empty() || p.name.find_first_of(",\"\n\r") != std::string::npos)
+            error(where + (j.contains("name") ? "/name" : "/path"),
+                  "a parameter's name must be non-empty and hold no comma, quote or line break");
+        if (!p.path.empty()) {
+            try {
+                const json::json_pointer ptr(p.path);
+                if (!model.contains(ptr))
+                    error(where + "/path", "the model file has no value at '" + p.path + "'");
+                else if (!model.at(ptr).is_number())
+                    error(where + "/path", "the model's value at '" + p.path + "' is a " +
+                                               std::string(model.at(ptr).type_name()) + ", not a number");
+            } catch (const json::exception& e) {
+                error(where + "/path", "'" + p.path + "' is not a JSON pointer (e.g. \"/bodies/0/mass\")");
+            }
+        }
+        int kinds = 0;
+        for (const char* k : {"values", "range", "normal", "uniform"}) kinds += j.contains(k) ? 1 : 0;
+        if (kinds != 1) {
+            error(where, "a parameter needs exactly one of 'values', 'range', 'normal' and 'uniform'");
+            return;
+        }
+        if (const json* v = field(j, "values", where, false)) {
+            p.kind = StudyParameter::Kind::List;
+            if (!v->is_array() || v->empty()) {
+                error(where + "/values", "expected a non-empty array of numbers");
+                return;
+            }
+            for (size_t i = 0; i < v->size(); ++i) {
+                const json& x = (*v)[i];
+                if (!x.is_number() || !std::isfinite(x.get<double>()))
+                    error(where + "/values/" + std::to_string(i), "expected a finite number");
+                else
+                    p.values.push_back(x.get<double>());
+            }
+        } else if (const json* r = field(j, "range", where, false)) {
+            p.kind = StudyParameter::Kind::Range;
+            const std::string w = where + "/range";
+            if (!object(*r, w, {"from", "to", "steps"})) return;
+            number(*r, "from", w, p.from, true);
+            number(*r, "to", w, p.to, true);
+            long steps = 0;
+            if (integer(*r, "steps", w, steps, 1, true)) {
+                if (steps > kMaxStudyCases) error(w + "/steps", "more steps than a study may have cases (10 000 000)");
+                else p.steps = static_cast<int>(steps);
+            }
+        } else if (const json* n = field(j, "normal", where, false)) {
+            p.kind = StudyParameter::Kind::Normal;
+            const std::string w = where + "/normal";
+            if (!object(*n, w, {"mean", "sd"})) return;
+            number(*n, "mean", w, p.mean, true);
+            if (number(*n, "sd", w, p.sd, true) && p.sd < 0) error(w + "/sd", "'sd' must not be negative");
+        } else if (const json* u = field(j, "uniform", where, false)) {
+            p.kind = StudyParameter::Kind::Uniform;
+            const std::string w = where + "/uniform";
+            if (!object(*u, w, {"low", "high"})) return;
+            const bool a = number(*u, "low", w, p.low, true);
+            const bool b = number(*u, "high", w, p.high, true);
+            if (a && b && !(p.high >= p.low)) error(w + "/high", "'high' must not be below 'low'");
+        }
+    }
+
+    void analysis(const json& j, const std::string& where, StudyAnalysis& a) {
+        if (!j.is_object()) {
+            error(where, std::string("expected an object, found ") + j.type_name());
+            return;
+        }
+        std::string type;
+        if (!string(j, "type", where, type, true)) return;
+        if (!parseStudyAnalysis(type, a.type)) {
+            error(where + "/type", "unknown analysis '" + type + "' (check, kinematics, simulate, statics or modes)");
+            return;
+        }
+        std::string text;
+        switch (a.type) {
+        case StudyAnalysisType::Check:
+            if (!object(j, where, {"type", "linear_algebra"})) return;
+            if (string(j, "linear_algebra", where, text) && !parseLinearAlgebra(text, a.linearAlgebra))
+                error(where + "/linear_algebra", "expected automatic, dense or sparse");
+            break;
+        case StudyAnalysisType::Kinematics:
+            if (!object(j, where, {"type", "t_end", "step"})) return;
+            if (number(j, "t_end", where, a.tEnd, true) && a.tEnd < 0) error(where + "/t_end", "'t_end' must not be negative");
+            positive(j, "step", where, a.step, true);
+            if (a.step > 0 && a.tEnd / a.step > 1e7)
+                error(where + "/step", "more than 10 000 000 output steps per case");
+            break;
+        case StudyAnalysisType::Simulate: {
+            if (!object(j, where, {"type", "t_end", "method", "integrator", "step", "rtol", "atol", "output_step",
+                                   "singular_threshold", "rank_tolerance", "max_step", "max_steps",
+                                   "linear_algebra"}))
+                return;
+            SimulationSettings& s = a.simulation;
+            s.ode.step = 0.0;  // automatic, as on the command line
+            if (number(j, "t_end", where, a.tEnd, true) && a.tEnd < 0) error(where + "/t_end", "'t_end' must not be negative");
+            string(j, "method", where, s.method);
+            string(j, "integrator", where, s.integrator);
+            std::string why;
+            if (!isSupportedPair(s.method, s.integrator, &why)) error(where, why);
+            double step = 0.0;
+            if (number(j, "step", where, step)) {
+                if (step < 0) error(where + "/step", "'step' must not be negative");
+                s.ode.step = step;
+            }
+            const IntegratorInfo* info = findIntegrator(s.integrator);
+            if (info && info->stepControl == StepControl::Fixed && !(s.ode.step > 0))
+                error(where + "/step", s.integrator + " needs a positive 'step'");
+            positive(j, "rtol", where, s.ode.rtol);
+            positive(j, "atol", where, s.ode.atol);
+            positive(j, "output_step", where, s.outputStep);
+            if (number(j, "singular_threshold", where, s.singularThreshold) && s.singularThreshold < 0)
+                error(where + "/singular_threshold", "'singular_threshold' must not be negative");
+            if (positive(j, "rank_tolerance", where, s.constraints.rankTolerance) && s.constraints.rankTolerance >= 1)
+                error(where + "/rank_tolerance", "'rank_tolerance' must be below 1");
+            if (number(j, "max_step", where, s.ode.maxStep) && s.ode.maxStep < 0)
+                error(where + "/max_step", "'max_step' must not be negative");
+            integer(j, "max_steps", where, s.maxSteps, 1);
+            if (string(j, "linear_algebra", where, text) && !parseLinearAlgebra(text, s.constraints.linearAlgebra))
+                error(where + "/linear_algebra", "expected automatic, dense or sparse");
+            if (s.outputStep > 0 && a.tEnd / s.outputStep > 1e7)
+                error(where + "/output_step", "more than 10 000 000 output steps per case");
+            break;
+        }
+        case StudyAnalysisType::Statics:
+        case StudyAnalysisType::Modes: {
+            if (a.type == StudyAnalysisType::Statics ? !object(j, where, {"type", "method", "tolerance"})
+                                                     : !object(j, where, {"type", "method", "tolerance", "count", "shift"}))
+                return;
+            if (string(j, "method", where, text) && !parseStaticsMethod(text, a.statics.method))
+                error(where + "/method", "expected automatic, newton or relaxation");
+            positive(j, "tolerance", where, a.statics.forceTolerance);
+            long count = a.modes.count;
+            if (integer(j, "count", where, count, 1)) {
+                if (count > 1000) error(where + "/count", "at most 1000 modes per case");
+                else a.modes.count = static_cast<int>(count);
+            }
+            double shift = 0;
+            if (number(j, "shift", where, shift)) a.modes.shift = shift;
+            break;
+        }
+        }
+    }
+
+    const std::string& file() const { return file_; }
+
+private:
+    std::string file_;
+    Diagnostics& diags_;
+};
+
+// 1-based line and column of a byte offset.
+void lineColumn(const std::string& text, std::size_t byte, int& line, int& column) {
+    line = 1;
+    column = 1;
+    for (std::size_t i = 0; i < byte && i < text.size(); ++i) {
+        if (text[i] == '\n') {
+            ++line;
+            column = 1;
+        } else {
+            ++column;
+        }
+    }
+}
+
+bool parseJson(const std::string& text, const std::string& file, json& out, Diagnostics& diags) {
+    try {
+        out = json::parse(text);
+        return true;
+    } catch (const json::parse_error& e) {
+        Diagnostic d{file, "", "", 0, 0};
+        lineColumn(text, e.byte > 0 ? e.byte - 1 : 0, d.line, d.column);
+        std::string what = e.what();
+        const auto colon = what.find(": ", what.find("parse error"));
+        d.message = "invalid JSON: " + (colon == std::string::npos ? what : what.substr(colon + 2));
+        diags.push_back(d);
+    } catch (const json::exception& e) {
+        diags.push_back({file, "", std::string("invalid JSON: ") + e.what(), 0, 0});
+    }
+    return false;
+}
+
+bool readText(const std::string& path, std::string& text, std::string* why) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec)) {
+        *why = "is a directory, not a file";
+        return false;
+    }
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        *why = "cannot open the file for reading";
+        return false;
+    }
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    text = ss.str();
+    return true;
+}
+
+}  // namespace
+
+StudyFileResult parseStudyFile(const std::string& text, const std::string& file) {
+    StudyFileResult r;
+    try {
+        json root;
+        if (!parseJson(text, file, root, r.diagnostics)) return r;
+        StudyReader rd(file, r.diagnostics);
+        if (!rd.object(root, "", {"format", "version", "name", "description", "model", "seed", "samples",
+                                  "parameters", "analysis", "outputs"}))
+            return r;
+        StudyDescription s;
+        s.file = file;
+        std::string format;
+        if (rd.string(root, "format", "", format, true) && format != kStudyFormatName)
+            rd.error("/format", "expected \"" + std::string(kStudyFormatName) + "\", found \"" + format + "\"");
+        long version = 0;
+        if (rd.integer(root, "version", "", version, 0, true) && version != kStudyFormatVersion)
+            rd.error("/version", "this LoopLab reads study format version " + std::to_string(kStudyFormatVersion) +
+                                     ", not " + std::to_string(version));
+        rd.string(root, "name", "", s.name);
+        std::string description;
+        rd.string(root, "description", "", description);
+
+        // The model, relative to the study file.
+        json model;
+        bool modelOk = false;
+        if (rd.string(root, "model", "", s.modelPath, true)) {
+            std::filesystem::path mp(s.modelPath);
+            if (mp.is_relative() && !file.empty()) mp = std::filesystem::path(file).parent_path() / mp;
+            s.modelPath = mp.lexically_normal().string();
+            std::string why;
+            if (!readText(s.modelPath, s.modelText, &why)) {
+                rd.error("/model", "model file '" + s.modelPath + "' " + why);
+            } else {
+                const DocumentResult doc = parseModelDocument(s.modelText, s.modelPath);
+                if (!doc.document) {
+                    rd.error("/model", "the model file does not load:\n" + formatDiagnostics(doc.diagnostics));
+                } else {
+                    modelOk = parseJson(s.modelText, s.modelPath, model, r.diagnostics);
+                }
+            }
+        }
+
+        // Parameters and the design they make.
+        const json* params = rd.field(root, "parameters", "", true);
+        if (params && (!params->is_array() || params->empty())) {
+            rd.error("/parameters", "expected a non-empty array of parameters");
+        } else if (params) {
+            for (size_t i = 0; i < params->size(); ++i) {
+                StudyParameter p;
+                rd.parameter((*params)[i], "/parameters/" + std::to_string(i), modelOk ? model : json::object(), p);
+                s.parameters.push_back(p);
+            }
+            std::set<std::string> names, paths;
+            for (size_t i = 0; i < s.parameters.size(); ++i)
+                if (!s.parameters[i].path.empty() && !paths.insert(s.parameters[i].path).second)
+                    rd.error("/parameters/" + std::to_string(i) + "/path",
+                             "another parameter varies '" + s.parameters[i].path + "'");
+            for (size_t i = 0; i < s.parameters.size(); ++i)
+                if (!s.parameters[i].name.empty() && !names.insert(s.parameters[i].name).second)
+                    rd.error("/parameters/" + std::to_string(i) + "/name",
+                             "another parameter has the name '" + s.parameters[i].name + "'");
+            const auto random = std::count_if(s.parameters.begin(), s.parameters.end(),
+                                              [](const StudyParameter& p) { return p.isDistribution(); });
+            if (random > 0 && random < static_cast<long>(s.parameters.size()))
+                rd.error("/parameters", "a study varies its parameters either all by lists and ranges "
+                                        "(full factorial) or all by distributions (Monte Carlo), not both");
+            s.design = random > 0 ? StudyDesign::MonteCarlo : StudyDesign::Factorial;
+        }
+        if (s.design == StudyDesign::MonteCarlo) {
+            long seed = 0;
+            if (rd.integer(root, "seed", "", seed, 0, true)) s.seed = static_cast<std::uint64_t>(seed);
+            if (rd.integer(root, "samples", "", s.samples, 1, true) && s.samples > kMaxStudyCases)
+                rd.error("/samples", "more than 10 000 000 cases");
+        } else {
+            if (root.contains("seed")) rd.error("/seed", "'seed' is for Monte Carlo studies (parameters with distributions)");
+            if (root.contains("samples"))
+                rd.error("/samples", "'samples' is for Monte Carlo studies (parameters with distributions)");
+            double cases = 1;
+            for (const StudyParameter& p : s.parameters) cases *= double(p.levels().size());
+            if (cases > double(kMaxStudyCases))
+                rd.error("/parameters", "the full factorial design has more than 10 000 000 cases");
+        }
+
+        if (const json* a = rd.field(root, "analysis", "", true)) rd.analysis(*a, "/analysis", s.analysis);
+
+        // Outputs, checked against the quantities the nominal model has.
+        std::vector<std::string> known;
+        if (modelOk && r.diagnostics.empty()) {
+            const DocumentResult doc = parseModelDocument(s.modelText, s.modelPath);
+            const BuildResult b = buildModel(*doc.document, s.modelPath);
+            if (!b.ok())
+                rd.error("/model", "the model does not build:\n" + formatDiagnostics(b.diagnostics));
+            else
+                known = studyQuantities(*b.model, s.analysis);
+        }
+        const json* outs = rd.field(root, "outputs", "", s.analysis.type != StudyAnalysisType::Check);
+        if (outs && !outs->is_array()) {
+            rd.error("/outputs", "expected an array of outputs");
+        } else if (outs) {
+            std::set<std::string> columns;
+            for (size_t i = 0; i < outs->size(); ++i) {
+                const std::string w = "/outputs/" + std::to_string(i);
+                const json& o = (*outs)[i];
+                if (!rd.object(o, w, {"quantity", "of"})) continue;
+                std::string q;
+                if (!rd.string(o, "quantity", w, q, true)) continue;
+                if (!known.empty() && std::find(known.begin(), known.end(), q) == known.end()) {
+                    std::string list;
+                    for (size_t k = 0; k < known.size() && k < 12; ++k) list += (k ? ", " : "") + known[k];
+                    if (known.size() > 12) list += ", ...";
+                    rd.error(w + "/quantity", "a " + std::string(studyAnalysisName(s.analysis.type)) +
+                                                  " study of this model has no quantity '" + q + "' (it has " + list + ")");
+                    continue;
+                }
+                std::vector<StudyStatistic> stats;
+                if (const json* of = rd.field(o, "of", w, false)) {
+                    const json list = of->is_string() ? json::array({*of}) : *of;
+                    if (!list.is_array() || list.empty()) {
+                        rd.error(w + "/of", "expected one of initial, final, min, max or an array of them");
+                        continue;
+                    }
+                    for (size_t k = 0; k < list.size(); ++k) {
+                        StudyStatistic st;
+                        if (!list[k].is_string() || !parseStudyStatistic(list[k].get<std::string>(), st))
+                            rd.error(w + "/of" + (of->is_string() ? "" : "/" + std::to_string(k)),
+                                     "expected initial, final, min or max");
+                        else
+                            stats.push_back(st);
+                    }
+                } else {
+                    stats.push_back(StudyStatistic::Final);
+                }
+                for (StudyStatistic st : stats) {
+                    StudyOutput out{q, st};
+                    if (!columns.insert(out.column()).second) rd.error(w, "output '" + out.column() + "' is listed twice");
+                    s.outputs.push_back(out);
+                }
+            }
+        }
+        if (r.diagnostics.empty()) r.study = std::move(s);
+    } catch (const std::exception& e) {
+        r.study.reset();
+        r.diagnostics.push_back({file, "", std::string("internal error while reading the study: ") + e.what(), 0, 0});
+    }
+    return r;
+}
+
+StudyFileResult readStudyFile(const std::string& path) {
+    StudyFileResult r;
+    std::string text, why;
+    if (!readText(path, text, &why)) {
+        r.diagnostics.push_back({path, "", why, 0, 0});
+        return r;
+    }
+    return parseStudyFile(text, path);
+}
+
+}  // namespace looplab

@@ -1,0 +1,434 @@
+// Eigenanalysis about a static equilibrium (Modes.h, ModesAlongMotion.h) and the
+// `statics` and `modes` commands:
+//  - a compound pendulum: the one frequency against sqrt(m g l / (I + m l²)) / 2π;
+//  - the example four-bar (3 redundant equations) with a rotational spring-damper at its
+//    crank, undamped (Lanczos) and damped (state-space Arnoldi): frequency and damping
+//    ratio against the single-degree-of-freedom values from the reduced inertia and
+//    stiffness computed from energies alone (ModesTestModels.h);
+//  - the direct (scaled, shifted, sparse) result against the dense problem projected on
+//    the null space of Φ_q, on a triple pendulum (3 modes) and the four-bar;
+//  - conditioning with and without scaling on a stiff spring, and the unscaled result
+//    flagged;
+//  - modes along the motion: the spring's anchor turned by a driver locked at 5 angles,
+//    each frequency against the single-dof formula at that posture;
+//  - the command-line tool's JSON, CSV and option checks.
+#include "CliRunner.h"
+#include "ModesTestModels.h"
+
+#include "looplab/kinematics/Constraints.h"
+#include "looplab/analysis/Modes.h"
+#include "looplab/analysis/ModesAlongMotion.h"
+#include "looplab/analysis/Statics.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace looplab;
+
+namespace {
+
+// Three bodies hanging in a chain of revolutes about z: three modes, no closed form
+// needed (compared with the dense projected problem).
+ModelDocument triplePendulum() {
+    ModelDocument doc;
+    doc.name = "triple pendulum";
+    doc.gravity = Vec3(0.0, -9.81, 0.0);
+    const double l = 0.5;
+    std::string previous = "ground";
+    for (int i = 0; i < 3; ++i) {
+        BodyDoc b;
+        b.name = "link" + std::to_string(i);
+        b.mass = 1.0 + 0.3 * i;
+        b.inertia = Vec3(0.02 + 0.01 * i, 0.025 + 0.01 * i, 0.03 + 0.02 * i).asDiagonal();
+        b.position = Vec3(0.0, -l * (i + 0.5), 0.0);
+        doc.bodies.push_back(b);
+        JointDoc j;
+        j.name = "J" + std::to_string(i);
+        j.type = JointType::Revolute;
+        j.body1 = previous;
+        j.body2 = b.name;
+        j.point = Vec3(0.0, -l * i, 0.0);
+        j.axis = Vec3::UnitZ();
+        doc.joints.push_back(j);
+        previous = b.name;
+    }
+    return doc;
+}
+
+// The four-bar with its crank pivot A moved onto a light "anchor" body that turns about
+// the ground on the revolute "base", driven by "turn": the rotational spring-damper acts
+// between anchor and crank, so locking the driver at an angle moves the spring's rest
+// position and the linkage settles into another posture.
+ModelDocument anchoredFourBar(double stiffness) {
+    ModelDocument doc = test::fourBarWithPivotSpring(stiffness, 0.0, 0.3);
+    BodyDoc anchor;
+    anchor.name = "anchor";
+    anchor.mass = 0.1;
+    anchor.inertia = Vec3(1e-4, 1e-4, 1e-4).asDiagonal();
+    doc.bodies.push_back(anchor);
+    for (JointDoc& j : doc.joints)
+        if (j.name == "A") j.body1 = "anchor";
+    JointDoc base;
+    base.name = "base";
+    base.type = JointType::Revolute;
+    base.body1 = "ground";
+    base.body2 = "anchor";
+    base.axis = Vec3::UnitZ();
+    doc.joints.push_back(base);
+    DriverDoc turn;
+    turn.name = "turn";
+    turn.joint = "base";
+    doc.drivers.push_back(turn);
+    return doc;
+}
+
+// Equilibrium, or fail the test.
+StaticsResult equilibrium(const Model& model, State& s) {
+    const StaticsResult r = findEquilibrium(model, s);
+    if (!r.ok) qWarning("statics: %s", r.message.c_str());
+    return r;
+}
+
+}  // namespace
+
+class ModesTest : public QObject {
+    Q_OBJECT
+private slots:
+    void compoundPendulum() {
+        const test::CompoundPendulum p;
+        const Model model = test::buildOrStop(p.document(0.4));
+        State s = initialState(model);
+        const StaticsResult st = equilibrium(model, s);
+        QVERIFY(st.ok);
+        ModesOptions o;
+        o.count = 1;
+        const ModesResult r = computeModes(model, s, st.lambda, o);
+        QVERIFY2(r.ok, r.message.c_str());
+        QCOMPARE(int(r.modes.size()), 1);
+        const double expected = std::sqrt(p.omega2()) / (2 * M_PI);
+        const double err = std::abs(r.modes[0].frequencyHz - expected) / expected;
+        qInfo("pendulum: %.15g Hz, closed form %.15g Hz (rel. %.2g); dense check %.2g; beta %.3g, kappa %.3g -> %.3g",
+              r.modes[0].frequencyHz, expected, err, r.denseDifference, r.scaling, r.conditionUnscaled, r.conditionScaled);
+        // The equilibrium is met to a force residual of 1e-10 (an angle error of the same
+        // order, which moves ω² by its square); the rest is rounding: 1e-9 has a margin.
+        QVERIFY(err < 1e-9);
+        QVERIFY(r.symmetric && !r.damped && !r.flagged);
+        QCOMPARE(r.modes[0].dampingRatio, 0.0);
+        QVERIFY(r.modes[0].constraintResidual < 1e-12);
+        // Unit modal mass.
+        QVERIFY(std::abs(r.modes[0].shape.dot(applyMass(model, r.modes[0].shape)) - 1.0) < 1e-12);
+        QVERIFY(r.denseChecked && r.denseDifference < 1e-9);
+    }
+
+    void fourBarMatchesSingleDof_data() {
+        QTest::addColumn<double>("damping");
+        QTest::newRow("undamped (Lanczos)") << 0.0;
+        QTest::newRow("damped (state space)") << 0.05;
+    }
+    void fourBarMatchesSingleDof() {
+        QFETCH(double, damping);
+        const double k = 2.0;
+        const ModelDocument doc = test::fourBarWithPivotSpring(k, damping, 0.5);
+        const Model model = test::buildOrStop(doc);
+        State s = initialState(model);
+        const StaticsResult st = equilibrium(model, s);
+        QVERIFY(st.ok);
+        ModesOptions o;
+        o.count = 3;  // more than the one degree of freedom: only one may come back
+        const ModesResult r = computeModes(model, s, st.lambda, o);
+        QVERIFY2(r.ok, r.message.c_str());
+        QCOMPARE(int(r.modes.size()), 1);
+        QCOMPARE(r.damped, damping > 0);
+        const double theta = jointAngle(model, s, JointIndex(0));
+        const test::SingleDofReduction red = test::reduceAlongJoint(doc, "A", theta, s);
+        QVERIFY(red.ok);
+        const double fn = std::sqrt(red.omega2()) / (2 * M_PI);
+        // The spring-damper acts on the joint angle itself: c_red = c.
+        const double zeta = damping / (2.0 * std::sqrt(red.stiffness * red.inertia));
+        const Mode& m = r.modes[0];
+        qInfo("four-bar: %.12g Hz, zeta %.9g; single dof %.12g Hz, zeta %.9g (k_red %.9g, m_red %.9g); "
+              "dense check %.2g; beta %.3g, kappa %.3g -> %.3g",
+              m.frequencyHz, m.dampingRatio, fn, zeta, red.stiffness, red.inertia, r.denseDifference, r.scaling,
+              r.conditionUnscaled, r.conditionScaled);
+        // k_red from central differences with h = 1e-3 rad: truncation h²/12 V''''/V'' of
+        // order 1e-7 relative, assembly rounding 1e-16 J / h² ~ 1e-10: 1e-6 on ω², 5e-7 on f.
+        QVERIFY(std::abs(m.frequencyHz - fn) < 5e-7 * fn);
+        if (damping > 0) QVERIFY(std::abs(m.dampingRatio - zeta) < 1e-6 * zeta);
+        else QCOMPARE(m.dampingRatio, 0.0);
+        QVERIFY(r.denseChecked && r.denseDifference < 1e-6);
+    }
+
+    void directAgreesWithDense() {
+        for (const ModelDocument& doc : {triplePendulum(), test::fourBarWithPivotSpring(2.0, 0.0, 0.5)}) {
+            const Model model = test::buildOrStop(doc);
+            State s = initialState(model);
+            const StaticsResult st = equilibrium(model, s);
+            QVERIFY(st.ok);
+            ModesOptions o;
+            o.count = 3;
+            const ModesResult r = computeModes(model, s, st.lambda, o);
+            QVERIFY2(r.ok, r.message.c_str());
+            QCOMPARE(int(r.modes.size()), st.degreesOfFreedom);
+            qInfo("%s: %d modes, largest difference to the dense projected problem %.3g", doc.name.c_str(),
+                  int(r.modes.size()), r.denseDifference);
+            // The paper's claim: the scaled direct problem is as accurate as the reduced one.
+            QVERIFY(r.denseChecked && r.denseDifference < 1e-6);
+            for (size_t i = 0; i < r.modes.size(); ++i) {
+                const double wd = std::abs(r.denseEigenvalues[i]);
+                QVERIFY(std::abs(r.modes[i].frequencyHz * 2 * M_PI - wd) < 1e-6 * wd);
+            }
+        }
+    }
+
+    void scalingConditioning() {
+        // A stiff spring (1e6 N·m/rad) makes K's entries ~1e6 against Φ_q's ~1: without
+        // scaling the augmented matrix's condition number grows with the square of that
+        // ratio (the paper's analysis), with scaling it is of the order of the spread of
+        // K and M alone.
+        const double k = 1e6;
+        const ModelDocument doc = test::fourBarWithPivotSpring(k, 0.0, 0.5);
+        const Model model = test::buildOrStop(doc);
+        State s = initialState(model);
+        const StaticsResult st = equilibrium(model, s);
+        QVERIFY(st.ok);
+        ModesOptions scaled;
+        scaled.count = 1;
+        ModesOptions naive = scaled;
+        naive.scaling = ModeScaling::None;
+        const ModesResult rs = computeModes(model, s, st.lambda, scaled);
+        const ModesResult rn = computeModes(model, s, st.lambda, naive);
+        QVERIFY2(rs.ok, rs.message.c_str());
+        qInfo("stiff four-bar: beta %.3g, kappa unscaled %.3g, scaled %.3g (ratio %.3g); scaled %.12g Hz, "
+              "unscaled %s", rs.scaling, rs.conditionUnscaled, rs.conditionScaled,
+              rs.conditionUnscaled / rs.conditionScaled,
+              rs.modes[0].frequencyHz, rn.ok ? qPrintable(QString::number(rn.modes[0].frequencyHz, 'g', 12)) : rn.message.c_str());
+        // Both runs estimate the same two matrices.
+        QVERIFY(std::abs(rn.conditionUnscaled / rs.conditionUnscaled - 1.0) < 1e-12);
+        // β² = 1e12 would be the full effect; the mass block and the shift keep part of
+        // the spread in both, so ask for 1e8: far beyond any estimator's factor-of-3 slack.
+        QVERIFY(rs.conditionUnscaled > 1e8 * rs.conditionScaled);
+        QVERIFY(rn.flagged && rn.illConditioned);
+        QVERIFY(!rs.flagged);
+        bool warned = false;
+        for (const std::string& w : rn.warnings) warned = warned || w.find("ill-conditioned") != std::string::npos;
+        QVERIFY(warned);
+        // The scaled result is right (the single-dof reduction, as above).
+        const test::SingleDofReduction red =
+            test::reduceAlongJoint(doc, "A", jointAngle(model, s, JointIndex(0)), s);
+        const double fn = std::sqrt(red.omega2()) / (2 * M_PI);
+        QVERIFY(std::abs(rs.modes[0].frequencyHz - fn) < 5e-7 * fn);
+    }
+
+    void alongTheMotion() {
+        const ModelDocument doc = anchoredFourBar(2.0);
+        const Model model = test::buildOrStop(doc);
+        AlongMotionOptions o;
+        o.driver = "turn";
+        o.from = -0.2;
+        o.to = 0.6;
+        o.steps = 5;
+        o.modes.count = 2;
+        const AlongMotionResult r = modesAlongMotion(model, initialState(model), o);
+        QVERIFY2(r.ok, r.message.c_str());
+        QCOMPARE(int(r.steps.size()), 5);
+        double worst = 0.0, lo = 1e300, hi = 0.0;
+        for (const AlongMotionStep& step : r.steps) {
+            QCOMPARE(int(step.frequenciesHz.size()), 1);  // one degree of freedom
+            ModelDocument locked = doc;
+            locked.drivers[0].law.kind = TimeLaw::Kind::Constant;
+            locked.drivers[0].law.initial = step.coordinate;
+            const double theta = jointAngle(model, step.state, JointIndex(0));
+            const test::SingleDofReduction red = test::reduceAlongJoint(locked, "A", theta, step.state);
+            QVERIFY(red.ok);
+            const double fn = std::sqrt(red.omega2()) / (2 * M_PI);
+            worst = std::max(worst, std::abs(step.frequenciesHz[0] - fn) / fn);
+            lo = std::min(lo, fn);
+            hi = std::max(hi, fn);
+            qInfo("anchor %.3f rad: %.10f Hz, single dof %.10f Hz", step.coordinate, step.frequenciesHz[0], fn);
+        }
+        // Tolerance as in fourBarMatchesSingleDof; the curve must really vary, or the
+        // comparison would say little.
+        QVERIFY2(worst < 5e-7, qPrintable(QString::number(worst)));
+        QVERIFY(hi > 1.01 * lo);
+    }
+
+    // Postures given as a list (as the workbench does for the times of a recording), in
+    // an order that is not monotonic, and a sweep cancelled after its second step.
+    void alongListedPostures() {
+        const ModelDocument doc = anchoredFourBar(2.0);
+        const Model model = test::buildOrStop(doc);
+        AlongMotionOptions o;
+        o.driver = "turn";
+        o.coordinates = {0.6, -0.2, 0.2};
+        o.modes.count = 1;
+        const AlongMotionResult r = modesAlongMotion(model, initialState(model), o);
+        QVERIFY2(r.ok, r.message.c_str());
+        QCOMPARE(int(r.steps.size()), 3);
+        for (size_t i = 0; i < r.steps.size(); ++i) {
+            const AlongMotionStep& step = r.steps[i];
+            QCOMPARE(step.coordinate, o.coordinates[i]);
+            ModelDocument locked = doc;
+            locked.drivers[0].law.kind = TimeLaw::Kind::Constant;
+            locked.drivers[0].law.initial = step.coordinate;
+            const double theta = jointAngle(model, step.state, JointIndex(0));
+            const test::SingleDofReduction red = test::reduceAlongJoint(locked, "A", theta, step.state);
+            QVERIFY(red.ok);
+            const double fn = std::sqrt(red.omega2()) / (2 * M_PI);
+            QVERIFY2(std::abs(step.frequenciesHz[0] - fn) < 5e-7 * fn, qPrintable(QString::number(step.frequenciesHz[0])));
+        }
+        int calls = 0;
+        const AlongMotionResult c = modesAlongMotion(model, initialState(model), o, {}, [&] { return ++calls > 2; });
+        QVERIFY(!c.ok);
+        QCOMPARE(QString::fromStdString(c.message), QString("cancelled"));
+        QCOMPARE(int(c.steps.size()), 2);
+    }
+
+    // A hanging chain of 200 revolute links (1 200 coordinates: the sparse path of
+    // ConstraintSpaces, the determinant test of stability): ten modes against the dense
+    // projected problem, and the lowest three against the continuous heavy chain,
+    // ω_k = (j₀,ₖ / 2) √(g/ℓ), j₀,ₖ the zeros of J₀.
+    void hangingChain() {
+        const int links = 200;
+        const double l = 0.1, g = 9.81;
+        ModelDocument doc;
+        doc.name = "hanging chain";
+        doc.gravity = Vec3(0.0, -g, 0.0);
+        std::string previous = "ground";
+        for (int i = 0; i < links; ++i) {
+            BodyDoc b;
+            b.name = "l" + std::to_string(i);
+            b.mass = 0.1;
+            b.inertia = Vec3(1e-4, 1e-4, 1.2e-4).asDiagonal();
+            b.position = Vec3(0.0, -l * (i + 0.5), 0.0);
+            doc.bodies.push_back(b);
+            JointDoc j;
+            j.name = "J" + std::to_string(i);
+            j.type = JointType::Revolute;
+            j.body1 = previous;
+            j.body2 = b.name;
+            j.point = Vec3(0.0, -l * i, 0.0);
+            j.axis = Vec3::UnitZ();
+            doc.joints.push_back(j);
+            previous = b.name;
+        }
+        const Model model = test::buildOrStop(doc);
+        State s = initialState(model);
+        const StaticsResult st = findEquilibrium(model, s);
+        QVERIFY2(st.ok, st.message.c_str());
+        ModesOptions o;
+        o.count = 10;
+        o.denseCheckLimit = 2000;
+        const ModesResult r = computeModes(model, s, st.lambda, o);
+        QVERIFY2(r.ok, r.message.c_str());
+        QCOMPARE(int(r.modes.size()), 10);
+        qInfo("chain of %d links: dense check %.3g, kappa %.3g -> %.3g, factorisation %.3g s, iteration %.3g s",
+              links, r.denseDifference, r.conditionUnscaled, r.conditionScaled, r.factorizationSeconds,
+              r.iterationSeconds);
+        QVERIFY(r.denseChecked && r.denseDifference < 1e-6);
+        const double zeros[] = {2.404825557695773, 5.520078110286311, 8.653727912911013};
+        const double length = links * l;
+        for (int k = 0; k < 3; ++k) {
+            const double fc = zeros[k] / 2.0 * std::sqrt(g / length) / (2 * M_PI);
+            const double rel = std::abs(r.modes[size_t(k)].frequencyHz - fc) / fc;
+            qInfo("mode %d: %.9f Hz, continuous chain %.9f Hz (rel. %.2g)", k + 1, r.modes[size_t(k)].frequencyHz, fc, rel);
+            // The discretisation error of 200 links, measured 1e-6–4.5e-6 here, falls like 1/N²
+            // (1.9e-7 for mode 3 at 1 000 links); a frequency off by 5e-5 would be a wrong mode.
+            QVERIFY(rel < 5e-5);
+        }
+    }
+
+    void cli() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString model = dir.filePath("anchored.json");
+        QVERIFY(writeModelDocument(anchoredFourBar(2.0), model.toStdString(), nullptr));
+        // statics
+        test::CliResult r = test::runCli({"statics", model, "--json"});
+        QVERIFY2(r.finished && r.exitCode == 0, r.err.constData());
+        QJsonObject j = QJsonDocument::fromJson(r.out).object();
+        QVERIFY(j["ok"].toBool());
+        QCOMPARE(j["outcome"].toString(), QString("converged"));
+        QVERIFY(j["force_residual"].toDouble() <= 1e-10 * j["force_scale"].toDouble());
+        QVERIFY(j.contains("bodies"));
+        // modes
+        const QString csv = dir.filePath("modes.csv");
+        r = test::runCli({"modes", model, "--count", "2", "--json", "--out", csv});
+        QVERIFY2(r.finished && r.exitCode == 0, r.err.constData());
+        j = QJsonDocument::fromJson(r.out).object();
+        QVERIFY(j["ok"].toBool());
+        for (const char* key : {"equilibrium", "scaling", "shift", "condition", "modes"})
+            QVERIFY2(j.contains(key), key);
+        QVERIFY(j["condition"].toObject()["unscaled"].toDouble() > j["condition"].toObject()["scaled"].toDouble());
+        const QJsonArray modes = j["modes"].toArray();
+        QCOMPARE(modes.size(), 1);
+        QVERIFY(modes[0].toObject()["frequency_hz"].toDouble() > 0.0);
+        QCOMPARE(modes[0].toObject()["damping_ratio"].toDouble(), 0.0);
+        QFile f(csv);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QList<QByteArray> lines = f.readAll().split('\n');
+        QVERIFY(lines[0].startsWith("mode,frequency_hz,damping_ratio"));
+        QVERIFY(lines.size() >= 2 && lines[1].startsWith("1,"));
+        // The same frequency through the library.
+        const Model built = test::buildOrStop(anchoredFourBar(2.0));
+        State s = initialState(built);
+        const StaticsResult st = findEquilibrium(built, s);
+        ModesOptions mo;
+        mo.count = 2;
+        const ModesResult mr = computeModes(built, s, st.lambda, mo);
+        QVERIFY(std::abs(modes[0].toObject()["frequency_hz"].toDouble() - mr.modes[0].frequencyHz) <
+                1e-12 * mr.modes[0].frequencyHz);
+        // --scaling none: the condition numbers are the same matrix's
+        r = test::runCli({"modes", model, "--count", "1", "--scaling", "none", "--json"});
+        QVERIFY2(r.finished && r.exitCode == 0, r.err.constData());
+        j = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(j["scaling"].toDouble(), 1.0);
+        // along
+        const QString along = dir.filePath("along.csv");
+        r = test::runCli({"modes", model, "--count", "1", "--along", "turn", "--from", "0", "--to", "0.4",
+                          "--steps", "3", "--out", along, "--json"});
+        QVERIFY2(r.finished && r.exitCode == 0, r.err.constData());
+        QFile fa(along);
+        QVERIFY(fa.open(QIODevice::ReadOnly));
+        const QList<QByteArray> rows = fa.readAll().trimmed().split('\n');
+        QCOMPARE(rows.size(), 4);  // header and 3 steps
+        QVERIFY(rows[0].startsWith("turn,"));
+        // Bad options: status 2, naming the option.
+        struct Bad {
+            QStringList args;
+            const char* option;
+        };
+        const QList<Bad> bad = {{{"modes", model, "--count", "0"}, "--count"},
+                                {{"modes", model, "--shift", "nan"}, "--shift"},
+                                {{"modes", model, "--scaling", "-3"}, "--scaling"},
+                                {{"modes", model, "--scaling", "bogus"}, "--scaling"},
+                                {{"modes", model, "--along", "turn", "--from", "0", "--to", "1", "--steps", "0"},
+                                 "--steps"},
+                                {{"modes", model, "--along", "nope", "--from", "0", "--to", "1", "--steps", "2"},
+                                 "--along"},
+                                {{"modes", model, "--along", "turn", "--to", "1", "--steps", "2"}, "--from"},
+                                {{"modes", model, "--from", "0"}, "--along"},
+                                {{"modes", model, "--out", model}, "--out"}};
+        for (const Bad& b : bad) {
+            r = test::runCli(b.args);
+            QVERIFY2(r.finished && r.exitCode == 2, qPrintable(b.args.join(' ') + ": " + QString::number(r.exitCode)));
+            QVERIFY2(r.err.contains(b.option), r.err.constData());
+        }
+        // A mechanism without stiffness: statics fails with status 3 and says why.
+        ModelDocument free = test::exampleDocument("four-bar.json");
+        free.gravity = Vec3::Zero();
+        const QString freeModel = dir.filePath("free.json");
+        QVERIFY(writeModelDocument(free, freeModel.toStdString(), nullptr));
+        r = test::runCli({"statics", freeModel, "--json"});
+        QCOMPARE(r.exitCode, 3);
+        j = QJsonDocument::fromJson(r.out).object();
+        QVERIFY(!j["ok"].toBool());
+        QCOMPARE(j["outcome"].toString(), QString("mechanism"));
+        QVERIFY(j["error"].toString().contains("no stiffness"));
+    }
+};
+
+QTEST_APPLESS_MAIN(ModesTest)
+#include "tst_modes.moc"

@@ -1,0 +1,144 @@
+// Static equilibrium (Statics.h):
+//  - a compound pendulum started 0.8 rad off hanging: Newton and dynamic relaxation both
+//    bring it to hanging straight down, with the net force at the tolerance;
+//  - the same pendulum upright is an equilibrium, reported unstable; the four-bar without
+//    loads is reported as a mechanism with no stiffness; a Newton budget too small is
+//    reported as no convergence with its residual, the last state kept and assembled;
+//  - the example four-bar (3 redundant equations) with a rotational spring at its crank
+//    under gravity: Newton and relaxation agree on the equilibrium, and the energy is
+//    stationary there along the mechanism's path (computed from energies alone).
+#include "ModesTestModels.h"
+
+#include "looplab/kinematics/Constraints.h"
+#include "looplab/analysis/Statics.h"
+
+#include <QtTest>
+
+using namespace looplab;
+
+namespace {
+
+double phiNorm(const Model& model, const State& s) {
+    ConstraintValues cv;
+    evaluateConstraints(model, s, cv, kPhi);
+    return cv.phi.cwiseAbs().maxCoeff();
+}
+
+}  // namespace
+
+class StaticsTest : public QObject {
+    Q_OBJECT
+private slots:
+    void pendulumHangsDown_data() {
+        QTest::addColumn<int>("method");
+        QTest::newRow("newton") << int(StaticsMethod::Newton);
+        QTest::newRow("relaxation") << int(StaticsMethod::Relaxation);
+        QTest::newRow("automatic") << int(StaticsMethod::Automatic);
+    }
+    void pendulumHangsDown() {
+        QFETCH(int, method);
+        const test::CompoundPendulum p;
+        const Model model = test::buildOrStop(p.document(0.8));
+        State s = initialState(model);
+        StaticsOptions o;
+        o.method = StaticsMethod(method);
+        const StaticsResult r = findEquilibrium(model, s, o);
+        qInfo("%s: %d Newton iterations, %d relaxation steps, force residual %.3g N of %.3g N", r.method.c_str(),
+              r.newtonIterations, r.relaxationSteps, r.forceResidual, r.forceScale);
+        QVERIFY2(r.ok, r.message.c_str());
+        QCOMPARE(int(r.outcome), int(StaticsOutcome::Converged));
+        // The tolerance asked for: 1e-10 of the applied force m g.
+        QVERIFY(r.forceResidual <= 1e-10 * r.forceScale);
+        // Hanging: the centre of mass straight below the pivot. A force residual ε m g is a
+        // moment ε m g l about the pivot, an angle ε m g l / (m g l) = ε: the position is
+        // off by at most ε l (here 1e-10 × 0.7 m), with a margin of 10 for rounding.
+        const Vec3 c = bodyPosition(model, s, BodyIndex(1));
+        QVERIFY2((c - Vec3(0.0, -p.l, 0.0)).norm() < 1e-9 * p.l,
+                 qPrintable(QString("centre of mass at %1 %2").arg(c.x()).arg(c.y())));
+        QVERIFY(phiNorm(model, s) < 1e-12);
+        QVERIFY(r.squaredFrequencies.size() == 1);
+        // The stability check's ω² is the closed form (an independent computation: a
+        // dense eigenproblem of the projected K and M); 1e-9 covers the residual angle.
+        QVERIFY(std::abs(r.squaredFrequencies[0] - p.omega2()) < 1e-9 * p.omega2());
+    }
+
+    void uprightPendulumIsUnstable() {
+        const test::CompoundPendulum p;
+        const Model model = test::buildOrStop(p.document(M_PI));
+        State s = initialState(model);
+        const StaticsResult r = findEquilibrium(model, s);
+        QVERIFY(!r.ok);
+        QCOMPARE(int(r.outcome), int(StaticsOutcome::Unstable));
+        QVERIFY2(QString::fromStdString(r.message).contains("unstable"), r.message.c_str());
+        // It stays where it was: upright is an equilibrium.
+        QVERIFY((bodyPosition(model, s, BodyIndex(1)) - Vec3(0.0, p.l, 0.0)).norm() < 1e-12);
+        QVERIFY(std::abs(r.squaredFrequencies[0] + p.omega2()) < 1e-9 * p.omega2());
+    }
+
+    void unloadedFourBarIsAMechanism() {
+        ModelDocument doc = test::exampleDocument("four-bar.json");
+        doc.gravity = Vec3::Zero();
+        const Model model = test::buildOrStop(doc);
+        State s = initialState(model);
+        const StaticsResult r = findEquilibrium(model, s);
+        QCOMPARE(int(r.outcome), int(StaticsOutcome::Mechanism));
+        QVERIFY2(QString::fromStdString(r.message).contains("no stiffness"), r.message.c_str());
+        QCOMPARE(r.degreesOfFreedom, 1);
+        QCOMPARE(r.rank, 17);  // 20 equations, 3 redundant
+    }
+
+    void tooFewIterationsIsReported() {
+        const test::CompoundPendulum p;
+        const Model model = test::buildOrStop(p.document(1.2));
+        State s = initialState(model);
+        StaticsOptions o;
+        o.method = StaticsMethod::Newton;
+        o.maxNewtonIterations = 1;
+        const StaticsResult r = findEquilibrium(model, s, o);
+        QVERIFY(!r.ok);
+        QCOMPARE(int(r.outcome), int(StaticsOutcome::NoConvergence));
+        QVERIFY2(QString::fromStdString(r.message).contains("did not converge"), r.message.c_str());
+        QVERIFY2(QString::fromStdString(r.message).contains("force residual"), r.message.c_str());
+        QVERIFY(r.forceResidual > 1e-10 * r.forceScale);
+        // The last state is kept, assembled, and it moved towards hanging (one step).
+        QVERIFY(phiNorm(model, s) < 1e-12);
+        QVERIFY(std::abs(bodyPosition(model, s, BodyIndex(1)).x()) < p.l * std::sin(1.2));
+    }
+
+    void fourBarWithSpring() {
+        // Free angle 0.5 rad past the crank's pose: the spring lifts the linkage against
+        // gravity to a stable equilibrium.
+        const ModelDocument doc = test::fourBarWithPivotSpring(2.0, 0.0, 0.5);
+        const Model model = test::buildOrStop(doc);
+        State newton = initialState(model), relaxed = initialState(model);
+        StaticsOptions o;
+        o.method = StaticsMethod::Newton;
+        const StaticsResult rn = findEquilibrium(model, newton, o);
+        QVERIFY2(rn.ok, rn.message.c_str());
+        o.method = StaticsMethod::Relaxation;
+        const StaticsResult rr = findEquilibrium(model, relaxed, o);
+        QVERIFY2(rr.ok, rr.message.c_str());
+        qInfo("Newton: %d iterations; relaxation: %d steps", rn.newtonIterations, rr.relaxationSteps);
+        QString history;
+        for (double h : rn.history) history += QString::number(h, 'g', 3) + " ";
+        qInfo("Newton residual history: %s", qPrintable(history));
+        QVERIFY2(rn.newtonIterations <= 10, qPrintable(history));
+        const double crankN = jointAngle(model, newton, JointIndex(0));
+        const double crankR = jointAngle(model, relaxed, JointIndex(0));
+        qInfo("crank angle: Newton %.12f, relaxation %.12f rad", crankN, crankR);
+        // Both meet the force tolerance 1e-10 f0; with the stiffness of the path that is an
+        // angle of order 1e-10 f0 L / k_red, well below 1e-8 rad.
+        QVERIFY(std::abs(crankN - crankR) < 1e-8);
+        QVERIFY(std::abs(crankN - jointAngle(model, initialState(model), JointIndex(0))) > 0.05);
+        // The energy is stationary along the path there: dV/dθ ≈ 0 relative to the spring's
+        // torque scale k·0.5 rad (central differences, truncation h² V''' ~ 1e-6 relative).
+        const test::SingleDofReduction red = test::reduceAlongJoint(doc, "A", crankN, newton);
+        QVERIFY(red.ok);
+        qInfo("dV/dtheta at the equilibrium %.3g N m, k_red %.6g N m/rad", red.slope, red.stiffness);
+        QVERIFY(std::abs(red.slope) < 1e-6 * 2.0 * 0.5);
+        QVERIFY(red.stiffness > 0.0);
+    }
+};
+
+QTEST_APPLESS_MAIN(StaticsTest)
+#include "tst_statics.moc"

@@ -1,0 +1,339 @@
+// The two-loop implicit method (tlismni, TlismniStepper.h): constraints held at every
+// frame, second-order convergence to the projection method's reference with fixed steps,
+// energy drift of the trapezoidal rule shrinking as h², numerical damping of HHT-α on a
+// stiff component, and the registry's pairing rules.
+#include "TestModels.h"
+
+#include "looplab/kinematics/Assembly.h"
+#include "looplab/dynamics/Dynamics.h"
+#include "looplab/integrate/HhtIndex3Stepper.h"
+#include "looplab/integrate/MethodRegistry.h"
+#include "looplab/simulation/Simulation.h"
+#include "looplab/integrate/TlismniStepper.h"
+
+#include <chrono>
+#include <cmath>
+
+using namespace looplab;
+
+namespace {
+
+// Span of motion per model [s]: Andrews' mechanism turns fast under its drive torque.
+double spanOf(const std::string& name) { return name == "andrews.json" ? 0.03 : 0.5; }
+
+SimulationResult runSimulator(const LoadedModel& lm, const std::string& method, const std::string& integrator,
+                              double tEnd, double rtol, double outputStep,
+                              const std::function<void(const SimulationFrame&)>& onFrame) {
+    SimulationSettings st;
+    st.method = method;
+    st.integrator = integrator;
+    st.tEnd = lm.initial.t + tEnd;
+    st.outputStep = outputStep;
+    st.ode.rtol = rtol;
+    st.ode.atol = rtol * 1e-2;
+    st.ode.step = 0.0;
+    Simulator sim(lm.model, st);
+    return sim.run(lm.initial, onFrame);
+}
+
+State reference(const LoadedModel& lm, double span) {
+    State last;
+    const SimulationResult r = runSimulator(lm, "projection", "dopri5", span, 1e-12, span / 10,
+                                            [&](const SimulationFrame& f) { last = f.state; });
+    if (!r.ok) qWarning("reference failed: %s", r.message.c_str());
+    return last;
+}
+
+// Fixed-step run of the stepper itself; calls onStep at every accepted step.
+Status runFixed(const LoadedModel& lm, TlismniSettings s, double h, double span, State& final,
+                const std::function<void(const State&)>& onStep = {}, StepStatistics* stats = nullptr) {
+    s.fixedStep = true;
+    s.ode.step = h;
+    TlismniStepper stepper(lm.model, s, s.newmark ? "newmark" : "hht");
+    if (Status st = stepper.initialize(lm.initial); !st.ok) return st;
+    const double tEnd = lm.initial.t + span;
+    while (stepper.time() < tEnd) {
+        if (Status st = stepper.step(tEnd); !st.ok) return st;
+        if (onStep) onStep(stepper.state());
+    }
+    final = stepper.state();
+    normalizePositions(*lm.model, final.q);
+    if (stats) *stats = stepper.statistics();
+    return {};
+}
+
+// Least-squares slope of log(e) against log(h).
+double fittedOrder(const std::vector<double>& h, const std::vector<double>& e) {
+    double sx = 0, sy = 0, sxx = 0, sxy = 0;
+    const double n = static_cast<double>(h.size());
+    for (size_t k = 0; k < h.size(); ++k) {
+        const double x = std::log(h[k]), y = std::log(e[k]);
+        sx += x;
+        sy += y;
+        sxx += x * x;
+        sxy += x * y;
+    }
+    return (n * sxy - sx * sy) / (n * sxx - sx * sx);
+}
+
+}  // namespace
+
+class TlismniTest : public QObject {
+    Q_OBJECT
+private slots:
+    void registryPairs() {
+        std::string why;
+        QVERIFY(isSupportedPair("tlismni", "hht", &why));
+        QVERIFY(isSupportedPair("tlismni", "newmark", &why));
+        QVERIFY(!isSupportedPair("tlismni", "dopri5", &why));
+        QVERIFY2(why.find("hht") != std::string::npos, why.c_str());
+        QVERIFY(!isSupportedPair("tlismni", "rk4", &why));
+        for (const char* method : {"projection", "baumgarte", "penalty", "augmented-lagrangian"}) {
+            QVERIFY(!isSupportedPair(method, "hht", &why));
+            QVERIFY2(why.find("constrained equations") != std::string::npos, why.c_str());
+            QVERIFY(!isSupportedPair(method, "newmark", &why));
+        }
+        const LoadedModel lm = test::loadExample("four-bar.json");
+        const auto stepper = makeTimeStepper(lm.model, "tlismni", "hht", {}, {});
+        QVERIFY(stepper);
+        QCOMPARE(stepper->name(), std::string("tlismni/hht"));
+        QVERIFY(stepper->projects());
+    }
+
+    // Every frame of an adaptive run has its position, velocity and acceleration
+    // constraints met to 1e-10: the dependent coordinates are solved from them, and dense
+    // output is corrected the same way.
+    void constraintsHeld_data() {
+        QTest::addColumn<QString>("modelName");
+        for (const char* name : {"four-bar.json", "andrews.json", "bricard.json"}) QTest::newRow(name) << QString(name);
+    }
+
+    void constraintsHeld() {
+        QFETCH(QString, modelName);
+        const LoadedModel lm = test::loadExample(modelName.toLatin1().constData());
+        QVERIFY(lm.ok());
+        const double span = spanOf(modelName.toStdString());
+        Violations worst;
+        int frames = 0;
+        const SimulationResult r =
+            runSimulator(lm, "tlismni", "hht", span, 1e-8, span / 50, [&](const SimulationFrame& f) {
+                worst.position = std::max(worst.position, f.violation.position);
+                worst.velocity = std::max(worst.velocity, f.violation.velocity);
+                worst.acceleration = std::max(worst.acceleration, f.violation.acceleration);
+                ++frames;
+            });
+        QVERIFY2(r.ok, r.message.c_str());
+        qInfo("%s: %d frames, %ld steps (%ld rejected), %ld outer and %ld inner iterations, %ld repartitionings; "
+              "violations %.2g, %.2g, %.2g",
+              qPrintable(modelName), frames, r.statistics.steps, r.statistics.rejectedSteps,
+              r.statistics.outerIterations, r.statistics.innerIterations, r.statistics.repartitions,
+              worst.position, worst.velocity, worst.acceleration);
+        QCOMPARE(frames, 51);
+        QVERIFY(worst.position <= 1e-10);
+        QVERIFY(worst.velocity <= 1e-10);
+        QVERIFY(worst.acceleration <= 1e-10);
+        for (const SimulationEvent& e : r.events) QVERIFY2(e.kind != "constraint_violation", e.detail.c_str());
+    }
+
+    // Fixed steps h, h/2, h/4, h/8 (span/200 to span/1600) against projection/dopri5 at
+    // rtol 1e-12: the error shrinks as h² (HHT with α = −0.05, the default). At coarser
+    // steps the four-bar's error passes through a cancellation of HHT's dissipation with
+    // the trapezoidal phase error (span/50 to span/400 fits 1.33; α = 0 fits 1.98 there).
+    // The band [1.7, 2.3] allows for what is left of that and for the start-up of the
+    // acceleration-like variable (â₀ = a₀, an O(h) error that the method damps and that
+    // contributes O(h²) to the positions); the reference's own error is far below the
+    // smallest error measured.
+    void secondOrder_data() { constraintsHeld_data(); }
+
+    void secondOrder() {
+        QFETCH(QString, modelName);
+        const LoadedModel lm = test::loadExample(modelName.toLatin1().constData());
+        QVERIFY(lm.ok());
+        const Model& m = *lm.model;
+        const double span = spanOf(modelName.toStdString());
+        const State ref = reference(lm, span);
+        QVERIFY(ref.q.size() == lm.initial.q.size());
+        std::vector<double> hs, errors;
+        TlismniSettings s;
+        if (qEnvironmentVariableIsSet("TL_ALPHA")) s.alpha = qEnvironmentVariable("TL_ALPHA").toDouble();
+        if (qEnvironmentVariableIsSet("TL_RATIO")) s.repartitionRatio = qEnvironmentVariable("TL_RATIO").toDouble();
+        for (int k = 0; k < 4; ++k) {
+            const double h = span / (200.0 * std::pow(2.0, k));
+            State final;
+            const Status st = runFixed(lm, s, h, span, final);
+            QVERIFY2(st.ok, st.message.c_str());
+            hs.push_back(h);
+            errors.push_back(test::poseDistance(m, final, ref));
+        }
+        const double p = fittedOrder(hs, errors);
+        qInfo("%s: errors %.3g %.3g %.3g %.3g m at h = %.3g .. %.3g s: fitted order %.2f", qPrintable(modelName),
+              errors[0], errors[1], errors[2], errors[3], hs[0], hs[3], p);
+        QVERIFY2(p > 1.7 && p < 2.3, qPrintable(QString::number(p)));
+    }
+
+    // The trapezoidal rule (HHT α = 0, the same as Newmark β = 1/4, γ = 1/2) on the
+    // conservative four-bar: the energy error stays bounded and shrinks as h².
+    void energyDrift_data() {
+        QTest::addColumn<bool>("newmark");
+        QTest::newRow("hht alpha=0") << false;
+        QTest::newRow("newmark 1/4 1/2") << true;
+    }
+
+    void energyDrift() {
+        QFETCH(bool, newmark);
+        const LoadedModel lm = test::loadExample("four-bar.json");
+        const Model& m = *lm.model;
+        TlismniSettings s;
+        s.newmark = newmark;
+        s.alpha = 0.0;
+        s.beta = 0.25;
+        s.gamma = 0.5;
+        const double e0 = mechanicalEnergy(m, lm.initial).total();
+        const double span = 2.0;
+        std::vector<double> drifts, hs;
+        for (double h : {1e-2, 5e-3, 2.5e-3}) {
+            double drift = 0.0;
+            State final;
+            const Status st = runFixed(lm, s, h, span, final, [&](const State& x) {
+                drift = std::max(drift, std::abs(mechanicalEnergy(m, x).total() - e0));
+            });
+            QVERIFY2(st.ok, st.message.c_str());
+            drifts.push_back(drift);
+            hs.push_back(h);
+        }
+        const double p = fittedOrder(hs, drifts);
+        qInfo("energy %.4g J: largest drift over %.1f s %.3g, %.3g, %.3g J at h = 1e-2, 5e-3, 2.5e-3 s: order %.2f",
+              e0, span, drifts[0], drifts[1], drifts[2], p);
+        QVERIFY(drifts[2] < 1e-3 * std::max(1.0, std::abs(e0)));
+        QVERIFY2(p > 1.7 && p < 2.3, qPrintable(QString::number(p)));
+    }
+
+    // A stiff spring (1000 rad/s) on a bob sliding on a prismatic joint, beside the
+    // four-bar: at ωh = 2 the trapezoidal rule keeps the spring's oscillation, HHT with
+    // α = −0.3 damps it (spectral radius about 0.54 at ωh → ∞): measured 0.025 J kept
+    // against 7e-8 J left of 0.025 J after 100 steps.
+    void hhtDampsHighFrequencies() {
+        ModelDocument doc = test::exampleDocument("four-bar.json");
+        BodyDoc bob;
+        bob.name = "bob";
+        bob.mass = 0.05;
+        bob.inertia = Mat3::Identity() * 1e-5;
+        bob.position = Vec3(0.0, -0.3, 0.0);
+        doc.bodies.push_back(bob);
+        JointDoc slide;
+        slide.name = "slide";
+        slide.type = JointType::Prismatic;
+        slide.body1 = "ground";
+        slide.body2 = "bob";
+        slide.point = bob.position;
+        slide.axis = Vec3::UnitX();
+        doc.joints.push_back(slide);
+        ForceDoc spring;
+        spring.name = "stiff";
+        spring.type = ForceType::SpringDamper;
+        spring.body1 = "ground";
+        spring.body2 = "bob";
+        spring.point1 = Vec3(-0.1, -0.3, 0.0);
+        spring.point2 = bob.position;
+        spring.stiffness = 5e4;  // ω = √(k/m) = 1000 rad/s
+        spring.freeLength = 0.101;  // 1 mm from rest
+        doc.forces.push_back(spring);
+        const BuildResult built = buildModel(doc);
+        QVERIFY(built.model);
+        LoadedModel lm;
+        lm.model = built.model;
+        lm.initial = initialState(*built.model);
+        QVERIFY(assemble(*lm.model, lm.initial).converged);
+        const double springs0 = mechanicalEnergy(*lm.model, lm.initial).springs;
+        QVERIFY(springs0 > 0.0);
+        auto springEnergyAtEnd = [&](double alpha, double* fourBarEnergyChange) {
+            TlismniSettings s;
+            s.alpha = alpha;
+            State final;
+            const Status st = runFixed(lm, s, 2e-3, 0.2, final);
+            if (!st.ok) qWarning("%s", st.message.c_str());
+            // The bob's energy alone: its spring and its kinetic energy.
+            const Energy e = mechanicalEnergy(*lm.model, final);
+            const Vec3 vb = bodyVelocity(*lm.model, final, BodyIndex(4));
+            const double bobEnergy = e.springs + 0.5 * 0.05 * vb.squaredNorm();
+            *fourBarEnergyChange = e.total() - bobEnergy - (mechanicalEnergy(*lm.model, lm.initial).total() - springs0);
+            return bobEnergy;
+        };
+        double d0 = 0, d3 = 0;
+        const double undamped = springEnergyAtEnd(0.0, &d0), damped = springEnergyAtEnd(-0.3, &d3);
+        qInfo("bob's energy after 0.2 s at h = 2 ms: %.3g J (alpha 0), %.3g J (alpha -0.3), initially %.3g J; "
+              "four-bar energy change %.3g, %.3g J",
+              undamped, damped, springs0, d0, d3);
+        QVERIFY(std::abs(undamped - springs0) < 0.05 * springs0);
+        QVERIFY(damped < 1e-4 * springs0);
+    }
+
+    // HHT on the full index-3 DAE, for comparison: the positions are closed at every step
+    // as in tlismni, but the velocities are not projected and drift from Φ_q v + Φ_t = 0.
+    void index3Comparison() {
+        const LoadedModel lm = test::loadExample("four-bar.json");
+        const Model& m = *lm.model;
+        const double span = 0.5, h = 2.5e-3;
+        const State ref = reference(lm, span);
+        TlismniSettings s;
+        s.fixedStep = true;
+        s.ode.step = h;
+        HhtIndex3Stepper index3(lm.model, s, "hht");
+        QVERIFY(index3.initialize(lm.initial).ok);
+        double phi = 0.0, velocity = 0.0;
+        while (index3.time() < span) {
+            const Status st = index3.step(span);
+            QVERIFY2(st.ok, st.message.c_str());
+            ConstraintValues cv;
+            evaluateConstraints(m, index3.state(), cv, kAllParts);
+            phi = std::max(phi, cv.phi.cwiseAbs().maxCoeff());
+            velocity = std::max(velocity, (cv.jacobian * index3.state().v + cv.phiT).cwiseAbs().maxCoeff());
+        }
+        State twoLoop;
+        double velocityTwoLoop = 0.0;
+        QVERIFY(runFixed(lm, s, h, span, twoLoop, [&](const State& x) {
+                    ConstraintValues cv;
+                    evaluateConstraints(m, x, cv, kAllParts);
+                    velocityTwoLoop = std::max(velocityTwoLoop, (cv.jacobian * x.v + cv.phiT).cwiseAbs().maxCoeff());
+                }).ok);
+        State final3 = index3.state();
+        normalizePositions(m, final3.q);
+        const double e3 = test::poseDistance(m, final3, ref), e2 = test::poseDistance(m, twoLoop, ref);
+        qInfo("h = %.3g s over %.1f s: hht-index3 error %.3g m, |phi| %.2g, velocity violation %.2g; tlismni error "
+              "%.3g m, velocity violation %.2g (%ld outer iterations for %ld steps)",
+              h, span, e3, phi, velocity, e2, velocityTwoLoop, index3.statistics().outerIterations,
+              index3.statistics().steps);
+        QVERIFY(phi <= 1e-10);
+        QVERIFY(velocityTwoLoop <= 1e-12);
+        QVERIFY(velocity > 100.0 * velocityTwoLoop);
+        // Measured 7.4e-4 m against tlismni's 2.9e-5 m at h = 2.5 ms: not asserted beyond
+        // staying well inside the mechanism (its accuracy is what the comparison studies).
+        QVERIFY(e3 < 1e-2 * m.lengthScale);
+    }
+
+    // Work against projection/dopri5 on the four-bar at equal accuracy (printed for the
+    // documentation, not asserted: timings depend on the machine).
+    void timingAgainstProjection() {
+        const LoadedModel lm = test::loadExample("four-bar.json");
+        const Model& m = *lm.model;
+        const State ref = reference(lm, 0.5);
+        for (double rtol : {1e-6, 1e-8, 1e-10}) {
+            for (const char* pair : {"projection/dopri5", "tlismni/hht"}) {
+                const std::string p(pair);
+                if (rtol < 1e-9 && p != "tlismni/hht") continue;
+                const std::string method = p.substr(0, p.find('/')), integrator = p.substr(p.find('/') + 1);
+                State last;
+                const auto t0 = std::chrono::steady_clock::now();
+                const SimulationResult r = runSimulator(lm, method, integrator, 0.5, rtol, 0.05,
+                                                        [&](const SimulationFrame& f) { last = f.state; });
+                const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+                QVERIFY2(r.ok, r.message.c_str());
+                qInfo("rtol %.0e %s: error %.3g m, %ld steps, %ld rhs, %.3g ms", rtol, pair,
+                      test::poseDistance(m, last, ref), r.statistics.steps, r.statistics.rhsEvaluations, wall * 1e3);
+            }
+        }
+    }
+};
+
+QTEST_APPLESS_MAIN(TlismniTest)
+#include "tst_tlismni.moc"

@@ -1,0 +1,178 @@
+// Analytic Φ_q, Φ_t and γ of every joint and driver type against finite differences.
+// The Jacobian is with respect to the velocity coordinates, so the differences move the
+// configuration with retract(): translations added, rotations applied in the body frame.
+#include "looplab/kinematics/Constraints.h"
+#include "looplab/model/ModelBuilder.h"
+#include "looplab/bodies/State.h"
+
+#include <QtTest>
+#include <random>
+
+using namespace looplab;
+
+namespace {
+
+Quat randomQuat(std::mt19937& g) {
+    std::normal_distribution<double> n;
+    Quat q(n(g), n(g), n(g), n(g));
+    return q.normalized();
+}
+
+Vec3 randomVec(std::mt19937& g, double s = 1.0) {
+    std::uniform_real_distribution<double> u(-s, s);
+    return Vec3(u(g), u(g), u(g));
+}
+
+// Two bodies and a marker pair per joint type, in random poses; every joint between the
+// two bodies, plus a copy of each to the ground. Nothing is assembled: the derivatives
+// hold anywhere.
+ModelDocument everyJointModel(std::mt19937& g) {
+    ModelDocument doc;
+    doc.name = "every joint";
+    for (const char* n : {"b1", "b2"}) {
+        BodyDoc b;
+        b.name = n;
+        b.mass = 1.0;
+        b.inertia = Vec3(0.1, 0.2, 0.25).asDiagonal();
+        b.position = randomVec(g);
+        b.orientation = randomQuat(g);
+        doc.bodies.push_back(b);
+    }
+    const JointType types[] = {JointType::Revolute,    JointType::Prismatic, JointType::Spherical,
+                               JointType::Cylindrical, JointType::Universal, JointType::Fixed,
+                               JointType::Planar,      JointType::Distance,  JointType::PointOnLine,
+                               JointType::PointOnPlane};
+    int k = 0;
+    for (const char* first : {"b1", "ground"}) {
+        for (JointType t : types) {
+            const std::string id = std::to_string(k++);
+            MarkerDoc m1{"m1_" + id, first, randomVec(g, 0.5), randomQuat(g)};
+            MarkerDoc m2{"m2_" + id, "b2", randomVec(g, 0.5), randomQuat(g)};
+            doc.markers.push_back(m1);
+            doc.markers.push_back(m2);
+            JointDoc j;
+            j.name = std::string(jointTypeName(t)) + "_" + id;
+            j.type = t;
+            j.byMarkers = true;
+            j.marker1 = m1.name;
+            j.marker2 = m2.name;
+            if (t == JointType::Distance) j.length = 0.7;
+            doc.joints.push_back(j);
+        }
+    }
+    TimeLaw harmonic;
+    harmonic.kind = TimeLaw::Kind::Harmonic;
+    harmonic.amplitude = 0.9;
+    harmonic.frequency = 2.3;
+    harmonic.phase = 0.4;
+    harmonic.offset = 0.1;
+    doc.drivers.push_back({"rotation driver", "revolute_0", harmonic});
+    doc.drivers.push_back({"translation driver", "prismatic_11", harmonic});
+    return doc;
+}
+
+}  // namespace
+
+class ConstraintsTest : public QObject {
+    Q_OBJECT
+private slots:
+    void derivativesMatchFiniteDifferences_data() {
+        QTest::addColumn<int>("seed");
+        for (int s = 1; s <= 5; ++s) QTest::newRow(qPrintable(QString("seed %1").arg(s))) << s;
+    }
+
+    void derivativesMatchFiniteDifferences() {
+        QFETCH(int, seed);
+        std::mt19937 g(static_cast<unsigned>(seed));
+        const BuildResult built = buildModel(everyJointModel(g));
+        QVERIFY2(built.ok(), formatDiagnostics(built.diagnostics).c_str());
+        const Model& model = *built.model;
+        QCOMPARE(model.equationCount(), 2 * (5 + 5 + 3 + 4 + 4 + 6 + 3 + 1 + 2 + 1) + 2);
+
+        State s = initialState(model);
+        s.t = 0.37;
+        s.v = VecX::Random(model.velocitySize());
+        ConstraintValues cv;
+        evaluateConstraints(model, s, cv);
+        const MatX J = cv.denseJacobian();
+
+        // Φ_q column by column.
+        const double h = 1e-6;
+        double worst = 0.0;
+        for (int k = 0; k < model.velocitySize(); ++k) {
+            State sp = s, sm = s;
+            VecX e = VecX::Zero(model.velocitySize());
+            e[k] = h;
+            retract(model, sp.q, e);
+            retract(model, sm.q, -e);
+            ConstraintValues p, m;
+            evaluateConstraints(model, sp, p, kPhi);
+            evaluateConstraints(model, sm, m, kPhi);
+            const VecX fd = (p.phi - m.phi) / (2 * h);
+            worst = std::max(worst, (fd - J.col(k)).cwiseAbs().maxCoeff());
+        }
+        qInfo("%d equations of every joint and driver type: Phi_q against central differences %.3g",
+              model.equationCount(), worst);
+        QVERIFY2(worst < 1e-8, qPrintable(QString("Jacobian error %1").arg(worst)));
+
+        // Φ_t.
+        {
+            State sp = s, sm = s;
+            sp.t += h;
+            sm.t -= h;
+            ConstraintValues p, m;
+            evaluateConstraints(model, sp, p, kPhi);
+            evaluateConstraints(model, sm, m, kPhi);
+            const double err = ((p.phi - m.phi) / (2 * h) - cv.phiT).cwiseAbs().maxCoeff();
+            QVERIFY2(err < 1e-8, qPrintable(QString("Phi_t error %1").arg(err)));
+            QVERIFY(cv.phiT.cwiseAbs().maxCoeff() > 0.1);  // the drivers do depend on time
+        }
+
+        // Along q(τ) = q ⊕ τ v, t + τ with v constant (v̇ = 0): dΦ/dτ = Φ_q v + Φ_t and
+        // d²Φ/dτ² = −γ.
+        {
+            const double hh = 1e-4;
+            auto phiAt = [&](double tau) {
+                State x = s;
+                retract(model, x.q, tau * s.v);
+                x.t += tau;
+                ConstraintValues c;
+                evaluateConstraints(model, x, c, kPhi);
+                return VecX(c.phi);
+            };
+            const VecX p = phiAt(hh), z = phiAt(0.0), m = phiAt(-hh);
+            const VecX rate = cv.jacobian * s.v + cv.phiT;
+            const double errRate = ((p - m) / (2 * hh) - rate).cwiseAbs().maxCoeff();
+            const double errGamma = ((p - 2 * z + m) / (hh * hh) + cv.gamma).cwiseAbs().maxCoeff();
+            qInfo("Phi_q v + Phi_t %.3g, gamma %.3g (relative to max |gamma| %.3g)", errRate,
+                  errGamma / std::max(1.0, cv.gamma.cwiseAbs().maxCoeff()), cv.gamma.cwiseAbs().maxCoeff());
+            QVERIFY2(errRate < 1e-7, qPrintable(QString("velocity error %1").arg(errRate)));
+            QVERIFY2(errGamma < 1e-5 * std::max(1.0, cv.gamma.cwiseAbs().maxCoeff()),
+                     qPrintable(QString("gamma error %1").arg(errGamma)));
+        }
+    }
+
+    void sparseAndDenseAgree() {
+        std::mt19937 g(11);
+        const BuildResult built = buildModel(everyJointModel(g));
+        QVERIFY(built.ok());
+        State s = initialState(*built.model);
+        ConstraintValues cv;
+        evaluateConstraints(*built.model, s, cv, kJacobian);
+        const MatX dense = cv.denseJacobian();
+        QCOMPARE(dense.rows(), Eigen::Index(built.model->equationCount()));
+        // Only the columns of the two bodies a joint connects may be nonzero.
+        for (const Joint& j : built.model->joints) {
+            for (int r = j.firstEquation; r < j.firstEquation + j.equationCount; ++r) {
+                for (int c = 0; c < dense.cols(); ++c) {
+                    const int body = c / 6 + 1;
+                    if (body != j.frame1.body.value() && body != j.frame2.body.value())
+                        QCOMPARE(dense(r, c), 0.0);
+                }
+            }
+        }
+    }
+};
+
+QTEST_APPLESS_MAIN(ConstraintsTest)
+#include "tst_constraints.moc"

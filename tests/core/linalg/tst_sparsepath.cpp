@@ -1,0 +1,159 @@
+// The sparse linear-algebra path (SuiteSparseQR, sparse Cholesky) against the dense one:
+// rank, minimum-norm solves and least-norm multipliers are unique, so both must agree to
+// rounding on every example; simulations agree to the integrator's tolerance; and the
+// relative singular threshold leaves a regular chain of loops alone.
+
+#include "TestModels.h"
+
+#include "looplab/kinematics/Constraints.h"
+#include "looplab/dynamics/Dynamics.h"
+#include "looplab/kinematics/Mobility.h"
+#include "looplab/simulation/Simulation.h"
+
+#include <QtTest>
+
+using namespace looplab;
+using namespace looplab::test;
+
+class TestSparsePath : public QObject {
+    Q_OBJECT
+
+private slots:
+    void spacesAgree_data() {
+        QTest::addColumn<QString>("file");
+        for (const char* f : {"four-bar.json", "slider-crank.json", "parallelogram.json", "bricard.json",
+                              "rssr.json", "pendulum.json", "andrews.json", "chain-20-loops.json"})
+            QTest::newRow(f) << QString(f);
+    }
+
+    // The two factorisations of the same Jacobian: same rank; the minimum-norm solution
+    // of Φ_q x = b and the least-norm multipliers of Φ_qᵀλ = g are unique, so they agree.
+    void spacesAgree() {
+        QFETCH(QString, file);
+        const LoadedModel lm = loadExample(file.toStdString().c_str());
+        QVERIFY(lm.ok());
+        const Model& m = *lm.model;
+        ConstraintValues cv;
+        evaluateConstraints(m, lm.initial, cv, kAllParts);
+        ConstraintSpaces dense, sparse;
+        dense.factorize(cv.jacobian, equationScales(m), coordinateScales(m), kDefaultRankTolerance,
+                        LinearAlgebra::Dense);
+        sparse.factorize(cv.jacobian, equationScales(m), coordinateScales(m), kDefaultRankTolerance,
+                         LinearAlgebra::Sparse);
+        QVERIFY(!dense.isSparse());
+        QVERIFY(sparse.isSparse());
+        QCOMPARE(sparse.rank(), dense.rank());
+        QCOMPARE(sparse.redundantEquations().size(), dense.redundantEquations().size());
+
+        // A consistent right-hand side: Φ_q times a random velocity.
+        const VecX x0 = VecX::Random(m.velocitySize());
+        const VecX b = cv.jacobian * x0;
+        double resDense = 1, resSparse = 1;
+        const VecX xd = dense.solveMinimumNorm(b, &resDense);
+        const VecX xs = sparse.solveMinimumNorm(b, &resSparse);
+        const double scale = xd.cwiseAbs().maxCoeff();
+        QVERIFY2((xd - xs).cwiseAbs().maxCoeff() <= 1e-11 * scale,
+                 qPrintable(QString("minimum-norm solutions differ by %1").arg((xd - xs).cwiseAbs().maxCoeff())));
+        QVERIFY(resSparse <= 1e-12 * std::max(1.0, b.cwiseAbs().maxCoeff()));
+        QVERIFY((cv.jacobian * xs - b).cwiseAbs().maxCoeff() <= 1e-12 * std::max(1.0, b.cwiseAbs().maxCoeff()));
+
+        // Multipliers for a generalised force in the range of Φ_qᵀ.
+        const VecX l0 = VecX::Random(m.equationCount());
+        const VecX g = cv.jacobian.transpose() * l0;
+        const VecX ld = dense.solveTransposed(g);
+        const VecX ls = sparse.solveTransposed(g);
+        const double lscale = ld.cwiseAbs().maxCoeff();
+        QVERIFY2((ld - ls).cwiseAbs().maxCoeff() <= 1e-10 * lscale,
+                 qPrintable(QString("least-norm multipliers differ by %1 of %2")
+                                .arg((ld - ls).cwiseAbs().maxCoeff())
+                                .arg(lscale)));
+        QVERIFY((cv.jacobian.transpose() * ls - g).cwiseAbs().maxCoeff() <= 1e-10 * g.cwiseAbs().maxCoeff());
+
+        // Statically indeterminate equations: a property of the left null space, not of the
+        // factorisation.
+        QCOMPARE(sparse.indeterminateEquations(), dense.indeterminateEquations());
+        // Where no equation is redundant the independent rows are all rows, and σ_min too
+        // is unique.
+        if (dense.redundantEquations().empty())
+            QVERIFY(std::abs(sparse.smallestSingularValue() - dense.smallestSingularValue()) <=
+                    1e-9 * dense.smallestSingularValue());
+    }
+
+    // The chain of 20 loops by the automatic choice (sparse, 246 coordinates) against the
+    // expected mobility written in its file.
+    void chainMobility() {
+        const LoadedModel lm = loadExample("chain-20-loops.json");
+        QVERIFY(lm.ok());
+        const MobilityReport r = analyzeMobility(*lm.model, lm.initial);
+        QVERIFY(r.sparse);
+        QCOMPARE(r.rank, 245);
+        QCOMPARE(r.dof, 1);
+        QCOMPARE(int(r.redundant.size()), 60);
+        QCOMPARE(r.dof, *lm.model->expected.dof);
+    }
+
+    // Simulations on the two paths: the right-hand sides agree to rounding, so the runs
+    // agree to well within the integrator's tolerance, with constraints held to rounding.
+    void simulationsAgree_data() {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<double>("tEnd");
+        // Short spans: the dense chain costs 23 ms a step, and the suite also runs under
+        // AddressSanitizer.
+        QTest::newRow("four-bar") << QString("four-bar.json") << 0.5;
+        QTest::newRow("bricard") << QString("bricard.json") << 0.25;
+        QTest::newRow("chain-20-loops") << QString("chain-20-loops.json") << 0.05;
+    }
+
+    void simulationsAgree() {
+        QFETCH(QString, file);
+        QFETCH(double, tEnd);
+        const LoadedModel lm = loadExample(file.toStdString().c_str());
+        QVERIFY(lm.ok());
+        auto run = [&](LinearAlgebra la, SimulationResult& result) {
+            SimulationSettings s;
+            s.tEnd = tEnd;
+            s.outputStep = tEnd;
+            s.ode.rtol = 1e-10;
+            s.ode.atol = 1e-12;
+            s.constraints.linearAlgebra = la;
+            Simulator sim(lm.model, s);
+            SimulationFrame last;
+            result = sim.run(lm.initial, [&](const SimulationFrame& f) { last = f; });
+            return last;
+        };
+        SimulationResult rd, rs;
+        const SimulationFrame fd = run(LinearAlgebra::Dense, rd);
+        const SimulationFrame fs = run(LinearAlgebra::Sparse, rs);
+        QVERIFY2(rd.ok && rs.ok, (rd.message + " / " + rs.message).c_str());
+        QCOMPARE(fs.state.t, tEnd);
+        const double dq = (fd.state.q - fs.state.q).cwiseAbs().maxCoeff();
+        const double dv = (fd.state.v - fs.state.v).cwiseAbs().maxCoeff();
+        qInfo("%s: dense and sparse paths differ by %.2e in q, %.2e in v; violation %.2e (sparse)",
+              qPrintable(file), dq, dv, rs.maxViolation.position);
+        QVERIFY(dq < 1e-7);
+        QVERIFY(dv < 1e-6);
+        QVERIFY(rs.maxViolation.position < 1e-12 * lm.model->lengthScale + 1e-14);
+        // Conservative models: energy holds to the integrator's tolerance on both paths.
+        QVERIFY(std::abs(rs.energyMaxDrift - rd.energyMaxDrift) <= 1e-6 * std::max(1.0, std::abs(rd.energyInitial)));
+    }
+
+    // A regular chain of loops has a small σ_min by its size alone; the relative threshold
+    // must not call it singular (the absolute one did, for the whole run).
+    void regularChainIsNotSingular() {
+        const LoadedModel lm = loadExample("chain-20-loops.json");
+        QVERIFY(lm.ok());
+        SimulationSettings s;
+        s.tEnd = 0.2;
+        s.outputStep = 0.05;
+        Simulator sim(lm.model, s);
+        double sigmaMin = 1e300;
+        const SimulationResult r =
+            sim.run(lm.initial, [&](const SimulationFrame& f) { sigmaMin = std::min(sigmaMin, f.smallestSingularValue); });
+        QVERIFY(r.ok);
+        QVERIFY(sigmaMin < s.singularThreshold);  // below the old absolute threshold ...
+        for (const SimulationEvent& e : r.events) QVERIFY2(e.kind != "singular_configuration", e.detail.c_str());
+    }
+};
+
+QTEST_APPLESS_MAIN(TestSparsePath)
+#include "tst_sparsepath.moc"

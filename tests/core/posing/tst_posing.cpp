@@ -1,0 +1,374 @@
+// Posing by hand and explaining assembly: a dragged point against the four-bar's
+// reachable set, a typed crank angle against the closed-form position solution, the
+// too-long coupler's gaps and reach sentence, and the mechanism-language advice.
+#include "CliRunner.h"
+#include "TestModels.h"
+
+#include "looplab/posing/AssemblyExplanation.h"
+#include "looplab/kinematics/Constraints.h"
+#include "looplab/linalg/ConstraintSpaces.h"
+#include "looplab/posing/DragAssembly.h"
+#include "looplab/posing/JointCoordinateAssembly.h"
+#include "looplab/model/ModelFile.h"
+#include "looplab/posing/PoseDocument.h"
+#include "looplab/posing/PosingModel.h"
+#include "looplab/simulation/Simulation.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+
+#include <QtTest>
+
+using namespace looplab;
+using looplab::test::CliResult;
+using looplab::test::runCli;
+
+Q_DECLARE_METATYPE(looplab::Vec3)
+
+namespace {
+
+double closure(const Model& m, const State& s) {
+    ConstraintValues cv;
+    evaluateConstraints(m, s, cv, kPhi);
+    return cv.phi.cwiseAbs().maxCoeff();
+}
+
+// Four-bar of four-bar.json: ground A(0,0)–D(0.4,0), crank r = 0.1, coupler c = 0.4,
+// rocker b = 0.3; the crank starts at 60°.
+constexpr double kR = 0.1, kC = 0.4, kB = 0.3, kG = 0.4;
+const Vec3 kD(0.4, 0.0, 0.0);
+
+// Closed-form rocker angle for crank angle θ on the open branch of the example:
+// C = D + b(cos φ, sin φ) with |C − B| = c, B = r(cos θ, sin θ).
+double rockerAngle(double theta) {
+    const Vec3 B(kR * std::cos(theta), kR * std::sin(theta), 0.0);
+    const Vec3 e = B - kD;
+    const double l = e.norm();
+    const double beta = std::acos((kB * kB + l * l - kC * kC) / (2.0 * kB * l));
+    return std::atan2(e.y(), e.x()) - beta;
+}
+
+double wrap(double a) { return std::remainder(a, 2.0 * M_PI); }
+
+struct FourBar {
+    std::shared_ptr<const Model> model;
+    State state;
+    BodyIndex crank;
+    Vec3 crankTip;  // joint B on the crank, crank frame
+};
+
+FourBar fourBar() {
+    FourBar f;
+    LoadedModel lm = test::loadExample("four-bar.json");
+    f.model = lm.model;
+    f.state = lm.initial;
+    f.crank = *f.model->findBody("crank");
+    const Joint& B = f.model->joint(*f.model->findJoint("B"));
+    f.crankTip = B.frame1.body == f.crank ? B.frame1.origin : B.frame2.origin;
+    return f;
+}
+
+}  // namespace
+
+class PosingTest : public QObject {
+    Q_OBJECT
+private slots:
+    void dragReachesReachableTarget() {
+        FourBar f = fourBar();
+        const double theta = 100.0 * M_PI / 180.0;
+        const Vec3 target(kR * std::cos(theta), kR * std::sin(theta), 0.0);
+        DragOptions o;
+        o.maxIterations = 200;
+        const DragResult r = dragToTarget(*f.model, f.state, f.crank, f.crankTip, target, o);
+        QCOMPARE(r.outcome, DragOutcome::Reached);
+        QVERIFY2(r.distance < 1e-9 * f.model->lengthScale, qPrintable(QString::number(r.distance)));
+        QVERIFY(closure(*f.model, f.state) < 1e-10);
+        // The rocker is where the closed-form solution puts it.
+        const double phi = rockerAngle(theta);
+        const Joint& C = f.model->joint(*f.model->findJoint("C"));
+        const Vec3 pc = pointPosition(*f.model, f.state, C.frame1.body, C.frame1.origin);
+        QVERIFY((pc - (kD + kB * Vec3(std::cos(phi), std::sin(phi), 0.0))).norm() < 1e-8);
+    }
+
+    // Beyond the crank's reach the tip ends on its circle, nearest the target: the target's
+    // projection on the plane of motion, scaled to the crank radius.
+    void dragStopsAtReachLimit_data() {
+        QTest::addColumn<Vec3>("target");
+        QTest::newRow("outside") << Vec3(0.3, 0.2, 0.0);
+        QTest::newRow("outside, off plane") << Vec3(-0.25, -0.1, 0.05);
+        QTest::newRow("inside") << Vec3(0.02, -0.01, 0.0);
+    }
+    void dragStopsAtReachLimit() {
+        QFETCH(Vec3, target);
+        FourBar f = fourBar();
+        DragOptions o;
+        o.maxIterations = 400;
+        const DragResult r = dragToTarget(*f.model, f.state, f.crank, f.crankTip, target, o);
+        const Vec3 inPlane(target.x(), target.y(), 0.0);
+        const Vec3 expected = kR * inPlane.normalized();
+        QCOMPARE(r.outcome, DragOutcome::ReachLimit);
+        QVERIFY2((r.point - expected).norm() < 1e-7,
+                 qPrintable(QString("ended %1 m from the analytic point after %2 steps")
+                                .arg((r.point - expected).norm()).arg(r.iterations)));
+        QVERIFY(std::abs(r.distance - (target - expected).norm()) < 1e-7);
+        QVERIFY(closure(*f.model, f.state) < 1e-10);
+        QVERIFY(!r.note.empty());
+    }
+
+    void settingCrankAngleGivesClosedFormRocker_data() {
+        QTest::addColumn<double>("crankDegrees");  // absolute crank angle θ
+        QTest::newRow("90") << 90.0;
+        QTest::newRow("150") << 150.0;
+        QTest::newRow("250") << 250.0;
+        QTest::newRow("-20") << -20.0;
+    }
+    void settingCrankAngleGivesClosedFormRocker() {
+        QFETCH(double, crankDegrees);
+        FourBar f = fourBar();
+        const Model& m = *f.model;
+        const JointIndex A = *m.findJoint("A"), D = *m.findJoint("D");
+        const double theta0 = M_PI / 3.0;
+        const double phi0 = rockerAngle(theta0);
+        const double theta = crankDegrees * M_PI / 180.0;
+        const JointCoordinateResult r = setJointCoordinate(m, f.state, A, wrap(theta - theta0));
+        QVERIFY2(r.status.ok, r.status.message.c_str());
+        QVERIFY(std::abs(wrap(r.reached - (theta - theta0))) < 1e-9);
+        QVERIFY(r.closure < 1e-10);
+        // Joint D measures the rocker's turn from its initial direction.
+        const double phi = phi0 + jointAngle(m, f.state, D);
+        QVERIFY2(std::abs(wrap(phi - rockerAngle(theta))) < 1e-9,
+                 qPrintable(QString("rocker %1° against %2°").arg(phi * 180 / M_PI).arg(rockerAngle(theta) * 180 / M_PI)));
+    }
+
+    // The rocker of the crank-rocker swings between 90° (crank and coupler stretched out,
+    // C = (0.4, 0.3)) and 131.8° (folded). Asked for 62° it stops within one 5° increment
+    // of the 90° limit, closed, and says so.
+    void settingRockerBeyondItsRangeStopsAtTheLimit() {
+        FourBar f = fourBar();
+        const Model& m = *f.model;
+        const JointIndex D = *m.findJoint("D");
+        const double phi0 = rockerAngle(M_PI / 3.0);
+        const JointCoordinateResult r = setJointCoordinate(m, f.state, D, 62.0 * M_PI / 180.0 - phi0);
+        QVERIFY(!r.status.ok);
+        QVERIFY2(r.status.message.find("cannot go beyond") != std::string::npos, r.status.message.c_str());
+        QVERIFY(r.closure < 1e-10);
+        const double phi = (phi0 + r.reached) * 180.0 / M_PI;
+        QVERIFY2(phi >= 90.0 - 1e-9 && phi <= 95.0 + 1e-9, qPrintable(QString::number(phi)));
+    }
+
+    // A prismatic coordinate cannot be set on a revolute-only model's spherical joint:
+    // the refusal names the joint.
+    void settingUnsupportedJointFails() {
+        LoadedModel lm = test::loadExample("rssr.json");
+        QVERIFY(lm.ok());
+        for (int j = 0; j < static_cast<int>(lm.model->joints.size()); ++j) {
+            if (lm.model->joints[static_cast<size_t>(j)].type != JointType::Spherical) continue;
+            State s = lm.initial;
+            const JointCoordinateResult r = setJointCoordinate(*lm.model, s, JointIndex(j), 0.3);
+            QVERIFY(!r.status.ok);
+            QCOMPARE(r.status.joints.front(), lm.model->joints[static_cast<size_t>(j)].name);
+            QCOMPARE(s.q, lm.initial.q);
+            return;
+        }
+        QFAIL("rssr.json has no spherical joint");
+    }
+
+    void tooLongCouplerGivesGapsAndReachSentence() {
+        DocumentResult d = readModelDocument(std::string(LOOPLAB_TEST_DATA_DIR) + "/four-bar-long-coupler.json");
+        QVERIFY(d.document);
+        BuildResult b = buildModel(*d.document);
+        QVERIFY(b.ok());
+        const AssemblyExplanation e = explainAssembly(*b.model);
+        QVERIFY(!e.closed);
+        QVERIFY(!e.gaps.empty());
+        // The four gaps cannot add up to less than the 0.15 m the coupler is too long by.
+        double total = 0.0;
+        for (const JointGap& g : e.gaps) total += g.distance;
+        QVERIFY2(total >= 0.15 - 1e-9, qPrintable(QString::number(total)));
+        // Each gap is the distance between the joint's two frame origins.
+        for (const JointGap& g : e.gaps) QVERIFY(std::abs(g.distance - (g.point2 - g.point1).norm()) < 1e-12);
+        qInfo("total gap at the best pose: %.6f m (bound 0.15 m)", total);
+        QVERIFY(e.fourBar);
+        QCOMPARE(e.fourBar->links.size(), size_t(4));
+        QCOMPARE(e.fourBar->links[2].name, std::string("coupler"));
+        QVERIFY(std::abs(e.fourBar->links[2].length - 0.95) < 1e-12);
+        QVERIFY(e.fourBar->tooLong());
+        QCOMPARE(e.fourBar->reachSentence(),
+                 std::string("coupler 0.95 m is longer than the 0.80 m the other links can span"));
+        QVERIFY(!e.fourBar->grashof());
+        const std::string g = e.fourBar->grashofSentence();
+        QVERIFY2(g.find("non-Grashof") == 0 && g.find("1.05 m") != std::string::npos &&
+                     g.find("0.70 m") != std::string::npos,
+                 g.c_str());
+        const std::vector<std::string> s = e.sentences();
+        QCOMPARE(s.front(), e.fourBar->reachSentence());
+        QVERIFY(e.gaps.front().label().find(" m apart") != std::string::npos);
+    }
+
+    void exampleFourBarIsGrashofCrankRocker() {
+        const auto fb = findPlanarFourBar(*fourBar().model);
+        QVERIFY(fb);
+        QVERIFY(fb->grashof() && !fb->tooLong());
+        QCOMPARE(fb->reachSentence(), std::string());
+        const std::string g = fb->grashofSentence();
+        QVERIFY2(g.find("crank-rocker, crank turns fully") != std::string::npos, g.c_str());
+        QVERIFY(g.find("0.50 m") != std::string::npos && g.find("0.70 m") != std::string::npos);
+    }
+
+    // The planar loop of four spatial revolutes repeats three orientation equations.
+    void redundantFourBarAdvisesSphericalAndUniversal() {
+        FourBar f = fourBar();
+        const MobilityReport rep = analyzeMobility(*f.model, f.state);
+        const auto a = redundancyAdvice(*f.model, rep);
+        QVERIFY(a);
+        QCOMPARE(a->rotations + a->translations, 3);
+        std::vector<std::string> owners;
+        for (const RedundantEquation& e : rep.redundant)
+            if (std::find(owners.begin(), owners.end(), e.joint) == owners.end()) owners.push_back(e.joint);
+        QCOMPARE(a->joints, owners);
+        QVERIFY(a->sentence.find("spherical joint and another to a universal joint") != std::string::npos);
+    }
+
+    // Driven at the rocker, the four-bar locks where crank and coupler line up: rocker
+    // upright, C = (0.4, 0.3), B on the line from A to C.
+    void deadCentreNamesTheLinksThatLineUp() {
+        FourBar f = fourBar();
+        const Model& m = *f.model;
+        const double theta = std::atan2(0.3, 0.4);
+        QVERIFY(setJointCoordinate(m, f.state, *m.findJoint("A"), theta - M_PI / 3.0).status.ok);
+        ModelDocument doc = m.document;
+        DriverDoc drv;
+        drv.name = "rocker drive";
+        drv.joint = "D";
+        drv.law.initial = jointAngle(m, f.state, *m.findJoint("D"));
+        doc.drivers = {drv};
+        const BuildResult driven = buildModel(doc);
+        QVERIFY(driven.ok());
+        QVERIFY(closure(*driven.model, f.state) < 1e-10);
+        const auto l = singularLineUp(*driven.model, f.state);
+        if (!l) {
+            ConstraintValues cv;
+            evaluateConstraints(*driven.model, f.state, cv, kJacobian);
+            ConstraintSpaces sp;
+            sp.factorize(cv.jacobian, equationScales(*driven.model), coordinateScales(*driven.model));
+            qInfo("sigma %g rank %d", sp.smallestSingularValue(), sp.rank());
+        }
+        QVERIFY(l);
+        QCOMPARE(l->joint, std::string("B"));
+        QVERIFY((l->link1 == "crank" && l->link2 == "coupler") || (l->link1 == "coupler" && l->link2 == "crank"));
+        QVERIFY2(std::abs(std::abs(l->direction.dot(Vec3(0.8, 0.6, 0.0))) - 1.0) < 1e-9,
+                 qPrintable(QString("%1 %2").arg(l->direction.x()).arg(l->direction.y())));
+        // Away from the dead centre the same model is regular.
+        State away = f.state;
+        QVERIFY(setJointCoordinate(m, away, *m.findJoint("A"), 0.0).status.ok);
+        ModelDocument doc2 = doc;
+        doc2.drivers[0].law.initial = jointAngle(m, away, *m.findJoint("D"));
+        QVERIFY(!singularLineUp(*buildModel(doc2).model, away));
+    }
+
+    // A run through the parallelogram's flat configuration (t = 0.2153 s) says which links
+    // line up there: all four lie on the x axis, so the direction is ±x.
+    void singularEventNamesLinksThatLineUp() {
+        LoadedModel lm = test::loadExample("parallelogram.json");
+        QVERIFY(lm.ok());
+        SimulationSettings st;
+        st.method = "projection";
+        st.integrator = "dopri5";
+        st.tEnd = 0.3;
+        st.outputStep = 0.01;
+        Simulator sim(lm.model, st);
+        const SimulationResult res = sim.run(lm.initial, [](const SimulationFrame&) {});
+        QVERIFY2(res.ok, res.message.c_str());
+        const auto e = std::find_if(res.events.begin(), res.events.end(),
+                                    [](const SimulationEvent& x) { return x.kind == "singular_configuration"; });
+        QVERIFY(e != res.events.end());
+        QVERIFY2(e->detail.find("line up through joint") != std::string::npos, e->detail.c_str());
+        const auto at = e->detail.find("(direction ");
+        QVERIFY(at != std::string::npos);
+        double x = 0, y = 0, z = 0;
+        QCOMPARE(std::sscanf(e->detail.c_str() + at, "(direction %lf, %lf, %lf)", &x, &y, &z), 3);
+        // Sampled within a step of the flat configuration: along x to well within a degree.
+        QVERIFY2(std::abs(x) > std::cos(M_PI / 180.0) && std::hypot(y, z) < 0.02, e->detail.c_str());
+    }
+
+    void jointAwayFromItsLinksIsFlagged() {
+        ModelDocument doc = test::exampleDocument("four-bar.json");
+        QVERIFY(detachedJoints(*buildModel(doc).model).empty());
+        doc.joints[1].point = Vec3(0.05, 0.3, 0.0);  // B, off both crank and coupler
+        const BuildResult b = buildModel(doc);
+        const std::vector<DetachedJoint> d = detachedJoints(*b.model);
+        QCOMPARE(d.size(), size_t(1));
+        QCOMPARE(d[0].name, std::string("B"));
+        // Crank box: centre (0.025, 0.0433), x at 60°, half sizes 0.05 × 0.01 × 0.01.
+        const double px = 0.05 - 0.025, py = 0.3 - 0.04330127018922193;
+        const double lx = px * 0.5 + py * std::sqrt(3.0) / 2.0, ly = -px * std::sqrt(3.0) / 2.0 + py * 0.5;
+        const double crankDistance = std::hypot(lx - 0.05, ly - 0.01);
+        const bool crankIsBody1 = b.model->joints[1].frame1.body == *b.model->findBody("crank");
+        QVERIFY(std::abs((crankIsBody1 ? d[0].distance1 : d[0].distance2) - crankDistance) < 1e-12);
+        QVERIFY(d[0].sentence.find("joint B lies") == 0);
+    }
+
+    // The pose written as the initial configuration loads back as that pose, every joint
+    // at coordinate zero, and undoing means keeping the old document: it is untouched.
+    void poseWrittenIntoDocumentLoadsBack() {
+        FourBar f = fourBar();
+        const Model& m = *f.model;
+        QVERIFY(setJointCoordinate(m, f.state, *m.findJoint("A"), 1.0).status.ok);
+        f.state.v.setConstant(0.5);
+        const PoseDocumentResult r = documentWithPose(m, f.state, PoseVelocities::Zero);
+        QVERIFY(r.status.ok);
+        const LoadedModel back = prepareModel(r.document);
+        QVERIFY(back.ok());
+        QVERIFY((back.initial.q - f.state.q).cwiseAbs().maxCoeff() < 1e-12);
+        QVERIFY(back.initial.v.cwiseAbs().maxCoeff() == 0.0);
+        QVERIFY(std::abs(jointAngle(*back.model, back.initial, *back.model->findJoint("A"))) < 1e-12);
+        const auto fb = findPlanarFourBar(*back.model);
+        QVERIFY(fb && std::abs(fb->links[2].length - kC) < 1e-12 && std::abs(fb->links[0].length - kG) < 1e-12);
+    }
+
+    // `check` explains the failure: the diagnostic first, then the reach sentence and the
+    // gaps; --json carries them with their numbers.
+    void cliCheckExplainsTooLongCoupler() {
+        const QString path = QString(LOOPLAB_TEST_DATA_DIR) + "/four-bar-long-coupler.json";
+        const CliResult text = runCli({"check", path});
+        QCOMPARE(text.exitCode, 2);
+        const QStringList lines = QString::fromUtf8(text.err).split('\n');
+        QVERIFY(lines.size() > 2 && lines[0].contains("/joints"));
+        QCOMPARE(lines[1].trimmed(), QString("coupler 0.95 m is longer than the 0.80 m the other links can span"));
+        const CliResult json = runCli({"check", path, "--json"});
+        QCOMPARE(json.exitCode, 2);
+        const nlohmann::json j = nlohmann::json::parse(json.out.toStdString());
+        QCOMPARE(j["ok"].get<bool>(), false);
+        const nlohmann::json& e = j["explanation"];
+        QCOMPARE(e["closed"].get<bool>(), false);
+        QCOMPARE(e["four_bar"]["links"][2]["length_m"].get<double>(), 0.95);
+        QCOMPARE(e["gaps"].size(), size_t(4));
+        double total = 0.0;
+        for (const auto& g : e["gaps"]) total += g["distance_m"].get<double>();
+        QVERIFY(total >= 0.15 - 1e-9);
+        // A model that closes reports its findings too.
+        const CliResult ok = runCli({"check", QString::fromStdString(test::examplePath("four-bar.json")), "--json"});
+        QCOMPARE(ok.exitCode, 0);
+        const nlohmann::json k = nlohmann::json::parse(ok.out.toStdString());
+        QCOMPARE(k["explanation"]["closed"].get<bool>(), true);
+        QCOMPARE(k["explanation"]["four_bar"]["grashof"].get<bool>(), true);
+        QVERIFY(k["explanation"].contains("redundancy_advice"));
+    }
+
+    void driversAreReleasedForPosing() {
+        ModelDocument doc = test::exampleDocument("four-bar.json");
+        DriverDoc drv;
+        drv.name = "motor";
+        drv.joint = "A";
+        doc.drivers = {drv};
+        const BuildResult b = buildModel(doc);
+        const BuildResult p = buildPosingModel(*b.model);
+        QVERIFY(p.ok());
+        QVERIFY(p.model->drivers.empty());
+        QCOMPARE(p.model->positionSize(), b.model->positionSize());
+    }
+};
+
+QTEST_APPLESS_MAIN(PosingTest)
+#include "tst_posing.moc"

@@ -1,0 +1,132 @@
+// The simulator's own promises (core/src/simulation/Simulation.cpp): a run that says ok reached its
+// end time and reported a frame there; limits on frames, steps and wall time end a run as
+// a failure with a "failure" event.
+#include "TestModels.h"
+
+#include "looplab/simulation/Simulation.h"
+
+#include <cmath>
+#include <limits>
+
+using namespace looplab;
+
+namespace {
+
+struct Run {
+    SimulationResult result;
+    int frames = 0;
+    double lastT = -1.0;
+};
+
+Run simulate(const LoadedModel& lm, const SimulationSettings& st) {
+    Run out;
+    Simulator sim(lm.model, st);
+    out.result = sim.run(lm.initial, [&](const SimulationFrame& f) {
+        ++out.frames;
+        out.lastT = f.state.t;
+    });
+    return out;
+}
+
+}  // namespace
+
+class SimulationTest : public QObject {
+    Q_OBJECT
+private slots:
+    // An output step so small that the number of output times does not fit an integer
+    // used to stop the output after the first frame and still report ok.
+    void tinyOutputStepIsNotOk() {
+        const LoadedModel lm = test::loadExample("four-bar.json");
+        QVERIFY(lm.ok());
+        SimulationSettings st;
+        st.tEnd = lm.initial.t + 0.05;
+        st.outputStep = 1e-300;
+        const Run r = simulate(lm, st);
+        QCOMPARE(r.result.ok, false);
+        QVERIFY2(QString::fromStdString(r.result.message).contains("frames"), r.result.message.c_str());
+        QVERIFY(!r.result.events.empty());
+        QCOMPARE(QString::fromStdString(r.result.events.back().kind), QString("failure"));
+    }
+
+    // The frame limit counts exactly: the first frame, one per output step and the end.
+    void frameLimitIsExact() {
+        const LoadedModel lm = test::loadExample("four-bar.json");
+        SimulationSettings st;
+        st.tEnd = lm.initial.t + 0.105;
+        st.outputStep = 0.01;
+        st.maxFrames = 12;  // t = 0, 0.01, …, 0.1, 0.105
+        Run r = simulate(lm, st);
+        QVERIFY2(r.result.ok, r.result.message.c_str());
+        QCOMPARE(r.frames, 12);
+        QCOMPARE(r.lastT, st.tEnd);
+        st.maxFrames = 11;
+        r = simulate(lm, st);
+        QCOMPARE(r.result.ok, false);
+        QCOMPARE(r.frames, 0);
+    }
+
+    // The step limit ends the run after exactly that many steps, as a failure.
+    void stepLimit() {
+        const LoadedModel lm = test::loadExample("four-bar.json");
+        SimulationSettings st;
+        st.tEnd = lm.initial.t + 1.0;
+        st.maxSteps = 7;
+        const Run r = simulate(lm, st);
+        QCOMPARE(r.result.ok, false);
+        QCOMPARE(r.result.statistics.steps, 7L);
+        QVERIFY(r.result.tFinal < st.tEnd);
+        QVERIFY2(QString::fromStdString(r.result.message).contains("step limit"), r.result.message.c_str());
+        QCOMPARE(QString::fromStdString(r.result.events.back().kind), QString("failure"));
+    }
+
+    // A wall-time limit shorter than any step ends the run after its first step.
+    void wallTimeLimit() {
+        const LoadedModel lm = test::loadExample("four-bar.json");
+        SimulationSettings st;
+        st.tEnd = lm.initial.t + 1.0;
+        st.maxWallTime = 1e-12;
+        const Run r = simulate(lm, st);
+        QCOMPARE(r.result.ok, false);
+        QCOMPARE(r.result.statistics.steps, 1L);
+        QVERIFY2(QString::fromStdString(r.result.message).contains("wall-time limit"), r.result.message.c_str());
+        QCOMPARE(QString::fromStdString(r.result.events.back().kind), QString("failure"));
+    }
+
+    // The bounds of docs/methods.md: projection within 64 ε L; the stabilising methods
+    // within ten times the integrator's tolerance on the length scale; the mechanism has
+    // come apart beyond 1e-2 L.
+    void violationBounds() {
+        const LoadedModel lm = test::loadExample("four-bar.json");
+        const double L = lm.model->lengthScale;
+        SimulationSettings st;
+        ViolationBound b = constraintViolationBound(*lm.model, st);
+        QCOMPARE(b.warning, 64 * std::numeric_limits<double>::epsilon() * L);
+        QCOMPARE(b.gross, 1e-2 * L);
+        QCOMPARE(b.perMultiplier, 0.0);
+        st.method = "baumgarte";
+        st.ode.rtol = 1e-6;
+        st.ode.atol = 1e-9;
+        b = constraintViolationBound(*lm.model, st);
+        QVERIFY(std::abs(b.warning - 10 * (1e-6 * L + 1e-9)) < 1e-15);
+        st.method = "penalty";
+        b = constraintViolationBound(*lm.model, st);
+        QVERIFY(b.perMultiplier > 0.0);
+        st.constraints.penaltyFactor *= 10;
+        QVERIFY(std::abs(constraintViolationBound(*lm.model, st).perMultiplier * 10 - b.perMultiplier) <
+                1e-12 * b.perMultiplier);
+        // A run within its bound raises no warning, and the frames' scaled violation is
+        // the one compared.
+        st = SimulationSettings{};
+        st.tEnd = lm.initial.t + 1.0;
+        double worst = 0.0;
+        Simulator sim(lm.model, st);
+        const SimulationResult r =
+            sim.run(lm.initial, [&](const SimulationFrame& f) { worst = std::max(worst, f.violation.positionScaled); });
+        QVERIFY2(r.ok, r.message.c_str());
+        QVERIFY(worst <= 64 * std::numeric_limits<double>::epsilon() * L);
+        for (const SimulationEvent& e : r.events) QVERIFY2(e.kind != "constraint_violation", e.detail.c_str());
+    }
+};
+
+QTEST_APPLESS_MAIN(SimulationTest)
+#include "tst_simulation.moc"

@@ -1,0 +1,455 @@
+// Design studies (StudyFile.h, StudyCases.h, StudyRunner.h, StudySummary.h and
+// `looplab-cli study`): a four-bar's coupler sweep against the Grashof condition and the
+// closed-form rocker angles, a Monte Carlo of a linear static output against its analytic
+// normal distribution, identical rows for any number of threads and MPI ranks, resume,
+// and the errors of bad study files.
+#include "CliRunner.h"
+
+#include "looplab/study/StudyCases.h"
+#include "looplab/study/StudyFile.h"
+#include "looplab/study/StudyRunner.h"
+#include "looplab/study/StudySummary.h"
+
+#include <QFile>
+#include <QStandardPaths>
+#include <QThread>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <QProcess>
+
+#include <algorithm>
+#include <cmath>
+
+using namespace looplab;
+using looplab::test::CliResult;
+using looplab::test::runCli;
+
+namespace {
+
+const QString kStudies = QStringLiteral(LOOPLAB_STUDIES_DIR);
+
+// The slider-crank tolerance study with fewer cases, for the runs repeated below.
+QString smallSliderCrankStudy(const QTemporaryDir& dir) {
+    QFile f(QStringLiteral(LOOPLAB_STUDIES_DIR "/slider-crank-pin-tolerance.json"));
+    if (!f.open(QIODevice::ReadOnly)) return {};
+    QByteArray text = f.readAll();
+    text.replace("\"samples\": 200", "\"samples\": 48");
+    text.replace("\"../examples/", "\"" LOOPLAB_EXAMPLES_DIR "/");
+    const QString path = dir.filePath(QStringLiteral("small.json"));
+    QFile out(path);
+    if (!out.open(QIODevice::WriteOnly) || out.write(text) != text.size()) return {};
+    return path;
+}
+
+QByteArray readAll(const QString& path) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+bool writeAll(const QString& path, const QByteArray& text) {
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly | QIODevice::Truncate) && f.write(text) == text.size();
+}
+
+// The four-bar of resources/examples/four-bar-rod-coupler.json: crank a about A = (0, 0),
+// rocker b about D = (d, 0), the coupler a rod between the crank's and the rocker's tips.
+constexpr double kCrank = 0.1, kRocker = 0.3, kGroundLink = 0.4, kStartAngle = M_PI / 2;
+
+// Rocker tip for crank angle th2 on the assembly branch of the model file (C to the left of
+// the line from the crank tip B to D), or false where the loop does not close.
+bool rockerTip(double L, double th2, double& cx, double& cy) {
+    const double bx = kCrank * std::cos(th2), by = kCrank * std::sin(th2);
+    const double dx = kGroundLink - bx, dy = -by, R = std::hypot(dx, dy);
+    const double x = (L * L - kRocker * kRocker + R * R) / (2 * R), h2 = L * L - x * x;
+    if (h2 < 0) return false;
+    const double h = std::sqrt(h2), ex = dx / R, ey = dy / R;
+    for (double sgn : {1.0, -1.0}) {
+        cx = bx + x * ex - sgn * h * ey;
+        cy = by + x * ey + sgn * h * ex;
+        if (dx * (cy - by) - dy * (cx - bx) > 0) return true;
+    }
+    return false;
+}
+
+double rockerAngle(double cx, double cy) { return std::atan2(cy, cx - kGroundLink); }
+
+}  // namespace
+
+class TestStudy : public QObject {
+    Q_OBJECT
+private slots:
+    void couplerSweepFollowsGrashof();
+    void monteCarloOfLinearOutput();
+    void monteCarloDrawsDependOnCaseOnly();
+    void modesAndSimulateAnalyses();
+    void badStudyFilesNameFileAndLocation();
+    void threadsGiveIdenticalRows();
+    void resumeGivesTheSameFile();
+    void killedStudyResumes();
+    void mpiGivesIdenticalRows();
+};
+
+void TestStudy::couplerSweepFollowsGrashof() {
+    const StudyFileResult f = readStudyFile((kStudies + "/four-bar-coupler-sweep.json").toStdString());
+    QVERIFY2(f.study, formatDiagnostics(f.diagnostics).c_str());
+    const StudyDescription& s = *f.study;
+    QCOMPARE(studyCaseCount(s), 13L);
+    const double step = s.analysis.step;  // crank turns 2π per second
+    // The file's rocker angle, the zero of D.angle.
+    double c0x = 0, c0y = 0;
+    QVERIFY(rockerTip(0.4, kStartAngle, c0x, c0y));
+    const double phi0 = rockerAngle(c0x, c0y);
+    const double bd = std::hypot(kGroundLink - kCrank * std::cos(kStartAngle), kCrank * std::sin(kStartAngle));
+    int full = 0, assembledOnly = 0, notAssembled = 0;
+    double worstSampled = 0, worstContinuous = 0;
+    for (long k = 0; k < studyCaseCount(s); ++k) {
+        const StudyRow row = runStudyCase(s, k);
+        const double L = row.parameters[0];
+        // Loop closure at the start: |L − b| ≤ |BD| ≤ L + b.
+        const bool closes = std::abs(L - kRocker) <= bd && bd <= L + kRocker;
+        QCOMPARE(row.assembled, closes);
+        // Grashof with the crank shortest: s + l ≤ p + q, the crank turns fully.
+        const double longest = std::max({L, kRocker, kGroundLink});
+        const bool grashof = kCrank + longest <= (L + kRocker + kGroundLink) - longest;
+        QVERIFY2(row.ok == (closes && grashof), (std::to_string(L) + ": " + row.reason).c_str());
+        if (!row.ok) {
+            QVERIFY(!row.reason.empty());
+            (closes ? assembledOnly : notAssembled)++;
+            continue;
+        }
+        ++full;
+        // The rocker angles at the sampled crank angles, from the closed-form loop closure.
+        double lo = INFINITY, hi = -INFINITY;
+        for (int i = 0; i <= int(std::lround(1.0 / step)); ++i) {
+            double cx, cy;
+            QVERIFY(rockerTip(L, kStartAngle + 2 * M_PI * i * step, cx, cy));
+            const double phi = std::remainder(rockerAngle(cx, cy) - phi0, 2 * M_PI);
+            lo = std::min(lo, phi);
+            hi = std::max(hi, phi);
+        }
+        const double minD = row.values[0], maxD = row.values[1];
+        worstSampled = std::max({worstSampled, std::abs(minD - lo), std::abs(maxD - hi)});
+        QVERIFY2(std::abs(minD - lo) < 1e-8 && std::abs(maxD - hi) < 1e-8, std::to_string(L).c_str());
+        // The extremes themselves: crank and coupler in line, A–C = L ± a, and
+        // cos∠ADC = (d² + b² − AC²)/(2db); the rocker angle from the ground line is π − ∠ADC.
+        auto extreme = [&](double ac) {
+            return M_PI - std::acos((kGroundLink * kGroundLink + kRocker * kRocker - ac * ac) / (2 * kGroundLink * kRocker)) - phi0;
+        };
+        // The rocker is lowest (angle smallest) with crank and coupler stretched, A–C = L + a.
+        const double exactLo = extreme(L + kCrank), exactHi = extreme(L - kCrank);
+        worstContinuous = std::max({worstContinuous, std::abs(minD - exactLo), std::abs(maxD - exactHi)});
+        // Sampling every 0.36° of crank misses an extreme by at most ½|θ₄''|(Δθ₂/2)²; over these
+        // couplers |θ₄''| ≤ 1.51 (the closed form differenced twice), a bound of 7.4e-6 rad.
+        QVERIFY2(std::abs(minD - exactLo) < 1e-5 && std::abs(maxD - exactHi) < 1e-5, std::to_string(L).c_str());
+        QVERIFY(minD >= exactLo - 1e-9 && maxD <= exactHi + 1e-9);  // samples never pass the true extremes
+        QCOMPARE(row.values[4], 2 * M_PI);  // A.angle.final: one full turn
+    }
+    QCOMPARE(full, 8);
+    QCOMPARE(assembledOnly, 4);
+    QCOMPARE(notAssembled, 1);
+    qInfo("rocker extremes: %.2e rad from the closed form at the sampled crank angles, %.2e rad from the exact extremes",
+          worstSampled, worstContinuous);
+}
+
+void TestStudy::monteCarloOfLinearOutput() {
+    const StudyFileResult f = readStudyFile((kStudies + "/spring-mass-monte-carlo.json").toStdString());
+    QVERIFY2(f.study, formatDiagnostics(f.diagnostics).c_str());
+    const StudyDescription& s = *f.study;
+    const long n = studyCaseCount(s);
+    QCOMPARE(n, 400L);
+    const double g = 9.81, k = 1000.0, mu = 1.0, sigma = 0.1;
+    std::vector<StudyRow> rows;
+    for (long i = 0; i < n; ++i) {
+        rows.push_back(runStudyCase(s, i));
+        const StudyRow& r = rows.back();
+        QVERIFY2(r.ok, r.reason.c_str());
+        // Static sag −m g/k, to the statics tolerance.
+        QVERIFY(std::abs(r.values[0] + r.parameters[0] * g / k) < 1e-12);
+        QCOMPARE(r.values[1], r.values[0]);
+    }
+    const StudySummary sum = summarizeStudy(s, rows);
+    QCOMPARE(sum.failures, 0L);
+    const StudyOutputSummary& y = sum.outputs[0];
+    QCOMPARE(y.count, n);
+    // y = −(g/k) m, m ~ N(μ, σ²): mean −gμ/k, sd gσ/k. Four standard errors: the sample mean
+    // has sd σ_y/√n, the sample sd has sd ≈ σ_y/√(2(n − 1)).
+    const double meanY = -g * mu / k, sdY = g * sigma / k;
+    const double seMean = sdY / std::sqrt(double(n)), seSd = sdY / std::sqrt(2.0 * double(n - 1));
+    qInfo("mean %.6e (analytic %.6e, %.2f standard errors), sd %.6e (analytic %.6e, %.2f standard errors)", y.mean,
+          meanY, (y.mean - meanY) / seMean, y.sd, sdY, (y.sd - sdY) / seSd);
+    QVERIFY(std::abs(y.mean - meanY) < 4 * seMean);
+    QVERIFY(std::abs(y.sd - sdY) < 4 * seSd);
+    // The median of a normal sample: standard error √(π/2) σ/√n.
+    QVERIFY(std::abs(y.quantiles[2] - meanY) < 4 * std::sqrt(M_PI / 2) * seMean);
+    // Exactly linear: the regression recovers ∂y/∂m = −g/k and ranks are reversed.
+    QVERIFY(y.regression[0]);
+    QVERIFY(std::abs(*y.regression[0] + g / k) < 1e-9 * g / k);
+    QVERIFY(std::abs(y.regressionR2 - 1.0) < 1e-12);
+    QVERIFY(y.spearman[0]);
+    QVERIFY(std::abs(*y.spearman[0] + 1.0) < 1e-12);
+}
+
+void TestStudy::monteCarloDrawsDependOnCaseOnly() {
+    const StudyFileResult f = readStudyFile((kStudies + "/slider-crank-pin-tolerance.json").toStdString());
+    QVERIFY2(f.study, formatDiagnostics(f.diagnostics).c_str());
+    StudyDescription s = *f.study;
+    const std::vector<double> a = studyCaseValues(s, 17);
+    for (long i = 199; i >= 0; --i) studyCaseValues(s, i);  // other cases, in another order
+    QCOMPARE(studyCaseValues(s, 17), a);
+    QVERIFY(studyCaseValues(s, 18) != a);
+    s.seed += 1;
+    QVERIFY(studyCaseValues(s, 17) != a);
+    // Pin positions within six standard deviations of the nominal ones.
+    for (size_t p = 0; p < a.size(); ++p) QVERIFY(std::abs(a[p] - s.parameters[p].mean) < 6 * s.parameters[p].sd);
+}
+
+void TestStudy::modesAndSimulateAnalyses() {
+    const std::string examples = LOOPLAB_EXAMPLES_DIR;
+    // Modes of the block on its spring: one mode, f = √(k/m)/2π, for each mass.
+    StudyFileResult f = parseStudyFile(R"({"format": "looplab-study", "version": 1, "model": ")" + examples +
+                                           R"(/spring-mass.json", "parameters": [{"name": "m", "path": "/bodies/0/mass",
+        "values": [0.5, 2.0, 8.0]}], "analysis": {"type": "modes", "count": 1},
+        "outputs": [{"quantity": "mode1.frequency"}, {"quantity": "guide.displacement"}]})",
+                                       "modes.json");
+    QVERIFY2(f.study, formatDiagnostics(f.diagnostics).c_str());
+    for (long k = 0; k < 3; ++k) {
+        const StudyRow r = runStudyCase(*f.study, k);
+        QVERIFY2(r.ok, r.reason.c_str());
+        const double m = r.parameters[0], expected = std::sqrt(1000.0 / m) / (2 * M_PI);
+        QVERIFY2(std::abs(r.values[0] - expected) < 1e-9 * expected, std::to_string(r.values[0]).c_str());
+        QVERIFY(std::abs(r.values[1] + m * 9.81 / 1000.0) < 1e-12);
+    }
+    // The pendulum's static equilibrium: hanging straight down, the pivot carries the weight.
+    f = parseStudyFile(R"({"format": "looplab-study", "version": 1, "model": ")" + examples +
+                           R"(/pendulum.json", "parameters": [{"name": "m", "path": "/bodies/0/mass",
+        "values": [1.0, 2.5]}], "analysis": {"type": "statics"},
+        "outputs": [{"quantity": "bob.y"}, {"quantity": "pivot.fx"}, {"quantity": "pivot.fy"}, {"quantity": "pivot.tz"}]})",
+                       "statics.json");
+    QVERIFY2(f.study, formatDiagnostics(f.diagnostics).c_str());
+    for (long k = 0; k < 2; ++k) {
+        const StudyRow r = runStudyCase(*f.study, k);
+        QVERIFY2(r.ok, r.reason.c_str());
+        const double w = r.parameters[0] * 9.81;
+        QVERIFY(std::abs(r.values[0] + 1.0) < 1e-9);
+        QVERIFY(std::abs(r.values[1]) < 1e-9 * w);
+        QVERIFY2(std::abs(r.values[2] - w) < 1e-9 * w, std::to_string(r.values[2]).c_str());  // upward on the bob
+        QVERIFY(std::abs(r.values[3]) < 1e-9 * w);  // a revolute about z carries no torque about z
+    }
+    // The pendulum released from rest at 120°: its bob never rises above the start, it reaches
+    // the bottom (y = −1 m, the centre of mass 1 m from the pivot) after a quarter period
+    // (0.689 s, model description), and its energy stays within the tolerance; no events.
+    f = parseStudyFile(R"({"format": "looplab-study", "version": 1, "model": ")" + examples +
+                           R"(/pendulum.json", "parameters": [{"name": "m", "path": "/bodies/0/mass",
+        "values": [1.0, 3.0]}], "analysis": {"type": "simulate", "t_end": 0.8, "rtol": 1e-10, "atol": 1e-12,
+        "output_step": 0.001}, "outputs": [{"quantity": "bob.y", "of": ["initial", "min", "max"]},
+        {"quantity": "energy", "of": ["min", "max"]}]})",
+                       "simulate.json");
+    QVERIFY2(f.study, formatDiagnostics(f.diagnostics).c_str());
+    QCOMPARE(studyValueColumns(*f.study).front(), std::string("singular_configurations"));
+    for (long k = 0; k < 2; ++k) {
+        const StudyRow r = runStudyCase(*f.study, k);
+        QVERIFY2(r.ok, r.reason.c_str());
+        QCOMPARE(r.values[0], 0.0);  // singular configurations
+        QCOMPARE(r.values[1], 0.0);  // branch changes
+        QVERIFY(std::abs(r.values[2] - 0.5) < 1e-12);
+        // The bottom is passed between output times and missed by at most ½|ÿ|(Δt/2)²: at the
+        // bottom ω² = 2·g·1.5 m·m/I = 29.4 rad²/s², |ÿ| = ω²·1 m, a bound of 3.7e-6 m.
+        QVERIFY2(std::abs(r.values[3] + 1.0) < 1e-5, std::to_string(r.values[3]).c_str());
+        QVERIFY(r.values[4] <= 0.5 + 1e-9);
+        const double e = std::max(std::abs(r.values[5]), std::abs(r.values[6]));
+        QVERIFY2(r.values[6] - r.values[5] < 1e-6 * e, std::to_string(r.values[6] - r.values[5]).c_str());
+    }
+}
+
+void TestStudy::badStudyFilesNameFileAndLocation() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString model = QStringLiteral(LOOPLAB_EXAMPLES_DIR "/spring-mass.json");
+    struct Case {
+        const char* text;
+        const char* location;
+        const char* words;
+    };
+    const Case cases[] = {
+        {R"({"format": "looplab-study", "version": 1, "model": "MODEL", "seed": 1, "samples": 3,
+            "parameters": [{"path": "/bodies/5/mass", "normal": {"mean": 1, "sd": 0.1}}],
+            "analysis": {"type": "statics"}, "outputs": [{"quantity": "block.y"}]})",
+         "/parameters/0/path", "no value at '/bodies/5/mass'"},
+        {R"({"format": "looplab-study", "version": 1, "model": "MODEL",
+            "parameters": [{"path": "/bodies/0/mass", "values": [1, 2]}],
+            "analysis": {"type": "statics"}, "outputs": [{"quantity": "block.w"}]})",
+         "/outputs/0/quantity", "no quantity 'block.w'"},
+        {R"({"format": "looplab-study", "version": 1, "model": "MODEL",
+            "parameters": [{"path": "/bodies/0/mass", "range": {"from": 1, "to": 2, "steps": 0}}],
+            "analysis": {"type": "statics"}, "outputs": [{"quantity": "block.y"}]})",
+         "/parameters/0/range/steps", "at least 1"},
+        {R"({"format": "looplab-study", "version": 1, "model": "MODEL",
+            "parameters": [{"path": "/bodies/0/name", "values": [1]}],
+            "analysis": {"type": "simulate", "t_end": 1, "integrator": "rk4"}, "outputs": []})",
+         "/parameters/0/path", "not a number"},
+        {R"({"format": "looplab-study", "version": 1, "model": "MODEL",
+            "parameters": [{"path": "/bodies/0/mass", "values": [1]}],
+            "analysis": {"type": "simulate", "t_end": 1, "integrator": "rk4"}, "outputs": []})",
+         "/analysis/step", "needs a positive 'step'"},
+        {R"({"format": "looplab-study", "version": 1, "model": "MODEL", "seed": 18446744073709551615, "samples": 2,
+            "parameters": [{"path": "/bodies/0/mass", "uniform": {"low": 1, "high": 2}}],
+            "analysis": {"type": "statics"}, "outputs": [{"quantity": "block.y"}]})",
+         "/seed", "too large"},
+        {R"({"format": "looplab-study", "version": 1, "model": "MODEL",
+            "parameters": [{"path": "/bodies/0/mass", "values": [1]}, {"name": "again", "path": "/bodies/0/mass", "values": [2]}],
+            "analysis": {"type": "check"}})",
+         "/parameters/1/path", "another parameter varies"},
+        {R"({"format": "looplab-study", "version": 1, "model": "MODEL", "seed": 1, "samples": 2,
+            "parameters": [{"path": "/bodies/0/mass", "values": [1]}, {"path": "/forces/0/stiffness", "normal": {"mean": 1, "sd": 1}}],
+            "analysis": {"type": "check"}})",
+         "/parameters", "not both"},
+    };
+    int i = 0;
+    for (const Case& c : cases) {
+        const QString path = dir.filePath(QStringLiteral("bad%1.json").arg(i++));
+        QVERIFY(writeAll(path, QByteArray(c.text).replace("MODEL", model.toUtf8())));
+        const StudyFileResult r = readStudyFile(path.toStdString());
+        QVERIFY(!r.study);
+        const std::string text = formatDiagnostics(r.diagnostics);
+        QVERIFY2(text.find(path.toStdString() + ": " + c.location + ": ") != std::string::npos, text.c_str());
+        QVERIFY2(text.find(c.words) != std::string::npos, text.c_str());
+        // The command line reports the same and does not run.
+        const CliResult cli = runCli({"study", path, "--out", dir.filePath("out.csv")});
+        QCOMPARE(cli.exitCode, 2);
+        QVERIFY2(cli.err.contains(QByteArray(c.location)), cli.err.constData());
+        QVERIFY(!QFile::exists(dir.filePath("out.csv")));
+    }
+    // Broken JSON: the line and column.
+    const QString broken = dir.filePath("broken.json");
+    QVERIFY(writeAll(broken, "{\n  \"format\": \"looplab-study\",\n  \"version\": 1,,\n}"));
+    const StudyFileResult r = readStudyFile(broken.toStdString());
+    QVERIFY(!r.study);
+    QCOMPARE(r.diagnostics.size(), size_t(1));
+    QCOMPARE(r.diagnostics[0].line, 3);
+    QCOMPARE(r.diagnostics[0].column, 16);
+}
+
+void TestStudy::threadsGiveIdenticalRows() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString small = smallSliderCrankStudy(dir);
+    QVERIFY(!small.isEmpty());
+    for (const QString& study : {small, kStudies + "/four-bar-coupler-sweep.json"}) {
+        QByteArray first;
+        for (const char* threads : {"1", "4"}) {
+            const QString out = dir.filePath(QStringLiteral("t%1.csv").arg(threads));
+            const CliResult r = runCli({"study", study, "--out", out, "--threads", threads});
+            QVERIFY2(r.finished && r.exitCode == 0, r.err.constData());
+            const QByteArray rows = readAll(out);
+            QVERIFY(rows.count('\n') > 10);
+            if (first.isEmpty()) first = rows;
+            else QCOMPARE(rows, first);
+            QVERIFY(!QFile::exists(out + ".partial"));
+        }
+    }
+}
+
+void TestStudy::resumeGivesTheSameFile() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString study = kStudies + "/four-bar-coupler-sweep.json";
+    const QString full = dir.filePath("full.csv"), cut = dir.filePath("cut.csv");
+    CliResult r = runCli({"study", study, "--out", full, "--threads", "2", "--summary", dir.filePath("full.json")});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const QByteArray whole = readAll(full);
+    // Interrupted after six complete rows and half of the seventh.
+    int at = 0;
+    for (int lines = 0; lines < 7; ++lines) at = whole.indexOf('\n', at) + 1;
+    const int seventhEnd = whole.indexOf('\n', at);
+    QVERIFY(writeAll(cut, whole.left(at + (seventhEnd - at) / 2)));
+    r = runCli({"study", study, "--out", cut, "--threads", "3", "--resume", "--summary", dir.filePath("cut.json")});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QVERIFY2(r.err.contains("resuming after 6 finished cases"), r.err.constData());
+    QVERIFY2(r.err.contains("7 run now"), r.err.constData());
+    QCOMPARE(readAll(cut), whole);
+    // The summary of the resumed rows is the uninterrupted run's.
+    QVERIFY(!readAll(dir.filePath("full.json")).isEmpty());
+    QCOMPARE(readAll(dir.filePath("cut.json")), readAll(dir.filePath("full.json")));
+    // From the partial file an interrupted run leaves, the same.
+    QVERIFY(writeAll(cut + ".partial", whole.left(at)));
+    QVERIFY(QFile::remove(cut));
+    r = runCli({"study", study, "--out", cut, "--resume"});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QVERIFY2(r.err.contains("resuming after 6 finished cases"), r.err.constData());
+    QCOMPARE(readAll(cut), whole);
+    QVERIFY(!QFile::exists(cut + ".partial"));
+    // Rows of another study are not taken for this one's.
+    QByteArray other = whole;
+    other.replace("0.125,", "0.126,");
+    QVERIFY(writeAll(cut, other.left(at)));
+    r = runCli({"study", study, "--out", cut, "--resume"});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QVERIFY(!r.err.contains("resuming"));
+    QCOMPARE(readAll(cut), whole);
+}
+
+void TestStudy::killedStudyResumes() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString study = smallSliderCrankStudy(dir);
+    QVERIFY(!study.isEmpty());
+    const QString whole = dir.filePath("whole.csv"), killed = dir.filePath("killed.csv");
+    CliResult r = runCli({"study", study, "--out", whole, "--threads", "2"});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    // Killed (SIGKILL: no chance to tidy up) once eight rows have reached the partial file.
+    QProcess p;
+    p.start(QStringLiteral(LOOPLAB_CLI_PATH), {"study", study, "--out", killed, "--threads", "1"});
+    QVERIFY(p.waitForStarted());
+    bool interrupted = false;
+    for (int i = 0; i < 60000 && p.state() == QProcess::Running; ++i) {
+        if (readAll(killed + ".partial").count('\n') >= 9) {
+            p.kill();
+            interrupted = true;
+            break;
+        }
+        QThread::msleep(1);
+    }
+    p.waitForFinished();
+    if (!interrupted) QSKIP("the study finished before it could be interrupted");
+    QVERIFY(!QFile::exists(killed));
+    r = runCli({"study", study, "--out", killed, "--threads", "2", "--resume"});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QVERIFY2(r.err.contains("resuming after"), r.err.constData());
+    QCOMPARE(readAll(killed), readAll(whole));
+}
+
+void TestStudy::mpiGivesIdenticalRows() {
+#ifndef LOOPLAB_TEST_WITH_MPI
+    QSKIP("built without MPI");
+#else
+    const QString mpirun = QStandardPaths::findExecutable(QStringLiteral("mpirun"));
+    if (mpirun.isEmpty()) QSKIP("no mpirun");
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString study = smallSliderCrankStudy(dir);
+    QVERIFY(!study.isEmpty());
+    const QString threaded = dir.filePath("threads.csv"), ranks = dir.filePath("ranks.csv");
+    CliResult r = runCli({"study", study, "--out", threaded, "--threads", "2", "--summary", threaded + ".json"});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QProcess p;
+    // Open MPI keeps allocations of plugins it unloads at exit, which LeakSanitizer can only
+    // report as "<unknown module>"; the same code's leaks are checked by the thread runs.
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    if (env.contains("ASAN_OPTIONS")) env.insert("ASAN_OPTIONS", env.value("ASAN_OPTIONS") + ":detect_leaks=0");
+    p.setProcessEnvironment(env);
+    p.start(mpirun, {"--allow-run-as-root", "--oversubscribe", "-np", "2", QStringLiteral(LOOPLAB_CLI_PATH), "study",
+                     study, "--out", ranks, "--summary", ranks + ".json"});
+    QVERIFY(p.waitForFinished(300000));
+    const QByteArray err = p.readAllStandardError();
+    QVERIFY2(p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0, err.constData());
+    QVERIFY2(err.contains("on 1 MPI worker ranks"), err.constData());
+    QCOMPARE(readAll(ranks), readAll(threaded));
+    QByteArray a = readAll(ranks + ".json"), b = readAll(threaded + ".json");
+    QVERIFY(!a.isEmpty());
+    QCOMPARE(a.replace(ranks.toUtf8(), ""), b.replace(threaded.toUtf8(), ""));
+#endif
+}
+
+QTEST_GUILESS_MAIN(TestStudy)
+#include "tst_study.moc"
