@@ -15,6 +15,7 @@ BaumgarteMethod::BaumgarteMethod(std::shared_ptr<const Model> model,
     : model_(std::move(model)), settings_(settings) {
     rowScales_ = equationScales(*model_);
     colScales_ = coordinateScales(*model_);
+    sparse_ = usesSparse(settings_.linearAlgebra, model_->velocitySize());
 }
 
 Status BaumgarteMethod::evaluate(const State& s, MotionEvaluation& out) {
@@ -41,12 +42,49 @@ Status BaumgarteMethod::evaluate(const State& s, MotionEvaluation& out) {
     // their direction keeps a singular value of order ε/L. Using it would buy closure
     // of a drift with multipliers of order L/ε, so a direction whose singular value
     // is not above ten times the relative violation counts as dependent.
-    const MatX J = cv.denseJacobian();
     const double relativeViolation = (rowScales_.asDiagonal() * cv.phi).cwiseAbs().maxCoeff() / m.lengthScale;
-    spaces_.factorize(J, rowScales_, colScales_, std::max(settings_.rankTolerance, 10.0 * relativeViolation));
+    const double rankTolerance = std::max(settings_.rankTolerance, 10.0 * relativeViolation);
+    if (sparse_) {
+        if (const Status st = solveSparse(s, cv, f, target, rankTolerance, out); !st.ok) return st;
+    } else if (const Status st = solveDense(cv, f, target, rankTolerance, out); !st.ok) {
+        return st;
+    }
+    // With a singular augmented matrix the minimum-norm multipliers still solve the
+    // system if it is consistent; check, and name the equations that are not met. Off
+    // the constraint manifold (the drift this method allows, and an explicit solver's
+    // intermediate stages) the dependent rows' targets disagree with the independent
+    // ones by up to the stabilisation terms β²Φ + 2αΦ̇ themselves: that is drift, which
+    // the feedback removes, not a contradiction. Only a disagreement beyond it (redundant
+    // joints that do not fit each other) is one.
+    const VecX residual = rowScales_.asDiagonal() * (cv.jacobian * out.acceleration - target);
+    const double scale = std::max(1.0, (rowScales_.asDiagonal() * target).cwiseAbs().maxCoeff());
+    const double drift = 10.0 * (b * b * (rowScales_.asDiagonal() * cv.phi).cwiseAbs().maxCoeff() +
+                                 2.0 * a * (rowScales_.asDiagonal() * phiDot).cwiseAbs().maxCoeff());
+    const double allowed = 1e-6 * scale + drift;
+    if (!out.acceleration.allFinite() || !(residual.cwiseAbs().maxCoeff() <= allowed)) {
+        std::vector<std::string> joints;
+        for (int i = 0; i < neq; ++i) {
+            if (!(std::abs(residual[i]) <= allowed)) {
+                const std::string& owner = m.equations[static_cast<size_t>(i)].owner;
+                if (std::find(joints.begin(), joints.end(), owner) == joints.end()) joints.push_back(owner);
+            }
+        }
+        return Status::failure(
+            "singular augmented matrix: the constraint equations are inconsistent (" +
+                std::to_string(deficiency_) + " dependent equations)",
+            joints);
+    }
+    return {};
+}
+
+Status BaumgarteMethod::solveDense(const ConstraintValues& cv, const VecX& f, const VecX& target,
+                                   double rankTolerance, MotionEvaluation& out) {
+    const Model& m = *model_;
+    const MatX J = cv.denseJacobian();
+    spaces_.factorize(J, rowScales_, colScales_, rankTolerance);
     const std::vector<int>& rows = spaces_.independentEquations();
     const int r = static_cast<int>(rows.size());
-    deficiency_ = neq - r;
+    deficiency_ = m.equationCount() - r;
     const int n = m.velocitySize();
     // Scaled mass matrix M̃ = D_c M D_c = L Lᵀ (block diagonal, positive definite).
     MatX Ms(n, n);
@@ -78,30 +116,48 @@ Status BaumgarteMethod::evaluate(const State& s, MotionEvaluation& out) {
     } else {
         out.multipliers.resize(0);
     }
-    // With a singular augmented matrix the minimum-norm multipliers still solve the
-    // system if it is consistent; check, and name the equations that are not met. Off
-    // the constraint manifold (the drift this method allows, and an explicit solver's
-    // intermediate stages) the dependent rows' targets disagree with the independent
-    // ones by up to the stabilisation terms β²Φ + 2αΦ̇ themselves: that is drift, which
-    // the feedback removes, not a contradiction. Only a disagreement beyond it (redundant
-    // joints that do not fit each other) is one.
-    const VecX residual = rowScales_.asDiagonal() * (J * out.acceleration - target);
-    const double scale = std::max(1.0, (rowScales_.asDiagonal() * target).cwiseAbs().maxCoeff());
-    const double drift = 10.0 * (b * b * (rowScales_.asDiagonal() * cv.phi).cwiseAbs().maxCoeff() +
-                                 2.0 * a * (rowScales_.asDiagonal() * phiDot).cwiseAbs().maxCoeff());
-    const double allowed = 1e-6 * scale + drift;
-    if (!out.acceleration.allFinite() || !(residual.cwiseAbs().maxCoeff() <= allowed)) {
-        std::vector<std::string> joints;
-        for (int i = 0; i < neq; ++i) {
-            if (!(std::abs(residual[i]) <= allowed)) {
-                const std::string& owner = m.equations[static_cast<size_t>(i)].owner;
-                if (std::find(joints.begin(), joints.end(), owner) == joints.end()) joints.push_back(owner);
-            }
-        }
-        return Status::failure(
-            "singular augmented matrix: the constraint equations are inconsistent (" +
-                std::to_string(deficiency_) + " dependent equations)",
-            joints);
+    return {};
+}
+
+Status BaumgarteMethod::solveSparse(const State& s, const ConstraintValues& cv, const VecX& f,
+                                    const VecX& target, double rankTolerance, MotionEvaluation& out) {
+    const Model& m = *model_;
+    // The same rank decision as the dense path, by SuiteSparseQR; the independent rows'
+    // Schur complement J̃_I M̃⁻¹ J̃_Iᵀ is then sparse (equations that share a body) and
+    // factorised by a sparse Cholesky whose symbolic analysis is kept while the set of
+    // rows and the Jacobian's pattern stay the same.
+    spaces_.factorize(cv.jacobian, rowScales_, colScales_, rankTolerance, LinearAlgebra::Sparse);
+    const std::vector<int>& independent = spaces_.independentEquations();
+    deficiency_ = m.equationCount() - static_cast<int>(independent.size());
+    if (independent != selected_) {
+        rows_.select(independent, rowScales_, colScales_);
+        selected_ = independent;
+    }
+    const std::string notDefinite = "the Schur complement of the independent constraint equations is not positive "
+                                    "definite at t = " + std::to_string(s.t);
+    if (!rows_.setJacobian(cv.jacobian) || !rows_.accelerations(m, f, target, out.acceleration))
+        return Status::failure(notDefinite);
+    // The Schur complement squares the condition of M^{-1/2}Φ_qᵀ (which the dense path's QR
+    // avoids); a beam's consistent mass in nodal slopes makes that large. Refining with the
+    // residual of Φ_q v̇ = target recovers the digits: the correction solves the same system
+    // with no applied force.
+    const VecX zero = VecX::Zero(m.velocitySize());
+    double previous = (rowScales_.asDiagonal() * (cv.jacobian * out.acceleration - target)).cwiseAbs().maxCoeff();
+    for (int pass = 0; pass < 3 && previous > 0.0; ++pass) {
+        VecX correction;
+        if (!rows_.accelerations(m, zero, target - cv.jacobian * out.acceleration, correction))
+            return Status::failure(notDefinite);
+        const VecX refined = out.acceleration + correction;
+        const double left = (rowScales_.asDiagonal() * (cv.jacobian * refined - target)).cwiseAbs().maxCoeff();
+        if (!(left < 0.5 * previous)) break;
+        out.acceleration = refined;
+        previous = left;
+    }
+    if (out.computeMultipliers) {
+        // −Φ_qᵀλ is the constraint force f − M v̇; its minimum-norm multipliers.
+        out.multipliers = spaces_.solveTransposed(f - applyMass(m, out.acceleration));
+    } else {
+        out.multipliers.resize(0);
     }
     return {};
 }

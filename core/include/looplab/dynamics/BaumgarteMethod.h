@@ -6,9 +6,14 @@
 // rank-revealing factorisation of Φ_q (ConstraintSpaces) finds independent, by Cholesky
 // factors taken from a QR of M^{-1/2} Φ_qᵀ (no squaring of the condition number). The
 // multipliers reported are the minimum-norm ones over all equations; the method fails,
-// naming the joints, only when the redundant equations are inconsistent.
+// naming the joints, only when the redundant equations are inconsistent. Large models
+// (LinearAlgebra, the same switch as the projection method) take the sparse path:
+// SuiteSparseQR for the rank, a sparse Cholesky of the Schur complement (IndependentRows).
 
 #include "looplab/dynamics/ConstraintMethod.h"
+#include "looplab/linalg/IndependentRows.h"
+
+#include <vector>
 
 namespace looplab {
 
@@ -22,11 +27,19 @@ public:
     int lastRankDeficiency() const { return deficiency_; }
 
 private:
+    Status solveDense(const ConstraintValues& cv, const VecX& f, const VecX& target, double rankTolerance,
+                      MotionEvaluation& out);
+    Status solveSparse(const State& s, const ConstraintValues& cv, const VecX& f, const VecX& target,
+                       double rankTolerance, MotionEvaluation& out);
+
     std::shared_ptr<const Model> model_;
     ConstraintMethodSettings settings_;
     VecX rowScales_, colScales_;
     ConstraintSpaces spaces_;  // rank decision on the Jacobian, kept between calls
     int deficiency_ = 0;
+    bool sparse_ = false;
+    IndependentRows rows_;       // sparse path: the Schur complement of the independent rows
+    std::vector<int> selected_;  // the rows rows_ was set up for
 };
 
 }  // namespace looplab
