@@ -23,12 +23,17 @@
 #include <QJsonValue>
 #include <QLineEdit>
 #include <QProcess>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QUndoStack>
 
+#include <QChart>
+#include <QChartView>
+
 #include <cmath>
+#include <numeric>
 
 using namespace looplab;
 using namespace looplab::ui;
@@ -137,6 +142,9 @@ private slots:
         const std::vector<StudyRow> rows = panel->results()->rows();
         QCOMPARE(rows.size(), size_t(31));
         QCOMPARE(panel->results()->table()->rowCount(), 31);
+        auto* bar = panel->findChild<QProgressBar*>("studyProgress");
+        QCOMPARE(bar->value(), 31);
+        QCOMPARE(bar->maximum(), 31);
         double lastShort = 0, firstTurning = 1, lastTurning = 0, firstLong = 1;
         for (const StudyRow& row : rows) {
             const double c = row.parameters[0];
@@ -242,6 +250,14 @@ private slots:
         StudyEditor* editor = panel->editor();
         editor->setList(0, {0.35, 0.45, 0.5});
         panel->findChild<QComboBox*>("studyAnalysis")->setCurrentText("check");
+
+        // The study varies the model file: with unsaved edits of it, it does not run.
+        window->document()->edit("rename", [](ModelDocument& d) { d.name += " (edited)"; });
+        QVERIFY(!panel->runStudy());
+        QVERIFY2(panel->statusText().contains("Save the model first"), qPrintable(panel->statusText()));
+        window->document()->undoStack()->undo();
+        QVERIFY(!window->document()->isModified());
+
         QSignalSpy finished(panel, &StudyPanel::studyFinished);
         QTest::mouseClick(panel->runButton(), Qt::LeftButton);
         QVERIFY(finished.wait(60000));
@@ -249,7 +265,7 @@ private slots:
 
         WorkbenchDocument* doc = window->document();
         QCOMPARE(valueAt(doc->document(), "/joints/2/length"), 0.4);
-        const int undoBefore = doc->undoStack()->count();
+        const int undoBefore = doc->undoStack()->index();
         QTableWidget* table = panel->results()->table();
         table->scrollToItem(table->item(1, 0));
         const QPoint at = table->visualItemRect(table->item(1, 0)).center();
@@ -257,7 +273,7 @@ private slots:
         QTest::mouseDClick(table->viewport(), Qt::LeftButton, {}, at);
         QCOMPARE(valueAt(doc->document(), "/joints/2/length"), 0.45);
         QVERIFY(doc->isModified());
-        QCOMPARE(doc->undoStack()->count(), undoBefore + 1);
+        QCOMPARE(doc->undoStack()->index(), undoBefore + 1);
         QVERIFY(doc->loaded().ok());
         doc->undoStack()->undo();
         QCOMPARE(valueAt(doc->document(), "/joints/2/length"), 0.4);
@@ -268,6 +284,89 @@ private slots:
         QVERIFY(!panel->openCase(2));
         QVERIFY(doc->isModified());
         QVERIFY(doc->filePath().endsWith("four-bar.json"));
+    }
+
+    void monteCarloHistogramAndPlotPointOpensItsCase() {
+        auto window = shownWindow();
+        QVERIFY(window);
+        QString error;
+        QVERIFY2(window->document()->open(example("spring-mass.json"), &error), qPrintable(error));
+        StudyPanel* panel = showStudyPanel(*window);
+        QVERIFY(panel);
+        QVERIFY(pick(panel, "/bodies/0/mass"));
+        StudyEditor* editor = panel->editor();
+        qobject_cast<QComboBox*>(editor->parameterTable()->cellWidget(0, StudyEditor::KindColumn))->setCurrentText("normal");
+        setCell(editor, 0, StudyEditor::FirstColumn, "1");
+        setCell(editor, 0, StudyEditor::SecondColumn, "0.1");
+        panel->findChild<QLineEdit*>("studySeed")->setText("7");
+        panel->findChild<QSpinBox*>("studySamples")->setValue(100);
+        panel->findChild<QComboBox*>("studyAnalysis")->setCurrentText("statics");
+        addOutput(panel, "block.y", "final");
+
+        // A bad setting is reported with its place in the study, and nothing runs.
+        setCell(editor, 0, StudyEditor::SecondColumn, "-0.1");
+        QVERIFY(!panel->runStudy());
+        QVERIFY2(panel->statusText().contains("/parameters/0/normal/sd"), qPrintable(panel->statusText()));
+        setCell(editor, 0, StudyEditor::SecondColumn, "0.1");
+
+        QSignalSpy finished(panel, &StudyPanel::studyFinished);
+        QTest::mouseClick(panel->runButton(), Qt::LeftButton);
+        QVERIFY(finished.wait(60000));
+        const std::vector<StudyRow> rows = panel->results()->rows();
+        QCOMPARE(rows.size(), size_t(100));
+        // Static sag −m g / k of the block on the 1000 N/m spring, case by case, and the
+        // sample mean within three standard errors of −μ g / k.
+        double sum = 0;
+        for (const StudyRow& row : rows) {
+            QVERIFY(row.ok);
+            QVERIFY(std::abs(row.values[0] + row.parameters[0] * 9.81 / 1000.0) < 1e-12);
+            sum += row.values[0];
+        }
+        const double mean = sum / 100;
+        qInfo("mean sag %.6g m (analytic −0.00981 m, standard error %.3g m)", mean, 0.000981 / std::sqrt(100.0));
+        QVERIFY(std::abs(mean + 0.00981) < 3 * 0.000981 / std::sqrt(100.0));
+
+        // The histogram counts every case once, each in the bin its value falls in.
+        StudyResultsView* results = panel->results();
+        QVERIFY(results->tabs()->isTabEnabled(2));
+        results->refresh();
+        const std::vector<double> edges = results->histogramEdges();
+        const std::vector<int> counts = results->histogramCounts();
+        QCOMPARE(counts.size(), size_t(std::ceil(std::log2(100.0))) + 1);
+        QCOMPARE(std::accumulate(counts.begin(), counts.end(), 0), 100);
+        for (size_t b = 0; b < counts.size(); ++b) {
+            const bool last = b + 1 == counts.size();
+            const auto in = std::count_if(rows.begin(), rows.end(), [&](const StudyRow& r) {
+                return r.values[0] >= edges[b] && (r.values[0] < edges[b + 1] || (last && r.values[0] <= edges[b + 1]));
+            });
+            QCOMPARE(counts[b], int(in));
+        }
+
+        // Clicking a point of the plot opens that case: the block gets its mass.
+        results->tabs()->setCurrentIndex(1);
+        results->setPlotAxes(0, 0);
+        QTest::qWait(100);
+        QChartView* view = results->plotView();
+        QVERIFY(view);
+        // The point farthest on screen from its neighbours, so that no other marker covers it.
+        QChart* chart = view->chart();
+        const auto points = results->plotPoints();
+        size_t pickIndex = 0;
+        double room = -1;
+        for (size_t i = 0; i < points.size(); ++i) {
+            double nearest = std::numeric_limits<double>::infinity();
+            const QPointF pi = chart->mapToPosition(QPointF(std::get<0>(points[i]), std::get<1>(points[i])));
+            for (size_t j = 0; j < points.size(); ++j) {
+                if (j == i) continue;
+                const QPointF pj = chart->mapToPosition(QPointF(std::get<0>(points[j]), std::get<1>(points[j])));
+                nearest = std::min(nearest, std::hypot(pi.x() - pj.x(), pi.y() - pj.y()));
+            }
+            if (nearest > room) room = nearest, pickIndex = i;
+        }
+        const auto [x, y, k] = points[pickIndex];
+        const QPoint at = view->mapFromScene(chart->mapToScene(chart->mapToPosition(QPointF(x, y))));
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, at);
+        QTRY_COMPARE(valueAt(window->document()->document(), "/bodies/0/mass"), results->row(k)->parameters[0]);
     }
 };
 

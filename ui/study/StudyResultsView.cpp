@@ -215,12 +215,16 @@ void StudyResultsView::redrawPlot() {
     }
     chart->addSeries(scatter);
     connect(scatter, &QScatterSeries::clicked, this, [this](const QPointF& p) {
-        // The case nearest to the click, in the axes' scales.
-        const auto pts = plotPoints();
+        // The series reports the point whose marker was hit (the top one where markers
+        // overlap); failing an exact match, the case nearest on screen.
         long best = -1;
         double bestD = std::numeric_limits<double>::infinity();
         const QPointF at = plot_->chart()->mapToPosition(p);
-        for (const auto& [x, y, k] : pts) {
+        for (const auto& [x, y, k] : plotPoints()) {
+            if (x == p.x() && y == p.y()) {
+                best = k;
+                break;
+            }
             const QPointF q = plot_->chart()->mapToPosition(QPointF(x, y));
             const double d = std::hypot(q.x() - at.x(), q.y() - at.y());
             if (d < bestD) bestD = d, best = k;

@@ -46,6 +46,7 @@ public:
 
     QTableWidget* table() const { return table_; }
     QTabWidget* tabs() const { return tabs_; }
+    QChartView* plotView() const { return plot_; }
 
 signals:
     void caseActivated(long caseIndex);
