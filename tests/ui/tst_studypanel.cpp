@@ -16,6 +16,7 @@
 #include "looplab/study/StudyRunner.h"
 
 #include <QComboBox>
+#include <QDir>
 #include <QDockWidget>
 #include <QElapsedTimer>
 #include <QJsonDocument>
@@ -169,6 +170,13 @@ private slots:
         // The plot shows every case that turned, against the coupler length.
         panel->results()->setPlotAxes(0, 0);
         QCOMPARE(panel->results()->plotPoints().size(), size_t(20));  // 0.21 … 0.59 m
+#ifdef LOOPLAB_SCREENSHOT_DIR
+        QDir().mkpath(LOOPLAB_SCREENSHOT_DIR);
+        panel->results()->tabs()->setCurrentIndex(1);
+        QTest::qWait(50);
+        panel->window()->grab().save(LOOPLAB_SCREENSHOT_DIR "/study-panel.png");
+        panel->results()->tabs()->setCurrentIndex(0);
+#endif
 
         // The saved study file, run by the command-line tool, gives the same rows.
         QTemporaryDir dir;

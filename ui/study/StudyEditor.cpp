@@ -248,7 +248,8 @@ QJsonObject StudyEditor::toJson(const QString& model) const {
     bool random = false;
     for (int r = 0; r < parameters_->rowCount(); ++r) {
         QJsonObject p;
-        p["name"] = parameters_->item(r, NameColumn)->text().trimmed();
+        const QString name = parameters_->item(r, NameColumn)->text().trimmed();
+        if (!name.isEmpty()) p["name"] = name;  // otherwise the reader names it by its path
         p["path"] = parameters_->item(r, PathColumn)->text();
         const QString kind = kindBox(r)->currentText();
         // Text that is not a number goes into the file as text, so that the study reader
@@ -283,7 +284,9 @@ QJsonObject StudyEditor::toJson(const QString& model) const {
     }
     s["parameters"] = params;
     if (random) {
-        s["seed"] = seed_->text().toLongLong();
+        bool ok = false;
+        const qint64 seed = seed_->text().trimmed().toLongLong(&ok);
+        s["seed"] = ok ? QJsonValue(seed) : QJsonValue(seed_->text());
         s["samples"] = samples_->value();
     }
     QJsonObject a = extraAnalysis_;

@@ -64,8 +64,9 @@ void StudyModelPicker::setModelText(const QByteArray& json) {
     clear();
     const QJsonObject root = QJsonDocument::fromJson(json).object();
     for (auto it = root.begin(); it != root.end(); ++it) {
-        if (!it.value().isArray()) continue;  // gravity and the like sit in the top level
+        // Lists of items (bodies, joints, ...); vectors such as gravity come after them.
         const QJsonArray items = it.value().toArray();
+        if (!it.value().isArray() || items.isEmpty() || !items.first().isObject()) continue;
         auto* section = new QTreeWidgetItem(this, {it.key()});
         for (int i = 0; i < items.size(); ++i) {
             const QString name = items[i].toObject().value("name").toString(QString("#%1").arg(i));
