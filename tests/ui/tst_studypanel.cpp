@@ -350,6 +350,12 @@ private slots:
             QCOMPARE(counts[b], int(in));
         }
 
+#ifdef LOOPLAB_SCREENSHOT_DIR
+        results->tabs()->setCurrentIndex(2);
+        QTest::qWait(50);
+        results->grab().save(LOOPLAB_SCREENSHOT_DIR "/study-histogram.png");
+#endif
+
         // Clicking a point of the plot opens that case: the block gets its mass.
         results->tabs()->setCurrentIndex(1);
         results->setPlotAxes(0, 0);
