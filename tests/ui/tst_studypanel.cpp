@@ -195,8 +195,11 @@ private slots:
         QCOMPARE(lines.size(), 31 + 2);  // header, rows, the empty piece after the last break
         for (const StudyRow& row : rows) QCOMPARE(lines.at(int(row.index) + 1).toStdString(), formatStudyRow(row));
 
-        // Reopening the file gives the same study in the panel.
+        // Reopening the file gives the same study in the panel, and shows its model.
+        QVERIFY(window->document()->open(example("pendulum.json"), &error));
         QVERIFY2(panel->openStudy(studyPath, &error), qPrintable(error));
+        QVERIFY(window->document()->filePath().endsWith("four-bar-rod-coupler.json"));
+        QVERIFY(panel->picker()->itemForPointer("/joints/2/length"));
         QCOMPARE(editor->parameterCount(), 1);
         QCOMPARE(editor->parameterTable()->item(0, StudyEditor::StepsColumn)->text(), QString("31"));
     }

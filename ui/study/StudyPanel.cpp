@@ -244,9 +244,21 @@ bool StudyPanel::openStudy(const QString& path, QString* error) {
     const QString model = json.object().value("model").toString();
     studyPath_ = path;
     modelPath_ = model.isEmpty() ? QString() : QFileInfo(path).absoluteDir().absoluteFilePath(model);
+    // The model tree and the outputs on offer come from the workbench's model: show the
+    // study's, unless that would drop unsaved edits of another one.
+    const QString studyModel = modelPath_;
+    QString note;
+    if (!studyModel.isEmpty() && !samePath(studyModel, document_->filePath())) {
+        QString why;
+        if (document_->isModified())
+            note = tr("; the workbench keeps its edited model, so the model tree is not the study's");
+        else if (!document_->open(studyModel, &why))
+            note = tr("; its model does not open: %1").arg(why);
+    }
+    modelPath_ = studyModel;  // opening the model resets it to the same file; a failure must not change it
     editor_->fromJson(json.object());
     updateQuantities();
-    setStatus(tr("Opened %1 (model %2)").arg(path, modelPath_));
+    setStatus(tr("Opened %1 (model %2)%3").arg(path, modelPath_, note));
     return true;
 }
 
