@@ -5,6 +5,7 @@
 #include "OutputFile.h"
 
 #include "looplab/study/StudyCases.h"
+#include "looplab/study/StudyExecution.h"
 #include "looplab/study/StudyFile.h"
 #include "looplab/study/StudyRunner.h"
 #include "looplab/study/StudySummary.h"
@@ -18,11 +19,9 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
-#include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
-#include <mutex>
 #include <optional>
 #include <sstream>
 #include <thread>
@@ -145,37 +144,9 @@ private:
     bool tty_;
 };
 
-// Runs `pending` on `threads` threads; rows reach the writer in the calling thread.
+// Runs `pending` on `threads` threads; the writer gets the rows one at a time.
 void runOnThreads(const StudyDescription& study, const std::vector<long>& pending, int threads, StudyWriter& writer) {
-    std::mutex m;
-    std::condition_variable cv;
-    std::vector<StudyRow> finished;
-    std::atomic<size_t> next{0};
-    long outstanding = static_cast<long>(pending.size());
-    std::vector<std::thread> pool;
-    const int n = std::max(1, std::min<int>(threads, static_cast<int>(pending.size())));
-    for (int t = 0; t < n && !pending.empty(); ++t)
-        pool.emplace_back([&] {
-            for (size_t i = next++; i < pending.size(); i = next++) {
-                StudyRow row = runStudyCase(study, pending[i]);
-                std::lock_guard<std::mutex> lock(m);
-                finished.push_back(std::move(row));
-                cv.notify_one();
-            }
-        });
-    while (outstanding > 0) {
-        std::vector<StudyRow> batch;
-        {
-            std::unique_lock<std::mutex> lock(m);
-            cv.wait(lock, [&] { return !finished.empty(); });
-            batch.swap(finished);
-        }
-        for (StudyRow& r : batch) {
-            writer.put(std::move(r));
-            --outstanding;
-        }
-    }
-    for (std::thread& t : pool) t.join();
+    runStudyCases(study, pending, threads, [&](StudyRow&& row, const StudyProgress&) { writer.put(std::move(row)); });
 }
 
 #ifdef LOOPLAB_WITH_MPI

@@ -10,6 +10,7 @@
 #include "overlays/TracePanel.h"
 #include "posing/PosePanel.h"
 #include "posing/PosingFeature.h"
+#include "study/StudyPanel.h"
 #include "viewport/VtkViewport.h"
 #include "workbench/DocumentJournal.h"
 #include "workbench/ExamplesDirectory.h"
@@ -243,6 +244,15 @@ void MainWindow::createDocks()
     tabifyDockWidget(runDock, poseDock);
     runDock->raise();
     connect(posing_, &PosingFeature::message, this, [this](const QString& text) { statusBar()->showMessage(text, 15000); });
+
+    studyPanel_ = new StudyPanel(document_);
+    auto* studyDock = new QDockWidget(tr("Study"), this);
+    studyDock->setObjectName("studyDock");
+    studyDock->setWidget(studyPanel_);
+    addDockWidget(Qt::BottomDockWidgetArea, studyDock);
+    tabifyDockWidget(plotDock, studyDock);
+    plotDock->raise();
+    connect(studyPanel_, &StudyPanel::message, this, [this](const QString& text) { statusBar()->showMessage(text, 15000); });
 
     resizeDocks({treeDock, propertyDock}, {300, 450}, Qt::Vertical);
     resizeDocks({treeDock, runDock}, {330, 330}, Qt::Horizontal);

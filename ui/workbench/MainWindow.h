@@ -35,6 +35,7 @@ class ModesPanel;
 class ModelTreeModel;
 class PlaybackBar;
 class PosingFeature;
+class StudyPanel;
 class PropertyEditor;
 class RunPanel;
 class SimulationRunner;
@@ -128,6 +129,8 @@ public:
     SimulationRunner* runner() const { return runner_; }
     /// Drag to pose, typed joint coordinates, and assembly failures drawn (ui/posing).
     PosingFeature* posing() const { return posing_; }
+    /// Parameter sweeps and Monte Carlo studies of the model (ui/study).
+    StudyPanel* studyPanel() const { return studyPanel_; }
     const SimulationRecording& recording() const { return recording_; }
     /// The checkable "Trail of Selected Body" action.
     QAction* trailAction() const { return trailAction_; }
@@ -207,6 +210,7 @@ private:
     TracePanel* traces_;
     SimulationRunner* runner_;
     PosingFeature* posing_ = nullptr;
+    StudyPanel* studyPanel_ = nullptr;
     SimulationRecording recording_;
     ModesPanel* modesPanel_;
     ModesRunner* modesRunner_;

@@ -136,15 +136,8 @@ std::string timeText(double t) {
     return buf;
 }
 
-// The model's JSON with the case's parameter values put in place.
-std::string variedModel(const StudyDescription& study, const std::vector<double>& values) {
-    nlohmann::json j = nlohmann::json::parse(study.modelText);
-    for (size_t i = 0; i < values.size(); ++i) j[nlohmann::json::json_pointer(study.parameters[i].path)] = values[i];
-    return j.dump();
-}
-
 void runAnalysis(const StudyDescription& study, const std::shared_ptr<const Model>& modelPtr, const State& initial,
-                 StudyRow& row) {
+                 StudyRow& row, const std::atomic<bool>* stop) {
     const Model& model = *modelPtr;
     const StudyAnalysis& a = study.analysis;
     QuantitySampler sampler(model, a);
@@ -186,7 +179,7 @@ void runAnalysis(const StudyDescription& study, const std::shared_ptr<const Mode
             v.push_back(f.smallestSingularValue);
             v.push_back(f.stepSize);
             acc.add(v);
-        });
+        }, {}, stop);
         double singular = 0, branches = 0;
         for (const SimulationEvent& e : res.events) {
             singular += e.kind == "singular_configuration" ? 1 : 0;
@@ -246,13 +239,21 @@ std::vector<std::string> studyQuantities(const Model& model, const StudyAnalysis
     return QuantitySampler(model, analysis).names();
 }
 
-StudyRow runStudyCase(const StudyDescription& study, long index) {
+std::string applyStudyValues(const StudyDescription& study, const std::string& modelText,
+                             const std::vector<double>& values) {
+    nlohmann::json j = nlohmann::json::parse(modelText);
+    for (size_t i = 0; i < values.size() && i < study.parameters.size(); ++i)
+        j[nlohmann::json::json_pointer(study.parameters[i].path)] = values[i];
+    return j.dump();
+}
+
+StudyRow runStudyCase(const StudyDescription& study, long index, const std::atomic<bool>* stop) {
     StudyRow row;
     row.index = index;
     row.parameters = studyCaseValues(study, index);
     const size_t nValues = studyValueColumns(study).size();
     try {
-        const DocumentResult doc = parseModelDocument(variedModel(study, row.parameters), study.modelPath);
+        const DocumentResult doc = parseModelDocument(applyStudyValues(study, study.modelText, row.parameters), study.modelPath);
         if (!doc.document) {
             row.reason = "the varied model is invalid: " + formatDiagnostics(doc.diagnostics);
         } else {
@@ -267,7 +268,7 @@ StudyRow runStudyCase(const StudyDescription& study, long index) {
                 } else {
                     projectVelocities(*b.model, s);
                     row.assembled = true;
-                    runAnalysis(study, b.model, s, row);
+                    runAnalysis(study, b.model, s, row, stop);
                 }
             }
         }
