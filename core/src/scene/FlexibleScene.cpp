@@ -65,6 +65,7 @@ SceneBeam sceneBeam(const Model& model, const State& state, BodyIndex b, int sam
             beam.axialStrain.push_back(0.5 * (rx.squaredNorm() - 1.0));
         }
     }
+    beam.normals = sweepNormals(beam);
     return beam;
 }
 
@@ -146,6 +147,7 @@ void exaggerate(std::vector<Vec3>& current, const std::vector<Vec3>& reference, 
 void exaggerate(SceneBeam& beam, double k) {
     exaggerate(beam.points, beam.referencePoints, k);
     exaggerate(beam.slopes, beam.referenceSlopes, k);
+    beam.normals = sweepNormals(beam);
 }
 
 }  // namespace

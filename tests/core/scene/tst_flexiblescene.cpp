@@ -198,7 +198,7 @@ private slots:
         State s = initialState(m);
         QVERIFY(findEquilibrium(m, s).ok);
         const SceneBeam beam = buildScene(m, s).beams.front();
-        const std::vector<Vec3> normals = sweepNormals(beam);
+        const std::vector<Vec3>& normals = beam.normals;
         QCOMPARE(normals.size(), beam.slopes.size());
         for (size_t i = 0; i < normals.size(); ++i) {
             QVERIFY(std::abs(normals[i].norm() - 1.0) < 1e-12);

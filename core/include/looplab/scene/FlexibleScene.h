@@ -26,8 +26,9 @@ SceneBeam sceneBeam(const Model& model, const State& state, BodyIndex b,
 SceneSurface sceneSurface(const Model& model, const State& state, BodyIndex b);
 
 /// `scene` with every flexible member's displacement from its reference configuration
-/// multiplied by k (points x = X + k (x − X), slopes likewise), ghosts included; the
-/// fields (strain, stress) stay those of the state. Rigid bodies are not changed.
+/// multiplied by k (points x = X + k (x − X), slopes likewise, normals swept again),
+/// ghosts included; the fields (strain, stress) stay those of the state. Rigid bodies and
+/// joint markers are not changed.
 Scene withExaggeratedDeformation(Scene scene, double k);
 
 /// Unit normals of the section at each sample of `beam`, perpendicular to its slope and

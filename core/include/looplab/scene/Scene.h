@@ -84,6 +84,9 @@ struct SceneBeam {
     std::vector<Vec3> slopes;     ///< r_x at the samples [1]
     std::vector<Vec3> referencePoints;  ///< r at the undeformed configuration [m]
     std::vector<Vec3> referenceSlopes;  ///< r_x at the undeformed configuration [1] (unit)
+    /// Unit normals of the section at the samples (sweepNormals(), FlexibleScene.h), for
+    /// the points and slopes above: a viewer sweeps the section along them.
+    std::vector<Vec3> normals;
     /// The cable element's axial strain ε = ½(r_x·r_x − 1) (Green's) at each sample [1],
     /// at the state, whatever exaggeration is drawn.
     std::vector<double> axialStrain;
