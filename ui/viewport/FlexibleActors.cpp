@@ -106,8 +106,11 @@ vtkSmartPointer<vtkPolyData> sweptBeam(const SceneBeam& beam)
         }
     }
     for (int i = 0; i + 1 < samples; ++i) {
+        // Counter-clockwise seen from outside: (n, b, t) is right-handed and the profile
+        // runs counter-clockwise in (n, b), so along the profile, then along t. VTK's
+        // two-sided lighting flips the normals of faces wound the other way.
         for (const auto& side : profile.sides) {
-            const vtkIdType quad[4] = {i * m + side[0], (i + 1) * m + side[0], (i + 1) * m + side[1], i * m + side[1]};
+            const vtkIdType quad[4] = {i * m + side[0], i * m + side[1], (i + 1) * m + side[1], (i + 1) * m + side[0]};
             polys->InsertNextCell(4, quad);
         }
     }
@@ -270,12 +273,13 @@ void FlexibleActors::rebuild(const looplab::Scene& scene)
         p->SetDiffuse(0.8);
         p->SetSpecular(0.25);
         p->SetSpecularPower(25.0);
+        // Not picked: see SceneActors::bodyOf.
+        m->actor->PickableOff();
         if (ghost) {
-            // A pale, see-through copy that never takes a click from the real members.
+            // A pale, see-through copy.
             const Color c = brighter(color);
             p->SetColor(c[0], c[1], c[2]);
             p->SetOpacity(0.3);
-            m->actor->PickableOff();
         }
         renderer_->AddActor(m->actor);
         return m;
@@ -368,16 +372,6 @@ void FlexibleActors::fieldRange(double range[2]) const
 }
 
 bool FlexibleActors::legendVisible() const { return legend_->GetVisibility() != 0; }
-
-int FlexibleActors::bodyOf(const vtkProp* prop) const
-{
-    if (!prop)
-        return -1;
-    for (const auto& m : members_)
-        if (m->actor.GetPointer() == prop)
-            return m->body;
-    return -1;
-}
 
 void FlexibleActors::setHighlightedBody(int body)
 {

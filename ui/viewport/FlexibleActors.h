@@ -16,7 +16,6 @@
 class vtkActor;
 class vtkLookupTable;
 class vtkPolyData;
-class vtkProp;
 class vtkRenderer;
 class vtkScalarBarActor;
 
@@ -47,8 +46,6 @@ public:
     /// Number of beams and surfaces drawn (not ghosts) and ghosts drawn.
     int memberCount() const { return static_cast<int>(members_.size()); }
     int ghostCount() const { return static_cast<int>(ghosts_.size()); }
-    /// Scene::bodies index of the member whose actor is `prop`, or −1.
-    int bodyOf(const vtkProp* prop) const;
     /// Draws member body `body` (a Scene::bodies index) brighter; −1 clears.
     void setHighlightedBody(int body);
 

@@ -367,7 +367,7 @@ int SceneActors::bodyOf(const vtkProp* prop) const
         if (bodies_[i].actor.GetPointer() == prop)
             return i;
     }
-    return flexible_->bodyOf(prop);
+    return -1;
 }
 
 int SceneActors::jointOf(const vtkProp* prop) const

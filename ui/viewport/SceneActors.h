@@ -74,7 +74,8 @@ public:
     /// Current pose of `body`; identity for -1 and for invalid indices.
     Eigen::Isometry3d bodyPose(int body) const;
 
-    /// Index of the body whose solid (or flexible member) is `prop`, or -1.
+    /// Index of the body whose solid is `prop`, or -1. Flexible members are not picked:
+    /// posing drags a point fixed in a body's frame, which a beam or solid mesh has not.
     int bodyOf(const vtkProp* prop) const;
     /// Index of the joint whose glyph is `prop`, or -1.
     int jointOf(const vtkProp* prop) const;
