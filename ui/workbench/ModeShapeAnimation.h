@@ -11,7 +11,8 @@
 // a is chosen so that the drawn point that moves most (a corner of a solid's bounding box,
 // a joint point, a sample of a beam's centreline or a vertex of a solid mesh's surface)
 // moves by fraction × size, to first order. Every frame carries the
-// equilibrium as ghosts (Scene::ghosts), so both shapes are seen together.
+// equilibrium as ghosts (Scene::ghosts, and Scene::ghostBeams and ghostSurfaces for
+// flexible members), so both shapes are seen together.
 
 #include "workbench/FrameSource.h"
 
