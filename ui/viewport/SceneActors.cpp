@@ -129,6 +129,7 @@ SceneActors::SceneActors(vtkRenderer* renderer)
     : renderer_(renderer),
       springLines_(vtkSmartPointer<vtkPolyData>::New())
 {
+    flexible_ = std::make_unique<FlexibleActors>(renderer_);
     springActor_ = makeLineActor(springLines_, kSpringColor, 3.0f);
     renderer_->AddActor(springActor_);
 
@@ -152,7 +153,8 @@ SceneActors::~SceneActors()
 
 bool SceneActors::setScene(const Scene& scene)
 {
-    const bool newSolids = !sameSolids(scene.bodies);
+    const bool newMembers = flexible_->setScene(scene);
+    const bool newSolids = !sameSolids(scene.bodies) || newMembers;
     if (newSolids)
         rebuildBodies(scene.bodies);
     for (int i = 0; i < bodyCount(); ++i) {
@@ -286,6 +288,7 @@ void SceneActors::setHighlightedBody(int body)
     highlightedBody_ = (body >= 0 && body < bodyCount()) ? body : -1;
     applyBodyColor(previous);
     applyBodyColor(highlightedBody_);
+    flexible_->setHighlightedBody(highlightedBody_);
     updateOutline();
 }
 
@@ -385,6 +388,7 @@ bool SceneActors::bounds(double out[6]) const
         if (body.actor && body.actor->GetVisibility())
             mergeBounds(body.actor->GetBounds(), out, any);
     }
+    flexible_->mergeBounds(out, any);
     for (const Joint& joint : joints_)
         mergeBounds(joint.actor->GetBounds(), out, any);
     if (!springs_.empty())

@@ -6,6 +6,7 @@
 // and joint plus the springs and trails, never a geometry rebuild.
 
 #include "looplab/scene/Scene.h"
+#include "viewport/FlexibleActors.h"
 
 #include <Eigen/Geometry>
 #include <vtkSmartPointer.h>
@@ -33,7 +34,7 @@ public:
 
     /// Draws `scene`: body i is scene.bodies[i], joint j is scene.joints[j]. The solids
     /// are rebuilt only when the scene's differ from the ones drawn (their number or a
-    /// shape); then trails are dropped, since they refer to body indices, and this returns
+    /// shape, or the flexible members' number or sample counts); then trails are dropped, since they refer to body indices, and this returns
     /// true. Joint glyphs are rebuilt only when their number or kinds change (or the
     /// solids, which size them). Otherwise everything is just moved. Active trails gain a
     /// point.
@@ -59,6 +60,11 @@ public:
     /// The diameter actually used for joint glyphs [m].
     double jointGlyphSize() const;
 
+    /// Colours the flexible members (beams, solid meshes) by a field, with its legend.
+    void setFlexibleField(FlexibleField field) { flexible_->setField(field); }
+    /// The flexible members as drawn (their field, legend and bounds).
+    const FlexibleActors& flexible() const { return *flexible_; }
+
     int bodyCount() const { return static_cast<int>(bodies_.size()); }
     /// Translucent reference copies drawn (Scene::ghosts that have a solid).
     int ghostCount() const { return static_cast<int>(ghosts_.size()); }
@@ -68,13 +74,14 @@ public:
     /// Current pose of `body`; identity for -1 and for invalid indices.
     Eigen::Isometry3d bodyPose(int body) const;
 
-    /// Index of the body whose solid is `prop`, or -1.
+    /// Index of the body whose solid is `prop`, or -1. Flexible members are not picked:
+    /// posing drags a point fixed in a body's frame, which a beam or solid mesh has not.
     int bodyOf(const vtkProp* prop) const;
     /// Index of the joint whose glyph is `prop`, or -1.
     int jointOf(const vtkProp* prop) const;
 
-    /// World bounds (xmin, xmax, ymin, ymax, zmin, zmax) of the bodies, joints and
-    /// springs at their current poses; false when there is nothing to bound.
+    /// World bounds (xmin, xmax, ymin, ymax, zmin, zmax) of the bodies, flexible members,
+    /// joints and springs at their current poses; false when there is nothing to bound.
     bool bounds(double out[6]) const;
 
 private:
@@ -123,6 +130,7 @@ private:
     std::vector<Body> bodies_;
     std::vector<Ghost> ghosts_;
     std::vector<Joint> joints_;
+    std::unique_ptr<FlexibleActors> flexible_;
     std::vector<looplab::SceneSpring> springs_;
     vtkSmartPointer<vtkPolyData> springLines_;
     vtkSmartPointer<vtkActor> springActor_;

@@ -455,7 +455,26 @@ bool VtkViewport::setScene(const looplab::Scene& scene)
 
 Eigen::Isometry3d VtkViewport::bodyPose(int index) const { return d_->scene->bodyPose(index); }
 
-int VtkViewport::ghostCount() const { return d_->scene->ghostCount(); }
+int VtkViewport::ghostCount() const { return d_->scene->ghostCount() + d_->scene->flexible().ghostCount(); }
+
+void VtkViewport::setFlexibleField(FlexibleField field)
+{
+    d_->scene->setFlexibleField(field);
+    d_->markDirty();
+}
+
+FlexibleField VtkViewport::flexibleField() const { return d_->scene->flexible().field(); }
+
+bool VtkViewport::fieldLegendVisible() const { return d_->scene->flexible().legendVisible(); }
+
+void VtkViewport::fieldRange(double range[2]) const { d_->scene->flexible().fieldRange(range); }
+
+bool VtkViewport::flexibleBounds(double out[6]) const
+{
+    bool any = false;
+    d_->scene->flexible().mergeBounds(out, any);
+    return any;
+}
 
 Eigen::Isometry3d VtkViewport::ghostPose(int index) const { return d_->scene->ghostPose(index); }
 

@@ -9,6 +9,7 @@
 // library.
 
 #include "looplab/scene/Scene.h"
+#include "viewport/FlexibleField.h"
 
 #include <Eigen/Geometry>
 #include <QImage>
@@ -84,10 +85,19 @@ public:
     void setJointGlyphSize(double size);
     /// Pose of body `index` as drawn (body frame to world); identity for invalid indices.
     Eigen::Isometry3d bodyPose(int index) const;
-    /// Number of translucent reference copies drawn (Scene::ghosts with a solid), and
-    /// the pose of one of them.
+    /// Number of translucent reference copies drawn (Scene::ghosts with a solid, and the
+    /// flexible ghosts), and the pose of one of the rigid ones.
     int ghostCount() const;
     Eigen::Isometry3d ghostPose(int index) const;
+
+    /// Colours the flexible members by a field and shows its legend (FlexibleActors.h).
+    void setFlexibleField(FlexibleField field);
+    FlexibleField flexibleField() const;
+    /// Whether the field's legend is shown, and its range (min, max).
+    bool fieldLegendVisible() const;
+    void fieldRange(double range[2]) const;
+    /// World bounds of the flexible members as drawn; false when there are none.
+    bool flexibleBounds(double out[6]) const;
 
     // --- Posing --------------------------------------------------------------------
     /// Lets a left-button drag that starts on a body (without alt) grab the picked point:

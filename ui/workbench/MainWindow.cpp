@@ -8,6 +8,7 @@
 #include "export/AnimationExportProgress.h"
 #include "export/PlotsPicture.h"
 #include "overlays/TracePanel.h"
+#include "workbench/FlexibleView.h"
 #include "posing/PosePanel.h"
 #include "posing/PosingFeature.h"
 #include "study/StudyPanel.h"
@@ -228,6 +229,14 @@ void MainWindow::createDocks()
     traceDock->setWidget(traces_);
     addDockWidget(Qt::RightDockWidgetArea, traceDock);
     tabifyDockWidget(warningsDock, traceDock);
+    warningsDock->raise();
+
+    flexibleView_ = new FlexibleView(viewport_);
+    auto* flexibleDock = new QDockWidget(tr("Flexible Bodies"), this);
+    flexibleDock->setObjectName("flexibleDock");
+    flexibleDock->setWidget(flexibleView_);
+    addDockWidget(Qt::RightDockWidgetArea, flexibleDock);
+    tabifyDockWidget(warningsDock, flexibleDock);
     warningsDock->raise();
 
     posing_ = new PosingFeature(
@@ -639,7 +648,7 @@ void MainWindow::onDocumentReset()
     sceneModel_.reset();
     // Another model: its solids are new even where they look like the old ones, so the
     // view starts over (camera, trails), looking against its gravity.
-    viewport_->setScene({});
+    viewport_->setScene(flexibleView_->prepare({}));
     viewport_->setUpAxis(VtkViewport::upAxisAgainst(document_->document().gravity));
     trailBody_ = -1;
     refreshScene();
@@ -665,7 +674,7 @@ void MainWindow::refreshScene()
     const LoadedModel& good = document_->lastGoodModel();
     if (!good.ok()) {
         if (sceneModel_ || document_->document().bodies.empty()) {
-            viewport_->setScene({});
+            viewport_->setScene(flexibleView_->prepare({}));
             sceneModel_.reset();
             trailBody_ = -1;
         }
@@ -678,7 +687,7 @@ void MainWindow::refreshScene()
 
 void MainWindow::drawScene(const Scene& scene, const Model& model)
 {
-    if (viewport_->setScene(scene)) {
+    if (viewport_->setScene(flexibleView_ ? flexibleView_->prepare(scene) : scene)) {
         // New solids: look at them against gravity. Their trails went with the old ones;
         // the selection starts the trail again.
         viewport_->setUpAxis(VtkViewport::upAxisAgainst(model.gravity));

@@ -30,6 +30,7 @@ namespace looplab::ui {
 
 struct AnimationExportSettings;
 class DocumentJournal;
+class FlexibleView;
 class ModeShapeAnimation;
 class ModesPanel;
 class ModelTreeModel;
@@ -119,6 +120,7 @@ public:
     WarningsPanel* warningsPanel() const { return warnings_; }
     /// Traces of body points over the recording (overlays/TracePanel.h).
     TracePanel* tracePanel() const { return traces_; }
+    FlexibleView* flexibleView() const { return flexibleView_; }
     /// Writes the recording as a video (export/AnimationExportJob.h) with the view's
     /// camera and traces, behind a progress dialog that can cancel; false with *error
     /// (empty if cancelled).
@@ -208,6 +210,7 @@ private:
     PlotPanel* plots_;
     WarningsPanel* warnings_;
     TracePanel* traces_;
+    FlexibleView* flexibleView_ = nullptr;
     SimulationRunner* runner_;
     PosingFeature* posing_ = nullptr;
     StudyPanel* studyPanel_ = nullptr;

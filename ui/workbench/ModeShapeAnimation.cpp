@@ -35,6 +35,11 @@ std::vector<Vec3> ModeShapeAnimation::drawnPoints(const Scene& scene)
             points.push_back(b.position + b.orientation * c);
     for (const SceneJoint& j : scene.joints)
         points.push_back(j.point);
+    // Flexible members: the centreline's samples and the surface's vertices.
+    for (const SceneBeam& b : scene.beams)
+        points.insert(points.end(), b.points.begin(), b.points.end());
+    for (const SceneSurface& s : scene.surfaces)
+        points.insert(points.end(), s.points.begin(), s.points.end());
     return points;
 }
 
@@ -45,6 +50,8 @@ ModeShapeAnimation::ModeShapeAnimation(std::shared_ptr<const Model> model, const
     equilibrium_.v.setZero();
     const Scene rest = buildScene(*model_, equilibrium_);
     ghosts_ = rest.bodies;
+    ghostBeams_ = rest.beams;
+    ghostSurfaces_ = rest.surfaces;
     const std::vector<Vec3> points = drawnPoints(rest);
     if (!points.empty()) {
         Vec3 lo = points.front(), hi = points.front();
@@ -100,6 +107,8 @@ Scene ModeShapeAnimation::frameScene(int i) const
 {
     Scene scene = buildScene(*model_, frameState(i));
     scene.ghosts = ghosts_;
+    scene.ghostBeams = ghostBeams_;
+    scene.ghostSurfaces = ghostSurfaces_;
     return scene;
 }
 

@@ -8,9 +8,11 @@
 // kind (State.h: rigid bodies rotate by the exponential map, so their quaternions stay
 // unit), f_vis a frequency chosen for watching rather than the mode's own. The amplitude
 // is given as a fraction of the model's size, so a slider reads the same on any model:
-// a is chosen so that the drawn point that moves most (a corner of a solid's bounding box
-// or a joint point) moves by fraction × size, to first order. Every frame carries the
-// equilibrium as ghosts (Scene::ghosts), so both shapes are seen together.
+// a is chosen so that the drawn point that moves most (a corner of a solid's bounding box,
+// a joint point, a sample of a beam's centreline or a vertex of a solid mesh's surface)
+// moves by fraction × size, to first order. Every frame carries the
+// equilibrium as ghosts (Scene::ghosts, and Scene::ghostBeams and ghostSurfaces for
+// flexible members), so both shapes are seen together.
 
 #include "workbench/FrameSource.h"
 
@@ -36,8 +38,8 @@ public:
     /// The factor a applied to the shape [units of modal amplitude].
     double shapeFactor() const;
 
-    /// The model's size: the diagonal of the box that holds every solid (its bounding-box
-    /// corners) and joint point at the equilibrium [m]; 1 m if there is nothing to measure.
+    /// The model's size: the diagonal of the box that holds every drawn point
+    /// (drawnPoints()) at the equilibrium [m]; 1 m if there is nothing to measure.
     double modelSize() const { return size_; }
     /// Largest displacement of a drawn point per unit of shape factor, to first order [m].
     double displacementPerUnit() const { return perUnit_; }
@@ -54,7 +56,8 @@ public:
     Scene frameScene(int i) const override;
 
     /// The drawn points of `scene` whose motion is measured: every solid's bounding-box
-    /// corners and every joint point, global frame [m].
+    /// corners, every joint point, the beams' centreline samples and the solid meshes'
+    /// surface vertices, global frame [m].
     static std::vector<Vec3> drawnPoints(const Scene& scene);
 
 private:
@@ -62,6 +65,8 @@ private:
     State equilibrium_;
     VecX shape_;
     std::vector<SceneBody> ghosts_;
+    std::vector<SceneBeam> ghostBeams_;
+    std::vector<SceneSurface> ghostSurfaces_;
     double fraction_ = 0.05;
     double size_ = 1.0;
     double perUnit_ = 0.0;

@@ -256,6 +256,18 @@ private:
             body.name = b.name;
             body.kind = BodyKind::Beam;
             body.beam = std::make_shared<const BeamMesh>(b.from, b.to, b.elements, props);
+            // A beam's shape is the section swept along its centreline (FlexibleScene.h):
+            // a cylinder of the section's radius, or a box whose y and z sizes are the
+            // section's height and width; a section given by A and I is drawn as the
+            // circle of that area.
+            body.shape = VisualShape{};
+            if (sec.shape == SectionDoc::Shape::Rectangle) {
+                body.shape.kind = VisualShape::Kind::Box;
+                body.shape.size = Vec3(0.0, sec.height, sec.width);
+            } else {
+                body.shape.kind = VisualShape::Kind::Cylinder;
+                body.shape.radius = sec.shape == SectionDoc::Shape::Circle ? sec.radius : std::sqrt(A / M_PI);
+            }
             body.mass = props.massPerLength * distance(b.from, b.to);
             const BodyIndex index(m.bodyCount());
             m.bodies.push_back(body);

@@ -1,5 +1,7 @@
 #include "looplab/scene/Scene.h"
 
+#include "looplab/scene/FlexibleScene.h"
+
 #include "looplab/model/Model.h"
 #include "looplab/bodies/State.h"
 
@@ -27,6 +29,17 @@ Scene buildScene(const Model& model, const State& state) {
         if (b == kGround)
             continue;
         const Body& body = model.body(b);
+        if (body.kind == BodyKind::Beam) {
+            // A flexible member is drawn by its own geometry, not a solid placed by a pose.
+            scene.bodies.push_back({body.name, b, VisualShape{}, bodyPosition(model, state, b), bodyOrientation(model, state, b)});
+            scene.beams.push_back(sceneBeam(model, state, b));
+            continue;
+        }
+        if (body.kind == BodyKind::Solid) {
+            scene.bodies.push_back({body.name, b, VisualShape{}, bodyPosition(model, state, b), bodyOrientation(model, state, b)});
+            scene.surfaces.push_back(sceneSurface(model, state, b));
+            continue;
+        }
         scene.bodies.push_back({body.name, b, body.shape, bodyPosition(model, state, b),
                                 bodyOrientation(model, state, b)});
     }
@@ -40,7 +53,11 @@ Scene buildScene(const Model& model, const State& state) {
         marker.name = joint.name;
         marker.kind = markerKind(joint.type);
         marker.body = frame.body;
-        marker.point = pointPosition(model, state, frame.body, frame.origin);
+        const Body& on = model.body(frame.body);
+        if (on.kind == BodyKind::Beam || on.kind == BodyKind::Solid)  // the node's position
+            marker.point = state.q.segment<3>(on.slice.positionOffset + on.nodeSize() * frame.node);
+        else
+            marker.point = pointPosition(model, state, frame.body, frame.origin);
         marker.orientation = (bodyOrientation(model, state, frame.body) * Quat(frame.axes)).normalized();
         scene.joints.push_back(std::move(marker));
     }

@@ -1094,6 +1094,12 @@ private slots:
         QTest::newRow("toggle clamp (driven)") << "toggle-clamp.json" << 0 << 3;
         // 21 × 3 × 3 nodes, the 9 of the face x = 0 pinned.
         QTest::newRow("clamped block (20 x 2 x 2 hexahedra)") << "clamped-block.json" << 540 << 0;
+        // The cantilever again, in tension: the same mesh and clamp.
+        QTest::newRow("cantilever beam in tension") << "cantilever-beam-tension.json" << 49 << 0;
+        // 41 × 3 × 3 nodes, the 9 of the face x = 0 pinned.
+        QTest::newRow("cantilever of hexahedra (40 x 2 x 2)") << "cantilever-hex.json" << 1080 << 0;
+        // Two hubs (12) and 12 beam nodes (72) less revolutes 10, driver 1, clamps 10, pins 6.
+        QTest::newRow("flexible four-bar (driven)") << "flexible-four-bar.json" << 57 << 0;
     }
 
     void cliCheckExamples() {
@@ -1141,7 +1147,8 @@ private slots:
                                  "flexible-slider-crank.json", "crank-rocker-coupler-curve.json",
                                  "grashof-four-bar.json", "non-grashof-four-bar.json", "quick-return.json",
                                  "toggle-clamp.json", "four-bar-rod-coupler.json",
-                                 "spring-mass.json", "clamped-block.json"};
+                                 "spring-mass.json", "clamped-block.json", "cantilever-beam-tension.json",
+                                 "cantilever-hex.json", "flexible-four-bar.json"};
         for (const QString& f : exampleFiles()) QVERIFY2(listed.contains(f), qPrintable(f));
     }
 

@@ -5,19 +5,16 @@
 // nor its body kinds: buildScene() asks the model (State.h) and does that once for every
 // viewer. Nothing here knows how it will be drawn.
 //
-// Room for what is not built yet, each as a further list in Scene that today's viewers
-// can ignore and that changes the meaning of no existing field:
-//   - beam centrelines: a flexible body will add its centreline as a polyline of global
-//     points [m] (one per beam body, naming its SceneBody), since its shape is no longer
-//     a rigid solid placed by one pose;
-//   - mode overlays: a modal analysis will add, per body, the displacement of its frame
-//     (and of beam nodes) in one mode, global frame [m] and [rad], scaled for display,
-//     next to the state's placement, so a viewer can draw the mechanism at rest and
-//     displaced together.
+// Flexible members are not placed by one pose: a beam is described by its centreline
+// sampled with the element's own interpolation and the section to sweep along it
+// (SceneBeam), a solid by the outer surface of its hexahedra (SceneSurface), each with a
+// per-vertex scalar field and its undeformed reference, so that a viewer can exaggerate
+// the deformation (withExaggeratedDeformation, FlexibleScene.h) without the model.
 
 #include "looplab/model/Types.h"
 #include "looplab/model/VisualShape.h"
 
+#include <array>
 #include <string>
 #include <vector>
 
@@ -64,6 +61,56 @@ struct SceneSpring {
     Vec3 end2 = Vec3::Zero();  ///< attachment on the second body, global frame [m]
 };
 
+/// The cross-section swept along a beam's centreline. The cable element has no section
+/// orientation, so a rectangle is placed by sweepNormals() (FlexibleScene.h).
+struct SceneSection {
+    enum class Kind { Circle, Rectangle };
+    Kind kind = Kind::Circle;
+    double radius = 0.0;               ///< circle [m]
+    double width = 0.0, height = 0.0;  ///< rectangle [m]; the height lies along the normal
+};
+
+/// A beam as drawn: its centreline sampled between and at the nodes with the cable
+/// element's cubic Hermite interpolation r(x) = S(x) e (AncfCableElement.h), the slope
+/// r_x = ∂r/∂x at each sample (not normalised: it is linear in the nodal coordinates, so
+/// exaggerating it is exact), the same at the undeformed configuration, and the axial
+/// strain at each sample.
+struct SceneBeam {
+    std::string name;
+    BodyIndex body;               ///< the beam's body in the model
+    SceneSection section;         ///< swept along the centreline
+    std::array<double, 3> color{{0.6, 0.6, 0.65}};
+    std::vector<Vec3> points;     ///< r at the samples, global frame [m]; node k is sample k·samplesPerElement
+    std::vector<Vec3> slopes;     ///< r_x at the samples [1]
+    std::vector<Vec3> referencePoints;  ///< r at the undeformed configuration [m]
+    std::vector<Vec3> referenceSlopes;  ///< r_x at the undeformed configuration [1] (unit)
+    /// Unit normals of the section at the samples (sweepNormals(), FlexibleScene.h), for
+    /// the points and slopes above: a viewer sweeps the section along them.
+    std::vector<Vec3> normals;
+    /// The cable element's axial strain ε = ½(r_x·r_x − 1) (Green's) at each sample [1],
+    /// at the state, whatever exaggeration is drawn.
+    std::vector<double> axialStrain;
+    int samplesPerElement = 1;
+};
+
+/// A solid as drawn: the boundary faces of its hexahedra (faces that belong to one
+/// element only), as quadrilaterals over the boundary nodes at their current positions,
+/// with the von Mises stress at each vertex.
+struct SceneSurface {
+    std::string name;
+    BodyIndex body;               ///< the solid's body in the model
+    std::array<double, 3> color{{0.6, 0.6, 0.65}};
+    std::vector<int> nodes;       ///< mesh node of each vertex
+    std::vector<Vec3> points;     ///< vertex positions, global frame [m]
+    std::vector<Vec3> referencePoints;  ///< undeformed vertex positions [m]
+    /// Quadrilaterals (vertex indices, counter-clockwise seen from outside).
+    std::vector<std::array<int, 4>> quads;
+    /// Von Mises equivalent of the Cauchy stress σ = J⁻¹ F S Fᵀ at each vertex [Pa]: the
+    /// mean over the elements sharing the node of the value at the element's corner
+    /// (methods.md, "Drawing flexible bodies").
+    std::vector<double> vonMises;
+};
+
 /// Everything drawn at one state.
 struct Scene {
     double t = 0.0;  ///< time of the state [s]
@@ -79,6 +126,13 @@ struct Scene {
     /// behind the mode's motion), drawn for reference only: they are not picked,
     /// highlighted or trailed. Empty unless a frame source adds them.
     std::vector<SceneBody> ghosts;
+    /// The beam bodies, in model order (their SceneBody has no solid).
+    std::vector<SceneBeam> beams;
+    /// The solid bodies, in model order (their SceneBody has no solid).
+    std::vector<SceneSurface> surfaces;
+    /// Flexible members of Scene::ghosts' placements (a mode's equilibrium shape).
+    std::vector<SceneBeam> ghostBeams;
+    std::vector<SceneSurface> ghostSurfaces;
 };
 
 /// The scene of `model` at `state` (whose q must have the model's layout).

@@ -1,0 +1,41 @@
+#pragma once
+// How flexible members enter the scene (Scene.h): a beam body becomes a SceneBeam (its
+// centreline sampled with the cable element's Hermite interpolation, the slopes, the
+// axial strain), a solid body a SceneSurface (the boundary faces of its hexahedra, the von
+// Mises stress at their vertices). buildScene() calls these for every flexible body; a
+// viewer exaggerates the deformation and sweeps the section with the functions below,
+// without the model. See methods.md, "Drawing flexible bodies".
+
+#include "looplab/scene/Scene.h"
+
+#include <vector>
+
+namespace looplab {
+
+struct Model;
+struct State;
+
+/// Samples per element of a drawn centreline: the Hermite cubic between two nodes is
+/// drawn as this many straight pieces.
+inline constexpr int kBeamSamplesPerElement = 8;
+
+/// The centreline of beam body b at `state`, `samplesPerElement` (≥ 1) pieces per element.
+SceneBeam sceneBeam(const Model& model, const State& state, BodyIndex b,
+                    int samplesPerElement = kBeamSamplesPerElement);
+/// The outer surface of solid body b at `state`.
+SceneSurface sceneSurface(const Model& model, const State& state, BodyIndex b);
+
+/// `scene` with every flexible member's displacement from its reference configuration
+/// multiplied by k (points x = X + k (x − X), slopes likewise, normals swept again),
+/// ghosts included; the fields (strain, stress) stay those of the state. Rigid bodies and
+/// joint markers are not changed.
+Scene withExaggeratedDeformation(Scene scene, double k);
+
+/// Unit normals of the section at each sample of `beam`, perpendicular to its slope and
+/// carried along the centreline without twist (parallel transport: each normal is the
+/// previous one rotated by the smallest rotation taking the previous tangent to this
+/// one). The first is the undeformed beam's normal: global y projected off the axis, or
+/// global z for a beam within 25° of y. A rectangle's height lies along the normal.
+std::vector<Vec3> sweepNormals(const SceneBeam& beam);
+
+}  // namespace looplab

@@ -1,0 +1,213 @@
+// Flexible members in the scene against closed forms: the sampled centreline of a tip-
+// loaded cantilever (solved by the statics) against the Euler–Bernoulli curve between the
+// nodes, the axial strain of a stretched beam against the equilibrium of the cable
+// element's Green strain, the von Mises stress of a uniaxially stretched block against the
+// uniaxial Cauchy stress, the outer surface's faces against the box's counts, and the
+// exaggeration of the drawn displacement.
+#include "TestModels.h"
+
+#include "looplab/analysis/Statics.h"
+#include "looplab/scene/FlexibleScene.h"
+#include "looplab/scene/Scene.h"
+
+#include <QtTest>
+#include <cmath>
+
+using namespace looplab;
+using namespace looplab::test;
+
+namespace {
+
+constexpr double kE = 2.1e11, kSide = 0.02, kLength = 1.0;
+
+// A straight beam along x, clamped at the origin, with a force at its tip.
+ModelDocument cantilever(int elements, const Vec3& tipForce) {
+    ModelDocument doc;
+    doc.name = "cantilever";
+    BeamDoc beam;
+    beam.name = "beam";
+    beam.from = Vec3::Zero();
+    beam.to = Vec3(kLength, 0, 0);
+    beam.elements = elements;
+    beam.material = {kE, 0.3, 7850};
+    beam.section.shape = SectionDoc::Shape::Rectangle;
+    beam.section.width = kSide;
+    beam.section.height = kSide;
+    doc.beams.push_back(beam);
+    JointDoc clamp;
+    clamp.name = "clamp";
+    clamp.type = JointType::Fixed;
+    clamp.body1 = "ground";
+    clamp.body2 = "beam.root";
+    clamp.axis = Vec3::UnitX();
+    doc.joints.push_back(clamp);
+    ForceDoc load;
+    load.name = "tip load";
+    load.type = ForceType::BodyForce;
+    load.body = "beam.tip";
+    load.vector = tipForce;
+    doc.forces.push_back(load);
+    return doc;
+}
+
+}  // namespace
+
+class FlexibleSceneTest : public QObject {
+    Q_OBJECT
+private slots:
+    // Between nodes the drawn centreline follows the element's cubic: under a tip load the
+    // Euler–Bernoulli deflection is cubic in x, so 4 elements reproduce it at every sample
+    // up to the geometric nonlinearity of a deflection of 1e-4 L (relative effect ~1e-8). A straight line between
+    // the nodes would miss it by about 1 % of the tip deflection.
+    void cantileverCentrelineIsEulerBernoulli() {
+        const double P = 1.0, EI = kE * std::pow(kSide, 4) / 12.0;
+        const Model m = buildOrStop(cantilever(4, Vec3(0, -P, 0)));
+        State s = initialState(m);
+        const StaticsResult r = findEquilibrium(m, s);
+        QVERIFY2(r.ok, r.message.c_str());
+        const Scene scene = buildScene(m, s);
+        QCOMPARE(scene.beams.size(), size_t(1));
+        const SceneBeam& beam = scene.beams.front();
+        const int n = beam.samplesPerElement;
+        QCOMPARE(int(beam.points.size()), 4 * n + 1);
+        const double tip = P * std::pow(kLength, 3) / (3.0 * EI);
+        double worstBetween = 0.0, worstNode = 0.0, worstChord = 0.0;
+        for (size_t i = 0; i < beam.points.size(); ++i) {
+            const Vec3& p = beam.points[i];
+            const double x = p.x();
+            const double w = P * x * x * (3.0 * kLength - x) / (6.0 * EI);
+            const double error = std::abs(-p.y() - w) / tip;
+            QVERIFY(std::abs(p.z()) < 1e-12);
+            if (i % size_t(n) == 0) {
+                worstNode = std::max(worstNode, error);
+            } else {
+                worstBetween = std::max(worstBetween, error);
+                // What straight pieces between the nodes would draw.
+                const size_t a = i - i % size_t(n), b = a + size_t(n);
+                const double f = double(i - a) / n;
+                const double chord = (1 - f) * beam.points[a].y() + f * beam.points[b].y();
+                worstChord = std::max(worstChord, std::abs(-chord - w) / tip);
+            }
+        }
+        qInfo("tip deflection %.6g m; largest error / tip: at nodes %.3g, between nodes %.3g (chords: %.3g)",
+              tip, worstNode, worstBetween, worstChord);
+        QVERIFY(worstNode < 1e-6);
+        QVERIFY(worstBetween < 1e-6);
+        QVERIFY(worstChord > 1e-3);  // the test can tell the cubic from the chords
+        // The drawn slope is the derivative of the curve: w'(x) = P x (2L − x) / (2EI).
+        const Vec3& end = beam.slopes.back();
+        const double slope = P * kLength * kLength / (2.0 * EI);
+        QVERIFY(std::abs(-end.y() / end.x() - slope) < 1e-4 * slope);
+    }
+
+    // A tip force P along the axis: the cable element's energy ½EAε² with Green's strain
+    // ε = ½(λ² − 1) gives the equilibrium EA ε λ = P, λ = √(1 + 2ε), the same at every point.
+    void axialStrainOfStretchedBeam() {
+        const double EA = kE * kSide * kSide, P = 1e-3 * EA;
+        const Model m = buildOrStop(cantilever(3, Vec3(P, 0, 0)));
+        State s = initialState(m);
+        const StaticsResult r = findEquilibrium(m, s);
+        QVERIFY2(r.ok, r.message.c_str());
+        // Solve EA ε √(1 + 2ε) = P by Newton's method.
+        double eps = P / EA;
+        for (int i = 0; i < 50; ++i) {
+            const double g = EA * eps * std::sqrt(1 + 2 * eps) - P;
+            const double dg = EA * (std::sqrt(1 + 2 * eps) + eps / std::sqrt(1 + 2 * eps));
+            eps -= g / dg;
+        }
+        const SceneBeam beam = buildScene(m, s).beams.front();
+        double worst = 0.0;
+        for (double e : beam.axialStrain) worst = std::max(worst, std::abs(e - eps) / eps);
+        qInfo("axial strain %.9g, largest relative error %.3g", eps, worst);
+        QVERIFY(worst < 1e-8);
+        QVERIFY(std::abs(beam.points.back().x() - kLength * std::sqrt(1 + 2 * eps)) < 1e-8 * kLength * eps);
+    }
+
+    // A homogeneous deformation x = R F X with F = diag(λ₁, λ₂, λ₂) whose Green strains
+    // e₂ = −ν e₁ leave the lateral faces free (uniaxial stress for St. Venant–Kirchhoff):
+    // S₁₁ = E e₁, the Cauchy stress σ₁₁ = J⁻¹ λ₁² S₁₁ = λ₁ E e₁ / λ₂², and its von Mises
+    // equivalent |σ₁₁|. The rotation R must not change it.
+    void vonMisesOfUniaxiallyStretchedBlock() {
+        ModelDocument doc;
+        doc.name = "block";
+        SolidDoc block;
+        block.name = "block";
+        block.origin = Vec3(0.1, -0.2, 0.05);
+        block.size = Vec3(1.0, 0.3, 0.2);
+        block.elements[0] = 3;
+        block.elements[1] = 2;
+        block.elements[2] = 2;
+        block.material = {7e10, 0.3, 2700};
+        doc.solids.push_back(block);
+        const Model m = buildOrStop(doc);
+        const BodyIndex b(1);
+        const SolidMesh& mesh = *m.body(b).solid;
+
+        const double e1 = 0.02, nu = 0.3, e2 = -nu * e1;
+        const double l1 = std::sqrt(1 + 2 * e1), l2 = std::sqrt(1 + 2 * e2);
+        const double expected = l1 * 7e10 * e1 / (l2 * l2);
+        const Mat3 R = Eigen::AngleAxisd(0.7, Vec3(1, 2, -0.5).normalized()).toRotationMatrix();
+        const Mat3 F = R * Vec3(l1, l2, l2).asDiagonal();
+        State s = initialState(m);
+        for (int k = 0; k < mesh.nodeCount(); ++k)
+            s.q.segment<3>(m.body(b).slice.positionOffset + 3 * k) = F * mesh.initialNodePosition(k) + Vec3(0.3, 0.1, -2);
+
+        const Scene scene = buildScene(m, s);
+        QCOMPARE(scene.surfaces.size(), size_t(1));
+        const SceneSurface& surface = scene.surfaces.front();
+        // A box of nx × ny × nz elements shows 2(nx ny + ny nz + nz nx) faces and all its
+        // nodes but the (nx − 1)(ny − 1)(nz − 1) inside.
+        QCOMPARE(int(surface.quads.size()), 2 * (3 * 2 + 2 * 2 + 2 * 3));
+        QCOMPARE(int(surface.points.size()), mesh.nodeCount() - 2 * 1 * 1);
+        double worst = 0.0;
+        for (double v : surface.vonMises) worst = std::max(worst, std::abs(v - expected) / expected);
+        qInfo("von Mises %.9g Pa, largest relative error %.3g", expected, worst);
+        QVERIFY(worst < 1e-10);
+        // Every face points out of the box: its normal away from the box's centre.
+        Vec3 centre = Vec3::Zero();
+        for (const Vec3& p : surface.points) centre += p;
+        centre /= double(surface.points.size());
+        for (const auto& q : surface.quads) {
+            const Vec3 a = surface.points[size_t(q[0])], c = surface.points[size_t(q[2])];
+            const Vec3 normal = (surface.points[size_t(q[1])] - a).cross(surface.points[size_t(q[3])] - a);
+            QVERIFY(normal.dot(0.5 * (a + c) - centre) > 0.0);
+        }
+    }
+
+    // x = X + k (x − X) for every drawn point and slope of the beam; strains unchanged.
+    void exaggerationScalesDisplacement() {
+        const Model m = buildOrStop(cantilever(2, Vec3(0, -1, 0)));
+        State s = initialState(m);
+        QVERIFY(findEquilibrium(m, s).ok);
+        const Scene scene = buildScene(m, s);
+        const Scene big = withExaggeratedDeformation(scene, 250.0);
+        const SceneBeam& a = scene.beams.front();
+        const SceneBeam& b = big.beams.front();
+        for (size_t i = 0; i < a.points.size(); ++i) {
+            const Vec3 u = a.points[i] - a.referencePoints[i], U = b.points[i] - b.referencePoints[i];
+            QVERIFY((U - 250.0 * u).norm() <= 1e-12 * (1 + U.norm()));
+            QCOMPARE(b.axialStrain[i], a.axialStrain[i]);
+        }
+        QVERIFY(std::abs(b.points.back().y()) > 200.0 * std::abs(a.points.back().y()));
+    }
+
+    // The section's normal stays perpendicular to the bent centreline and, for bending in
+    // the x–y plane, in that plane (no twist).
+    void sweepNormalsFollowTheCentreline() {
+        const Model m = buildOrStop(cantilever(4, Vec3(0, -400, 0)));
+        State s = initialState(m);
+        QVERIFY(findEquilibrium(m, s).ok);
+        const SceneBeam beam = buildScene(m, s).beams.front();
+        const std::vector<Vec3>& normals = beam.normals;
+        QCOMPARE(normals.size(), beam.slopes.size());
+        for (size_t i = 0; i < normals.size(); ++i) {
+            QVERIFY(std::abs(normals[i].norm() - 1.0) < 1e-12);
+            QVERIFY(std::abs(normals[i].dot(beam.slopes[i].normalized())) < 1e-12);
+            QVERIFY(std::abs(normals[i].z()) < 1e-12);
+        }
+        QVERIFY(normals.back().x() > 0.05);  // turned with the tip
+    }
+};
+
+QTEST_APPLESS_MAIN(FlexibleSceneTest)
+#include "tst_flexiblescene.moc"

@@ -1,0 +1,258 @@
+// Flexible members in the workbench's view: the clamped block and the cantilever beam
+// opened from their example files, their equilibrium computed through the Modes panel,
+// the drawn bounds checked against the nodal positions of the equilibrium (the block's
+// surface exactly; the beam's swept section to the tilt of its section), an exaggeration
+// factor k checked to scale the drawn displacement by k, the colour map's legend, and a
+// mode shape of the beam animated about its equilibrium, drawn as a ghost.
+
+#include "WorkbenchTestSupport.h"
+
+#include "looplab/bodies/State.h"
+#include "viewport/VtkViewport.h"
+#include "workbench/FlexibleView.h"
+#include "workbench/ModeShapeAnimation.h"
+#include "workbench/ModesPanel.h"
+#include "workbench/PlaybackBar.h"
+#include "workbench/WorkbenchDocument.h"
+
+#include <QComboBox>
+#include <QDockWidget>
+#include <QDoubleSpinBox>
+#include <QPushButton>
+#include <QSlider>
+#include <QSpinBox>
+#include <QTableWidget>
+
+#include <array>
+#include <cmath>
+
+using namespace looplab;
+using namespace looplab::ui;
+using looplab::ui::test::example;
+
+namespace {
+
+using Bounds = std::array<double, 6>;
+
+Bounds boundsOf(const std::vector<Vec3>& points)
+{
+    Bounds b{{1e300, -1e300, 1e300, -1e300, 1e300, -1e300}};
+    for (const Vec3& p : points)
+        for (int i = 0; i < 3; ++i) {
+            b[size_t(2 * i)] = std::min(b[size_t(2 * i)], p[i]);
+            b[size_t(2 * i + 1)] = std::max(b[size_t(2 * i + 1)], p[i]);
+        }
+    return b;
+}
+
+double largestDifference(const Bounds& a, const Bounds& b)
+{
+    double d = 0.0;
+    for (size_t i = 0; i < 6; ++i)
+        d = std::max(d, std::abs(a[i] - b[i]));
+    return d;
+}
+
+}  // namespace
+
+class TestFlexibleView : public QObject {
+    Q_OBJECT
+
+public:
+    static void initMain() { QSurfaceFormat::setDefaultFormat(VtkViewport::defaultFormat()); }
+
+private slots:
+    void initTestCase() { test::useThrowAwaySettings("tst_flexibleview"); }
+    void init()
+    {
+        window_ = test::shownWindow();
+        QVERIFY(window_);
+        auto* dock = window_->findChild<QDockWidget*>("modesDock");
+        QVERIFY(dock);
+        dock->raise();
+        window_->flexibleView()->setExaggeration(1.0);
+        window_->flexibleView()->setField(FlexibleField::None);
+        QCoreApplication::processEvents();
+    }
+    void cleanup() { window_.reset(); }
+
+    void blockSurfaceAndExaggeration();
+    void beamSectionAndExaggeration();
+    void beamModeShapeAnimates();
+
+private:
+    /// Opens `file`, computes `count` modes through the panel and shows mode 0 paused at
+    /// its equilibrium frame.
+    bool showEquilibrium(const char* file, int count);
+    Bounds drawnFlexibleBounds() const
+    {
+        Bounds b{};
+        window_->viewport()->flexibleBounds(b.data());
+        return b;
+    }
+
+    std::unique_ptr<MainWindow> window_;
+};
+
+bool TestFlexibleView::showEquilibrium(const char* file, int count)
+{
+    if (!window_->openFile(example(file)))
+        return false;
+    ModesPanel* panel = window_->modesPanel();
+    panel->countBox()->setValue(count);
+    QSignalSpy finished(window_.get(), &MainWindow::modesFinished);
+    QTest::mouseClick(panel->computeButton(), Qt::LeftButton);
+    if (finished.count() == 0 && !finished.wait(120000))
+        return false;
+    if (panel->table()->rowCount() < 1)
+        return false;
+    const QRect cell = panel->table()->visualItemRect(panel->table()->item(0, 0));
+    QTest::mouseClick(panel->table()->viewport(), Qt::LeftButton, {}, cell.center());
+    if (!window_->modeAnimation())
+        return false;
+    window_->playbackBar()->pause();
+    window_->playbackBar()->setCurrentFrame(0);  // phase 0: the equilibrium itself
+    return true;
+}
+
+// The block's surface is drawn through its boundary nodes, so the drawn bounds are those
+// of the boundary nodes at X + k (x − X), x the equilibrium, for every k.
+void TestFlexibleView::blockSurfaceAndExaggeration()
+{
+    QVERIFY(showEquilibrium("clamped-block.json", 1));
+    const ModeShapeAnimation* animation = window_->modeAnimation();
+    const Model& model = *animation->frameModel();
+    const State& eq = animation->equilibrium();
+    const Body& body = model.body(BodyIndex(1));
+    QVERIFY(body.solid);
+    const SolidMesh& mesh = *body.solid;
+    const int nx = mesh.elementsAlong(0), ny = mesh.elementsAlong(1), nz = mesh.elementsAlong(2);
+    auto expected = [&](double k) {
+        std::vector<Vec3> points;
+        for (int kk = 0; kk <= nz; ++kk)
+            for (int j = 0; j <= ny; ++j)
+                for (int i = 0; i <= nx; ++i) {
+                    if (i != 0 && i != nx && j != 0 && j != ny && kk != 0 && kk != nz)
+                        continue;  // inside
+                    const int n = mesh.gridNode(i, j, kk);
+                    const Vec3 X = mesh.initialNodePosition(n);
+                    const Vec3 x = eq.q.segment<3>(body.slice.positionOffset + 3 * n);
+                    points.push_back(X + k * (x - X));
+                }
+        return boundsOf(points);
+    };
+    // The equilibrium and its ghost are drawn.
+    QCOMPARE(window_->viewport()->ghostCount(), 1);
+    const Bounds rest = expected(0.0);
+    const double sag = rest[2] - expected(1.0)[2];  // the lowest point's drop [m]
+    qInfo("block: lowest point drops %.6g m at the equilibrium", sag);
+    QVERIFY(sag > 1e-5);
+    for (double k : {1.0, 10.0, 500.0}) {
+        window_->flexibleView()->setExaggeration(k);
+        const Bounds drawn = drawnFlexibleBounds();
+        const double error = largestDifference(drawn, expected(k));
+        const double drop = rest[2] - drawn[2];
+        qInfo("k = %g: drawn bounds differ from the nodes' by %.3g m; drawn drop %.9g m = %.12f k × the drop",
+              k, error, drop, drop / (k * sag));
+        QVERIFY(error <= 1e-12);
+        QVERIFY(std::abs(drop - k * sag) <= 1e-9 * k * sag);
+    }
+    // Von Mises stress colours the block, with its legend; axial strain has no beam to
+    // colour, so no legend.
+    window_->flexibleView()->setField(FlexibleField::VonMises);
+    QVERIFY(window_->viewport()->fieldLegendVisible());
+    double range[2];
+    window_->viewport()->fieldRange(range);
+    qInfo("von Mises range %.6g .. %.6g Pa", range[0], range[1]);
+    QVERIFY(range[1] > range[0] && range[0] >= 0.0);
+    window_->flexibleView()->setField(FlexibleField::AxialStrain);
+    QVERIFY(!window_->viewport()->fieldLegendVisible());
+    // A view setting, not an edit.
+    QVERIFY(!window_->document()->isModified());
+}
+
+// The beam's section (20 mm square) is swept along its centreline: across the bending
+// plane (z) the drawn bounds are the nodes' ± half the width exactly; in the bending plane
+// (y) ± half the height, up to the tilt of the section, h/2 (1 − cos θ) with θ the
+// largest drawn slope angle. The tip's drawn displacement is k times the computed one.
+void TestFlexibleView::beamSectionAndExaggeration()
+{
+    QVERIFY(showEquilibrium("cantilever-beam.json", 1));
+    const ModeShapeAnimation* animation = window_->modeAnimation();
+    const Model& model = *animation->frameModel();
+    const State& eq = animation->equilibrium();
+    const Body& body = model.body(BodyIndex(1));
+    QVERIFY(body.beam);
+    const BeamMesh& mesh = *body.beam;
+    const double half = 0.01;  // the example's section: 0.02 × 0.02 m
+    for (double k : {1.0, 20.0, 100.0}) {
+        window_->flexibleView()->setExaggeration(k);
+        std::vector<Vec3> nodes;
+        double tilt = 0.0;
+        const VecX& q0 = mesh.initialCoordinates();
+        for (int n = 0; n < mesh.nodeCount(); ++n) {
+            const int at = body.slice.positionOffset + 6 * n;
+            const Vec3 X = q0.segment<3>(6 * n), x = eq.q.segment<3>(at);
+            const Vec3 slope = q0.segment<3>(6 * n + 3) + k * (eq.q.segment<3>(at + 3) - q0.segment<3>(6 * n + 3));
+            nodes.push_back(X + k * (x - X));
+            tilt = std::max(tilt, std::atan2(std::hypot(slope.y(), slope.z()), slope.x()));
+        }
+        const Bounds n = boundsOf(nodes);
+        const Bounds drawn = drawnFlexibleBounds();
+        const double yError = std::max(std::abs(drawn[2] - (n[2] - half)), std::abs(drawn[3] - (n[3] + half)));
+        const double zError = std::max(std::abs(drawn[4] - (n[4] - half)), std::abs(drawn[5] - (n[5] + half)));
+        // The tilted section's corner sits h/2 cos θ from the centreline across it.
+        const double tiltBound = half * (1.0 - std::cos(tilt));
+        qInfo("k = %g: tip at y = %.9g m; drawn y bounds off by %.3g m (tilt allows %.3g), z bounds by %.3g m", k,
+              n[2], yError, tiltBound, zError);
+        QVERIFY(zError <= 1e-12);
+        QVERIFY(yError <= tiltBound + 1e-12);
+        // x: from the root's end face to the tip, whose face leans by the tilt.
+        QVERIFY(std::abs(drawn[0] - n[0]) <= 1e-12);
+        QVERIFY(std::abs(drawn[1] - n[1]) <= half * std::sin(tilt) + 1e-12);
+    }
+    // Axial strain colours the beam with a legend.
+    window_->flexibleView()->setField(FlexibleField::AxialStrain);
+    QVERIFY(window_->viewport()->fieldLegendVisible());
+}
+
+// Mode 1 of the cantilever: the centreline swings about the equilibrium, the root stays,
+// the tip moves across the beam by the amplitude asked for, and the equilibrium stays
+// drawn as a ghost.
+void TestFlexibleView::beamModeShapeAnimates()
+{
+    QVERIFY(showEquilibrium("cantilever-beam.json", 3));
+    const ModeShapeAnimation* animation = window_->modeAnimation();
+    window_->modesPanel()->amplitudeSlider()->setValue(10);
+    const int quarter = ModeShapeAnimation::kFramesPerCycle / 4;
+    window_->playbackBar()->setCurrentFrame(quarter);
+    QCOMPARE(window_->viewport()->ghostCount(), 1);
+    const Scene rest = animation->frameScene(0);
+    const Scene peak = animation->frameScene(quarter);
+    QCOMPARE(peak.ghostBeams.size(), size_t(1));
+    const SceneBeam& a = rest.beams.front();
+    const SceneBeam& b = peak.beams.front();
+    const Vec3 tip = b.points.back() - a.points.back();
+    const double across = std::hypot(tip.y(), tip.z());
+    const double expected = 0.10 * animation->modelSize();
+    qInfo("mode 1 at a quarter cycle: tip moves %.6g m across the beam (asked %.6g), %.3g along it, root %.3g", across,
+          expected, std::abs(tip.x()), (b.points.front() - a.points.front()).norm());
+    // The nodal coordinates move linearly with the mode (the retraction of a beam is an
+    // addition), so the largest drawn displacement is the asked one to rounding.
+    QVERIFY(std::abs(tip.norm() - expected) <= 1e-9 * expected);
+    QVERIFY(std::abs(tip.x()) < 0.05 * across);
+    QVERIFY((b.points.front() - a.points.front()).norm() <= 1e-12);
+    // The ghost is the equilibrium.
+    for (size_t i = 0; i < a.points.size(); ++i)
+        QVERIFY((peak.ghostBeams.front().points[i] - a.points[i]).norm() <= 1e-15);
+    // The view draws the frame, not the rest: its bounds hold the displaced tip, which
+    // lies 0.1 m outside those of the rest shape.
+    const Bounds drawn = drawnFlexibleBounds();
+    for (int c = 0; c < 3; ++c) {
+        QVERIFY(drawn[size_t(2 * c)] <= b.points.back()[c] + 1e-12);
+        QVERIFY(drawn[size_t(2 * c + 1)] >= b.points.back()[c] - 1e-12);
+    }
+}
+
+QTEST_MAIN(TestFlexibleView)
+#include "tst_flexibleview.moc"
