@@ -1,3 +1,4 @@
+#include "watch/WatchFeature.h"
 #include "workbench/MainWindow.h"
 
 #include "looplab/kinematics/JointCoordinates.h"
@@ -242,6 +243,8 @@ void MainWindow::createDocks()
     addDockWidget(Qt::RightDockWidgetArea, poseDock);
     tabifyDockWidget(runDock, poseDock);
     runDock->raise();
+    watch_ = new WatchFeature(this, viewport_, &recording_, [this] { return selectedBody_; }, runDock);
+    runDock->raise();
     connect(posing_, &PosingFeature::message, this, [this](const QString& text) { statusBar()->showMessage(text, 15000); });
 
     resizeDocks({treeDock, propertyDock}, {300, 450}, Qt::Vertical);
@@ -312,6 +315,8 @@ void MainWindow::createMenus()
     trailAction_->setToolTip(tr("Draw the path of the selected body's centre of mass during runs and playback"));
     connect(trailAction_, &QAction::toggled, this, &MainWindow::updateTrail);
     viewMenu_->addAction(tr("Reset Plot &Zoom"), plots_, &PlotPanel::resetZoom);
+    viewMenu_->addSeparator();
+    watch_->addMenuEntries(viewMenu_);
     viewMenu_->addSeparator();
     for (QDockWidget* dock : findChildren<QDockWidget*>())
         viewMenu_->addAction(dock->toggleViewAction());
@@ -623,6 +628,7 @@ void MainWindow::onDocumentReset()
     // A run of another model cannot be compared with the next ones.
     plots_->clearComparison();
     plots_->clear();
+    watch_->recordingChanged();
     pendingPlotFrames_.clear();
     warnings_->clear();
     properties_->setItem({});
@@ -693,6 +699,7 @@ void MainWindow::showFrame(int frame)
     // A mode animation's time is the animation's, not the run's.
     if (source == &recording_)
         plots_->setCursorTime(source->frameTime(frame));
+    watch_->frameShown(source, frame);
 }
 
 // --- Selection ------------------------------------------------------------------------
@@ -883,6 +890,7 @@ bool MainWindow::startRun()
     traces_->sourceChanged();
     playback_->setInteractive(false);
     plots_->clear();
+    watch_->recordingChanged();
     pendingPlotFrames_.clear();
     warnings_->clear();
     runPanel_->setMessage({});
@@ -927,6 +935,7 @@ void MainWindow::resetRun()
     playback_->sourceChanged();
     traces_->sourceChanged();
     plots_->clear();
+    watch_->recordingChanged();
     pendingPlotFrames_.clear();
     warnings_->clear();
     runPanel_->setProgress(0.0, 1.0, 0.0);
@@ -974,6 +983,7 @@ void MainWindow::flushPlotFrames()
     if (pendingPlotFrames_.empty())
         return;
     plots_->appendFrames(pendingPlotFrames_);
+    watch_->recordingChanged();
     pendingPlotFrames_.clear();
 }
 

@@ -35,6 +35,7 @@ class ModesPanel;
 class ModelTreeModel;
 class PlaybackBar;
 class PosingFeature;
+class WatchFeature;
 class PropertyEditor;
 class RunPanel;
 class SimulationRunner;
@@ -128,6 +129,8 @@ public:
     SimulationRunner* runner() const { return runner_; }
     /// Drag to pose, typed joint coordinates, and assembly failures drawn (ui/posing).
     PosingFeature* posing() const { return posing_; }
+    /// Plot windows, units, arrows and camera (watch/WatchFeature.h).
+    WatchFeature* watch() const { return watch_; }
     const SimulationRecording& recording() const { return recording_; }
     /// The checkable "Trail of Selected Body" action.
     QAction* trailAction() const { return trailAction_; }
@@ -207,6 +210,7 @@ private:
     TracePanel* traces_;
     SimulationRunner* runner_;
     PosingFeature* posing_ = nullptr;
+    WatchFeature* watch_ = nullptr;
     SimulationRecording recording_;
     ModesPanel* modesPanel_;
     ModesRunner* modesRunner_;

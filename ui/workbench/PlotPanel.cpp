@@ -5,6 +5,9 @@
 
 #include "workbench/ZoomableChartView.h"
 
+#include "looplab/dynamics/Reactions.h"
+#include "looplab/model/Model.h"
+
 #include <QChart>
 #include <QComboBox>
 #include <QFile>
@@ -183,6 +186,14 @@ PlotPanel::PlotPanel(QWidget* parent) : QWidget(parent)
     for (QLineSeries* s : {energy_, kinetic_, potential_})
         attach(energyChart_, s, energyTime_, energyAxis_);
     attach(energyChart_, drift_, energyTime_, driftAxis_);
+    // A driven or loaded model: the work put in and the balance E − E₀ − W, on the drift
+    // axis beside E − E₀ which W should equal.
+    work_ = makeSeries(tr("work W [J]"), QColor(40, 150, 60));
+    balance_ = makeSeries(tr("balance E − E₀ − W [J]"), QColor(200, 40, 40));
+    for (QLineSeries* s : {work_, balance_}) {
+        attach(energyChart_, s, energyTime_, driftAxis_);
+        s->setVisible(false);
+    }
 
     quantityChart_ = makeChart(chartName(Chart::JointQuantity));
     quantity_ = makeSeries({}, QColor(30, 130, 130));
@@ -356,8 +367,16 @@ void PlotPanel::showSelectedQuantity()
 void PlotPanel::clear()
 {
     for (QLineSeries* s : {position_, velocity_, acceleration_, energy_, kinetic_, potential_, drift_, quantity_,
-                           violationCursor_, energyCursor_, quantityCursor_})
+                           violationCursor_, energyCursor_, quantityCursor_, work_, balance_})
         s->clear();
+    workPoints_.clear();
+    balancePoints_.clear();
+    energyBalance_.clear();
+    const std::shared_ptr<const Model> model = recording_ ? recording_->frameModel() : nullptr;
+    driven_ = model && !model->drivers.empty();
+    for (QLineSeries* s : {work_, balance_})
+        s->setVisible(driven_);
+    driftAxis_->setTitleText(driven_ ? tr("E − E₀, W [J]") : tr("drift [J]"));
     for (QLineSeries* m : markers_) {
         violationChart_->removeSeries(m);
         delete m;
@@ -407,6 +426,18 @@ void PlotPanel::appendFrames(const std::vector<RecordedFrame>& frames)
         k << QPointF(f.t, f.kinetic);
         u << QPointF(f.t, f.energy - f.kinetic);
         d << QPointF(f.t, drift);
+        if (driven_) {
+            const std::shared_ptr<const Model> model = recording_->frameModel();
+            const State state{f.t, f.q, f.v};
+            std::vector<DriverEffort> efforts(f.driverEfforts.size());
+            for (size_t i = 0; i < efforts.size(); ++i)
+                efforts[i].value = f.driverEfforts[i];
+            energyBalance_.add(f.t, f.energy, driverPower(*model, state, efforts) + appliedLoadPower(*model, state));
+            workPoints_ << QPointF(f.t, energyBalance_.work());
+            balancePoints_ << QPointF(f.t, energyBalance_.balance());
+            minDrift_ = std::min({minDrift_, energyBalance_.work(), energyBalance_.balance()});
+            maxDrift_ = std::max({maxDrift_, energyBalance_.work(), energyBalance_.balance()});
+        }
         const bool first = t_.size() == 1;
         const double lo = std::min({vp, vv, va}), hi = std::max({vp, vv, va});
         minViolation_ = first ? lo : std::min(minViolation_, lo);
@@ -439,6 +470,10 @@ void PlotPanel::appendFrames(const std::vector<RecordedFrame>& frames)
     for (size_t i = 0; i < live.size(); ++i) {
         *live[i].second += *added[i];
         showPoints(live[i].first, *live[i].second);
+    }
+    if (driven_) {
+        showPoints(work_, workPoints_);
+        showPoints(balance_, balancePoints_);
     }
     updateRanges();
     updateButtons();
