@@ -26,6 +26,7 @@
 #include <QCheckBox>
 #include <QSettings>
 #include <QComboBox>
+#include <QDir>
 #include <QDockWidget>
 #include <QLineSeries>
 #include <QMenuBar>
@@ -238,14 +239,24 @@ private slots:
         const QString legend = QString::fromStdString(arrows->overlay().legendText());
         QVERIFY2(legend.contains("velocity: 1 m/s = 0.25 m") && legend.contains("reaction force: 1 N = 0.02 m"),
                  qPrintable(legend));
+        // Something is drawn: the arrows' colours are in the picture.
+        QDir().mkpath(QStringLiteral(LOOPLAB_SCREENSHOT_DIR));
+        const QImage picture = window_->viewport()->grabFramebuffer();
+        QVERIFY(!picture.isNull());
+        picture.save(QStringLiteral(LOOPLAB_SCREENSHOT_DIR) + "/watch-arrows.png");
+        // Below the legend (the top tenth), so that only the arrow's shaft counts.
+        int blue = 0;
+        for (int y = picture.height() / 10; y < picture.height(); y += 2)
+            for (int x = 0; x < picture.width(); x += 2) {
+                const QColor c = picture.pixelColor(x, y);
+                blue += c.blue() > 150 && c.red() < 80 && c.green() > 60 && c.green() < 150;
+            }
+        QVERIFY2(blue > 20, qPrintable(QString::number(blue)));
         // Fitted scales make the longest velocity arrow a quarter of the model's size.
         arrows->fitScales();
         QVERIFY(arrows->scale().velocity > 0.0);
         velocityBox->click();
         QCOMPARE(arrows->overlay().arrowCount(ArrowKind::Velocity), 0);
-        const QImage picture = window_->viewport()->grabFramebuffer();
-        QVERIFY(!picture.isNull());
-        picture.save(QStringLiteral(LOOPLAB_SCREENSHOT_DIR) + "/watch-arrows.png");
     }
 
     // Orthographic views look along the axes in parallel projection; fit to the run keeps
@@ -309,7 +320,8 @@ private slots:
         QVERIFY2((at1 - at0).manhattanLength() < 1.0, qPrintable(QString("%1 %2 / %3 %4").arg(at0.x()).arg(at0.y()).arg(at1.x()).arg(at1.y())));
         QVERIFY(std::hypot(f1[0] - f0[0], f1[1] - f0[1]) > 0.01);
         camera->followBody(-1);
-        window_->viewport()->saveScreenshot(QStringLiteral(LOOPLAB_SCREENSHOT_DIR) + "/watch-camera.png");
+        QDir().mkpath(QStringLiteral(LOOPLAB_SCREENSHOT_DIR));
+        QVERIFY(window_->viewport()->saveScreenshot(QStringLiteral(LOOPLAB_SCREENSHOT_DIR) + "/watch-camera.png"));
     }
 
 private:

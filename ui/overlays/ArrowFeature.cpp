@@ -148,6 +148,7 @@ void ArrowFeature::redraw()
     problem_->clear();
     const std::shared_ptr<const Model> model = source_ ? source_->frameModel() : nullptr;
     if (model && frame_ >= 0 && frame_ < source_->frameCount()) {
+        overlay_->setHeadLength(0.04 * model->lengthScale);
         ArrowRequest request = request_;
         request.points = markerPoints(*model);
         // The centres of mass as well as the markers: an empty list would mean only those.

@@ -1,7 +1,8 @@
 #include "overlays/ArrowOverlay.h"
 
 #include <vtkActor.h>
-#include <vtkArrowSource.h>
+#include <vtkCellArray.h>
+#include <vtkConeSource.h>
 #include <vtkDoubleArray.h>
 #include <vtkGlyph3D.h>
 #include <vtkPointData.h>
@@ -14,7 +15,6 @@
 #include <vtkTextProperty.h>
 
 #include <cstdio>
-#include <sstream>
 
 namespace looplab::ui {
 
@@ -33,46 +33,67 @@ Eigen::Vector3d ArrowOverlay::color(ArrowKind kind)
 
 ArrowOverlay::ArrowOverlay(vtkRenderer* renderer) : renderer_(renderer)
 {
+    cone_ = vtkSmartPointer<vtkConeSource>::New();
+    cone_->SetResolution(16);
+    cone_->SetDirection(1.0, 0.0, 0.0);
+    setHeadLength(0.04);
     for (int k = 0; k < kArrowKindCount; ++k) {
-        data_[k] = vtkSmartPointer<vtkPolyData>::New();
-        auto arrow = vtkSmartPointer<vtkArrowSource>::New();
-        arrow->SetTipLength(0.25);
-        arrow->SetTipRadius(0.06);
-        arrow->SetShaftRadius(0.02);
-        // The glyph is the unit arrow along x, turned along each vector and scaled by its
-        // length: the drawn arrow is exactly MotionArrow::drawn.
-        auto glyph = vtkSmartPointer<vtkGlyph3D>::New();
-        glyph->SetInputData(data_[k]);
-        glyph->SetSourceConnection(arrow->GetOutputPort());
-        glyph->SetVectorModeToUseVector();
-        glyph->SetScaleModeToScaleByVector();
-        glyph->SetScaleFactor(1.0);
-        glyph->OrientOn();
-        auto mapper = vtkSmartPointer<vtkPolyDataMapper>::New();
-        mapper->SetInputConnection(glyph->GetOutputPort());
-        mapper->ScalarVisibilityOff();
-        actors_[k] = vtkSmartPointer<vtkActor>::New();
-        actors_[k]->SetMapper(mapper);
         const Eigen::Vector3d c = color(static_cast<ArrowKind>(k));
-        actors_[k]->GetProperty()->SetColor(c.x(), c.y(), c.z());
-        actors_[k]->PickableOff();
-        actors_[k]->VisibilityOff();
-        renderer_->AddActor(actors_[k]);
+        shafts_[k] = vtkSmartPointer<vtkPolyData>::New();
+        auto shaftMapper = vtkSmartPointer<vtkPolyDataMapper>::New();
+        shaftMapper->SetInputData(shafts_[k]);
+        shaftActors_[k] = vtkSmartPointer<vtkActor>::New();
+        shaftActors_[k]->SetMapper(shaftMapper);
+        shaftActors_[k]->GetProperty()->SetLineWidth(3.0);
+        // The head: a cone of fixed size whose tip sits on the arrow's end, turned along
+        // the arrow (the glyph is not scaled, so only the shaft's length carries the value).
+        heads_[k] = vtkSmartPointer<vtkPolyData>::New();
+        auto glyph = vtkSmartPointer<vtkGlyph3D>::New();
+        glyph->SetInputData(heads_[k]);
+        glyph->SetSourceConnection(cone_->GetOutputPort());
+        glyph->SetVectorModeToUseVector();
+        glyph->ScalingOff();
+        glyph->OrientOn();
+        auto headMapper = vtkSmartPointer<vtkPolyDataMapper>::New();
+        headMapper->SetInputConnection(glyph->GetOutputPort());
+        headMapper->ScalarVisibilityOff();
+        headActors_[k] = vtkSmartPointer<vtkActor>::New();
+        headActors_[k]->SetMapper(headMapper);
+        for (vtkActor* a : {shaftActors_[k].Get(), headActors_[k].Get()}) {
+            a->GetProperty()->SetColor(c.x(), c.y(), c.z());
+            a->PickableOff();
+            a->VisibilityOff();
+            renderer_->AddActor(a);
+        }
     }
-    legend_ = vtkSmartPointer<vtkTextActor>::New();
-    legend_->GetTextProperty()->SetFontSize(14);
-    legend_->GetTextProperty()->SetColor(0.15, 0.15, 0.15);
-    legend_->GetPositionCoordinate()->SetCoordinateSystemToNormalizedViewport();
-    legend_->SetPosition(0.01, 0.85);
-    legend_->VisibilityOff();
-    renderer_->AddViewProp(legend_);
+    for (int k = 0; k < kArrowKindCount; ++k) {
+        const Eigen::Vector3d c = color(static_cast<ArrowKind>(k));
+        legend_[k] = vtkSmartPointer<vtkTextActor>::New();
+        legend_[k]->GetTextProperty()->SetFontSize(14);
+        legend_[k]->GetTextProperty()->SetBold(true);
+        legend_[k]->GetTextProperty()->SetColor(c.x(), c.y(), c.z());
+        legend_[k]->GetPositionCoordinate()->SetCoordinateSystemToNormalizedViewport();
+        legend_[k]->VisibilityOff();
+        renderer_->AddViewProp(legend_[k]);
+    }
 }
 
 ArrowOverlay::~ArrowOverlay()
 {
-    for (auto& a : actors_)
-        renderer_->RemoveActor(a);
-    renderer_->RemoveViewProp(legend_);
+    for (int k = 0; k < kArrowKindCount; ++k) {
+        renderer_->RemoveActor(shaftActors_[k]);
+        renderer_->RemoveActor(headActors_[k]);
+    }
+    for (auto& text : legend_)
+        renderer_->RemoveViewProp(text);
+}
+
+void ArrowOverlay::setHeadLength(double metres)
+{
+    cone_->SetHeight(metres);
+    cone_->SetRadius(0.3 * metres);
+    // Tip at the glyph's point: the cone is centred half its height back along x.
+    cone_->SetCenter(-0.5 * metres, 0.0, 0.0);
 }
 
 void ArrowOverlay::clear()
@@ -85,45 +106,63 @@ void ArrowOverlay::setArrows(const std::vector<MotionArrow>& arrows, const Arrow
 {
     counts_.fill(0);
     lengths_.fill(0.0);
-    std::array<vtkSmartPointer<vtkPoints>, kArrowKindCount> points;
-    std::array<vtkSmartPointer<vtkDoubleArray>, kArrowKindCount> vectors;
+    std::array<vtkSmartPointer<vtkPoints>, kArrowKindCount> shaftPoints, tips;
+    std::array<vtkSmartPointer<vtkCellArray>, kArrowKindCount> lines;
+    std::array<vtkSmartPointer<vtkDoubleArray>, kArrowKindCount> directions;
     for (int k = 0; k < kArrowKindCount; ++k) {
-        points[k] = vtkSmartPointer<vtkPoints>::New();
-        vectors[k] = vtkSmartPointer<vtkDoubleArray>::New();
-        vectors[k]->SetNumberOfComponents(3);
-        vectors[k]->SetName("drawn");
+        shaftPoints[k] = vtkSmartPointer<vtkPoints>::New();
+        tips[k] = vtkSmartPointer<vtkPoints>::New();
+        lines[k] = vtkSmartPointer<vtkCellArray>::New();
+        directions[k] = vtkSmartPointer<vtkDoubleArray>::New();
+        directions[k]->SetNumberOfComponents(3);
+        directions[k]->SetName("direction");
     }
     for (const MotionArrow& a : arrows) {
         const int k = static_cast<int>(a.kind);
-        points[k]->InsertNextPoint(a.origin.data());
-        vectors[k]->InsertNextTuple(a.drawn.data());
         ++counts_[k];
         lengths_[k] += a.drawn.norm();
+        if (!(a.drawn.norm() > 0.0))
+            continue;
+        const Vec3 tip = a.origin + a.drawn;
+        const vtkIdType ids[2] = {shaftPoints[k]->InsertNextPoint(a.origin.data()),
+                                  shaftPoints[k]->InsertNextPoint(tip.data())};
+        lines[k]->InsertNextCell(2, ids);
+        tips[k]->InsertNextPoint(tip.data());
+        directions[k]->InsertNextTuple(a.drawn.data());
     }
     for (int k = 0; k < kArrowKindCount; ++k) {
-        data_[k]->SetPoints(points[k]);
-        data_[k]->GetPointData()->SetVectors(vectors[k]);
-        data_[k]->Modified();
-        actors_[k]->SetVisibility(counts_[k] > 0);
+        shafts_[k]->SetPoints(shaftPoints[k]);
+        shafts_[k]->SetLines(lines[k]);
+        shafts_[k]->Modified();
+        heads_[k]->SetPoints(tips[k]);
+        heads_[k]->GetPointData()->SetVectors(directions[k]);
+        heads_[k]->Modified();
+        const bool visible = tips[k]->GetNumberOfPoints() > 0;
+        shaftActors_[k]->SetVisibility(visible);
+        headActors_[k]->SetVisibility(visible);
     }
-    std::ostringstream legend;
+    int line = 0;
     for (int k = 0; k < kArrowKindCount; ++k) {
         const auto kind = static_cast<ArrowKind>(k);
-        if (!request.wants(kind))
+        if (!request.wants(kind)) {
+            legend_[k]->VisibilityOff();
             continue;
-        char line[160];
-        std::snprintf(line, sizeof line, "%s: 1 %s = %.3g m\n", arrowKindName(kind), arrowKindUnit(kind), scale.of(kind));
-        legend << line;
+        }
+        char text[160];
+        std::snprintf(text, sizeof text, "%s: 1 %s = %.3g m", arrowKindName(kind), arrowKindUnit(kind), scale.of(kind));
+        legend_[k]->SetInput(text);
+        legend_[k]->SetPosition(0.01, 0.95 - 0.04 * line++);
+        legend_[k]->VisibilityOn();
     }
-    const std::string text = legend.str();
-    legend_->SetInput(text.c_str());
-    legend_->SetVisibility(!text.empty());
 }
 
 std::string ArrowOverlay::legendText() const
 {
-    const char* text = legend_->GetInput();
-    return text ? text : "";
+    std::string out;
+    for (const auto& text : legend_)
+        if (text->GetVisibility() && text->GetInput())
+            out += std::string(text->GetInput()) + "\n";
+    return out;
 }
 
 }  // namespace looplab::ui

@@ -13,6 +13,7 @@
 #include <vector>
 
 class vtkActor;
+class vtkConeSource;
 class vtkPolyData;
 class vtkRenderer;
 class vtkTextActor;
@@ -31,6 +32,9 @@ public:
     /// kinds in `request` with their scales.
     void setArrows(const std::vector<MotionArrow>& arrows, const ArrowRequest& request, const ArrowScale& scale);
     void clear();
+    /// Length of the arrow heads [m]; the shafts are lines of constant width, so a long
+    /// arrow is no thicker than a short one.
+    void setHeadLength(double metres);
 
     /// Number of arrows of `kind` drawn, and their total drawn length [m] (for tests).
     int arrowCount(ArrowKind kind) const { return counts_[static_cast<size_t>(kind)]; }
@@ -42,9 +46,11 @@ public:
 
 private:
     vtkRenderer* renderer_;
-    std::array<vtkSmartPointer<vtkPolyData>, kArrowKindCount> data_;
-    std::array<vtkSmartPointer<vtkActor>, kArrowKindCount> actors_;
-    vtkSmartPointer<vtkTextActor> legend_;
+    std::array<vtkSmartPointer<vtkPolyData>, kArrowKindCount> shafts_, heads_;
+    std::array<vtkSmartPointer<vtkActor>, kArrowKindCount> shaftActors_, headActors_;
+    vtkSmartPointer<vtkConeSource> cone_;
+    /// One legend line per kind, in the kind's colour.
+    std::array<vtkSmartPointer<vtkTextActor>, kArrowKindCount> legend_;
     std::array<int, kArrowKindCount> counts_{};
     std::array<double, kArrowKindCount> lengths_{};
 };
