@@ -15,6 +15,7 @@
 #include "viewport/VtkViewport.h"
 #include "watch/WatchFeature.h"
 #include "workbench/PlaybackBar.h"
+#include "workbench/PropertyEditor.h"
 #include "workbench/RunPanel.h"
 #include "workbench/WorkbenchDocument.h"
 #include "workbench/PlotPanel.h"
@@ -27,6 +28,7 @@
 #include <QSettings>
 #include <QComboBox>
 #include <QDir>
+#include <QDoubleSpinBox>
 #include <QDockWidget>
 #include <QLineSeries>
 #include <QMenuBar>
@@ -104,6 +106,38 @@ private slots:
         QVERIFY(!degrees->isChecked());
         degrees->trigger();
         QCOMPARE(DisplayUnits::instance().choice().angle, AngleUnit::Degree);
+
+        // The property editor reads out and takes angular rates in rpm; the document
+        // stays in rad/s.
+        QString error;
+        QVERIFY2(window_->openFile(ui::test::example("pendulum.json"), &error), qPrintable(error));
+        window_->selectItem({ItemKind::Body, 0});
+        auto* spin = window_->propertyEditor()->findChild<QDoubleSpinBox*>("angularVelocity.z");
+        QVERIFY(spin);
+        QVERIFY(spin->suffix().contains("rpm"));
+        spin->setValue(60.0);
+        QTRY_VERIFY(std::abs(window_->document()->document().bodies[0].angularVelocity.z() - 2 * M_PI) < 1e-12);
+        DisplayUnits::instance().setRateUnit(RateUnit::RadianPerSecond);
+        spin = window_->propertyEditor()->findChild<QDoubleSpinBox*>("angularVelocity.z");
+        QVERIFY(spin);
+        QVERIFY2(spin->suffix().contains("°/s"), qPrintable(spin->suffix()));
+        QVERIFY(std::abs(spin->value() - 360.0) < 1e-9);
+
+        // The joint-quantity chart of the plot panel draws the pivot angle in degrees, and
+        // in radians again when asked; the recorded values do not change.
+        window_->runPanel()->setSettings(ui::test::runSettings("projection", 0.5));
+        window_->document()->edit("rest", [](ModelDocument& d) { d.bodies[0].angularVelocity.setZero(); });
+        QVERIFY(ui::test::runToEnd(*window_, true));
+        PlotPanel* panel = window_->plotPanel();
+        QVERIFY(panel->setJointQuantity("pivot.angle"));
+        const int n = panel->jointQuantitySeries()->count();
+        QVERIFY(n > 5);
+        const double inDegrees = panel->jointQuantitySeries()->at(n - 1).y();
+        const double recorded = window_->recording().frame(window_->recording().frameCount() - 1).jointValues[0];
+        QVERIFY(std::abs(recorded) > 0.1);
+        QVERIFY2(std::abs(inDegrees - recorded * 180 / M_PI) < 1e-9, qPrintable(QString::number(inDegrees)));
+        DisplayUnits::instance().setAngleUnit(AngleUnit::Radian);
+        QVERIFY(std::abs(panel->jointQuantitySeries()->at(n - 1).y() - recorded) < 1e-12);
     }
 
     // Two plot windows on the driven crank-rocker: the crank angle against time in

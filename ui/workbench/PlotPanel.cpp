@@ -1,4 +1,6 @@
 #include "workbench/PlotPanel.h"
+
+#include "plotting/DisplayUnits.h"
 #include "workbench/PlotAxisRange.h"
 
 #include "workbench/SeriesDecimation.h"
@@ -235,6 +237,7 @@ PlotPanel::PlotPanel(QWidget* parent) : QWidget(parent)
     outer->addLayout(charts, 1);
 
     connect(quantityBox_, &QComboBox::currentIndexChanged, this, [this] { showSelectedQuantity(); });
+    connect(&DisplayUnits::instance(), &DisplayUnits::changed, this, [this] { showSelectedQuantity(); });
     connect(keepButton_, &QPushButton::clicked, this, [this] { keepForComparison(); });
     connect(clearComparisonButton_, &QPushButton::clicked, this, &PlotPanel::clearComparison);
     connect(resetZoom, &QPushButton::clicked, this, &PlotPanel::resetZoom);
@@ -322,7 +325,9 @@ void PlotPanel::showSelectedQuantity()
     const JointQuantity* q = selected_ >= 0 ? &list[static_cast<size_t>(selected_)] : nullptr;
     quantity_->setName(q ? q->label : QString());
     // The legend names the quantity; the axis has room for its unit only.
-    quantityAxis_->setTitleText(q ? q->unit : QString());
+    quantityAxis_->setTitleText(q ? DisplayUnits::instance().choice().unit(q->unit) : QString());
+    // Drawn in the chosen display units; q_ (and the CSV export) stay in SI.
+    const double shown = q ? DisplayUnits::instance().choice().factor(q->unit) : 1.0;
 
     // The current run's values come from its recording: the choice may change after
     // the frames arrived.
@@ -331,8 +336,9 @@ void PlotPanel::showSelectedQuantity()
     QList<QPointF> points;
     if (q && recording_) {
         for (const RecordedFrame& f : recording_->frames()) {
-            const double v = q->valueIn(f);
-            q_.push_back(v);
+            const double si = q->valueIn(f);
+            q_.push_back(si);
+            const double v = shown * si;
             if (!std::isfinite(v))
                 continue;
             points << QPointF(f.t, v);
@@ -350,7 +356,7 @@ void PlotPanel::showSelectedQuantity()
     if (k >= 0) {
         const JointQuantity& c = comparison_.quantities()[static_cast<size_t>(k)];
         for (const RecordedFrame& f : comparison_.frames()) {
-            const double v = c.valueIn(f);
+            const double v = shown * c.valueIn(f);
             if (!std::isfinite(v))
                 continue;
             kept << QPointF(f.t, v);
@@ -409,6 +415,7 @@ void PlotPanel::appendFrames(const std::vector<RecordedFrame>& frames)
         return;
     const JointQuantity* q = selected_ >= 0 ? &quantities()[static_cast<size_t>(selected_)] : nullptr;
     QList<QPointF> p, v, a, e, k, u, d, j;
+    const double shownFactor = q ? DisplayUnits::instance().choice().factor(q->unit) : 1.0;
     for (const RecordedFrame& f : frames) {
         t_.push_back(f.t);
         pos_.push_back(f.violation.position);
@@ -448,8 +455,9 @@ void PlotPanel::appendFrames(const std::vector<RecordedFrame>& frames)
         maxEnergy_ = first ? ehi : std::max(maxEnergy_, ehi);
         minDrift_ = first ? drift : std::min(minDrift_, drift);
         maxDrift_ = first ? drift : std::max(maxDrift_, drift);
-        const double value = q ? q->valueIn(f) : std::nan("");
-        q_.push_back(value);
+        const double si = q ? q->valueIn(f) : std::nan("");
+        q_.push_back(si);
+        const double value = shownFactor * si;
         if (std::isfinite(value)) {
             j << QPointF(f.t, value);
             minQuantity_ = haveQuantityRange_ ? std::min(minQuantity_, value) : value;
@@ -635,7 +643,7 @@ void PlotPanel::updateRanges()
     if (quantityFree) {
         const auto& list = quantities();
         const QString unit = selected_ >= 0 && selected_ < static_cast<int>(list.size())
-                                 ? list[static_cast<size_t>(selected_)].unit
+                                 ? DisplayUnits::instance().choice().unit(list[static_cast<size_t>(selected_)].unit)
                                  : QString();
         if (haveQuantityRange_) {
             // Rounding noise on a constant stays a flat line, labelled with its value.
