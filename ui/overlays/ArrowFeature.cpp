@@ -147,7 +147,10 @@ void ArrowFeature::redraw()
     arrows_.clear();
     problem_->clear();
     const std::shared_ptr<const Model> model = source_ ? source_->frameModel() : nullptr;
-    if (model && frame_ >= 0 && frame_ < source_->frameCount()) {
+    bool any = false;
+    for (int k = 0; k < kArrowKindCount; ++k)
+        any = any || request_.wants(static_cast<ArrowKind>(k));
+    if (any && model && frame_ >= 0 && frame_ < source_->frameCount()) {
         overlay_->setHeadLength(0.04 * model->lengthScale);
         ArrowRequest request = request_;
         request.points = markerPoints(*model);

@@ -115,6 +115,8 @@ std::vector<double> plotSeries(const PlotQuantity& quantity, const SimulationRec
         body = model->findBody(quantity.point.body);
     std::vector<JointCoordinate> coordinates;
     if (quantity.source == S::JointRate) coordinates = JointCoordinateTracker(*model).coordinates();
+    const std::optional<FourBarTransmission> fourBar =
+        quantity.source == S::TransmissionAngle ? FourBarTransmission::find(*model) : std::nullopt;
     EnergyBalance balance;
     std::vector<DriverEffort> efforts;
     for (int i = 0; i < n; ++i) {
@@ -162,8 +164,7 @@ std::vector<double> plotSeries(const PlotQuantity& quantity, const SimulationRec
             break;
         }
         case S::TransmissionAngle: {
-            double mu = 0.0;
-            if (transmissionAngle(*model, recording.frameState(i), &mu).ok) value = mu;
+            if (fourBar) value = fourBar->angle(*model, recording.frameState(i));
             break;
         }
         }

@@ -43,7 +43,15 @@ void WatchFeature::addMenuEntries(QMenu* view)
     follow_ = camera->addAction(tr("&Follow Selected Body"));
     follow_->setObjectName("cameraFollow");
     follow_->setCheckable(true);
-    connect(follow_, &QAction::toggled, this, [this](bool on) { camera_->followBody(on ? selectedBody_() : -1); });
+    follow_->setToolTip(tr("Keep the body selected when this is ticked where it is in the view during playback"));
+    connect(follow_, &QAction::toggled, this, [this](bool on) {
+        camera_->followBody(on ? selectedBody_() : -1);
+        // Nothing selected: nothing to follow.
+        if (on && camera_->followedBody() < 0) {
+            const QSignalBlocker block(follow_);
+            follow_->setChecked(false);
+        }
+    });
     camera->addSeparator();
     camera->addAction(tr("Orthographic &Front"), this, [this] { camera_->orthographicView(SV::Front); })
         ->setObjectName("cameraOrthoFront");

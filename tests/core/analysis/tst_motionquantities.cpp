@@ -3,6 +3,7 @@
 // pendulum.json (energy gives θ̇, the equation of motion θ̈), the driven crank-rocker of
 // crank-rocker-coupler-curve.json (work of the motor against its change of mechanical
 // energy; transmission angle by the law of cosines from the file's link lengths).
+#include "CliRunner.h"
 #include "CrankRockerReference.h"
 #include "TestModels.h"
 
@@ -14,6 +15,8 @@
 #include "looplab/simulation/Simulation.h"
 
 #include <QtTest>
+
+#include <nlohmann/json.hpp>
 
 #include <cmath>
 
@@ -173,6 +176,38 @@ private slots:
         const Status st = transmissionAngle(*pendulum.model, pendulum.initial, &mu);
         QVERIFY(!st.ok);
         QVERIFY(st.message.find("four-bar") != std::string::npos);
+    }
+
+    // The command line reports the same figures: the motor's work equals the change of
+    // energy, and the transmission angle's range is the closed form's over the turn.
+    void commandLineReportsWorkAndTransmissionAngle() {
+        const test::CliResult sim = test::runCli({"simulate", QString::fromStdString(test::examplePath("crank-rocker-coupler-curve.json")),
+                                                  "--t-end", "0.75", "--output-step", "0.001", "--rtol", "1e-11", "--atol", "1e-13", "--json"});
+        QVERIFY2(sim.finished && sim.exitCode == 0, sim.err.constData());
+        const nlohmann::json j = nlohmann::json::parse(sim.out.toStdString());
+        const double work = j["energy"]["work"].get<double>();
+        const double change = j["energy"]["final"].get<double>() - j["energy"]["initial"].get<double>();
+        qInfo("CLI: W = %.9f J, E − E0 = %.9f J, max |balance| %.2e J", work, change,
+              j["energy"]["max_abs_balance"].get<double>());
+        QVERIFY(std::abs(change) > 0.1);  // three quarters of a turn: the energy has changed
+        QVERIFY(std::abs(work - change) < 1e-5);
+        QVERIFY(j["energy"]["max_abs_balance"].get<double>() < 1e-5);
+        // The crank starts upright; at 0.25 s and 0.75 s B lies on the line AD (|BD| = d ± a),
+        // where the transmission angle takes the closed form's extremes.
+        const test::CrankRocker cr = test::crankRockerFromFile(test::exampleDocument("crank-rocker-coupler-curve.json"));
+        const double d = (cr.linkage.rockerPivot - cr.linkage.crankPivot).norm(), a = cr.linkage.crank;
+        const double b = cr.linkage.coupler, c = cr.linkage.rocker;
+        const double muMin = std::acos((b * b + c * c - (d - a) * (d - a)) / (2 * b * c));
+        const double muMax = std::acos((b * b + c * c - (d + a) * (d + a)) / (2 * b * c));
+        // The frames sample the turn every 0.36°: the extremes are met to within the
+        // curvature of μ there (|dμ/dθ| = 0 at the extremes), well below 1e-4 rad.
+        QVERIFY(std::abs(j["transmission_angle"]["min"].get<double>() - muMin) < 1e-4);
+        QVERIFY(std::abs(j["transmission_angle"]["max"].get<double>() - muMax) < 1e-4);
+        // A pendulum has no transmission angle.
+        const test::CliResult p = test::runCli({"simulate", QString::fromStdString(test::examplePath("pendulum.json")),
+                                                "--t-end", "0.1", "--json"});
+        QVERIFY(p.finished && p.exitCode == 0);
+        QVERIFY(!nlohmann::json::parse(p.out.toStdString()).contains("transmission_angle"));
     }
 
     // Bad requests fail with a reason instead of drawing garbage.

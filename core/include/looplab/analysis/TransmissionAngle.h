@@ -5,11 +5,26 @@
 // 5th ed., §4.10), and μ = 0 or 180° is a toggle (dead-centre) position.
 
 #include "looplab/model/Status.h"
+#include "looplab/model/Types.h"
+
+#include <optional>
 
 namespace looplab {
 
 struct Model;
 struct State;
+
+/// The pins of a recognised four-bar, found once and then read at any number of states.
+class FourBarTransmission {
+public:
+    /// The four-bar that findPlanarFourBar() recognises in `model`, or nothing.
+    static std::optional<FourBarTransmission> find(const Model& model);
+    /// μ [rad] in [0, π] at s (a state of the model it was found in).
+    double angle(const Model& model, const State& s) const;
+
+private:
+    JointIndex b_, c_, d_;  // crank–coupler, coupler–rocker, rocker–ground
+};
 
 /// μ [rad] in [0, π] of the four-bar that findPlanarFourBar() recognises in `model`, at
 /// state s. Fails with a sentence if the model is not a planar four-bar.
