@@ -198,6 +198,11 @@ private slots:
         qInfo("x–y plot of the coupler point: largest distance from the closed-form curve %.2e m", err);
         QVERIFY2(err < 1e-7, qPrintable(QString::number(err)));
         QVERIFY(curve->windowTitle().contains("against"));
+        QVERIFY2(curve->xAxis()->titleText() == "coupler-point position x [m]", qPrintable(curve->xAxis()->titleText()));
+        QVERIFY(curve->yAxis()->titleText() == "coupler-point position y [m]");
+        QDir().mkpath(QStringLiteral(LOOPLAB_SCREENSHOT_DIR));
+        QTest::qWait(100);  // Qt Charts lays out the new titles in the event loop
+        QVERIFY(curve->grab().save(QStringLiteral(LOOPLAB_SCREENSHOT_DIR) + "/watch-xy-plot.png"));
 
         // The transmission angle is offered for a four-bar.
         QVERIFY(curve->setYQuantity("four-bar.transmission_angle"));
