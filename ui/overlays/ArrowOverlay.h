@@ -22,7 +22,8 @@ namespace looplab::ui {
 
 class ArrowOverlay {
 public:
-    /// Adds the actors to `renderer`, which must outlive this object.
+    /// Adds the actors to `renderer`, which it keeps alive: the workbench's view may go
+    /// before the panel that owns the overlay when the window closes.
     explicit ArrowOverlay(vtkRenderer* renderer);
     ~ArrowOverlay();  ///< removes the actors
     ArrowOverlay(const ArrowOverlay&) = delete;
@@ -45,7 +46,7 @@ public:
     static Eigen::Vector3d color(ArrowKind kind);
 
 private:
-    vtkRenderer* renderer_;
+    vtkSmartPointer<vtkRenderer> renderer_;
     std::array<vtkSmartPointer<vtkPolyData>, kArrowKindCount> shafts_, heads_;
     std::array<vtkSmartPointer<vtkActor>, kArrowKindCount> shaftActors_, headActors_;
     vtkSmartPointer<vtkConeSource> cone_;

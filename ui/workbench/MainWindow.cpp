@@ -1,4 +1,3 @@
-#include "watch/WatchFeature.h"
 #include "workbench/MainWindow.h"
 
 #include "looplab/kinematics/JointCoordinates.h"
@@ -12,6 +11,7 @@
 #include "posing/PosePanel.h"
 #include "posing/PosingFeature.h"
 #include "viewport/VtkViewport.h"
+#include "watch/WatchFeature.h"
 #include "workbench/DocumentJournal.h"
 #include "workbench/ExamplesDirectory.h"
 #include "workbench/JointQuantity.h"
