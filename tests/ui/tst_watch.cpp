@@ -31,6 +31,7 @@
 #include <QDoubleSpinBox>
 #include <QDockWidget>
 #include <QLineSeries>
+#include <QScatterSeries>
 #include <QMenuBar>
 #include <QValueAxis>
 
@@ -203,6 +204,11 @@ private slots:
         QDir().mkpath(QStringLiteral(LOOPLAB_SCREENSHOT_DIR));
         QTest::qWait(100);  // Qt Charts lays out the new titles in the event loop
         QVERIFY(curve->grab().save(QStringLiteral(LOOPLAB_SCREENSHOT_DIR) + "/watch-xy-plot.png"));
+
+        // Playback marks the frame shown with a dot on the curve.
+        window_->playbackBar()->setCurrentFrame(123);
+        QCOMPARE(curve->cursor()->count(), 1);
+        QCOMPARE(curve->cursor()->at(0), curve->series()->at(123));
 
         // The transmission angle is offered for a four-bar.
         QVERIFY(curve->setYQuantity("four-bar.transmission_angle"));

@@ -13,6 +13,7 @@
 #include <QLabel>
 #include <QLineSeries>
 #include <QPushButton>
+#include <QScatterSeries>
 #include <QValueAxis>
 #include <QVBoxLayout>
 
@@ -52,6 +53,13 @@ PlotWindow::PlotWindow(const SimulationRecording* recording, QWidget* parent)
     chart_->addAxis(yAxis_, Qt::AlignLeft);
     series_->attachAxis(xAxis_);
     series_->attachAxis(yAxis_);
+    cursor_ = new QScatterSeries;
+    cursor_->setMarkerSize(9.0);
+    cursor_->setColor(QColor(220, 60, 30));
+    cursor_->setBorderColor(QColor(220, 60, 30));
+    chart_->addSeries(cursor_);
+    cursor_->attachAxis(xAxis_);
+    cursor_->attachAxis(yAxis_);
     view_ = new ZoomableChartView(chart_);
     view_->setObjectName("plotWindowChart");
     view_->setMinimumSize(360, 240);
@@ -144,8 +152,10 @@ QString PlotWindow::axisTitle(const PlotQuantity& q, double lo, double hi, QValu
 void PlotWindow::redraw()
 {
     const int xi = xBox_->currentIndex(), yi = yBox_->currentIndex();
+    framePoints_.clear();
     if (xi < 0 || yi < 0 || xi >= static_cast<int>(quantities_.size()) || yi >= static_cast<int>(quantities_.size())) {
         series_->clear();
+        setCursorFrame(cursorFrame_);
         return;
     }
     const PlotQuantity &qx = quantities_[static_cast<size_t>(xi)], &qy = quantities_[static_cast<size_t>(yi)];
@@ -157,6 +167,7 @@ void PlotWindow::redraw()
     double xlo = 0, xhi = 0, ylo = 0, yhi = 0;
     for (size_t i = 0; i < xs.size() && i < ys.size(); ++i) {
         const double x = fx * xs[i], y = fy * ys[i];
+        framePoints_.emplace_back(x, y);
         if (!std::isfinite(x) || !std::isfinite(y))
             continue;
         if (points.isEmpty()) {
@@ -173,6 +184,19 @@ void PlotWindow::redraw()
     xAxis_->setTitleText(axisTitle(qx, xlo, xhi, xAxis_));
     yAxis_->setTitleText(axisTitle(qy, ylo, yhi, yAxis_));
     setWindowTitle(tr("%1 against %2").arg(qy.label, qx.label));
+    setCursorFrame(cursorFrame_);
+}
+
+void PlotWindow::setCursorFrame(int frame)
+{
+    cursorFrame_ = frame;
+    const bool shown = frame >= 0 && frame < static_cast<int>(framePoints_.size()) &&
+                       std::isfinite(framePoints_[static_cast<size_t>(frame)].x()) &&
+                       std::isfinite(framePoints_[static_cast<size_t>(frame)].y());
+    if (shown)
+        cursor_->replace(QList<QPointF>{framePoints_[static_cast<size_t>(frame)]});
+    else
+        cursor_->clear();
 }
 
 }  // namespace looplab::ui

@@ -7,6 +7,7 @@
 
 #include "plotting/PlotQuantity.h"
 
+#include <QPointF>
 #include <QWidget>
 
 #include <vector>
@@ -14,6 +15,7 @@
 class QChart;
 class QComboBox;
 class QLineSeries;
+class QScatterSeries;
 class QValueAxis;
 
 namespace looplab::ui {
@@ -37,6 +39,10 @@ public:
     bool setYQuantity(const QString& key);
     QString xQuantity() const;
     QString yQuantity() const;
+    /// Marks the recording's frame `frame` (the one playback shows) with a dot; −1 hides it.
+    void setCursorFrame(int frame);
+    /// The dot, in shown units; empty when hidden.
+    QScatterSeries* cursor() const { return cursor_; }
 
     QComboBox* xBox() const { return xBox_; }
     QComboBox* yBox() const { return yBox_; }
@@ -59,6 +65,9 @@ private:
     ZoomableChartView* view_;
     QLineSeries* series_;
     QValueAxis *xAxis_, *yAxis_;
+    QScatterSeries* cursor_;
+    std::vector<QPointF> framePoints_;  ///< per recorded frame, shown units (NaN: none)
+    int cursorFrame_ = -1;
     bool userZoomed_ = false;
 };
 

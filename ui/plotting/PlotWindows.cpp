@@ -29,6 +29,7 @@ PlotWindow* PlotWindows::addWindow()
     dock->move(mainWindow_->geometry().topLeft() + QPoint(60 + 30 * (opened_ % 8), 80 + 30 * (opened_ % 8)));
     dock->show();
     windows_.emplace_back(window);
+    window->setCursorFrame(cursorFrame_);
     return window;
 }
 
@@ -45,6 +46,13 @@ void PlotWindows::refreshAll()
 {
     for (PlotWindow* w : windows())
         w->refresh();
+}
+
+void PlotWindows::setCursorFrame(int frame)
+{
+    cursorFrame_ = frame;
+    for (PlotWindow* w : windows())
+        w->setCursorFrame(frame);
 }
 
 void PlotWindows::addMenuEntries(QMenu* menu)

@@ -28,6 +28,8 @@ public:
     std::vector<PlotWindow*> windows() const;
     /// Redraws every window from the recording (call when it grew or was reset).
     void refreshAll();
+    /// Marks recorded frame `frame` in every window (−1: none).
+    void setCursorFrame(int frame);
 
     /// Adds "New Plot Window" and the Units submenu to `menu`.
     void addMenuEntries(QMenu* menu);
@@ -37,6 +39,7 @@ private:
     const SimulationRecording* recording_;
     std::vector<QPointer<PlotWindow>> windows_;
     int opened_ = 0;
+    int cursorFrame_ = -1;
 };
 
 }  // namespace looplab::ui

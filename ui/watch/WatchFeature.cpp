@@ -67,13 +67,17 @@ void WatchFeature::addMenuEntries(QMenu* view)
 void WatchFeature::recordingChanged()
 {
     plots_->refreshAll();
-    if (recording_->isEmpty())
+    if (recording_->isEmpty()) {
         arrows_->clear();
+        plots_->setCursorFrame(-1);
+    }
 }
 
 void WatchFeature::frameShown(const FrameSource* source, int frame)
 {
     arrows_->showFrame(source, frame);
+    // A mode animation's frames are not the recording's.
+    plots_->setCursorFrame(source == recording_ ? frame : -1);
     if (camera_->followedBody() >= 0 && source && frame >= 0 && frame < source->frameCount())
         camera_->sceneShown(source->frameScene(frame));
 }
