@@ -2,6 +2,8 @@
 #include "CliCommon.h"
 #include "OutputFile.h"
 
+#include "looplab/analysis/EnergyBalance.h"
+#include "looplab/analysis/TransmissionAngle.h"
 #include "looplab/kinematics/JointCoordinates.h"
 #include "looplab/integrate/MethodRegistry.h"
 #include "looplab/bodies/NodalOutputs.h"
@@ -10,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <atomic>
 #include <iomanip>
 
@@ -156,8 +159,23 @@ int runSimulate(const SimulateOptions& o) {
     SimulationFrame last;
     bool anyFrame = false;
     std::vector<double> lastCoords;
+    // The work of the drivers and loads and E − E₀ − W over the output frames
+    // (EnergyBalance.h), and a four-bar's transmission angle range.
+    EnergyBalance balance;
+    double maxBalance = 0.0;
+    double muMin = 0.0, muMax = 0.0;
+    bool haveMu = false;
+    const std::optional<FourBarTransmission> fourBar = FourBarTransmission::find(model);
     const SimulationResult res = sim.run(lm.initial, [&](const SimulationFrame& f) {
         lastCoords = f.jointCoordinates;
+        balance.add(f.state.t, f.energy.total(), driverPower(model, f.state, f.drivers) + appliedLoadPower(model, f.state));
+        maxBalance = std::max(maxBalance, std::abs(balance.balance()));
+        if (fourBar) {
+            const double mu = fourBar->angle(model, f.state);
+            muMin = haveMu ? std::min(muMin, mu) : mu;
+            muMax = haveMu ? std::max(muMax, mu) : mu;
+            haveMu = true;
+        }
         last = f;
         anyFrame = true;
         if (!csvFile.isOpen()) return;
@@ -223,7 +241,9 @@ int runSimulate(const SimulateOptions& o) {
         j["max_violation"] = {{"position", res.maxViolation.position},
                               {"velocity", res.maxViolation.velocity},
                               {"acceleration", res.maxViolation.acceleration}};
-        j["energy"] = {{"initial", res.energyInitial}, {"final", res.energyFinal}, {"max_abs_drift", res.energyMaxDrift}};
+        j["energy"] = {{"initial", res.energyInitial}, {"final", res.energyFinal}, {"max_abs_drift", res.energyMaxDrift},
+                       {"work", balance.work()}, {"max_abs_balance", maxBalance}};
+        if (haveMu) j["transmission_angle"] = {{"min", muMin}, {"max", muMax}};
         nlohmann::json bodies = nlohmann::json::object();
         for (int b = 1; anyFrame && b < model.bodyCount(); ++b) {
             if (model.bodies[size_t(b)].nodeSize() > 0) {

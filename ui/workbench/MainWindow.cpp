@@ -13,6 +13,7 @@
 #include "posing/PosingFeature.h"
 #include "study/StudyPanel.h"
 #include "viewport/VtkViewport.h"
+#include "watch/WatchFeature.h"
 #include "workbench/DocumentJournal.h"
 #include "workbench/ExamplesDirectory.h"
 #include "workbench/JointQuantity.h"
@@ -252,6 +253,8 @@ void MainWindow::createDocks()
     addDockWidget(Qt::RightDockWidgetArea, poseDock);
     tabifyDockWidget(runDock, poseDock);
     runDock->raise();
+    watch_ = new WatchFeature(this, viewport_, &recording_, [this] { return selectedBody_; }, runDock);
+    runDock->raise();
     connect(posing_, &PosingFeature::message, this, [this](const QString& text) { statusBar()->showMessage(text, 15000); });
 
     studyPanel_ = new StudyPanel(document_);
@@ -331,6 +334,8 @@ void MainWindow::createMenus()
     trailAction_->setToolTip(tr("Draw the path of the selected body's centre of mass during runs and playback"));
     connect(trailAction_, &QAction::toggled, this, &MainWindow::updateTrail);
     viewMenu_->addAction(tr("Reset Plot &Zoom"), plots_, &PlotPanel::resetZoom);
+    viewMenu_->addSeparator();
+    watch_->addMenuEntries(viewMenu_);
     viewMenu_->addSeparator();
     for (QDockWidget* dock : findChildren<QDockWidget*>())
         viewMenu_->addAction(dock->toggleViewAction());
@@ -642,6 +647,7 @@ void MainWindow::onDocumentReset()
     // A run of another model cannot be compared with the next ones.
     plots_->clearComparison();
     plots_->clear();
+    watch_->recordingChanged();
     pendingPlotFrames_.clear();
     warnings_->clear();
     properties_->setItem({});
@@ -712,6 +718,7 @@ void MainWindow::showFrame(int frame)
     // A mode animation's time is the animation's, not the run's.
     if (source == &recording_)
         plots_->setCursorTime(source->frameTime(frame));
+    watch_->frameShown(source, frame);
 }
 
 // --- Selection ------------------------------------------------------------------------
@@ -902,6 +909,7 @@ bool MainWindow::startRun()
     traces_->sourceChanged();
     playback_->setInteractive(false);
     plots_->clear();
+    watch_->recordingChanged();
     pendingPlotFrames_.clear();
     warnings_->clear();
     runPanel_->setMessage({});
@@ -946,6 +954,7 @@ void MainWindow::resetRun()
     playback_->sourceChanged();
     traces_->sourceChanged();
     plots_->clear();
+    watch_->recordingChanged();
     pendingPlotFrames_.clear();
     warnings_->clear();
     runPanel_->setProgress(0.0, 1.0, 0.0);
@@ -993,6 +1002,7 @@ void MainWindow::flushPlotFrames()
     if (pendingPlotFrames_.empty())
         return;
     plots_->appendFrames(pendingPlotFrames_);
+    watch_->recordingChanged();
     pendingPlotFrames_.clear();
 }
 

@@ -37,6 +37,7 @@ class ModelTreeModel;
 class PlaybackBar;
 class PosingFeature;
 class StudyPanel;
+class WatchFeature;
 class PropertyEditor;
 class RunPanel;
 class SimulationRunner;
@@ -133,6 +134,8 @@ public:
     PosingFeature* posing() const { return posing_; }
     /// Parameter sweeps and Monte Carlo studies of the model (ui/study).
     StudyPanel* studyPanel() const { return studyPanel_; }
+    /// Plot windows, units, arrows and camera (watch/WatchFeature.h).
+    WatchFeature* watch() const { return watch_; }
     const SimulationRecording& recording() const { return recording_; }
     /// The checkable "Trail of Selected Body" action.
     QAction* trailAction() const { return trailAction_; }
@@ -214,6 +217,7 @@ private:
     SimulationRunner* runner_;
     PosingFeature* posing_ = nullptr;
     StudyPanel* studyPanel_ = nullptr;
+    WatchFeature* watch_ = nullptr;
     SimulationRecording recording_;
     ModesPanel* modesPanel_;
     ModesRunner* modesRunner_;

@@ -1,9 +1,14 @@
 #include "workbench/PlotPanel.h"
+
+#include "plotting/DisplayUnits.h"
 #include "workbench/PlotAxisRange.h"
 
 #include "workbench/SeriesDecimation.h"
 
 #include "workbench/ZoomableChartView.h"
+
+#include "looplab/dynamics/Reactions.h"
+#include "looplab/model/Model.h"
 
 #include <QChart>
 #include <QComboBox>
@@ -183,6 +188,14 @@ PlotPanel::PlotPanel(QWidget* parent) : QWidget(parent)
     for (QLineSeries* s : {energy_, kinetic_, potential_})
         attach(energyChart_, s, energyTime_, energyAxis_);
     attach(energyChart_, drift_, energyTime_, driftAxis_);
+    // A driven or loaded model: the work put in and the balance E − E₀ − W, on the drift
+    // axis beside E − E₀ which W should equal.
+    work_ = makeSeries(tr("work W [J]"), QColor(40, 150, 60));
+    balance_ = makeSeries(tr("balance E − E₀ − W [J]"), QColor(200, 40, 40));
+    for (QLineSeries* s : {work_, balance_}) {
+        attach(energyChart_, s, energyTime_, driftAxis_);
+        s->setVisible(false);
+    }
 
     quantityChart_ = makeChart(chartName(Chart::JointQuantity));
     quantity_ = makeSeries({}, QColor(30, 130, 130));
@@ -224,6 +237,7 @@ PlotPanel::PlotPanel(QWidget* parent) : QWidget(parent)
     outer->addLayout(charts, 1);
 
     connect(quantityBox_, &QComboBox::currentIndexChanged, this, [this] { showSelectedQuantity(); });
+    connect(&DisplayUnits::instance(), &DisplayUnits::changed, this, [this] { showSelectedQuantity(); });
     connect(keepButton_, &QPushButton::clicked, this, [this] { keepForComparison(); });
     connect(clearComparisonButton_, &QPushButton::clicked, this, &PlotPanel::clearComparison);
     connect(resetZoom, &QPushButton::clicked, this, &PlotPanel::resetZoom);
@@ -311,7 +325,9 @@ void PlotPanel::showSelectedQuantity()
     const JointQuantity* q = selected_ >= 0 ? &list[static_cast<size_t>(selected_)] : nullptr;
     quantity_->setName(q ? q->label : QString());
     // The legend names the quantity; the axis has room for its unit only.
-    quantityAxis_->setTitleText(q ? q->unit : QString());
+    quantityAxis_->setTitleText(q ? DisplayUnits::instance().choice().unit(q->unit) : QString());
+    // Drawn in the chosen display units; q_ (and the CSV export) stay in SI.
+    const double shown = q ? DisplayUnits::instance().choice().factor(q->unit) : 1.0;
 
     // The current run's values come from its recording: the choice may change after
     // the frames arrived.
@@ -320,8 +336,9 @@ void PlotPanel::showSelectedQuantity()
     QList<QPointF> points;
     if (q && recording_) {
         for (const RecordedFrame& f : recording_->frames()) {
-            const double v = q->valueIn(f);
-            q_.push_back(v);
+            const double si = q->valueIn(f);
+            q_.push_back(si);
+            const double v = shown * si;
             if (!std::isfinite(v))
                 continue;
             points << QPointF(f.t, v);
@@ -339,7 +356,7 @@ void PlotPanel::showSelectedQuantity()
     if (k >= 0) {
         const JointQuantity& c = comparison_.quantities()[static_cast<size_t>(k)];
         for (const RecordedFrame& f : comparison_.frames()) {
-            const double v = c.valueIn(f);
+            const double v = shown * c.valueIn(f);
             if (!std::isfinite(v))
                 continue;
             kept << QPointF(f.t, v);
@@ -356,8 +373,16 @@ void PlotPanel::showSelectedQuantity()
 void PlotPanel::clear()
 {
     for (QLineSeries* s : {position_, velocity_, acceleration_, energy_, kinetic_, potential_, drift_, quantity_,
-                           violationCursor_, energyCursor_, quantityCursor_})
+                           violationCursor_, energyCursor_, quantityCursor_, work_, balance_})
         s->clear();
+    workPoints_.clear();
+    balancePoints_.clear();
+    energyBalance_.clear();
+    const std::shared_ptr<const Model> model = recording_ ? recording_->frameModel() : nullptr;
+    driven_ = model && !model->drivers.empty();
+    for (QLineSeries* s : {work_, balance_})
+        s->setVisible(driven_);
+    driftAxis_->setTitleText(driven_ ? tr("E − E₀, W [J]") : tr("drift [J]"));
     for (QLineSeries* m : markers_) {
         violationChart_->removeSeries(m);
         delete m;
@@ -390,6 +415,7 @@ void PlotPanel::appendFrames(const std::vector<RecordedFrame>& frames)
         return;
     const JointQuantity* q = selected_ >= 0 ? &quantities()[static_cast<size_t>(selected_)] : nullptr;
     QList<QPointF> p, v, a, e, k, u, d, j;
+    const double shownFactor = q ? DisplayUnits::instance().choice().factor(q->unit) : 1.0;
     for (const RecordedFrame& f : frames) {
         t_.push_back(f.t);
         pos_.push_back(f.violation.position);
@@ -407,6 +433,18 @@ void PlotPanel::appendFrames(const std::vector<RecordedFrame>& frames)
         k << QPointF(f.t, f.kinetic);
         u << QPointF(f.t, f.energy - f.kinetic);
         d << QPointF(f.t, drift);
+        if (driven_) {
+            const std::shared_ptr<const Model> model = recording_->frameModel();
+            const State state{f.t, f.q, f.v};
+            std::vector<DriverEffort> efforts(f.driverEfforts.size());
+            for (size_t i = 0; i < efforts.size(); ++i)
+                efforts[i].value = f.driverEfforts[i];
+            energyBalance_.add(f.t, f.energy, driverPower(*model, state, efforts) + appliedLoadPower(*model, state));
+            workPoints_ << QPointF(f.t, energyBalance_.work());
+            balancePoints_ << QPointF(f.t, energyBalance_.balance());
+            minDrift_ = std::min({minDrift_, energyBalance_.work(), energyBalance_.balance()});
+            maxDrift_ = std::max({maxDrift_, energyBalance_.work(), energyBalance_.balance()});
+        }
         const bool first = t_.size() == 1;
         const double lo = std::min({vp, vv, va}), hi = std::max({vp, vv, va});
         minViolation_ = first ? lo : std::min(minViolation_, lo);
@@ -417,8 +455,9 @@ void PlotPanel::appendFrames(const std::vector<RecordedFrame>& frames)
         maxEnergy_ = first ? ehi : std::max(maxEnergy_, ehi);
         minDrift_ = first ? drift : std::min(minDrift_, drift);
         maxDrift_ = first ? drift : std::max(maxDrift_, drift);
-        const double value = q ? q->valueIn(f) : std::nan("");
-        q_.push_back(value);
+        const double si = q ? q->valueIn(f) : std::nan("");
+        q_.push_back(si);
+        const double value = shownFactor * si;
         if (std::isfinite(value)) {
             j << QPointF(f.t, value);
             minQuantity_ = haveQuantityRange_ ? std::min(minQuantity_, value) : value;
@@ -439,6 +478,10 @@ void PlotPanel::appendFrames(const std::vector<RecordedFrame>& frames)
     for (size_t i = 0; i < live.size(); ++i) {
         *live[i].second += *added[i];
         showPoints(live[i].first, *live[i].second);
+    }
+    if (driven_) {
+        showPoints(work_, workPoints_);
+        showPoints(balance_, balancePoints_);
     }
     updateRanges();
     updateButtons();
@@ -600,7 +643,7 @@ void PlotPanel::updateRanges()
     if (quantityFree) {
         const auto& list = quantities();
         const QString unit = selected_ >= 0 && selected_ < static_cast<int>(list.size())
-                                 ? list[static_cast<size_t>(selected_)].unit
+                                 ? DisplayUnits::instance().choice().unit(list[static_cast<size_t>(selected_)].unit)
                                  : QString();
         if (haveQuantityRange_) {
             // Rounding noise on a constant stays a flat line, labelled with its value.

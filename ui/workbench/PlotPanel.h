@@ -15,6 +15,8 @@
 #include "workbench/RecordedFrame.h"
 #include "workbench/SimulationRecording.h"
 
+#include "looplab/analysis/EnergyBalance.h"
+
 #include <QList>
 #include <QPointF>
 #include <QWidget>
@@ -94,6 +96,9 @@ public:
     QLineSeries* velocityViolationSeries() const { return velocity_; }
     QLineSeries* accelerationViolationSeries() const { return acceleration_; }
     QLineSeries* energySeries() const { return energy_; }
+    /// Work of the drivers and loads, and E − E₀ − W: shown for a driven model only.
+    QLineSeries* workSeries() const { return work_; }
+    QLineSeries* balanceSeries() const { return balance_; }
     QLineSeries* jointQuantitySeries() const { return quantity_; }
     QLineSeries* comparisonPositionSeries() const { return cmpPosition_; }
     QLineSeries* comparisonEnergySeries() const { return cmpEnergy_; }
@@ -125,6 +130,10 @@ private:
     std::array<bool, kChartCount> zoomed_{};
     QChart *violationChart_, *energyChart_, *quantityChart_;
     QLineSeries *position_, *velocity_, *acceleration_, *energy_, *kinetic_, *potential_, *drift_, *quantity_;
+    QLineSeries *work_, *balance_;
+    QList<QPointF> workPoints_, balancePoints_;
+    EnergyBalance energyBalance_;
+    bool driven_ = false;
     QLineSeries *cmpPosition_, *cmpVelocity_, *cmpAcceleration_, *cmpEnergy_, *cmpQuantity_;
     QLineSeries *violationCursor_, *energyCursor_, *quantityCursor_;
     std::vector<QLineSeries*> markers_;

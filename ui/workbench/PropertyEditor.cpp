@@ -1,5 +1,7 @@
 #include "workbench/PropertyEditor.h"
 
+#include "plotting/DisplayUnits.h"
+
 #include "workbench/WorkbenchDocument.h"
 
 #include <QComboBox>
@@ -108,6 +110,7 @@ PropertyEditor::PropertyEditor(WorkbenchDocument* document, QWidget* parent)
     scroll_->setFrameShape(QFrame::NoFrame);
     outer->addWidget(scroll_);
     connect(document_, &WorkbenchDocument::documentChanged, this, &PropertyEditor::onDocumentChanged);
+    connect(&DisplayUnits::instance(), &DisplayUnits::changed, this, &PropertyEditor::rebuild);
     rebuild();
 }
 
@@ -252,15 +255,18 @@ void PropertyEditor::addName()
 void PropertyEditor::addNumber(const QString& label, const QString& key, const QString& unit, Getter get,
                                Setter set, double minimum, double maximum, int decimals)
 {
-    auto* spin = makeSpin(unit, minimum, maximum, decimals);
+    // Angles and angular rates in the units the user chose (the document stays in SI).
+    const UnitChoice& units = DisplayUnits::instance().choice();
+    const double k = units.factor(unit);
+    auto* spin = makeSpin(units.unit(unit), k * minimum, k * maximum, decimals);
     spin->setObjectName(key);
     layout_->addRow(label, spin);
-    refreshers_.push_back([this, spin, get] {
+    refreshers_.push_back([this, spin, get, k] {
         QSignalBlocker block(spin);
-        spin->setValue(get(document_->document()));
+        spin->setValue(k * get(document_->document()));
     });
-    connect(spin, &QDoubleSpinBox::valueChanged, this, [this, key, set](double value) {
-        commit(key, [set, value](ModelDocument& doc) { set(doc, value); });
+    connect(spin, &QDoubleSpinBox::valueChanged, this, [this, key, set, k](double value) {
+        commit(key, [set, value, k](ModelDocument& doc) { set(doc, value / k); });
     });
 }
 
@@ -273,8 +279,10 @@ void PropertyEditor::addVector(const QString& label, const QString& key, const Q
     h->setSpacing(2);
     static const char* axes[3] = {"x", "y", "z"};
     std::array<QDoubleSpinBox*, 3> spins{};
+    const UnitChoice& units = DisplayUnits::instance().choice();
+    const double k = units.factor(unit);
     for (int c = 0; c < 3; ++c) {
-        spins[static_cast<size_t>(c)] = makeSpin(unit, -1e9, 1e9, 6);
+        spins[static_cast<size_t>(c)] = makeSpin(units.unit(unit), -1e9, 1e9, 6);
         // Three boxes share one row: arrows would leave too little room for the digits.
         spins[static_cast<size_t>(c)]->setButtonSymbols(QAbstractSpinBox::NoButtons);
         spins[static_cast<size_t>(c)]->setMinimumWidth(40);
@@ -283,19 +291,19 @@ void PropertyEditor::addVector(const QString& label, const QString& key, const Q
         h->addWidget(spins[static_cast<size_t>(c)]);
     }
     layout_->addRow(label, row);
-    refreshers_.push_back([this, spins, get] {
+    refreshers_.push_back([this, spins, get, k] {
         const Vec3 v = get(document_->document());
         for (int c = 0; c < 3; ++c) {
             QSignalBlocker block(spins[static_cast<size_t>(c)]);
-            spins[static_cast<size_t>(c)]->setValue(v[c]);
+            spins[static_cast<size_t>(c)]->setValue(k * v[c]);
         }
     });
     for (int c = 0; c < 3; ++c) {
         connect(spins[static_cast<size_t>(c)], &QDoubleSpinBox::valueChanged, this,
-                [this, key, get, set, c](double value) {
-                    commit(key + "." + axes[c], [get, set, c, value](ModelDocument& doc) {
+                [this, key, get, set, c, k](double value) {
+                    commit(key + "." + axes[c], [get, set, c, value, k](ModelDocument& doc) {
                         Vec3 v = get(doc);
-                        v[c] = value;
+                        v[c] = value / k;
                         set(doc, v);
                     });
                 });

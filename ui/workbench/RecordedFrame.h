@@ -18,6 +18,8 @@ struct RecordedFrame {
     /// Positions and velocities at t, in the layout of the run's model (State::q, State::v):
     /// the scene of the frame is built from them when it is shown, not for every frame.
     VecX q, v;
+    /// v̇ at t (SimulationFrame::acceleration): for acceleration plots and arrows.
+    VecX acceleration;
     Violations violation;
     double energy = 0.0;   ///< total mechanical energy [J]
     double kinetic = 0.0;  ///< kinetic energy [J]; the rest is potential (gravity, springs)

@@ -92,6 +92,7 @@ void SimulationWorker::run(const SimulationJob& job)
             r.t = f.state.t;
             r.q = f.state.q;
             r.v = f.state.v;
+            r.acceleration = f.acceleration;
             r.violation = f.violation;
             r.energy = f.energy.total();
             r.kinetic = f.energy.kinetic;

@@ -1,0 +1,42 @@
+#include "looplab/analysis/EnergyBalance.h"
+
+#include "looplab/dynamics/Reactions.h"
+#include "looplab/model/Model.h"
+#include "looplab/bodies/State.h"
+
+namespace looplab {
+
+double driverPower(const Model& model, const State& s, const std::vector<DriverEffort>& efforts) {
+    double p = 0.0;
+    const size_t n = std::min(efforts.size(), model.drivers.size());
+    for (size_t i = 0; i < n; ++i) p += efforts[i].value * model.drivers[i].law.evaluate(s.t).rate;
+    return p;
+}
+
+double appliedLoadPower(const Model& model, const State& s) {
+    double p = 0.0;
+    for (const ForceElement& e : model.forces) {
+        if (e.type != ForceType::BodyForce && e.type != ForceType::BodyTorque) continue;
+        if (!e.body.valid() || model.body(e.body).kind != BodyKind::Rigid) continue;
+        const double scale = e.law ? e.law->evaluate(s.t).value : 1.0;
+        if (e.type == ForceType::BodyForce)
+            p += scale * e.vector.dot(pointVelocity(model, s, e.body, e.localPoint));
+        else
+            p += scale * e.vector.dot(bodyAngularVelocity(model, s, e.body));
+    }
+    return p;
+}
+
+void EnergyBalance::add(double t, double energy, double power) {
+    if (!started_) {
+        started_ = true;
+        e0_ = energy;
+    } else {
+        work_ += 0.5 * (power + lastPower_) * (t - lastT_);
+    }
+    lastT_ = t;
+    lastPower_ = power;
+    lastEnergy_ = energy;
+}
+
+}  // namespace looplab
