@@ -98,6 +98,22 @@ private slots:
         QVERIFY(stepper);
         QCOMPARE(stepper->name(), std::string("tlismni/hht"));
         QVERIFY(stepper->projects());
+        // The index-3 scheme: only with HHT, not projecting, and refusing an adaptive run
+        // without damping (its multipliers would oscillate undamped).
+        QVERIFY(isSupportedPair("hht-index3", "hht", &why));
+        QVERIFY(!isSupportedPair("hht-index3", "newmark", &why));
+        QVERIFY(!isSupportedPair("hht-index3", "dopri5", &why));
+        const auto index3 = makeTimeStepper(lm.model, "hht-index3", "hht", {}, {});
+        QVERIFY(index3);
+        QCOMPARE(index3->name(), std::string("hht-index3/hht"));
+        QVERIFY(!index3->projects());
+        QVERIFY(index3->initialize(lm.initial).ok);
+        ConstraintMethodSettings undamped;
+        undamped.hhtAlpha = 0.0;
+        const auto refused = makeTimeStepper(lm.model, "hht-index3", "hht", {}, undamped);
+        const Status st = refused->initialize(lm.initial);
+        QVERIFY(!st.ok);
+        QVERIFY2(st.message.find("alpha") != std::string::npos, st.message.c_str());
     }
 
     // Every frame of an adaptive run has its position, velocity and acceleration
