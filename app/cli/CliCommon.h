@@ -148,7 +148,7 @@ struct SimulateOptions {
     int augmentedIterations = 30;
     double augmentedTolerance = 1e-12;
     int projectionIterations = 8;
-    // tlismni: HHT α, Newmark β and γ (ConstraintMethodSettings).
+    // tlismni and hht-index3: HHT α, Newmark β and γ (ConstraintMethodSettings).
     double hhtAlpha = -0.05;
     double newmarkBeta = 0.25, newmarkGamma = 0.5;
     double maxStep = 0.0;  ///< s; 0 = no limit

@@ -232,7 +232,7 @@ int runSimulate(const SimulateOptions& o) {
         j["steps"] = res.statistics.steps;
         j["rejected_steps"] = res.statistics.rejectedSteps;
         j["rhs_evaluations"] = res.statistics.rhsEvaluations;
-        // Implicit steppers on the constrained equations (tlismni); 0 for the others.
+        // Implicit steppers on the constrained equations (tlismni, hht-index3); 0 for the others.
         j["jacobian_evaluations"] = res.statistics.jacobianEvaluations;
         j["outer_iterations"] = res.statistics.outerIterations;
         j["inner_iterations"] = res.statistics.innerIterations;

@@ -63,9 +63,9 @@ void addSimulationOptions(CLI::App* cmd, looplab::cli::SimulateOptions& o) {
                    "Relative change of the accelerations that ends the multiplier iteration");
     cmd->add_option("--projection-iterations", o.projectionIterations,
                    "Gauss-Newton iterations allowed per position projection");
-    cmd->add_option("--hht-alpha", o.hhtAlpha, "tlismni/hht: numerical damping alpha in [-1/3, 0] (default -0.05)");
-    cmd->add_option("--newmark-beta", o.newmarkBeta, "tlismni/newmark: beta in (0, 1/2] (default 1/4)");
-    cmd->add_option("--newmark-gamma", o.newmarkGamma, "tlismni/newmark: gamma in [1/2, 1] (default 1/2)");
+    cmd->add_option("--hht-alpha", o.hhtAlpha, "tlismni, hht-index3 with hht: numerical damping alpha in [-1/3, 0] (default -0.05)");
+    cmd->add_option("--newmark-beta", o.newmarkBeta, "tlismni, hht-index3 with newmark: beta in (0, 1/2] (default 1/4)");
+    cmd->add_option("--newmark-gamma", o.newmarkGamma, "tlismni, hht-index3 with newmark: gamma in [1/2, 1] (default 1/2)");
     cmd->add_option("--max-step", o.maxStep, "Largest step of an adaptive integrator [s] (default 0: none)");
     cmd->add_option("--linear-algebra", o.linearAlgebra,
                    "automatic (sparse above 120 coordinates), dense or sparse")

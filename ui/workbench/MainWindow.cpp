@@ -21,6 +21,7 @@
 #include "workbench/ModeTableCsv.h"
 #include "workbench/ModelTreeModel.h"
 #include "workbench/ModesPanel.h"
+#include "comparison/ComparisonPanel.h"
 #include "workbench/PlaybackBar.h"
 #include "workbench/PropertyEditor.h"
 #include "workbench/RunPanel.h"
@@ -221,6 +222,19 @@ void MainWindow::createDocks()
     // Beside the run settings, where the column is tallest: table and chart need room.
     tabifyDockWidget(runDock, modesDock);
     runDock->raise();
+
+    // Several methods at once on the current model, with the run panel's settings.
+    comparison_ = new ComparisonPanel;
+    auto* comparisonDock = new QDockWidget(tr("Compare methods"), this);
+    comparisonDock->setObjectName("comparisonDock");
+    comparisonDock->setWidget(comparison_);
+    addDockWidget(Qt::BottomDockWidgetArea, comparisonDock);
+    tabifyDockWidget(plotDock, comparisonDock);
+    plotDock->raise();
+    connect(comparison_, &ComparisonPanel::compareRequested, this, [this] {
+        const LoadedModel& loaded = document_->loaded();
+        comparison_->compare(loaded.ok() ? loaded.model : nullptr, loaded.initial, runPanel_->settings());
+    });
 
     traces_ = new TracePanel(viewport_);
     traces_->setDocument(&document_->document());

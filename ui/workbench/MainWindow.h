@@ -40,6 +40,7 @@ class StudyPanel;
 class WatchFeature;
 class PropertyEditor;
 class RunPanel;
+class ComparisonPanel;
 class SimulationRunner;
 class TracePanel;
 class VtkViewport;
@@ -117,6 +118,7 @@ public:
     PropertyEditor* propertyEditor() const { return properties_; }
     VtkViewport* viewport() const { return viewport_; }
     RunPanel* runPanel() const { return runPanel_; }
+    ComparisonPanel* comparisonPanel() const { return comparison_; }
     PlotPanel* plotPanel() const { return plots_; }
     WarningsPanel* warningsPanel() const { return warnings_; }
     /// Traces of body points over the recording (overlays/TracePanel.h).
@@ -220,6 +222,7 @@ private:
     WatchFeature* watch_ = nullptr;
     SimulationRecording recording_;
     ModesPanel* modesPanel_;
+    ComparisonPanel* comparison_;
     ModesRunner* modesRunner_;
     ModesComputation lastModes_;
     std::unique_ptr<ModeShapeAnimation> animation_;

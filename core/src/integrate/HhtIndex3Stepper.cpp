@@ -89,6 +89,16 @@ Status HhtIndex3Stepper::evaluate(State& s, MotionEvaluation& out) {
 
 Status HhtIndex3Stepper::initialize(const State& start) {
     stats_ = {};
+    // Without numerical damping the multipliers and the accelerations of the index-3 form
+    // oscillate from step to step (Cardona & Géradin 1989); the error estimate, a difference
+    // of accelerations, then sees that oscillation and the adaptive step collapses.
+    if (!settings_.fixedStep && !(alpha_ < 0.0)) {
+        std::ostringstream o;
+        o << "hht-index3 with an adaptive step needs numerical damping, HHT alpha in [-1/3, 0) (given " << alpha_
+          << "): without it the multipliers of the index-3 equations oscillate and the step-size control cannot "
+             "follow them";
+        return Status::failure(o.str());
+    }
     chooseRows(start);
     if (Status st = accelerations(start, a_, lambdaI_); !st.ok) return st;
     ConstraintValues cv;

@@ -4,6 +4,7 @@
 #include "looplab/integrate/ConstraintMethodStepper.h"
 #include "looplab/integrate/CvodeBdf.h"
 #include "looplab/integrate/DormandPrince5.h"
+#include "looplab/integrate/HhtIndex3Stepper.h"
 #include "looplab/dynamics/PenaltyMethod.h"
 #include "looplab/dynamics/ProjectionMethod.h"
 #include "looplab/integrate/RungeKutta4.h"
@@ -69,6 +70,13 @@ const std::vector<ConstraintMethodInfo>& constraintMethods() {
          true,
          {},
          {"hht", "newmark"}},
+        {"hht-index3",
+         "HHT-alpha on the full index-3 DAE (Negrut et al. 2007), as most commercial codes integrate: all "
+         "accelerations and multipliers per Newton iteration, positions closed at the step's end, velocities "
+         "not projected (they drift by the integration error); needs alpha < 0",
+         false,
+         {},
+         {"hht"}},
     };
     return methods;
 }
@@ -101,7 +109,7 @@ const std::vector<IntegratorInfo>& integrators() {
          {{"step", "the step [s]"}}},
         {"hht",
          "Hilber-Hughes-Taylor alpha on the constrained equations, Newton iterations, adaptive step: "
-         "for steppers on the constrained equations (tlismni)",
+         "for steppers on the constrained equations (tlismni, hht-index3)",
          StepControl::Adaptive,
          true,
          2,
@@ -113,7 +121,7 @@ const std::vector<IntegratorInfo>& integrators() {
          false},
         {"newmark",
          "Newmark beta-gamma on the constrained equations, Newton iterations, adaptive step: "
-         "for steppers on the constrained equations (tlismni)",
+         "for steppers on the constrained equations (tlismni, hht-index3)",
          StepControl::Adaptive,
          true,
          2,
@@ -155,7 +163,7 @@ bool isSupportedPair(const std::string& method, const std::string& integrator, s
     if (m->integrators.empty()) {
         if (!i->odeSolver)
             return fail("the integrator '" + integrator + "' integrates the constrained equations of a stepper " +
-                        "such as tlismni, not the ODE of the method '" + method + "'");
+                        "such as tlismni or hht-index3, not the ODE of the method '" + method + "'");
         return true;
     }
     if (std::find(m->integrators.begin(), m->integrators.end(), integrator) == m->integrators.end()) {
@@ -171,7 +179,7 @@ std::unique_ptr<TimeStepper> makeTimeStepper(std::shared_ptr<const Model> model,
                                              const std::string& integrator, const OdeSettings& ode,
                                              const ConstraintMethodSettings& constraints, std::string* why) {
     if (!isSupportedPair(method, integrator, why)) return nullptr;
-    if (method == "tlismni") {
+    if (method == "tlismni" || method == "hht-index3") {
         TlismniSettings t;
         t.newmark = integrator == "newmark";
         t.alpha = constraints.hhtAlpha;
@@ -180,6 +188,7 @@ std::unique_ptr<TimeStepper> makeTimeStepper(std::shared_ptr<const Model> model,
         t.ode = ode;
         t.rankTolerance = constraints.rankTolerance;
         t.linearAlgebra = constraints.linearAlgebra;
+        if (method == "hht-index3") return std::make_unique<HhtIndex3Stepper>(model, t, integrator);
         return std::make_unique<TlismniStepper>(model, t, integrator);
     }
     return std::make_unique<ConstraintMethodStepper>(model, makeConstraintMethod(method, model, constraints),

@@ -45,7 +45,8 @@ struct ConstraintMethodSettings {
     int augmentedIterations = 30;
     double augmentedTolerance = 1e-12;
 
-    /// tlismni with the hht integrator: HHT α in [−1/3, 0] (0: trapezoidal, no damping).
+    /// tlismni and hht-index3 with the hht integrator: HHT α in [−1/3, 0] (0: trapezoidal, no
+    /// damping; hht-index3 with an adaptive step needs α < 0).
     double hhtAlpha = -0.05;
     /// tlismni with the newmark integrator: β and γ (second order only for γ = 1/2).
     double newmarkBeta = 0.25;
