@@ -34,7 +34,9 @@ class ModeShapeAnimation;
 class ModesPanel;
 class ModelTreeModel;
 class PlaybackBar;
+class ModelPresentation;
 class PosingFeature;
+class SketchFeature;
 class PropertyEditor;
 class RunPanel;
 class SimulationRunner;
@@ -128,6 +130,10 @@ public:
     SimulationRunner* runner() const { return runner_; }
     /// Drag to pose, typed joint coordinates, and assembly failures drawn (ui/posing).
     PosingFeature* posing() const { return posing_; }
+    /// Sketch mode for planar linkages (ui/sketch).
+    SketchFeature* sketch() const { return sketch_; }
+    /// The model's run settings, camera and notes (ui/presentation).
+    ModelPresentation* presentation() const { return presentation_; }
     const SimulationRecording& recording() const { return recording_; }
     /// The checkable "Trail of Selected Body" action.
     QAction* trailAction() const { return trailAction_; }
@@ -207,6 +213,8 @@ private:
     TracePanel* traces_;
     SimulationRunner* runner_;
     PosingFeature* posing_ = nullptr;
+    SketchFeature* sketch_ = nullptr;
+    ModelPresentation* presentation_ = nullptr;
     SimulationRecording recording_;
     ModesPanel* modesPanel_;
     ModesRunner* modesRunner_;
