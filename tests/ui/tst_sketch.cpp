@@ -2,10 +2,13 @@
 // four-bar sketched on an empty model in eight clicks has one degree of freedom and links
 // whose mass and inertia are those of their bars (m = ρAL, I = m(L² + h²)/12); andrews.json
 // opens with its stiff solver, end time and pace and shows its description in the Notes
-// pane; settings and the view stored in a model come back when it is opened again.
+// pane; settings and the view stored in a model come back when it is opened again;
+// markers are added, moved and deleted from the Markers pane, undoably.
 
 #include "looplab/kinematics/Mobility.h"
 #include "looplab/model/ModelFile.h"
+#include "looplab/sketch/SketchEdits.h"
+#include "markers/MarkerPanel.h"
 #include "presentation/ModelPresentation.h"
 #include "sketch/SketchFeature.h"
 #include "viewport/VtkViewport.h"
@@ -15,6 +18,10 @@
 #include "WorkbenchTestSupport.h"
 
 #include <QAction>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QListWidget>
+#include <QPushButton>
 #include <QDir>
 #include <QPlainTextEdit>
 #include <QSurfaceFormat>
@@ -138,6 +145,39 @@ private slots:
         double f[3];
         camera->GetFocalPoint(f);
         QVERIFY(std::abs(f[0] - 0.2) < 1e-12 && std::abs(f[1] - 0.1) < 1e-12);
+    }
+
+    void markersFromThePanel()
+    {
+        WorkbenchDocument* doc = window_->document();
+        doc->newDocument();
+        doc->edit("sketch", [](ModelDocument& d) {
+            const WorkPlane xy;
+            addGroundPivot(d, xy, Vec3(0, 0, 0));
+            addLink(d, xy, {Vec3(0, 0, 0), "ground_pivot1"}, {Vec3(0.3, 0, 0), ""}, BarStyle{});
+        });
+        MarkerPanel* panel = window_->markerPanel();
+        QCOMPARE(panel->list()->count(), 3);
+        panel->bodyBox()->setCurrentText("link1");
+        QTest::mouseClick(panel->addButton(), Qt::LeftButton);
+        QCOMPARE(doc->document().markers.size(), size_t(4));
+        const MarkerDoc added = doc->document().markers.back();
+        QCOMPARE(added.body, std::string("link1"));
+        QCOMPARE(added.position, Vec3::Zero().eval());
+        QCOMPARE(panel->list()->currentRow(), 3);
+        // Moved along the link by typing a coordinate.
+        panel->coordinate(0)->setValue(0.1);
+        emit panel->coordinate(0)->editingFinished();
+        QCOMPARE(doc->document().markers.back().position, Vec3(0.1, 0, 0));
+        QVERIFY(panel->deleteSelected());
+        QCOMPARE(doc->document().markers.size(), size_t(3));
+        doc->undoStack()->undo();
+        QCOMPARE(doc->document().markers.size(), size_t(4));
+        // A marker a joint uses stays, and the pane names the joint.
+        panel->list()->setCurrentRow(0);
+        QVERIFY(!panel->deleteSelected());
+        QCOMPARE(doc->document().markers.size(), size_t(4));
+        QVERIFY2(panel->message().contains("pin1"), qPrintable(panel->message()));
     }
 
 private:

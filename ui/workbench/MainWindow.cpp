@@ -10,6 +10,7 @@
 #include "overlays/TracePanel.h"
 #include "posing/PosePanel.h"
 #include "posing/PosingFeature.h"
+#include "markers/MarkerPanel.h"
 #include "presentation/ModelPresentation.h"
 #include "sketch/SketchFeature.h"
 #include "viewport/VtkViewport.h"
@@ -258,6 +259,14 @@ void MainWindow::createDocks()
     addDockWidget(Qt::RightDockWidgetArea, notesDock);
     tabifyDockWidget(warningsDock, notesDock);
     warningsDock->raise();
+
+    markers_ = new MarkerPanel(document_);
+    auto* markersDock = new QDockWidget(tr("Markers"), this);
+    markersDock->setObjectName("markersDock");
+    markersDock->setWidget(markers_);
+    addDockWidget(Qt::RightDockWidgetArea, markersDock);
+    tabifyDockWidget(runDock, markersDock);
+    runDock->raise();
 
     resizeDocks({treeDock, propertyDock}, {300, 450}, Qt::Vertical);
     resizeDocks({treeDock, runDock}, {330, 330}, Qt::Horizontal);

@@ -34,6 +34,7 @@ class ModeShapeAnimation;
 class ModesPanel;
 class ModelTreeModel;
 class PlaybackBar;
+class MarkerPanel;
 class ModelPresentation;
 class PosingFeature;
 class SketchFeature;
@@ -134,6 +135,8 @@ public:
     SketchFeature* sketch() const { return sketch_; }
     /// The model's run settings, camera and notes (ui/presentation).
     ModelPresentation* presentation() const { return presentation_; }
+    /// Markers created, moved and deleted (ui/markers).
+    MarkerPanel* markerPanel() const { return markers_; }
     const SimulationRecording& recording() const { return recording_; }
     /// The checkable "Trail of Selected Body" action.
     QAction* trailAction() const { return trailAction_; }
@@ -215,6 +218,7 @@ private:
     PosingFeature* posing_ = nullptr;
     SketchFeature* sketch_ = nullptr;
     ModelPresentation* presentation_ = nullptr;
+    MarkerPanel* markers_ = nullptr;
     SimulationRecording recording_;
     ModesPanel* modesPanel_;
     ModesRunner* modesRunner_;
