@@ -105,6 +105,34 @@ private slots:
         window_->screenshot().save(shots + "/sketch-four-bar.png");
     }
 
+    void sliderCrankByClicks()
+    {
+        window_->document()->newDocument();
+        SketchFeature* sketch = window_->sketch();
+        clickButton(sketch->toolBar(), sketch->sketchAction());
+        const Vec3 A(-0.2, 0, 0), B(-0.1, 0.1, 0), C(0.2, 0, 0), along(0.4, 0, 0);
+        clickView(A);
+        clickButton(sketch->toolBar(), sketch->toolAction(SketchFeature::Tool::Link));
+        clickView(A);
+        clickView(B);
+        clickView(C);
+        QTest::keyClick(window_->viewport()->renderSurface(), Qt::Key_Escape);
+        clickButton(sketch->toolBar(), sketch->toolAction(SketchFeature::Tool::Slider));
+        clickView(C);
+        clickView(along);
+        const ModelDocument& doc = window_->document()->document();
+        QCOMPARE(doc.bodies.size(), size_t(3));  // crank, rod, slider block
+        QCOMPARE(doc.joints.size(), size_t(4));  // ground–crank and crank–rod pins, the guide, the rod–block pin
+        const LoadedModel& loaded = window_->document()->loaded();
+        QVERIFY2(loaded.model, "the sketched slider-crank does not build and assemble");
+        QCOMPARE(analyzeMobility(*loaded.model, loaded.initial).dof, 1);
+        // The guide runs along x through C.
+        const JointDoc& guide = doc.joints[2];
+        QCOMPARE(guide.type, JointType::Prismatic);
+        QVERIFY((guide.axis - Vec3::UnitX()).norm() < 1e-12);
+        QVERIFY((guide.point - C).norm() < 1e-12);
+    }
+
     void andrewsOpensWithItsSettings()
     {
         QString error;
