@@ -120,6 +120,7 @@ struct VtkViewport::Private {
     bool dirty = true;
     bool inPaint = false;
     bool fitPending = false;
+    bool autoFit = true;
     UpAxis up = UpAxis::Z;
     StandardView lastView = StandardView::Isometric;
     bool gridVisible = true;
@@ -447,10 +448,34 @@ bool VtkViewport::setScene(const looplab::Scene& scene)
     const bool rebuilt = d_->scene->setScene(scene);
     // Deferred to the next paint, so that the framing sees the placement of this scene
     // rather than the identity poses of freshly built solids.
-    if (rebuilt)
+    if (rebuilt && d_->autoFit)
         d_->fitPending = true;
     d_->markDirty();
     return rebuilt;
+}
+
+void VtkViewport::setAutoFit(bool on)
+{
+    d_->autoFit = on;
+    if (!on)
+        d_->fitPending = false;
+}
+
+bool VtkViewport::autoFit() const { return d_->autoFit; }
+
+void VtkViewport::setCamera(const Eigen::Vector3d& position, const Eigen::Vector3d& focalPoint,
+                            const Eigen::Vector3d& viewUp, bool parallel, double parallelScale)
+{
+    vtkCamera* camera = d_->renderer->GetActiveCamera();
+    camera->SetPosition(position.data());
+    camera->SetFocalPoint(focalPoint.data());
+    camera->SetViewUp(viewUp.data());
+    camera->SetParallelProjection(parallel ? 1 : 0);
+    if (parallelScale > 0.0)
+        camera->SetParallelScale(parallelScale);
+    camera->OrthogonalizeViewUp();
+    d_->fitPending = false;
+    d_->markDirty();
 }
 
 Eigen::Isometry3d VtkViewport::bodyPose(int index) const { return d_->scene->bodyPose(index); }

@@ -113,6 +113,14 @@ public:
     /// Frames the whole scene (bodies, joints, springs) keeping the view direction and
     /// refits the grid to it.
     void fitToView();
+    /// Whether a scene with new solids reframes the camera at the next paint (default on;
+    /// sketching turns it off so the view holds still while links are added).
+    void setAutoFit(bool on);
+    bool autoFit() const;
+    /// Places the camera (a model's saved view); a framing pending from a new scene is
+    /// dropped. parallelScale ≤ 0 keeps the current one.
+    void setCamera(const Eigen::Vector3d& position, const Eigen::Vector3d& focalPoint,
+                   const Eigen::Vector3d& viewUp, bool parallel, double parallelScale);
     /// Looks at the scene from a standard direction and frames it.
     void setStandardView(StandardView view);
     /// Changes which world axis is up, then re-applies the last standard view.

@@ -1,5 +1,7 @@
 #include "workbench/DocumentOperations.h"
 
+#include "looplab/model/ShapeMassProperties.h"
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -125,9 +127,11 @@ ItemRef addItem(ModelDocument& doc, ItemKind kind)
     case ItemKind::Body: {
         BodyDoc body;
         body.name = uniqueName(doc, kind, "body");
-        body.inertia = Mat3::Identity() * 1e-3;
         body.shape.kind = VisualShape::Kind::Box;
         body.shape.size = Vec3(0.1, 0.02, 0.02);
+        // Aluminium: mass and inertia follow from the shape until the user types them.
+        body.density = 2700.0;
+        applyShapeMassProperties(body);
         doc.bodies.push_back(body);
         break;
     }

@@ -12,6 +12,9 @@
 #include "posing/PosePanel.h"
 #include "posing/PosingFeature.h"
 #include "study/StudyPanel.h"
+#include "markers/MarkerPanel.h"
+#include "presentation/ModelPresentation.h"
+#include "sketch/SketchFeature.h"
 #include "viewport/VtkViewport.h"
 #include "watch/WatchFeature.h"
 #include "workbench/DocumentJournal.h"
@@ -33,6 +36,7 @@
 #include <vtkRenderer.h>
 
 #include <QAction>
+#include <QPlainTextEdit>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDateTime>
@@ -279,6 +283,25 @@ void MainWindow::createDocks()
     tabifyDockWidget(plotDock, studyDock);
     plotDock->raise();
     connect(studyPanel_, &StudyPanel::message, this, [this](const QString& text) { statusBar()->showMessage(text, 15000); });
+    sketch_ = new SketchFeature(document_, viewport_, this);
+    addToolBar(Qt::TopToolBarArea, sketch_->toolBar());
+    connect(sketch_, &SketchFeature::message, this, [this](const QString& text) { statusBar()->showMessage(text, 15000); });
+
+    presentation_ = new ModelPresentation(document_, runPanel_, viewport_, this);
+    auto* notesDock = new QDockWidget(tr("Notes"), this);
+    notesDock->setObjectName("notesDock");
+    notesDock->setWidget(presentation_->notesPane());
+    addDockWidget(Qt::RightDockWidgetArea, notesDock);
+    tabifyDockWidget(warningsDock, notesDock);
+    warningsDock->raise();
+
+    markers_ = new MarkerPanel(document_);
+    auto* markersDock = new QDockWidget(tr("Markers"), this);
+    markersDock->setObjectName("markersDock");
+    markersDock->setWidget(markers_);
+    addDockWidget(Qt::RightDockWidgetArea, markersDock);
+    tabifyDockWidget(runDock, markersDock);
+    runDock->raise();
 
     resizeDocks({treeDock, propertyDock}, {300, 450}, Qt::Vertical);
     resizeDocks({treeDock, runDock}, {330, 330}, Qt::Horizontal);
@@ -334,6 +357,8 @@ void MainWindow::createMenus()
     sim->addSeparator();
     sim->addAction(tr("&Keep for Comparison"), this, [this] { plots_->keepForComparison(); });
     sim->addAction(tr("&Clear Comparison"), plots_, &PlotPanel::clearComparison);
+    sim->addSeparator();
+    sim->addAction(presentation_->storeAction());
 
     viewMenu_ = menuBar()->addMenu(tr("&View"));
     viewMenu_->addAction(tr("&Fit to View"), QKeySequence(Qt::Key_F), viewport_, &VtkViewport::fitToView);
@@ -438,10 +463,13 @@ bool MainWindow::save()
 
 bool MainWindow::saveAsWithDialog()
 {
-    const QString path =
+    QString path =
         QFileDialog::getSaveFileName(this, tr("Save model"), document_->filePath(), tr("LoopLab models (*.json)"));
     if (path.isEmpty())
         return false;
+    // A name typed without an extension still makes a model file the open dialog lists.
+    if (QFileInfo(path).suffix().isEmpty())
+        path += ".json";
     QString error;
     if (!saveFile(path, &error)) {
         QMessageBox::critical(this, tr("Cannot save model"), error);
@@ -678,9 +706,15 @@ void MainWindow::onDocumentReset()
 void MainWindow::onModelRebuilt()
 {
     statusBar()->showMessage(document_->statusText());
-    // While a recording is shown, the view belongs to it; the edit takes effect on Reset.
-    if (!isRunning() && recording_.isEmpty())
+    // An edit shows at once, even over a recording; the recording stays for playback,
+    // and the status bar says it is of the model before the edit.
+    if (!isRunning()) {
         refreshScene();
+        if (!recording_.isEmpty())
+            statusBar()->showMessage(tr("%1 — the view shows the edited model; the recording is of the model "
+                                        "before the edit (Run to record the edited one)")
+                                         .arg(document_->statusText()));
+    }
     updateRunState();
 }
 

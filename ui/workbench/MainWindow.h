@@ -35,9 +35,12 @@ class ModeShapeAnimation;
 class ModesPanel;
 class ModelTreeModel;
 class PlaybackBar;
+class MarkerPanel;
+class ModelPresentation;
 class PosingFeature;
 class StudyPanel;
 class WatchFeature;
+class SketchFeature;
 class PropertyEditor;
 class RunPanel;
 class ComparisonPanel;
@@ -138,6 +141,12 @@ public:
     StudyPanel* studyPanel() const { return studyPanel_; }
     /// Plot windows, units, arrows and camera (watch/WatchFeature.h).
     WatchFeature* watch() const { return watch_; }
+    /// Sketch mode for planar linkages (ui/sketch).
+    SketchFeature* sketch() const { return sketch_; }
+    /// The model's run settings, camera and notes (ui/presentation).
+    ModelPresentation* presentation() const { return presentation_; }
+    /// Markers created, moved and deleted (ui/markers).
+    MarkerPanel* markerPanel() const { return markers_; }
     const SimulationRecording& recording() const { return recording_; }
     /// The checkable "Trail of Selected Body" action.
     QAction* trailAction() const { return trailAction_; }
@@ -220,6 +229,9 @@ private:
     PosingFeature* posing_ = nullptr;
     StudyPanel* studyPanel_ = nullptr;
     WatchFeature* watch_ = nullptr;
+    SketchFeature* sketch_ = nullptr;
+    ModelPresentation* presentation_ = nullptr;
+    MarkerPanel* markers_ = nullptr;
     SimulationRecording recording_;
     ModesPanel* modesPanel_;
     ComparisonPanel* comparison_;

@@ -1,6 +1,7 @@
 #include "workbench/PropertyEditor.h"
 
 #include "plotting/DisplayUnits.h"
+#include "looplab/model/ShapeMassProperties.h"
 
 #include "workbench/WorkbenchDocument.h"
 
@@ -562,11 +563,29 @@ void PropertyEditor::addModelFields()
 void PropertyEditor::addBodyFields()
 {
     const auto i = static_cast<size_t>(item_.index);
+    // With a density, mass and inertia follow from the shape; typing either is the
+    // user's override and drops the density.
+    addNumber(tr("Density"), "density", "kg/m³", [i](const ModelDocument& d) { return d.bodies[i].density.value_or(0.0); },
+              [i](ModelDocument& d, double v) {
+                  if (v > 0.0)
+                      d.bodies[i].density = v;
+                  else
+                      d.bodies[i].density.reset();
+                  applyShapeMassProperties(d.bodies[i]);
+              },
+              0.0, 1e6, 1);
     addNumber(tr("Mass"), "mass", "kg", [i](const ModelDocument& d) { return d.bodies[i].mass; },
-              [i](ModelDocument& d, double v) { d.bodies[i].mass = v; }, 0.0, 1e9);
+              [i](ModelDocument& d, double v) {
+                  d.bodies[i].mass = v;
+                  d.bodies[i].density.reset();
+              },
+              0.0, 1e9);
     addVector(tr("Inertia (diagonal)"), "inertia", "kg·m²",
               [i](const ModelDocument& d) { return Vec3(d.bodies[i].inertia.diagonal()); },
-              [i](ModelDocument& d, const Vec3& v) { d.bodies[i].inertia.diagonal() = v; });
+              [i](ModelDocument& d, const Vec3& v) {
+                  d.bodies[i].inertia.diagonal() = v;
+                  d.bodies[i].density.reset();
+              });
     addVector(tr("Position"), "position", "m", [i](const ModelDocument& d) { return d.bodies[i].position; },
               [i](ModelDocument& d, const Vec3& v) { d.bodies[i].position = v; });
     addOrientation(tr("Orientation"), "orientation",
@@ -582,17 +601,29 @@ void PropertyEditor::addBodyFields()
               [i](const ModelDocument& d) { return QString(visualShapeKindName(d.bodies[i].shape.kind)); },
               [i](ModelDocument& d, const QString& v) {
                   visualShapeKindFromName(v.toStdString(), d.bodies[i].shape.kind);
+                  applyShapeMassProperties(d.bodies[i]);
               });
     const VisualShape::Kind shape = document_->document().bodies[i].shape.kind;
     if (shape == VisualShape::Kind::Box)
         addVector(tr("Box size"), "shape.size", "m", [i](const ModelDocument& d) { return d.bodies[i].shape.size; },
-                  [i](ModelDocument& d, const Vec3& v) { d.bodies[i].shape.size = v; });
+                  [i](ModelDocument& d, const Vec3& v) {
+                      d.bodies[i].shape.size = v;
+                      applyShapeMassProperties(d.bodies[i]);
+                  });
     if (shape == VisualShape::Kind::Cylinder || shape == VisualShape::Kind::Sphere)
         addNumber(tr("Radius"), "shape.radius", "m", [i](const ModelDocument& d) { return d.bodies[i].shape.radius; },
-                  [i](ModelDocument& d, double v) { d.bodies[i].shape.radius = v; }, 0.0);
+                  [i](ModelDocument& d, double v) {
+                      d.bodies[i].shape.radius = v;
+                      applyShapeMassProperties(d.bodies[i]);
+                  },
+                  0.0);
     if (shape == VisualShape::Kind::Cylinder)
         addNumber(tr("Length"), "shape.length", "m", [i](const ModelDocument& d) { return d.bodies[i].shape.length; },
-                  [i](ModelDocument& d, double v) { d.bodies[i].shape.length = v; }, 0.0);
+                  [i](ModelDocument& d, double v) {
+                      d.bodies[i].shape.length = v;
+                      applyShapeMassProperties(d.bodies[i]);
+                  },
+                  0.0);
     if (shape != VisualShape::Kind::None)
         addVector(tr("Colour (RGB)"), "shape.color", "",
                   [i](const ModelDocument& d) {
@@ -626,6 +657,13 @@ void PropertyEditor::addJointFields()
     if (type == JointType::Distance) {
         addVector(tr("Point 2"), "point2", "m", [i](const ModelDocument& d) { return d.joints[i].point2; },
                   [i](ModelDocument& d, const Vec3& v) { d.joints[i].point2 = v; });
+        // Shown as the initial distance until the user sets one.
+        addNumber(tr("Length"), "length", "m",
+                  [i](const ModelDocument& d) {
+                      const JointDoc& j = d.joints[i];
+                      return j.length.value_or((j.point2 - j.point).norm());
+                  },
+                  [i](ModelDocument& d, double v) { d.joints[i].length = v; }, 0.0, 1e9);
         return;
     }
     if (type != JointType::Spherical)

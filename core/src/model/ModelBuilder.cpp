@@ -1,4 +1,5 @@
 #include "looplab/model/ModelBuilder.h"
+#include "looplab/model/ShapeMassProperties.h"
 
 #include "looplab/bodies/Rotation.h"
 
@@ -150,13 +151,38 @@ private:
                 error(at("bodies", i, "name"), "the name 'ground' is reserved for the fixed ground");
             else
                 checkName(b.name, at("bodies", i, "name"), seen, "body");
-            if (!std::isfinite(b.mass) || b.mass <= 0.0)
+            // A density makes the shape the source of mass and inertia; without one the
+            // typed numbers are the user's.
+            double mass = b.mass;
+            Mat3 inertia = b.inertia;
+            bool inertiaOk = true;
+            if (b.density) {
+                if (!std::isfinite(*b.density) || *b.density <= 0.0) {
+                    error(at("bodies", i, "density"), "density must be positive (got " + shortNumber(*b.density) + ")");
+                    inertiaOk = false;
+                } else if (b.shape.offset.norm() > 0.0) {
+                    error(at("bodies", i, "shape") + "/offset",
+                          "a body whose mass comes from its shape has its frame at the shape's centre: the "
+                          "offset must be zero");
+                    inertiaOk = false;
+                } else {
+                    const ShapeMassProperties mp = massPropertiesOfShape(b.shape, *b.density);
+                    if (!mp.ok) {
+                        error(at("bodies", i, "shape"), "mass from density: " + mp.message);
+                        inertiaOk = false;
+                    } else {
+                        mass = mp.mass;
+                        inertia = mp.inertia;
+                    }
+                }
+            }
+            if (!std::isfinite(mass) || mass <= 0.0)
                 error(at("bodies", i, "mass"),
-                      "mass must be positive (got " + std::to_string(b.mass) + ")");
-            else if (!std::isfinite(1.0 / b.mass))
+                      "mass must be positive (got " + std::to_string(mass) + ")");
+            else if (!std::isfinite(1.0 / mass))
                 error(at("bodies", i, "mass"),
-                      "mass " + shortNumber(b.mass) + " is too small: its inverse overflows");
-            const bool inertiaOk = checkInertia(b.inertia, at("bodies", i, "inertia"));
+                      "mass " + shortNumber(mass) + " is too small: its inverse overflows");
+            if (inertiaOk) inertiaOk = checkInertia(inertia, at("bodies", i, "inertia"));
             if (!finite(b.position)) error(at("bodies", i, "position"), "position is not finite");
             if (!finite(b.velocity)) error(at("bodies", i, "velocity"), "velocity is not finite");
             if (!finite(b.angularVelocity))
@@ -170,10 +196,10 @@ private:
             checkQuaternion(b.orientation, at("bodies", i, "orientation"), unit);
             Body body;
             body.name = b.name;
-            body.mass = b.mass;
-            body.inertia = b.inertia;
-            body.inertiaInverse = b.inertia.fullPivLu().isInvertible() ? Mat3(b.inertia.inverse())
-                                                                       : Mat3(Mat3::Zero());
+            body.mass = mass;
+            body.inertia = inertia;
+            body.inertiaInverse = inertia.fullPivLu().isInvertible() ? Mat3(inertia.inverse())
+                                                                     : Mat3(Mat3::Zero());
             if (inertiaOk && !body.inertiaInverse.allFinite())
                 error(at("bodies", i, "inertia"), "inertia is too small: its inverse overflows");
             body.shape = b.shape;

@@ -1,6 +1,8 @@
 #include "looplab/model/ModelFile.h"
 
 #include "looplab/model/ModelBuilder.h"
+#include "looplab/integrate/MethodRegistry.h"
+#include "looplab/model/ShapeMassProperties.h"
 
 #include <nlohmann/json.hpp>
 
@@ -260,7 +262,8 @@ public:
 
     void document(const json& root, ModelDocument& doc) {
         if (!object(root, "", {"format", "version", "name", "description", "gravity", "bodies",
-                               "markers", "joints", "drivers", "forces", "beams", "solids", "expected"}))
+                               "markers", "joints", "drivers", "forces", "beams", "solids", "expected",
+                               "run", "camera"}))
             return;
         std::string format;
         if (text(root, "format", "", format, true) && format != kModelFormatName)
@@ -279,17 +282,27 @@ public:
         vec3(root, "gravity", "", doc.gravity);
         list(root, "bodies", [&](const json& b, const std::string& p) {
             BodyDoc body;
-            if (!object(b, p, {"name", "mass", "inertia", "position", "orientation", "velocity",
+            if (!object(b, p, {"name", "mass", "inertia", "density", "position", "orientation", "velocity",
                                "angular_velocity", "shape"}))
                 return;
             text(b, "name", p, body.name, true);
-            number(b, "mass", p, body.mass, true);
-            inertia(b, p, body.inertia);
+            if (b.contains("density")) {
+                optionalNumber(b, "density", p, body.density);
+                for (const char* k : {"mass", "inertia"})
+                    if (b.contains(k))
+                        error(p + "/" + k, std::string("the ") + k +
+                                               " follows from 'density' and the shape; give either a density "
+                                               "or mass and inertia, not both");
+            } else {
+                number(b, "mass", p, body.mass, true);
+                inertia(b, p, body.inertia);
+            }
             vec3(b, "position", p, body.position);
             quat(b, "orientation", p, body.orientation);
             vec3(b, "velocity", p, body.velocity);
             vec3(b, "angular_velocity", p, body.angularVelocity);
             if (const json* s = field(b, "shape", p, false)) shape(*s, p + "/shape", body.shape);
+            applyShapeMassProperties(body);
             doc.bodies.push_back(body);
         });
         list(root, "markers", [&](const json& m, const std::string& p) {
@@ -500,6 +513,88 @@ public:
                 }
             }
         }
+        if (const json* r = field(root, "run", "", false)) runSettings(*r, "/run", doc.run);
+        if (const json* c = field(root, "camera", "", false)) {
+            CameraDoc cam;
+            if (camera(*c, "/camera", cam)) doc.camera = cam;
+        }
+    }
+
+    // Checked against the registry like the command line's options, so a model never
+    // opens with settings a run would refuse.
+    void runSettings(const json& v, const std::string& where, RunSettingsDoc& out) {
+        if (!object(v, where, {"method", "integrator", "t_end", "rtol", "atol", "step", "output_step", "pace"}))
+            return;
+        std::string name;
+        if (text(v, "method", where, name)) {
+            if (!findConstraintMethod(name)) {
+                std::string known;
+                for (const auto& m : constraintMethods()) known += (known.empty() ? "" : ", ") + m.name;
+                error(where + "/method", "unknown constraint method '" + name + "' (" + known + ")");
+            } else {
+                out.method = name;
+            }
+        }
+        if (text(v, "integrator", where, name)) {
+            if (!findIntegrator(name)) {
+                std::string known;
+                for (const auto& i : integrators()) known += (known.empty() ? "" : ", ") + i.name;
+                error(where + "/integrator", "unknown integrator '" + name + "' (" + known + ")");
+            } else {
+                out.integrator = name;
+            }
+        }
+        std::string why;
+        if (out.method && out.integrator && !isSupportedPair(*out.method, *out.integrator, &why))
+            error(where + "/integrator", "integrator '" + *out.integrator + "' does not go with method '" +
+                                             *out.method + "'" + (why.empty() ? "" : ": " + why));
+        struct Positive {
+            const char* key;
+            std::optional<double>* out;
+            bool zeroAllowed;
+        };
+        for (const Positive& f : {Positive{"t_end", &out.tEnd, false}, Positive{"rtol", &out.rtol, false},
+                                  Positive{"atol", &out.atol, false}, Positive{"step", &out.step, false},
+                                  Positive{"output_step", &out.outputStep, false},
+                                  Positive{"pace", &out.pace, true}}) {
+            std::optional<double> x;
+            if (!optionalNumber(v, f.key, where, x)) continue;
+            if (!std::isfinite(*x) || *x < 0.0 || (!f.zeroAllowed && *x == 0.0)) {
+                error(where + "/" + f.key, std::string(f.key) + (f.zeroAllowed ? " must not be negative"
+                                                                              : " must be positive") +
+                                               " (got " + v[f.key].dump() + ")");
+                continue;
+            }
+            *f.out = x;
+        }
+    }
+
+    bool camera(const json& v, const std::string& where, CameraDoc& out) {
+        if (!object(v, where, {"position", "focal_point", "view_up", "parallel", "parallel_scale"})) return false;
+        const size_t before = diags_.size();
+        vec3(v, "position", where, out.position, true);
+        vec3(v, "focal_point", where, out.focalPoint, true);
+        vec3(v, "view_up", where, out.viewUp, true);
+        if (const json* p = field(v, "parallel", where, false)) {
+            if (!p->is_boolean())
+                error(where + "/parallel", "expected true or false, found " + typeName(*p));
+            else
+                out.parallel = p->get<bool>();
+        }
+        std::optional<double> scale;
+        if (optionalNumber(v, "parallel_scale", where, scale)) {
+            if (!std::isfinite(*scale) || *scale <= 0.0)
+                error(where + "/parallel_scale", "parallel_scale must be positive (got " + v["parallel_scale"].dump() + ")");
+            else
+                out.parallelScale = scale;
+        }
+        if (diags_.size() != before) return false;
+        const Vec3 look = out.focalPoint - out.position;
+        if (!(look.norm() > 0.0) || !look.allFinite())
+            error(where + "/focal_point", "the focal point must differ from the camera position");
+        else if (!(out.viewUp.norm() > 0.0) || out.viewUp.normalized().cross(look.normalized()).norm() < 1e-6)
+            error(where + "/view_up", "view_up must be a non-zero direction not along the line of sight");
+        return diags_.size() == before;
     }
 
 private:
@@ -720,9 +815,13 @@ std::string serializeModelDocument(const ModelDocument& doc) {
     for (const BodyDoc& b : doc.bodies) {
         json j;
         j["name"] = b.name;
-        j["mass"] = b.mass;
-        j["inertia"] = json::array({vecJson(b.inertia.row(0)), vecJson(b.inertia.row(1)),
-                                    vecJson(b.inertia.row(2))});
+        if (b.density) {
+            j["density"] = *b.density;
+        } else {
+            j["mass"] = b.mass;
+            j["inertia"] = json::array({vecJson(b.inertia.row(0)), vecJson(b.inertia.row(1)),
+                                        vecJson(b.inertia.row(2))});
+        }
         j["position"] = vecJson(b.position);
         j["orientation"] = quatJson(b.orientation);
         j["velocity"] = vecJson(b.velocity);
@@ -833,6 +932,26 @@ std::string serializeModelDocument(const ModelDocument& doc) {
         if (doc.expected.dof) e["dof"] = *doc.expected.dof;
         if (doc.expected.redundant) e["redundant"] = *doc.expected.redundant;
         root["expected"] = e;
+    }
+    if (!doc.run.empty()) {
+        json r = json::object();
+        if (doc.run.method) r["method"] = *doc.run.method;
+        if (doc.run.integrator) r["integrator"] = *doc.run.integrator;
+        if (doc.run.tEnd) r["t_end"] = *doc.run.tEnd;
+        if (doc.run.rtol) r["rtol"] = *doc.run.rtol;
+        if (doc.run.atol) r["atol"] = *doc.run.atol;
+        if (doc.run.step) r["step"] = *doc.run.step;
+        if (doc.run.outputStep) r["output_step"] = *doc.run.outputStep;
+        if (doc.run.pace) r["pace"] = *doc.run.pace;
+        root["run"] = r;
+    }
+    if (doc.camera) {
+        json c = {{"position", vecJson(doc.camera->position)},
+                  {"focal_point", vecJson(doc.camera->focalPoint)},
+                  {"view_up", vecJson(doc.camera->viewUp)},
+                  {"parallel", doc.camera->parallel}};
+        if (doc.camera->parallelScale) c["parallel_scale"] = *doc.camera->parallelScale;
+        root["camera"] = c;
     }
     return root.dump(2) + "\n";
 }

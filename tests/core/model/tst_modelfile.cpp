@@ -46,6 +46,22 @@ public:
         list("beams", a.beams, b.beams);  // beams
         same("expected/dof", a.expected.dof, b.expected.dof);
         same("expected/redundant", a.expected.redundant, b.expected.redundant);
+        same("run/method", a.run.method, b.run.method);
+        same("run/integrator", a.run.integrator, b.run.integrator);
+        same("run/t_end", a.run.tEnd, b.run.tEnd);
+        same("run/rtol", a.run.rtol, b.run.rtol);
+        same("run/atol", a.run.atol, b.run.atol);
+        same("run/step", a.run.step, b.run.step);
+        same("run/output_step", a.run.outputStep, b.run.outputStep);
+        same("run/pace", a.run.pace, b.run.pace);
+        same("camera (present)", a.camera.has_value(), b.camera.has_value());
+        if (a.camera && b.camera) {
+            same("camera/position", a.camera->position, b.camera->position);
+            same("camera/focal_point", a.camera->focalPoint, b.camera->focalPoint);
+            same("camera/view_up", a.camera->viewUp, b.camera->viewUp);
+            same("camera/parallel", a.camera->parallel, b.camera->parallel);
+            same("camera/parallel_scale", a.camera->parallelScale, b.camera->parallelScale);
+        }
     }
 
 private:
@@ -134,6 +150,7 @@ private:
     }
     void same(const QString& p, const BodyDoc& a, const BodyDoc& b) {
         same(p + "/name", a.name, b.name);
+        same(p + "/density", a.density, b.density);
         same(p + "/mass", a.mass, b.mass);
         same(p + "/inertia", a.inertia, b.inertia);
         same(p + "/position", a.position, b.position);

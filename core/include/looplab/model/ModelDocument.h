@@ -23,6 +23,10 @@ struct BodyDoc {
     Vec3 velocity = Vec3::Zero();             ///< initial centre-of-mass velocity, global [m/s]
     Vec3 angularVelocity = Vec3::Zero();      ///< initial angular velocity, global [rad/s]
     VisualShape shape;
+    /// kg/m³. When set, mass and inertia follow from the shape filled with this density
+    /// (ShapeMassProperties.h) and the typed mass and inertia are not used; unset, the
+    /// typed mass and inertia are the user's override.
+    std::optional<double> density;
 };
 
 /// A frame fixed on a body, given in the body frame.
@@ -169,6 +173,31 @@ struct ExpectedDoc {
     std::optional<int> redundant;
 };
 
+/// How the model is meant to be run: what the workbench's run panel shows when the model
+/// opens, so an example opens ready to play. Every field is optional; an unset one keeps
+/// the workbench's own setting. Names are those of MethodRegistry.h.
+struct RunSettingsDoc {
+    std::optional<std::string> method;      ///< constraint method ("projection", ...)
+    std::optional<std::string> integrator;  ///< integrator ("dopri5", "bdf", ...)
+    std::optional<double> tEnd;             ///< s, end time
+    std::optional<double> rtol, atol;       ///< integrator tolerances
+    std::optional<double> step;             ///< s, fixed or initial step
+    std::optional<double> outputStep;       ///< s between recorded frames
+    std::optional<double> pace;             ///< simulated s per wall-clock s; 0 = as fast as possible
+    bool empty() const {
+        return !method && !integrator && !tEnd && !rtol && !atol && !step && !outputStep && !pace;
+    }
+};
+
+/// Where the 3D view looks from when the model opens.
+struct CameraDoc {
+    Vec3 position = Vec3(0, 0, 1);    ///< eye [m], global
+    Vec3 focalPoint = Vec3::Zero();   ///< point looked at [m], global
+    Vec3 viewUp = Vec3::UnitY();      ///< direction that is up on screen
+    bool parallel = false;            ///< orthographic projection
+    std::optional<double> parallelScale;  ///< orthographic: half the view height [m]
+};
+
 /// The whole editable model.
 struct ModelDocument {
     std::string name;
@@ -182,6 +211,8 @@ struct ModelDocument {
     std::vector<BeamDoc> beams;  ///< bodies of kind Beam, after the rigid bodies
     std::vector<SolidDoc> solids;  ///< bodies of kind Solid, after the beams
     ExpectedDoc expected;
+    RunSettingsDoc run;              ///< run settings saved with the model
+    std::optional<CameraDoc> camera;  ///< the view saved with the model
 };
 
 /// Name reserved for the fixed ground body.

@@ -1,0 +1,124 @@
+// Run settings and camera saved in a model file: they read back as written, a bad value
+// is reported at its JSON location, andrews.json opens with the stiff solver and its
+// 0.03 s, and every shipped example names a method pair a run accepts.
+
+#include "looplab/integrate/MethodRegistry.h"
+#include "looplab/model/ModelFile.h"
+#include "looplab/simulation/ModelRunSettings.h"
+
+#include <QDir>
+#include <QtTest>
+
+using namespace looplab;
+
+namespace {
+
+std::string withFields(const std::string& fields) {
+    return R"({"format": "looplab-model", "version": 1, "name": "m",
+      "bodies": [{"name": "b", "mass": 1, "inertia": [1, 1, 1]}])" +
+           (fields.empty() ? std::string() : ", " + fields) + "}";
+}
+
+}  // namespace
+
+class TestModelSettings : public QObject {
+    Q_OBJECT
+
+private slots:
+    void roundTrip() {
+        DocumentResult d = parseModelDocument(withFields(R"("run": {"method": "baumgarte", "integrator": "rk4",
+            "t_end": 2.5, "rtol": 1e-7, "atol": 1e-9, "step": 0.0005, "output_step": 0.02, "pace": 0.5},
+            "camera": {"position": [1, 2, 3], "focal_point": [0, 0.5, 0], "view_up": [0, 0, 1],
+                       "parallel": true, "parallel_scale": 0.75})"),
+                                              "m.json");
+        QVERIFY(d.document);
+        const ModelDocument& a = *d.document;
+        QCOMPARE(*a.run.method, std::string("baumgarte"));
+        QCOMPARE(*a.run.integrator, std::string("rk4"));
+        QCOMPARE(*a.run.tEnd, 2.5);
+        QCOMPARE(*a.run.step, 0.0005);
+        QCOMPARE(*a.run.pace, 0.5);
+        QVERIFY(a.camera && a.camera->parallel);
+        QCOMPARE(a.camera->position, Vec3(1, 2, 3));
+        QCOMPARE(*a.camera->parallelScale, 0.75);
+        DocumentResult back = parseModelDocument(serializeModelDocument(a), "back.json");
+        QVERIFY(back.document);
+        const ModelDocument& b = *back.document;
+        QCOMPARE(b.run.method, a.run.method);
+        QCOMPARE(b.run.integrator, a.run.integrator);
+        QCOMPARE(b.run.tEnd, a.run.tEnd);
+        QCOMPARE(b.run.rtol, a.run.rtol);
+        QCOMPARE(b.run.atol, a.run.atol);
+        QCOMPARE(b.run.step, a.run.step);
+        QCOMPARE(b.run.outputStep, a.run.outputStep);
+        QCOMPARE(b.run.pace, a.run.pace);
+        QCOMPARE(b.camera->focalPoint, a.camera->focalPoint);
+        QCOMPARE(b.camera->viewUp, a.camera->viewUp);
+        QCOMPARE(b.camera->parallelScale, a.camera->parallelScale);
+        // Laid over a run's settings, the model's values win and the rest stay.
+        SimulationSettings base;
+        base.maxSteps = 77;
+        const SimulationSettings s = withModelRunSettings(b.run, base);
+        QCOMPARE(s.method, std::string("baumgarte"));
+        QCOMPARE(s.ode.rtol, 1e-7);
+        QCOMPARE(s.outputStep, 0.02);
+        QCOMPARE(s.maxSteps, 77L);
+        // A model without settings saves none.
+        DocumentResult plain = parseModelDocument(withFields(""), "p.json");
+        QVERIFY(plain.document);
+        const std::string text = serializeModelDocument(*plain.document);
+        QVERIFY(text.find("\"run\"") == std::string::npos && text.find("\"camera\"") == std::string::npos);
+    }
+
+    void badSettings_data() {
+        QTest::addColumn<QString>("fields");
+        QTest::addColumn<QString>("location");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("unknown method") << R"("run": {"method": "magic"})" << "/run/method" << "unknown constraint method 'magic'";
+        QTest::newRow("unknown integrator") << R"("run": {"integrator": "euler"})" << "/run/integrator" << "unknown integrator 'euler'";
+        QTest::newRow("pair") << R"("run": {"method": "tlismni", "integrator": "dopri5"})" << "/run/integrator" << "does not go with method 'tlismni'";
+        QTest::newRow("t_end zero") << R"("run": {"t_end": 0})" << "/run/t_end" << "t_end must be positive";
+        QTest::newRow("rtol string") << R"("run": {"rtol": "tight"})" << "/run/rtol" << "expected a number, found string";
+        QTest::newRow("pace negative") << R"("run": {"pace": -1})" << "/run/pace" << "pace must not be negative";
+        QTest::newRow("unknown field") << R"("run": {"speed": 2})" << "/run/speed" << "unknown field 'speed'";
+        QTest::newRow("run not object") << R"("run": 3)" << "/run" << "expected an object";
+        QTest::newRow("camera missing") << R"("camera": {"position": [0, 0, 1], "view_up": [0, 1, 0]})" << "/camera/focal_point" << "missing required field";
+        QTest::newRow("camera same point") << R"("camera": {"position": [1, 1, 1], "focal_point": [1, 1, 1], "view_up": [0, 1, 0]})" << "/camera/focal_point" << "must differ";
+        QTest::newRow("camera up along sight") << R"("camera": {"position": [0, 0, 5], "focal_point": [0, 0, 0], "view_up": [0, 0, 2]})" << "/camera/view_up" << "line of sight";
+        QTest::newRow("camera parallel") << R"("camera": {"position": [0, 0, 5], "focal_point": [0, 0, 0], "view_up": [0, 1, 0], "parallel": 1})" << "/camera/parallel" << "expected true or false";
+        QTest::newRow("camera scale") << R"("camera": {"position": [0, 0, 5], "focal_point": [0, 0, 0], "view_up": [0, 1, 0], "parallel_scale": -2})" << "/camera/parallel_scale" << "must be positive";
+    }
+    void badSettings() {
+        QFETCH(QString, fields);
+        QFETCH(QString, location);
+        QFETCH(QString, message);
+        DocumentResult d = parseModelDocument(withFields(fields.toStdString()), "bad.json");
+        QVERIFY(!d.document);
+        QVERIFY(!d.diagnostics.empty());
+        const Diagnostic& first = d.diagnostics.front();
+        QCOMPARE(QString::fromStdString(first.file), QString("bad.json"));
+        QCOMPARE(QString::fromStdString(first.location), location);
+        QVERIFY2(QString::fromStdString(first.message).contains(message), first.message.c_str());
+    }
+
+    void andrewsOpensReadyToPlay() {
+        DocumentResult d = readModelDocument(LOOPLAB_EXAMPLES_DIR "/andrews.json");
+        QVERIFY(d.document);
+        QCOMPARE(*d.document->run.integrator, std::string("bdf"));
+        QCOMPARE(*d.document->run.tEnd, 0.03);
+        QVERIFY(isSupportedPair(*d.document->run.method, *d.document->run.integrator));
+    }
+
+    void everyExampleHasRunSettings() {
+        const QStringList files = QDir(LOOPLAB_EXAMPLES_DIR).entryList({"*.json"}, QDir::Files);
+        QVERIFY(!files.isEmpty());
+        for (const QString& f : files) {
+            DocumentResult d = readModelDocument((QString(LOOPLAB_EXAMPLES_DIR "/") + f).toStdString());
+            QVERIFY2(d.document, qPrintable(f));
+            QVERIFY2(d.document->run.method && d.document->run.integrator && d.document->run.tEnd, qPrintable(f));
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestModelSettings)
+#include "tst_modelsettings.moc"

@@ -1,0 +1,232 @@
+// Sketch mode and a model's presentation in the real window, with simulated clicks: a
+// four-bar sketched on an empty model in eight clicks has one degree of freedom and links
+// whose mass and inertia are those of their bars (m = ρAL, I = m(L² + h²)/12); andrews.json
+// opens with its stiff solver, end time and pace and shows its description in the Notes
+// pane; settings and the view stored in a model come back when it is opened again;
+// markers are added, moved and deleted from the Markers pane, undoably.
+
+#include "looplab/kinematics/Mobility.h"
+#include "looplab/model/ModelFile.h"
+#include "looplab/sketch/SketchEdits.h"
+#include "markers/MarkerPanel.h"
+#include "presentation/ModelPresentation.h"
+#include "sketch/SketchFeature.h"
+#include "viewport/VtkViewport.h"
+#include "workbench/MainWindow.h"
+#include "workbench/RunPanel.h"
+#include "workbench/WorkbenchDocument.h"
+#include "WorkbenchTestSupport.h"
+
+#include <QAction>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QListWidget>
+#include <QPushButton>
+#include <QDir>
+#include <QPlainTextEdit>
+#include <QSurfaceFormat>
+#include <QToolBar>
+#include <QUndoStack>
+#include <QtTest>
+
+#include <vtkCamera.h>
+#include <vtkRenderer.h>
+
+#include <cmath>
+
+using namespace looplab;
+using namespace looplab::ui;
+
+class TestSketch : public QObject {
+    Q_OBJECT
+
+public:
+    static void initMain() { QSurfaceFormat::setDefaultFormat(VtkViewport::defaultFormat()); }
+
+private slots:
+    void initTestCase() { test::useThrowAwaySettings("tst_sketch"); }
+    void init()
+    {
+        window_ = test::shownWindow();
+        QVERIFY(window_);
+        clicks_ = 0;
+    }
+    void cleanup() { window_.reset(); }
+
+    void fourBarInEightClicks()
+    {
+        window_->document()->newDocument();
+        SketchFeature* sketch = window_->sketch();
+        clickButton(sketch->toolBar(), sketch->sketchAction());
+        QVERIFY(sketch->isActive());
+        QCOMPARE(sketch->tool(), SketchFeature::Tool::GroundPivot);
+        QVERIFY(window_->viewport()->renderer()->GetActiveCamera()->GetParallelProjection());
+        // Points on the sketch grid, so the snapped pivots are exactly these.
+        const Vec3 A(-0.2, -0.1, 0), B(-0.1, 0.12, 0), C(0.24, 0.2, 0), D(0.2, -0.1, 0);
+        clickView(A);
+        clickView(D);
+        clickButton(sketch->toolBar(), sketch->toolAction(SketchFeature::Tool::Link));
+        clickView(A);
+        clickView(B);
+        clickView(C);
+        clickView(D);
+        QVERIFY2(clicks_ <= 8, qPrintable(QString("%1 clicks").arg(clicks_)));
+        // The view still looks straight at the work plane.
+        vtkCamera* camera = window_->viewport()->renderer()->GetActiveCamera();
+        QVERIFY(camera->GetParallelProjection());
+        double dir[3];
+        camera->GetDirectionOfProjection(dir);
+        QVERIFY(std::abs(dir[2] + 1.0) < 1e-9);
+
+        const ModelDocument& doc = window_->document()->document();
+        QCOMPARE(doc.bodies.size(), size_t(3));
+        QCOMPARE(doc.joints.size(), size_t(4));
+        QVERIFY(!doc.name.empty());
+        const LoadedModel& loaded = window_->document()->loaded();
+        QVERIFY2(loaded.model, "the sketched four-bar does not build and assemble");
+        const MobilityReport mob = analyzeMobility(*loaded.model, loaded.initial);
+        QCOMPARE(mob.dof, 1);
+
+        const BarStyle style = sketch->barStyle();
+        const double L[3] = {(B - A).norm(), (C - B).norm(), (D - C).norm()};
+        for (int k = 0; k < 3; ++k) {
+            const Body& body = loaded.model->bodies[static_cast<size_t>(k + 1)];
+            const double m = style.density * style.height * style.thickness * L[k];  // ρ A L
+            const double I = m * (L[k] * L[k] + style.height * style.height) / 12.0;
+            qInfo("%s: L = %.4f m, m = %.6f kg (ρAL %.6f), Izz = %.4e kg m² (m(L²+h²)/12 %.4e)", body.name.c_str(),
+                  L[k], body.mass, m, body.inertia(2, 2), I);
+            QVERIFY2(std::abs(body.mass - m) <= 1e-9 * m, body.name.c_str());
+            QVERIFY2(std::abs(body.inertia(2, 2) - I) <= 1e-9 * I, body.name.c_str());
+        }
+        // Each click was one undoable edit: 2 pivots and 3 links.
+        QCOMPARE(window_->document()->undoStack()->count(), 5);
+        const QString shots = QStringLiteral(LOOPLAB_SCREENSHOT_DIR);
+        QDir().mkpath(shots);
+        window_->screenshot().save(shots + "/sketch-four-bar.png");
+    }
+
+    void sliderCrankByClicks()
+    {
+        window_->document()->newDocument();
+        SketchFeature* sketch = window_->sketch();
+        clickButton(sketch->toolBar(), sketch->sketchAction());
+        const Vec3 A(-0.2, 0, 0), B(-0.1, 0.1, 0), C(0.2, 0, 0), along(0.4, 0, 0);
+        clickView(A);
+        clickButton(sketch->toolBar(), sketch->toolAction(SketchFeature::Tool::Link));
+        clickView(A);
+        clickView(B);
+        clickView(C);
+        QTest::keyClick(window_->viewport()->renderSurface(), Qt::Key_Escape);
+        clickButton(sketch->toolBar(), sketch->toolAction(SketchFeature::Tool::Slider));
+        clickView(C);
+        clickView(along);
+        const ModelDocument& doc = window_->document()->document();
+        QCOMPARE(doc.bodies.size(), size_t(3));  // crank, rod, slider block
+        QCOMPARE(doc.joints.size(), size_t(4));  // ground–crank and crank–rod pins, the guide, the rod–block pin
+        const LoadedModel& loaded = window_->document()->loaded();
+        QVERIFY2(loaded.model, "the sketched slider-crank does not build and assemble");
+        QCOMPARE(analyzeMobility(*loaded.model, loaded.initial).dof, 1);
+        // The guide runs along x through C.
+        const JointDoc& guide = doc.joints[2];
+        QCOMPARE(guide.type, JointType::Prismatic);
+        QVERIFY((guide.axis - Vec3::UnitX()).norm() < 1e-12);
+        QVERIFY((guide.point - C).norm() < 1e-12);
+    }
+
+    void andrewsOpensWithItsSettings()
+    {
+        QString error;
+        QVERIFY2(window_->openFile(test::example("andrews.json"), &error), qPrintable(error));
+        const SimulationSettings s = window_->runPanel()->settings();
+        QCOMPARE(QString::fromStdString(s.integrator), QString("bdf"));
+        QCOMPARE(s.tEnd, 0.03);
+        QCOMPARE(window_->runPanel()->pace(), 0.01);
+        QCOMPARE(window_->presentation()->notesPane()->toPlainText(),
+                 QString::fromStdString(window_->document()->document().description));
+        QVERIFY(window_->presentation()->notesPane()->toPlainText().contains("Hairer & Wanner"));
+    }
+
+    void storedSettingsAndViewComeBack()
+    {
+        QString error;
+        QVERIFY2(window_->openFile(test::example("four-bar.json"), &error), qPrintable(error));
+        SimulationSettings s = window_->runPanel()->settings();
+        s.integrator = "rk4";
+        s.tEnd = 1.25;
+        s.ode.step = 0.002;
+        window_->runPanel()->setSettings(s);
+        window_->viewport()->setCamera(Eigen::Vector3d(0.2, 0.1, 3.0), Eigen::Vector3d(0.2, 0.1, 0.0),
+                                       Eigen::Vector3d(0, 1, 0), true, 0.4);
+        window_->presentation()->storeAction()->trigger();
+        QTemporaryDir dir;
+        const QString path = dir.filePath("stored.json");
+        QVERIFY2(window_->saveFile(path, &error), qPrintable(error));
+        window_->document()->newDocument();
+        QVERIFY2(window_->openFile(path, &error), qPrintable(error));
+        QTest::qWait(50);
+        const SimulationSettings back = window_->runPanel()->settings();
+        QCOMPARE(QString::fromStdString(back.integrator), QString("rk4"));
+        QCOMPARE(back.tEnd, 1.25);
+        vtkCamera* camera = window_->viewport()->renderer()->GetActiveCamera();
+        QVERIFY(camera->GetParallelProjection());
+        QCOMPARE(camera->GetParallelScale(), 0.4);
+        double f[3];
+        camera->GetFocalPoint(f);
+        QVERIFY(std::abs(f[0] - 0.2) < 1e-12 && std::abs(f[1] - 0.1) < 1e-12);
+    }
+
+    void markersFromThePanel()
+    {
+        WorkbenchDocument* doc = window_->document();
+        doc->newDocument();
+        doc->edit("sketch", [](ModelDocument& d) {
+            const WorkPlane xy;
+            addGroundPivot(d, xy, Vec3(0, 0, 0));
+            addLink(d, xy, {Vec3(0, 0, 0), "ground_pivot1"}, {Vec3(0.3, 0, 0), ""}, BarStyle{});
+        });
+        MarkerPanel* panel = window_->markerPanel();
+        QCOMPARE(panel->list()->count(), 3);
+        panel->bodyBox()->setCurrentText("link1");
+        QTest::mouseClick(panel->addButton(), Qt::LeftButton);
+        QCOMPARE(doc->document().markers.size(), size_t(4));
+        const MarkerDoc added = doc->document().markers.back();
+        QCOMPARE(added.body, std::string("link1"));
+        QCOMPARE(added.position, Vec3::Zero().eval());
+        QCOMPARE(panel->list()->currentRow(), 3);
+        // Moved along the link by typing a coordinate.
+        panel->coordinate(0)->setValue(0.1);
+        emit panel->coordinate(0)->editingFinished();
+        QCOMPARE(doc->document().markers.back().position, Vec3(0.1, 0, 0));
+        QVERIFY(panel->deleteSelected());
+        QCOMPARE(doc->document().markers.size(), size_t(3));
+        doc->undoStack()->undo();
+        QCOMPARE(doc->document().markers.size(), size_t(4));
+        // A marker a joint uses stays, and the pane names the joint.
+        panel->list()->setCurrentRow(0);
+        QVERIFY(!panel->deleteSelected());
+        QCOMPARE(doc->document().markers.size(), size_t(4));
+        QVERIFY2(panel->message().contains("pin1"), qPrintable(panel->message()));
+    }
+
+private:
+    void clickButton(QToolBar* bar, QAction* action)
+    {
+        QWidget* button = bar->widgetForAction(action);
+        QVERIFY(button);
+        QTest::mouseClick(button, Qt::LeftButton);
+        ++clicks_;
+    }
+    void clickView(const Vec3& p)
+    {
+        QWindow* surface = window_->viewport()->renderSurface();
+        QTest::qWait(30);  // a render in between, as between a person's clicks
+        QTest::mouseClick(surface, Qt::LeftButton, Qt::NoModifier, window_->viewport()->worldToView(p).toPoint());
+        ++clicks_;
+    }
+
+    std::unique_ptr<MainWindow> window_;
+    int clicks_ = 0;
+};
+
+QTEST_MAIN(TestSketch)
+#include "tst_sketch.moc"

@@ -1,0 +1,94 @@
+#include "presentation/ModelPresentation.h"
+
+#include "looplab/simulation/ModelRunSettings.h"
+#include "viewport/VtkViewport.h"
+#include "workbench/RunPanel.h"
+#include "workbench/WorkbenchDocument.h"
+
+#include <QAction>
+#include <QPlainTextEdit>
+
+#include <vtkCamera.h>
+#include <vtkRenderer.h>
+
+namespace looplab::ui {
+
+ModelPresentation::ModelPresentation(WorkbenchDocument* document, RunPanel* runPanel, VtkViewport* viewport,
+                                     QObject* parent)
+    : QObject(parent), document_(document), runPanel_(runPanel), viewport_(viewport)
+{
+    notes_ = new QPlainTextEdit;
+    notes_->setObjectName("notesPane");
+    notes_->setPlaceholderText(tr("Notes on this model: what it shows, where its numbers come from."));
+    store_ = new QAction(tr("Store Run Settings and View in Model"), this);
+    store_->setToolTip(tr("Save the run settings and the camera with the model, so it opens ready to play"));
+    connect(store_, &QAction::triggered, this, &ModelPresentation::storeInModel);
+    connect(notes_, &QPlainTextEdit::textChanged, this, [this] {
+        if (showing_) return;
+        const std::string text = notes_->toPlainText().toStdString();
+        // Typing merges into one undo step.
+        document_->edit(tr("Edit notes"), [text](ModelDocument& d) { d.description = text; }, "notes");
+    });
+    connect(document_, &WorkbenchDocument::documentChanged, this, &ModelPresentation::showNotes);
+    connect(document_, &WorkbenchDocument::documentReset, this, [this] {
+        showNotes();
+        applyRunSettings();
+    });
+    // After the window has drawn the new model, which frames it: the saved camera wins.
+    connect(document_, &WorkbenchDocument::documentReset, this, &ModelPresentation::applyCamera,
+            Qt::QueuedConnection);
+    showNotes();
+}
+
+void ModelPresentation::showNotes()
+{
+    const QString text = QString::fromStdString(document_->document().description);
+    if (notes_->toPlainText() == text) return;
+    showing_ = true;
+    notes_->setPlainText(text);
+    showing_ = false;
+}
+
+void ModelPresentation::applyToWindow()
+{
+    applyRunSettings();
+    applyCamera();
+}
+
+void ModelPresentation::applyRunSettings()
+{
+    const ModelDocument& doc = document_->document();
+    if (doc.run.empty()) return;
+    runPanel_->setSettings(withModelRunSettings(doc.run, runPanel_->settings()));
+    if (doc.run.pace) runPanel_->setPace(*doc.run.pace);
+}
+
+void ModelPresentation::applyCamera()
+{
+    const ModelDocument& doc = document_->document();
+    if (doc.camera)
+        viewport_->setCamera(doc.camera->position, doc.camera->focalPoint, doc.camera->viewUp, doc.camera->parallel,
+                             doc.camera->parallelScale.value_or(0.0));
+}
+
+void ModelPresentation::storeInModel()
+{
+    const RunSettingsDoc run = runSettingsDocFrom(runPanel_->settings(), runPanel_->pace());
+    vtkCamera* c = viewport_->renderer()->GetActiveCamera();
+    CameraDoc cam;
+    double p[3], f[3], u[3];
+    c->GetPosition(p);
+    c->GetFocalPoint(f);
+    c->GetViewUp(u);
+    cam.position = Vec3(p[0], p[1], p[2]);
+    cam.focalPoint = Vec3(f[0], f[1], f[2]);
+    cam.viewUp = Vec3(u[0], u[1], u[2]);
+    cam.parallel = c->GetParallelProjection() != 0;
+    if (cam.parallel) cam.parallelScale = c->GetParallelScale();
+    document_->edit(tr("Store run settings and view"), [run, cam](ModelDocument& d) {
+        d.run = run;
+        d.camera = cam;
+    });
+}
+
+}  // namespace looplab::ui

@@ -1,0 +1,337 @@
+#include "sketch/SketchFeature.h"
+
+#include "looplab/sketch/SketchSnapping.h"
+#include "sketch/SketchOverlay.h"
+#include "viewport/VtkViewport.h"
+#include "workbench/WorkbenchDocument.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QMouseEvent>
+#include <QToolBar>
+#include <QWindow>
+
+#include <vtkCamera.h>
+#include <vtkRenderWindow.h>
+#include <vtkRenderer.h>
+
+#include <cmath>
+
+namespace looplab::ui {
+
+namespace {
+// A click within this many pixels of a pivot joins it.
+constexpr double kSnapPixels = 12.0;
+// A press and release further apart than this are a drag, not a click.
+constexpr int kClickSlopPixels = 4;
+}  // namespace
+
+SketchFeature::SketchFeature(WorkbenchDocument* document, VtkViewport* viewport, QObject* parent)
+    : QObject(parent), document_(document), viewport_(viewport)
+{
+    toolBar_ = new QToolBar(tr("Sketch"));
+    toolBar_->setObjectName("sketchToolBar");
+    sketchAction_ = toolBar_->addAction(tr("Sketch"));
+    sketchAction_->setCheckable(true);
+    sketchAction_->setToolTip(tr("Sketch a planar linkage on a work plane"));
+    toolBar_->addWidget(new QLabel(tr(" Plane ")));
+    planeBox_ = new QComboBox;
+    planeBox_->addItems({"XY", "YZ", "ZX"});
+    toolBar_->addWidget(planeBox_);
+    tools_ = new QActionGroup(this);
+    groundAction_ = toolBar_->addAction(tr("Ground Pivot"));
+    linkAction_ = toolBar_->addAction(tr("Link"));
+    sliderAction_ = toolBar_->addAction(tr("Slider"));
+    groundAction_->setToolTip(tr("Click to place a pivot fixed to the ground"));
+    linkAction_->setToolTip(tr("Click pivot after pivot: each click adds a link from the last one; "
+                               "a chain ends on a ground pivot or with Esc"));
+    sliderAction_->setToolTip(tr("Click a pivot, then a point along the guide line"));
+    for (QAction* a : {groundAction_, linkAction_, sliderAction_}) {
+        a->setCheckable(true);
+        tools_->addAction(a);
+        a->setEnabled(false);
+    }
+    groundAction_->setChecked(true);
+    toolBar_->addWidget(new QLabel(tr(" Density ")));
+    density_ = new QDoubleSpinBox;
+    density_->setRange(1.0, 30000.0);
+    density_->setDecimals(0);
+    density_->setSuffix(tr(" kg/m³"));
+    density_->setValue(BarStyle{}.density);
+    density_->setToolTip(tr("Material density of new links and sliders (aluminium 2700, steel 7850)"));
+    toolBar_->addWidget(density_);
+
+    overlay_ = std::make_unique<SketchOverlay>(viewport_->renderer());
+
+    connect(sketchAction_, &QAction::toggled, this, &SketchFeature::setActive);
+    connect(groundAction_, &QAction::triggered, this, [this] { setTool(Tool::GroundPivot); });
+    connect(linkAction_, &QAction::triggered, this, [this] { setTool(Tool::Link); });
+    connect(sliderAction_, &QAction::triggered, this, [this] { setTool(Tool::Slider); });
+    connect(planeBox_, qOverload<int>(&QComboBox::currentIndexChanged), this,
+            [this](int i) { setWorkPlane(static_cast<WorkPlane::Kind>(i)); });
+    connect(document_, &WorkbenchDocument::documentChanged, this, [this] { refreshOverlay(); });
+    connect(document_, &WorkbenchDocument::documentReset, this, [this] {
+        pending_.reset();
+        refreshOverlay();
+    });
+}
+
+SketchFeature::~SketchFeature()
+{
+    if (QWindow* s = viewport_->renderSurface()) s->removeEventFilter(this);
+}
+
+QAction* SketchFeature::toolAction(Tool tool) const
+{
+    switch (tool) {
+    case Tool::GroundPivot: return groundAction_;
+    case Tool::Link: return linkAction_;
+    case Tool::Slider: return sliderAction_;
+    }
+    return groundAction_;
+}
+
+bool SketchFeature::isActive() const { return sketchAction_->isChecked(); }
+
+void SketchFeature::setActive(bool on)
+{
+    if (sketchAction_->isChecked() != on) {
+        sketchAction_->setChecked(on);  // comes back here through toggled
+        return;
+    }
+    for (QAction* a : {groundAction_, linkAction_, sliderAction_}) a->setEnabled(on);
+    pending_.reset();
+    QWindow* surface = viewport_->renderSurface();
+    if (on) {
+        if (surface) surface->installEventFilter(this);
+        viewport_->setAutoFit(false);
+        lookAtPlane();
+        emit message(tr("Sketch on the %1 plane: click to place ground pivots, then choose Link")
+                         .arg(workPlaneName(plane_.kind)));
+    } else {
+        if (surface) surface->removeEventFilter(this);
+        viewport_->setAutoFit(true);
+        viewport_->renderer()->GetActiveCamera()->ParallelProjectionOff();
+        viewport_->requestRender();
+    }
+    refreshOverlay();
+}
+
+void SketchFeature::setTool(Tool tool)
+{
+    tool_ = tool;
+    toolAction(tool)->setChecked(true);
+    pending_.reset();
+    refreshOverlay();
+}
+
+void SketchFeature::setWorkPlane(WorkPlane::Kind kind)
+{
+    plane_.kind = kind;
+    if (planeBox_->currentIndex() != static_cast<int>(kind)) planeBox_->setCurrentIndex(static_cast<int>(kind));
+    pending_.reset();
+    if (isActive()) lookAtPlane();
+    refreshOverlay();
+}
+
+BarStyle SketchFeature::barStyle() const
+{
+    BarStyle s;
+    s.density = density_->value();
+    return s;
+}
+
+// Orthographic, looking along −normal with the plane's v axis up; an empty model shows
+// a metre around the origin, otherwise the mechanism fills the view.
+void SketchFeature::lookAtPlane()
+{
+    const Vec3 n = plane_.normal();
+    viewport_->setCamera(5.0 * n, Vec3::Zero(), plane_.v(), true, 0.6);
+    if (!document_->document().bodies.empty() || !document_->document().markers.empty())
+        viewport_->fitToView();
+    viewport_->requestRender();
+}
+
+std::optional<Vec3> SketchFeature::planePointAt(const QPoint& pos) const
+{
+    vtkRenderer* ren = viewport_->renderer();
+    vtkRenderWindow* win = ren->GetRenderWindow();
+    QWindow* surface = viewport_->renderSurface();
+    if (!win || !surface) return std::nullopt;
+    const double dpr = surface->devicePixelRatio();
+    const int* size = win->GetSize();
+    const double x = pos.x() * dpr, y = size[1] - 1 - pos.y() * dpr;
+    Vec3 ends[2];
+    for (int k = 0; k < 2; ++k) {
+        ren->SetDisplayPoint(x, y, k);
+        ren->DisplayToWorld();
+        double w[4];
+        ren->GetWorldPoint(w);
+        if (w[3] == 0.0) return std::nullopt;
+        ends[k] = Vec3(w[0], w[1], w[2]) / w[3];
+    }
+    Vec3 p;
+    if (!plane_.intersect(ends[0], ends[1] - ends[0], p)) return std::nullopt;
+    return p;
+}
+
+double SketchFeature::pixelsToMetres(double pixels) const
+{
+    vtkRenderer* ren = viewport_->renderer();
+    vtkCamera* camera = ren->GetActiveCamera();
+    const int* size = ren->GetRenderWindow() ? ren->GetRenderWindow()->GetSize() : nullptr;
+    const double dpr = viewport_->renderSurface() ? viewport_->renderSurface()->devicePixelRatio() : 1.0;
+    if (!size || size[1] <= 0 || !camera->GetParallelProjection()) return 0.02;
+    return pixels * dpr * 2.0 * camera->GetParallelScale() / size[1];
+}
+
+bool SketchFeature::applyEdit(const QString& text, const ModelDocument& changed)
+{
+    // New solids make the window turn the view against gravity; the sketch keeps looking
+    // at its plane, where the user is drawing.
+    vtkCamera* c = viewport_->renderer()->GetActiveCamera();
+    double p[3], f[3], u[3];
+    c->GetPosition(p);
+    c->GetFocalPoint(f);
+    c->GetViewUp(u);
+    const double scale = c->GetParallelScale();
+    document_->edit(text, [&changed](ModelDocument& d) { d = changed; });
+    viewport_->setCamera(Vec3(p[0], p[1], p[2]), Vec3(f[0], f[1], f[2]), Vec3(u[0], u[1], u[2]), true, scale);
+    return true;
+}
+
+void SketchFeature::clickAt(const Vec3& point)
+{
+    const ModelDocument& doc = document_->document();
+    const std::vector<SketchPivot> pivots = sketchPivots(doc);
+    // The grid is a round fraction of the view: 1, 2 or 5 × 10^k near 1/40 of its height.
+    const double viewHeight = pixelsToMetres(1.0) * (viewport_->renderSurface() ? viewport_->renderSurface()->height() : 500);
+    const double raw = viewHeight / 40.0;
+    const double decade = std::pow(10.0, std::floor(std::log10(raw)));
+    const double grid = raw / decade < 2.0 ? decade : raw / decade < 5.0 ? 2.0 * decade : 5.0 * decade;
+    const SnapResult snap = snapSketchPoint(pivots, plane_, point, pixelsToMetres(kSnapPixels), grid);
+    SketchEnd end;
+    end.point = snap.point;
+    if (snap.pivot >= 0) end.pivot = pivots[static_cast<size_t>(snap.pivot)].marker;
+    const bool onGround = snap.pivot >= 0 && pivots[static_cast<size_t>(snap.pivot)].ground();
+
+    ModelDocument changed = doc;
+    switch (tool_) {
+    case Tool::GroundPivot: {
+        if (onGround) {
+            emit message(tr("There is a ground pivot here already"));
+            return;
+        }
+        const SketchEditResult r = addGroundPivot(changed, plane_, end.point);
+        if (!r.ok) {
+            emit message(QString::fromStdString(r.message));
+            return;
+        }
+        applyEdit(tr("Sketch ground pivot"), changed);
+        emit message(tr("Ground pivot %1 placed").arg(QString::fromStdString(r.markers.front())));
+        break;
+    }
+    case Tool::Link: {
+        if (!pending_) {
+            pending_ = end;
+            emit message(tr("Click where the link ends"));
+            break;
+        }
+        const SketchEditResult r = addLink(changed, plane_, *pending_, end, barStyle());
+        if (!r.ok) {
+            emit message(QString::fromStdString(r.message));
+            return;
+        }
+        applyEdit(tr("Sketch link"), changed);
+        // The chain goes on from the new link's far end, unless it closed on the ground.
+        if (onGround) {
+            pending_.reset();
+            emit message(tr("%1 added; the chain is closed").arg(QString::fromStdString(r.body)));
+        } else {
+            SketchEnd next;
+            next.point = end.point;
+            next.pivot = r.markers.back();
+            pending_ = next;
+            emit message(tr("%1 added; click to continue the chain, Esc to end it").arg(QString::fromStdString(r.body)));
+        }
+        break;
+    }
+    case Tool::Slider: {
+        if (!pending_) {
+            pending_ = end;
+            emit message(tr("Click a point along the slider's guide"));
+            break;
+        }
+        const SketchEditResult r = addSlider(changed, plane_, *pending_, end.point - pending_->point, barStyle());
+        pending_.reset();
+        if (!r.ok) {
+            emit message(QString::fromStdString(r.message));
+            refreshOverlay();
+            return;
+        }
+        applyEdit(tr("Sketch slider"), changed);
+        emit message(tr("%1 added").arg(QString::fromStdString(r.body)));
+        break;
+    }
+    }
+    refreshOverlay();
+}
+
+void SketchFeature::cancelPending()
+{
+    pending_.reset();
+    refreshOverlay();
+}
+
+void SketchFeature::refreshOverlay()
+{
+    overlay_->clear();
+    if (isActive()) {
+        const double r = 0.6 * BarStyle{}.height;
+        for (const SketchPivot& p : sketchPivots(document_->document())) overlay_->addPivot(p.point, p.ground(), r);
+        if (pending_) overlay_->addPending(pending_->point, 1.6 * r);
+    }
+    viewport_->requestRender();
+}
+
+bool SketchFeature::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched != viewport_->renderSurface() || !isActive()) return QObject::eventFilter(watched, event);
+    switch (event->type()) {
+    case QEvent::MouseButtonPress: {
+        auto* e = static_cast<QMouseEvent*>(event);
+        if (e->button() != Qt::LeftButton) return false;
+        pressAt_ = e->position().toPoint();
+        pressed_ = true;
+        return true;
+    }
+    case QEvent::MouseMove: {
+        auto* e = static_cast<QMouseEvent*>(event);
+        return pressed_ || (e->buttons() & Qt::LeftButton);
+    }
+    case QEvent::MouseButtonRelease: {
+        auto* e = static_cast<QMouseEvent*>(event);
+        if (e->button() != Qt::LeftButton || !pressed_) return false;
+        pressed_ = false;
+        if ((e->position().toPoint() - pressAt_).manhattanLength() <= kClickSlopPixels)
+            if (const std::optional<Vec3> p = planePointAt(e->position().toPoint())) clickAt(*p);
+        return true;
+    }
+    case QEvent::MouseButtonDblClick:
+        return static_cast<QMouseEvent*>(event)->button() == Qt::LeftButton;
+    case QEvent::KeyPress:
+        if (static_cast<QKeyEvent*>(event)->key() == Qt::Key_Escape && pending_) {
+            cancelPending();
+            emit message(tr("Chain ended"));
+            return true;
+        }
+        return false;
+    default: return QObject::eventFilter(watched, event);
+    }
+}
+
+}  // namespace looplab::ui

@@ -1,0 +1,96 @@
+#pragma once
+// Sketch mode for planar linkages. On a work plane seen orthographically, a click with
+// the Ground Pivot tool places a ground pivot; with the Link tool each click adds a link
+// from the previous click (a chain), snapping to existing pivots, and a chain ends on a
+// ground pivot or with Esc; with the Slider tool a click on a pivot and a click along
+// the guide add a slider block. Every click is one undoable document edit made by the
+// core (sketch/SketchEdits.h); links weigh what their bar shape and density say.
+//
+// While on, the feature takes the view's left-button clicks (an event filter on the
+// view's surface); the middle button pans and the wheel zooms as usual.
+
+#include "looplab/sketch/SketchEdits.h"
+#include "looplab/sketch/WorkPlane.h"
+
+#include <QObject>
+#include <QPoint>
+
+#include <memory>
+#include <optional>
+
+class QAction;
+class QActionGroup;
+class QComboBox;
+class QDoubleSpinBox;
+class QToolBar;
+
+namespace looplab::ui {
+
+class VtkViewport;
+class WorkbenchDocument;
+class SketchOverlay;
+
+class SketchFeature : public QObject {
+    Q_OBJECT
+
+public:
+    enum class Tool { GroundPivot, Link, Slider };
+
+    SketchFeature(WorkbenchDocument* document, VtkViewport* viewport, QObject* parent = nullptr);
+    ~SketchFeature() override;
+
+    /// The Sketch toolbar: mode on/off, work plane, tools, density.
+    QToolBar* toolBar() const { return toolBar_; }
+    QAction* sketchAction() const { return sketchAction_; }
+    QAction* toolAction(Tool tool) const;
+
+    bool isActive() const;
+    void setActive(bool on);
+    void setTool(Tool tool);
+    Tool tool() const { return tool_; }
+    void setWorkPlane(WorkPlane::Kind kind);
+    WorkPlane workPlane() const { return plane_; }
+    BarStyle barStyle() const;
+
+    /// A click of the active tool at `point` (global, projected onto the plane), as the
+    /// view's clicks arrive; for scripted use.
+    void clickAt(const Vec3& point);
+    /// Ends a link chain or a half-placed slider.
+    void cancelPending();
+
+    /// The point of the work plane under widget position `pos` of the view's surface.
+    std::optional<Vec3> planePointAt(const QPoint& pos) const;
+
+signals:
+    /// A sentence for the status bar.
+    void message(const QString& text);
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
+private:
+    void lookAtPlane();
+    double pixelsToMetres(double pixels) const;
+    void refreshOverlay();
+    bool applyEdit(const QString& text, const ModelDocument& changed);
+
+    WorkbenchDocument* document_;
+    VtkViewport* viewport_;
+    QToolBar* toolBar_;
+    QAction* sketchAction_;
+    QActionGroup* tools_;
+    QAction* groundAction_;
+    QAction* linkAction_;
+    QAction* sliderAction_;
+    QComboBox* planeBox_;
+    QDoubleSpinBox* density_;
+    std::unique_ptr<SketchOverlay> overlay_;
+    WorkPlane plane_;
+    Tool tool_ = Tool::GroundPivot;
+    /// The end the next link starts from, or the slider's place awaiting its direction.
+    std::optional<SketchEnd> pending_;
+    QPoint pressAt_;
+    bool pressed_ = false;
+};
+
+}  // namespace looplab::ui
