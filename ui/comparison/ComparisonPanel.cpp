@@ -67,8 +67,10 @@ ComparisonPanel::ComparisonPanel(QWidget* parent)
         chart->setTitle(tr(kCurveTitles[k]));
         chart->legend()->setVisible(k == 0);
         auto* view = new QChartView(chart);
-        view->setMinimumHeight(180);
-        grid->addWidget(view, k / 2, k % 2);
+        // One row of charts: the dock shares the window's height with the 3D view, and two
+        // rows would force the whole bottom dock area taller than the view itself.
+        view->setMinimumHeight(120);
+        grid->addWidget(view, 0, k);
         charts_.push_back(chart);
     }
     layout->addLayout(grid, 1);

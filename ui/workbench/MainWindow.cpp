@@ -278,7 +278,13 @@ void MainWindow::createDocks()
     studyPanel_ = new StudyPanel(document_);
     auto* studyDock = new QDockWidget(tr("Study"), this);
     studyDock->setObjectName("studyDock");
-    studyDock->setWidget(studyPanel_);
+    // The panel's editor, plots and table need more height than the bottom dock area
+    // should take from the 3D view: it scrolls instead of forcing the area taller.
+    auto* studyScroll = new QScrollArea;
+    studyScroll->setWidgetResizable(true);
+    studyScroll->setFrameShape(QFrame::NoFrame);
+    studyScroll->setWidget(studyPanel_);
+    studyDock->setWidget(studyScroll);
     addDockWidget(Qt::BottomDockWidgetArea, studyDock);
     tabifyDockWidget(plotDock, studyDock);
     plotDock->raise();
