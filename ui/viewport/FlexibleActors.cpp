@@ -1,4 +1,5 @@
 #include "viewport/FlexibleActors.h"
+#include "viewport/ColorShade.h"
 
 #include <vtkActor.h>
 #include <vtkCellArray.h>
@@ -29,11 +30,6 @@ using looplab::SceneSection;
 using looplab::SceneSurface;
 
 constexpr int kCircleSides = 16;
-
-Color brighter(const Color& c)
-{
-    return {{c[0] + 0.45 * (1.0 - c[0]), c[1] + 0.45 * (1.0 - c[1]), c[2] + 0.45 * (1.0 - c[2])}};
-}
 
 // A section as points around the centreline in (normal, binormal) coordinates: side
 // points with their outward normals, the pieces of the side between consecutive

@@ -1,4 +1,5 @@
 #include "viewport/SceneActors.h"
+#include "viewport/ColorShade.h"
 
 #include "viewport/ShapeGeometry.h"
 
@@ -42,13 +43,6 @@ Color jointColor(SceneJoint::Kind kind)
     case SceneJoint::Kind::Other: break;
     }
     return {{0.55, 0.55, 0.6}};
-}
-
-// Moves a colour towards white: a selected body keeps its hue, so it can still be told
-// apart from its neighbours, yet stands out.
-Color brighter(const Color& c)
-{
-    return {{c[0] + 0.45 * (1.0 - c[0]), c[1] + 0.45 * (1.0 - c[1]), c[2] + 0.45 * (1.0 - c[2])}};
 }
 
 void setColor(vtkActor* actor, const Color& c)
