@@ -221,7 +221,7 @@ private slots:
     void fourBarFromClicks() {
         QFETCH(int, plane);
         const WorkPlane wp{static_cast<WorkPlane::Kind>(plane)};
-        auto at = [&](double a, double b) { return a * wp.u() + b * wp.v(); };
+        auto at = [&](double a, double b) -> Vec3 { return a * wp.u() + b * wp.v(); };
         ModelDocument doc;
         QVERIFY(addGroundPivot(doc, wp, click(doc, wp, at(0.0, 0.0)).point).ok);
         QVERIFY(addGroundPivot(doc, wp, click(doc, wp, at(0.6, 0.0)).point).ok);
