@@ -245,6 +245,26 @@ void TestPose::rssrAtRestPlotsFlatAngle()
     const double value = 0.5 * (lo + hi), pad = 0.1 * std::max(std::abs(value), 1.0);
     QVERIFY(std::abs(axis->min() - (value - pad)) < 1e-12 && std::abs(axis->max() - (value + pad)) < 1e-12);
     QVERIFY2(axis->titleText().contains("constant"), qPrintable(axis->titleText()));
+
+    // E − E₀ at rest is rounding noise too: its axis is flat about the value, not ±noise.
+    QLineSeries* drift = plots->driftSeries();
+    QVERIFY(drift->count() > 10);
+    double dlo = INFINITY, dhi = -INFINITY;
+    for (const QPointF& p : drift->points()) {
+        dlo = std::min(dlo, p.y());
+        dhi = std::max(dhi, p.y());
+    }
+    qInfo("E - E0 at rest spans %.3g J", dhi - dlo);
+    QVERIFY(dhi - dlo <= 1e-9);
+    const auto driftAxes = plots->chartView(PlotPanel::Chart::Energy)->chart()->axes(Qt::Vertical, drift);
+    QCOMPARE(driftAxes.size(), 1);
+    auto* driftAxis = qobject_cast<QValueAxis*>(driftAxes.front());
+    QVERIFY(driftAxis);
+    const double drifted = 0.5 * (dlo + dhi), driftPad = 0.1 * std::max(std::abs(drifted), 1.0);
+    QVERIFY2(std::abs(driftAxis->min() - (drifted - driftPad)) < 1e-12 &&
+                 std::abs(driftAxis->max() - (drifted + driftPad)) < 1e-12,
+             qPrintable(QString("drift axis %1 .. %2").arg(driftAxis->min()).arg(driftAxis->max())));
+    QVERIFY2(driftAxis->titleText().contains("constant"), qPrintable(driftAxis->titleText()));
 }
 
 // Moving a joint's point away from both links (as in the property editor) keeps a model

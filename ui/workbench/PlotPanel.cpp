@@ -621,12 +621,6 @@ void PlotPanel::updateRanges()
     if (violationFree)
         violationAxis_->setRange(lo, hi);
 
-    auto padded = [](double a, double b, QValueAxis* axis) {
-        double pad = 0.05 * (b - a);
-        if (pad <= 0.0)
-            pad = std::max(1e-12, 1e-6 * std::abs(a));
-        axis->setRange(a - pad, b + pad);
-    };
     if (energyFree) {
         double elo = minEnergy_, ehi = maxEnergy_;
         if (kept) {
@@ -638,7 +632,12 @@ void PlotPanel::updateRanges()
         energyAxis_->setRange(er.min, er.max);
         energyAxis_->setTitleText(er.flat && haveEnergy ? tr("E [J], constant %1").arg(er.value, 0, 'g', 10)
                                                         : tr("E [J]"));
-        padded(minDrift_, maxDrift_, driftAxis_);
+        // E − E₀ of a conservative model at rest is rounding noise: the same flat-axis rule.
+        const PlotAxisRange dr = plotAxisRange(minDrift_, maxDrift_);
+        const QString driftTitle = driven_ ? tr("E − E₀, W [J]") : tr("drift [J]");
+        driftAxis_->setRange(dr.min, dr.max);
+        driftAxis_->setTitleText(dr.flat && haveEnergy ? tr("%1, constant %2").arg(driftTitle).arg(dr.value, 0, 'g', 10)
+                                                       : driftTitle);
     }
     if (quantityFree) {
         const auto& list = quantities();

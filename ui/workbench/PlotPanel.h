@@ -96,6 +96,8 @@ public:
     QLineSeries* velocityViolationSeries() const { return velocity_; }
     QLineSeries* accelerationViolationSeries() const { return acceleration_; }
     QLineSeries* energySeries() const { return energy_; }
+    /// E − E₀, on the right-hand axis of the energy chart.
+    QLineSeries* driftSeries() const { return drift_; }
     /// Work of the drivers and loads, and E − E₀ − W: shown for a driven model only.
     QLineSeries* workSeries() const { return work_; }
     QLineSeries* balanceSeries() const { return balance_; }
