@@ -19,6 +19,7 @@
 #include "workbench/WorkbenchDocument.h"
 #include "WorkbenchTestSupport.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QComboBox>
 #include <QMimeData>
@@ -36,6 +37,7 @@
 #include <QGraphicsTextItem>
 #include <QValueAxis>
 #include <QLineSeries>
+#include <QMenuBar>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -123,6 +125,7 @@ private slots:
     void editsMassThroughPropertyEditorAndUndoes();
     void editsJointBodyThroughCombo();
     void addsBodyAndJointSavesAndReloads();
+    void addedJointStartsUnconnected();
     void renameAndDeleteKeepReferencesConsistent();
     void keepsInvalidEditsAndReportsDiagnostic();
     void editsBodyOrientationAsAxisAngle();
@@ -274,6 +277,59 @@ void TestWorkbench::addsBodyAndJointSavesAndReloads()
     QCOMPARE(serializeModelDocument(reloaded.document()), serializeModelDocument(doc->document()));
     QCOMPARE(reloaded.document().bodies.size(), size_t(4));
     QCOMPARE(reloaded.document().joints.size(), size_t(5));
+}
+
+// Add Joint from the Edit menu: the four-bar's joint A is a revolute from ground to the
+// first body at the origin about z, so any such default would repeat it. The new joint
+// connects nothing; the model then fails to build with an error that names it.
+void TestWorkbench::addedJointStartsUnconnected()
+{
+    QVERIFY(window_->openFile(example("four-bar.json")));
+    WorkbenchDocument* doc = window_->document();
+    QCOMPARE(doc->redundantEquations(), 3);
+    QAction* add = nullptr;
+    for (QAction* action : window_->menuBar()->findChildren<QAction*>())
+        if (action->text() == "Add joint")
+            add = action;
+    QVERIFY(add);
+    add->trigger();
+
+    const std::vector<JointDoc>& joints = doc->document().joints;
+    QCOMPARE(joints.size(), size_t(5));
+    QCOMPARE(joints[4].name, std::string("joint"));
+    QCOMPARE(joints[4].body1, std::string());
+    QCOMPARE(joints[4].body2, std::string());
+    for (size_t i = 0; i < 4; ++i)
+        QVERIFY(!joints[i].body1.empty() && !joints[i].body2.empty());
+
+    // The property editor shows the new joint with both bodies blank, not a guess.
+    QCOMPARE(window_->selectedItem(), (ItemRef{ItemKind::Joint, 4}));
+    auto* body1 = window_->propertyEditor()->findChild<QComboBox*>("body1");
+    auto* body2 = window_->propertyEditor()->findChild<QComboBox*>("body2");
+    QVERIFY(body1 && body2);
+    QCOMPARE(body1->currentText(), QString());
+    QCOMPARE(body2->currentText(), QString());
+
+    const LoadedModel& loaded = doc->loaded();
+    QVERIFY(!loaded.ok());
+    QCOMPARE(loaded.diagnostics.size(), size_t(2));
+    QCOMPARE(loaded.diagnostics[0].location, std::string("/joints/4/body1"));
+    QCOMPARE(loaded.diagnostics[1].location, std::string("/joints/4/body2"));
+    QCOMPARE(loaded.diagnostics[0].message, std::string("missing body name: joint 'joint' is not connected"));
+    QCOMPARE(doc->statusText(), QString("/joints/4/body1: missing body name: joint 'joint' is not connected"));
+    QVERIFY(!window_->runPanel()->runButton()->isEnabled());
+
+    // Choosing its bodies in the editor connects it; undo takes the joint away again.
+    body1->setCurrentText("coupler");
+    body2->setCurrentText("rocker");
+    QCOMPARE(joints[4].body1, std::string("coupler"));
+    QCOMPARE(joints[4].body2, std::string("rocker"));
+    doc->undoStack()->undo();
+    doc->undoStack()->undo();
+    doc->undoStack()->undo();
+    QCOMPARE(doc->document().joints.size(), size_t(4));
+    QVERIFY(doc->loaded().ok());
+    QCOMPARE(doc->redundantEquations(), 3);
 }
 
 void TestWorkbench::renameAndDeleteKeepReferencesConsistent()

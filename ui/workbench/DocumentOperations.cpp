@@ -136,10 +136,11 @@ ItemRef addItem(ModelDocument& doc, ItemKind kind)
         break;
     }
     case ItemKind::Joint: {
+        // Unconnected: any default pair of bodies may repeat a joint the model has
+        // (ground to the first body is usually the crank's pivot) and add redundant
+        // equations silently. The builder reports the missing bodies until they are chosen.
         JointDoc joint;
         joint.name = uniqueName(doc, kind, "joint");
-        joint.body1 = kGroundName;
-        joint.body2 = doc.bodies.empty() ? std::string() : doc.bodies.front().name;
         doc.joints.push_back(joint);
         break;
     }

@@ -34,8 +34,8 @@ std::string itemName(const ModelDocument& doc, ItemRef item);
 /// "ground" for bodies).
 std::string uniqueName(const ModelDocument& doc, ItemKind kind, const std::string& base);
 
-/// Appends a new item with sensible defaults (a joint connects ground to the first body,
-/// a driver drives the first revolute joint); returns its reference.
+/// Appends a new item with sensible defaults (a joint is unconnected, its two body names
+/// empty; a driver drives the first revolute joint); returns its reference.
 ItemRef addItem(ModelDocument& doc, ItemKind kind);
 /// Appends a copy of the item under a new unique name; returns the copy's reference.
 ItemRef duplicateItem(ModelDocument& doc, ItemRef item);

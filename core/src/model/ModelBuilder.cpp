@@ -619,6 +619,11 @@ private:
                 j.frame1 = m1->second;
                 j.frame2 = m2->second;
             } else {
+                // A joint just added in the workbench is unconnected: say which one, not only where.
+                const std::string unconnected = "missing body name: joint '" + jd.name + "' is not connected";
+                if (jd.body1.empty()) error(at("joints", i, "body1"), unconnected);
+                if (jd.body2.empty()) error(at("joints", i, "body2"), unconnected);
+                if (jd.body1.empty() || jd.body2.empty()) continue;
                 if (!finite(jd.point)) {
                     error(at("joints", i, "point"), "point is not finite");
                     continue;
