@@ -9,6 +9,7 @@
 #include "workbench/DocumentOperations.h"
 #include "workbench/ExamplesDirectory.h"
 #include "workbench/MainWindow.h"
+#include "workbench/ModelSavePath.h"
 #include "workbench/ModelTreeModel.h"
 #include "workbench/PlaybackBar.h"
 #include "workbench/PlotPanel.h"
@@ -126,6 +127,7 @@ private slots:
     void editsJointBodyThroughCombo();
     void addsBodyAndJointSavesAndReloads();
     void addedJointStartsUnconnected();
+    void saveAsAddsJsonSuffix();
     void renameAndDeleteKeepReferencesConsistent();
     void keepsInvalidEditsAndReportsDiagnostic();
     void editsBodyOrientationAsAxisAngle();
@@ -330,6 +332,17 @@ void TestWorkbench::addedJointStartsUnconnected()
     QCOMPARE(doc->document().joints.size(), size_t(4));
     QVERIFY(doc->loaded().ok());
     QCOMPARE(doc->redundantEquations(), 3);
+}
+
+// The open dialog lists *.json: any other suffix, or none, gets ".json" added.
+void TestWorkbench::saveAsAddsJsonSuffix()
+{
+    QCOMPARE(modelSavePath("crank"), QString("crank.json"));
+    QCOMPARE(modelSavePath("crank.v2"), QString("crank.v2.json"));
+    QCOMPARE(modelSavePath("crank."), QString("crank.json"));
+    QCOMPARE(modelSavePath("crank.json"), QString("crank.json"));
+    QCOMPARE(modelSavePath("Crank.JSON"), QString("Crank.JSON"));
+    QCOMPARE(modelSavePath("/tmp/run.v1/crank"), QString("/tmp/run.v1/crank.json"));
 }
 
 void TestWorkbench::renameAndDeleteKeepReferencesConsistent()

@@ -22,6 +22,7 @@
 #include "workbench/JointQuantity.h"
 #include "workbench/ModeShapeAnimation.h"
 #include "workbench/ModeTableCsv.h"
+#include "workbench/ModelSavePath.h"
 #include "workbench/ModelTreeModel.h"
 #include "workbench/ModesPanel.h"
 #include "comparison/ComparisonPanel.h"
@@ -473,9 +474,7 @@ bool MainWindow::saveAsWithDialog()
         QFileDialog::getSaveFileName(this, tr("Save model"), document_->filePath(), tr("LoopLab models (*.json)"));
     if (path.isEmpty())
         return false;
-    // A name typed without an extension still makes a model file the open dialog lists.
-    if (QFileInfo(path).suffix().isEmpty())
-        path += ".json";
+    path = modelSavePath(path);
     QString error;
     if (!saveFile(path, &error)) {
         QMessageBox::critical(this, tr("Cannot save model"), error);
