@@ -81,7 +81,7 @@ private slots:
         const ModelDocument& doc = window_->document()->document();
         QCOMPARE(doc.bodies.size(), size_t(3));
         QCOMPARE(doc.joints.size(), size_t(4));
-        QVERIFY(!doc.name.empty());
+        QCOMPARE(doc.name, std::string(kUntitledModelName));
         const LoadedModel& loaded = window_->document()->loaded();
         QVERIFY2(loaded.model, "the sketched four-bar does not build and assemble");
         const MobilityReport mob = analyzeMobility(*loaded.model, loaded.initial);

@@ -128,6 +128,7 @@ private slots:
     void addsBodyAndJointSavesAndReloads();
     void addedJointStartsUnconnected();
     void saveAsAddsJsonSuffix();
+    void firstSaveNamesNewModel();
     void renameAndDeleteKeepReferencesConsistent();
     void keepsInvalidEditsAndReportsDiagnostic();
     void editsBodyOrientationAsAxisAngle();
@@ -343,6 +344,45 @@ void TestWorkbench::saveAsAddsJsonSuffix()
     QCOMPARE(modelSavePath("crank.json"), QString("crank.json"));
     QCOMPARE(modelSavePath("Crank.JSON"), QString("Crank.JSON"));
     QCOMPARE(modelSavePath("/tmp/run.v1/crank"), QString("/tmp/run.v1/crank.json"));
+}
+
+// A new model is "Untitled" until its first save, which names it after the file as an
+// undo step of its own; later saves, and models that have a name, keep theirs.
+void TestWorkbench::firstSaveNamesNewModel()
+{
+    WorkbenchDocument* doc = window_->document();
+    doc->newDocument();
+    doc->edit("add body", [](ModelDocument& d) { addItem(d, ItemKind::Body); });
+    QCOMPARE(doc->document().name, std::string("Untitled"));
+    const int steps = doc->undoStack()->count();
+
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QString error;
+    QVERIFY2(window_->saveFile(dir.filePath("crank.v2.json"), &error), qPrintable(error));
+    QCOMPARE(doc->document().name, std::string("crank.v2"));
+    QCOMPARE(doc->undoStack()->count(), steps + 1);
+    QVERIFY(!doc->isModified());
+    const DocumentResult written = readModelDocument(dir.filePath("crank.v2.json").toStdString());
+    QVERIFY(written.document);
+    QCOMPARE(written.document->name, std::string("crank.v2"));
+
+    doc->undoStack()->undo();
+    QCOMPARE(doc->document().name, std::string("Untitled"));
+    QVERIFY(doc->isModified());
+    doc->undoStack()->redo();
+    QCOMPARE(doc->document().name, std::string("crank.v2"));
+
+    // The file is no longer untitled: a save elsewhere keeps the model's name.
+    doc->edit("rename", [](ModelDocument& d) { d.name = "Untitled"; });
+    QVERIFY(window_->saveFile(dir.filePath("copy.json"), &error));
+    QCOMPARE(doc->document().name, std::string("Untitled"));
+
+    // A name the user typed before the first save stays.
+    doc->newDocument();
+    doc->edit("name", [](ModelDocument& d) { d.name = "Slider-crank"; });
+    QVERIFY(window_->saveFile(dir.filePath("slider.json"), &error));
+    QCOMPARE(doc->document().name, std::string("Slider-crank"));
 }
 
 void TestWorkbench::renameAndDeleteKeepReferencesConsistent()

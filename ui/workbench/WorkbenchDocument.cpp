@@ -3,6 +3,8 @@
 #include "looplab/kinematics/Mobility.h"
 #include "workbench/DocumentEditCommand.h"
 
+#include <QFileInfo>
+
 namespace looplab::ui {
 
 namespace {
@@ -25,7 +27,7 @@ WorkbenchDocument::WorkbenchDocument(QObject* parent) : QObject(parent)
 void WorkbenchDocument::newDocument()
 {
     ModelDocument doc;
-    doc.name = "Untitled";
+    doc.name = kUntitledModelName;
     doc.gravity = Vec3(0.0, -9.81, 0.0);
     undo_.clear();
     doc_ = doc;
@@ -69,12 +71,21 @@ void WorkbenchDocument::restore(const ModelDocument& doc, const QString& path)
 
 bool WorkbenchDocument::saveAs(const QString& path, QString* error)
 {
+    // "Untitled" says nothing in a list of models or a report; the file's name does.
+    ModelDocument saved = doc_;
+    const bool naming = path_.isEmpty() && doc_.name == kUntitledModelName;
+    if (naming && !QFileInfo(path).completeBaseName().isEmpty())
+        saved.name = QFileInfo(path).completeBaseName().toStdString();
     std::string why;
-    if (!writeModelDocument(doc_, path.toStdString(), &why)) {
+    if (!writeModelDocument(saved, path.toStdString(), &why)) {
         if (error)
             *error = QString::fromStdString(why);
         return false;
     }
+    // Named only once the file is written, so a failed save leaves no edit behind.
+    if (saved.name != doc_.name)
+        edit(tr("Name model %1").arg(QString::fromStdString(saved.name)),
+             [&saved](ModelDocument& d) { d.name = saved.name; });
     setPath(path);
     undo_.setClean();
     return true;

@@ -16,6 +16,9 @@
 
 namespace looplab::ui {
 
+/// The name of a new model until its first save names it after its file.
+inline constexpr const char* kUntitledModelName = "Untitled";
+
 class WorkbenchDocument : public QObject {
     Q_OBJECT
 
@@ -47,7 +50,9 @@ public:
     /// a document recovered from a journal. It differs from what the file holds, so it
     /// counts as modified until saved; its undo history starts empty.
     void restore(const ModelDocument& doc, const QString& path);
-    /// Writes the document atomically; the path becomes the document's file.
+    /// Writes the document atomically; the path becomes the document's file. The first
+    /// save of a new model still called kUntitledModelName names it after the file
+    /// ("crank.v2.json" gives "crank.v2") as an undoable edit.
     bool saveAs(const QString& path, QString* error);
 
     /// Applies `change` to a copy of the document and pushes it as an undoable command
