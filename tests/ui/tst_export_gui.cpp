@@ -1,5 +1,6 @@
-// The workbench's traces and animation export, driven through the real main window:
-// a coupler-point trace over a run against the closed-form coupler curve, drawn in the
+// The workbench's traces and animation export, driven through the real main window: the
+// crank-rocker example opens with its coupler point traced (its file's "traces" list);
+// that trace over a run against the closed-form coupler curve, drawn in the
 // view and written as CSV; the recording exported to MP4 (with the plots beside it) and
 // GIF and read back; an export cancelled part-way leaves nothing behind.
 #include "CrankRockerReference.h"
@@ -71,9 +72,12 @@ private slots:
         const ModelDocument& doc = window_->document()->document();
         TracePanel* traces = window_->tracePanel();
         QString error;
-        QVERIFY2(traces->addTrace(*markerPoint(doc, "coupler-point"), &error), qPrintable(error));
+        // Nobody added it: the file names the marker to trace.
         QCOMPARE(traces->traceCount(), 1);
         const PointTrace& trace = traces->traces().front();
+        QCOMPARE(trace.point.label, std::string("coupler-point"));
+        QCOMPARE(trace.point.body, std::string("coupler"));
+        QCOMPARE(trace.point.localPoint, Vec3(0.0, 0.12, 0.0));
         QCOMPARE(int(trace.positions.size()), window_->recording().frameCount());
         QCOMPARE(int(trace.positions.size()), 101);
         const double err = looplab::test::traceError(trace, looplab::test::crankRockerFromFile(doc),
@@ -104,11 +108,15 @@ private slots:
         // A body the model does not have is refused, naming it.
         QVERIFY(!traces->addTrace(TracedPoint{"wheel", Vec3::Zero(), ""}, &error));
         QVERIFY(error.contains("wheel"));
+
+        // Another model's file names no traces: the crank-rocker's go with it.
+        QVERIFY(window_->openFile(ui::test::example("four-bar.json")));
+        QCOMPARE(traces->traceCount(), 0);
     }
 
     void exportMp4WithPlotsAndGif() {
-        TracePanel* traces = window_->tracePanel();
-        QVERIFY(traces->addTrace(*markerPoint(window_->document()->document(), "coupler-point")));
+        // The example's own trace of the coupler point is drawn into the video.
+        QCOMPARE(window_->tracePanel()->traceCount(), 1);
         QTemporaryDir dir;
         const int expected = videoFrameCount(0.0, 1.0, 25.0);
         QCOMPARE(expected, 26);
@@ -176,6 +184,9 @@ private slots:
     // As a user would: Traces → Add…, pick the marker in the dialog, Enter; then File →
     // Export Animation…, type a file name and size, Export.
     void throughTheDialogs() {
+        // Without the example's own trace, so that the one added here is the only one.
+        window_->tracePanel()->removeTrace(0);
+        QCOMPARE(window_->tracePanel()->traceCount(), 0);
         auto* add = window_->tracePanel()->findChild<QPushButton*>("addTraceButton");
         QVERIFY(add);
         bool dialogSeen = false;

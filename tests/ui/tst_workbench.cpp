@@ -130,6 +130,7 @@ private slots:
     void saveAsAddsJsonSuffix();
     void firstSaveNamesNewModel();
     void renameAndDeleteKeepReferencesConsistent();
+    void tracesFollowRenamesAndDeletions();
     void keepsInvalidEditsAndReportsDiagnostic();
     void editsBodyOrientationAsAxisAngle();
     void refusesZeroOrientationAxis();
@@ -407,6 +408,28 @@ void TestWorkbench::renameAndDeleteKeepReferencesConsistent()
     QCOMPARE(window_->document()->document().joints.size(), size_t(4));
     window_->document()->undoStack()->undo();
     QCOMPARE(window_->document()->document().bodies[0].name, std::string("crank"));
+}
+
+// The points a model file asks to trace name bodies and markers: they follow a renamed
+// body and go with a deleted one, so the saved file still builds.
+void TestWorkbench::tracesFollowRenamesAndDeletions()
+{
+    QVERIFY(window_->openFile(example("four-bar.json")));
+    WorkbenchDocument* doc = window_->document();
+    doc->edit("trace", [](ModelDocument& d) {
+        d.markers.push_back(MarkerDoc{"pin", "crank", Vec3(0.05, 0, 0), Quat::Identity()});
+        d.traces = {TraceDoc{"", "coupler", Vec3(0.1, 0.05, 0)}, TraceDoc{"pin", "", Vec3::Zero()}};
+    });
+    QVERIFY2(doc->loaded().ok(), qPrintable(doc->statusText()));
+    QVERIFY(window_->treeModel()->setData(window_->treeModel()->itemIndex({ItemKind::Body, 1}), "link"));
+    QCOMPARE(doc->document().traces.size(), size_t(2));
+    QCOMPARE(doc->document().traces[0].body, std::string("link"));
+    QVERIFY(doc->loaded().ok());
+    doc->edit("delete crank", [](ModelDocument& d) { removeItem(d, {ItemKind::Body, 0}); });
+    QCOMPARE(doc->document().traces.size(), size_t(1));
+    QCOMPARE(doc->document().traces[0].body, std::string("link"));
+    doc->edit("delete coupler", [](ModelDocument& d) { removeItem(d, {ItemKind::Body, 0}); });
+    QVERIFY(doc->document().traces.empty());
 }
 
 void TestWorkbench::keepsInvalidEditsAndReportsDiagnostic()

@@ -13,6 +13,8 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace looplab::ui {
 
 MarkerPanel::MarkerPanel(WorkbenchDocument* document, QWidget* parent) : QWidget(parent), document_(document)
@@ -135,8 +137,13 @@ bool MarkerPanel::deleteSelected()
                               .arg(QString::fromStdString(name), joints.join(", ")));
         return false;
     }
-    document_->edit(tr("Delete marker"),
-                    [i](ModelDocument& d) { d.markers.erase(d.markers.begin() + static_cast<long>(i)); });
+    // A trace of the marker goes with it: it has nothing left to follow.
+    document_->edit(tr("Delete marker"), [i, name](ModelDocument& d) {
+        d.markers.erase(d.markers.begin() + static_cast<long>(i));
+        d.traces.erase(std::remove_if(d.traces.begin(), d.traces.end(),
+                                      [&name](const TraceDoc& t) { return t.marker == name; }),
+                       d.traces.end());
+    });
     message_->clear();
     return true;
 }

@@ -133,6 +133,16 @@ void TracePanel::removeTrace(int index) {
     emit tracesChanged();
 }
 
+void TracePanel::documentOpened() {
+    traces_.clear();
+    lines_.clear();
+    if (document_)
+        for (const TraceDoc& t : document_->traces)
+            // A trace the model cannot resolve has a build diagnostic of its own.
+            if (const std::optional<TracedPoint> point = tracedPoint(*document_, t)) addTrace(*point);
+    sourceChanged();
+}
+
 bool TracePanel::exportCsv(const QString& path, QString* error) const {
     std::ostringstream csv;
     const Status s = writeTraceCsv(csv, traces_);

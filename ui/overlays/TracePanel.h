@@ -45,6 +45,9 @@ public:
     /// Adds a trace; false with *error if the body is not in the source's model.
     bool addTrace(const TracedPoint& point, QString* error = nullptr);
     void removeTrace(int index);
+    /// A model was opened: the previous model's traces go, and the points its file asks
+    /// to trace (ModelDocument::traces) take their place.
+    void documentOpened();
     int traceCount() const { return static_cast<int>(traces_.size()); }
     /// The traces as last computed (one sample per frame of the source).
     const std::vector<PointTrace>& traces() const { return traces_; }

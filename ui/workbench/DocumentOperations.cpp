@@ -206,6 +206,8 @@ bool renameItem(ModelDocument& doc, ItemRef item, const std::string& newName)
             replaceName(f.body2, old, newName);
             replaceName(f.body, old, newName);
         }
+        for (TraceDoc& t : doc.traces)
+            replaceName(t.body, old, newName);
         break;
     case ItemKind::Joint:
         doc.joints[i].name = newName;
@@ -259,7 +261,8 @@ Dependants dependantsOf(const ModelDocument& doc, ItemRef item)
 
 void removeItem(ModelDocument& doc, ItemRef item)
 {
-    if (itemName(doc, item).empty())
+    const std::string name = itemName(doc, item);
+    if (name.empty())
         return;
     const Dependants deps = dependantsOf(doc, item);
     auto listed = [](const std::vector<std::string>& names) {
@@ -271,6 +274,13 @@ void removeItem(ModelDocument& doc, ItemRef item)
     case ItemKind::Joint: doc.joints.erase(doc.joints.begin() + static_cast<long>(i)); break;
     case ItemKind::Driver: doc.drivers.erase(doc.drivers.begin() + static_cast<long>(i)); break;
     case ItemKind::Force: doc.forces.erase(doc.forces.begin() + static_cast<long>(i)); break;
+    }
+    // A trace of a removed body or marker has nothing left to follow.
+    if (item.kind == ItemKind::Body) {
+        const std::vector<std::string>& markers = deps.markers;
+        eraseIf(doc.traces, [&](const TraceDoc& t) {
+            return t.marker.empty() ? t.body == name : std::find(markers.begin(), markers.end(), t.marker) != markers.end();
+        });
     }
     eraseIf(doc.markers, listed(deps.markers));
     eraseIf(doc.joints, listed(deps.joints));

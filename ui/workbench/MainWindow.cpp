@@ -690,7 +690,7 @@ void MainWindow::onDocumentReset()
     dropModes();
     recording_.reset();
     playback_->sourceChanged();
-    traces_->sourceChanged();
+    traces_->documentOpened();
     // A run of another model cannot be compared with the next ones.
     plots_->clearComparison();
     plots_->clear();

@@ -17,6 +17,11 @@ std::optional<TracedPoint> markerPoint(const ModelDocument& doc, const std::stri
     return std::nullopt;
 }
 
+std::optional<TracedPoint> tracedPoint(const ModelDocument& doc, const TraceDoc& trace) {
+    if (!trace.marker.empty()) return markerPoint(doc, trace.marker);
+    return TracedPoint{trace.body, trace.point, ""};
+}
+
 Status parseTracedPoint(const ModelDocument& doc, const std::string& spec, TracedPoint* out) {
     if (std::optional<TracedPoint> m = markerPoint(doc, spec)) {
         *out = *m;

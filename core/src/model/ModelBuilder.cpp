@@ -105,6 +105,7 @@ public:
         buildBodies(*model);
         model->layOutCoordinates();
         buildMarkers();
+        checkTraces();
         buildJoints(*model);
         buildDrivers(*model);
         buildForces(*model);
@@ -482,6 +483,21 @@ private:
             f.origin = mk.position;
             f.axes = unit.toRotationMatrix();
             markers_[mk.name] = f;
+        }
+    }
+
+    // Traces are drawn by the workbench, not simulated, but a file must not name a body or
+    // marker it lacks there any more than in a joint.
+    void checkTraces() {
+        for (size_t i = 0; i < doc_.traces.size(); ++i) {
+            const TraceDoc& t = doc_.traces[i];
+            if (!t.marker.empty()) {
+                if (!declaredMarker(t.marker)) error(at("traces", i, "marker"), "unknown marker '" + t.marker + "'");
+            } else if (bodyIndex_.find(t.body) == bodyIndex_.end()) {
+                error(at("traces", i, "body"), t.body.empty() ? "missing body name" : "unknown body '" + t.body + "'");
+            } else if (!finite(t.point)) {
+                error(at("traces", i, "point"), "point is not finite");
+            }
         }
     }
 

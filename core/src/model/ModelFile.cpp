@@ -263,7 +263,7 @@ public:
     void document(const json& root, ModelDocument& doc) {
         if (!object(root, "", {"format", "version", "name", "description", "gravity", "bodies",
                                "markers", "joints", "drivers", "forces", "beams", "solids", "expected",
-                               "run", "camera"}))
+                               "run", "camera", "traces"}))
             return;
         std::string format;
         if (text(root, "format", "", format, true) && format != kModelFormatName)
@@ -513,6 +513,23 @@ public:
                 }
             }
         }
+        list(root, "traces", [&](const json& t, const std::string& p) {
+            TraceDoc trace;
+            if (!object(t, p, {"marker", "body", "point"})) return;
+            if (t.contains("marker")) {
+                if (text(t, "marker", p, trace.marker, true) && trace.marker.empty())
+                    error(p + "/marker", "the marker's name is empty");
+                for (const char* k : {"body", "point"})
+                    if (t.contains(k)) error(p + "/" + k, std::string("'") + k + "' cannot be combined with a marker");
+            } else if (!t.contains("body")) {
+                error(p, "a trace names a marker, or a body and a point in the body's frame");
+                return;
+            } else {
+                text(t, "body", p, trace.body, true);
+                vec3(t, "point", p, trace.point);
+            }
+            doc.traces.push_back(trace);
+        });
         if (const json* r = field(root, "run", "", false)) runSettings(*r, "/run", doc.run);
         if (const json* c = field(root, "camera", "", false)) {
             CameraDoc cam;
@@ -953,6 +970,18 @@ std::string serializeModelDocument(const ModelDocument& doc) {
         if (doc.camera->parallelScale) c["parallel_scale"] = *doc.camera->parallelScale;
         root["camera"] = c;
     }
+    json traces = json::array();
+    for (const TraceDoc& t : doc.traces) {
+        json j = json::object();
+        if (!t.marker.empty()) {
+            j["marker"] = t.marker;
+        } else {
+            j["body"] = t.body;
+            j["point"] = vecJson(t.point);
+        }
+        traces.push_back(j);
+    }
+    if (!traces.empty()) root["traces"] = traces;
     return root.dump(2) + "\n";
 }
 

@@ -62,6 +62,7 @@ public:
             same("camera/parallel", a.camera->parallel, b.camera->parallel);
             same("camera/parallel_scale", a.camera->parallelScale, b.camera->parallelScale);
         }
+        list("traces", a.traces, b.traces);
     }
 
 private:
@@ -164,6 +165,11 @@ private:
         same(p + "/body", a.body, b.body);
         same(p + "/position", a.position, b.position);
         same(p + "/orientation", a.orientation, b.orientation);
+    }
+    void same(const QString& p, const TraceDoc& a, const TraceDoc& b) {
+        same(p + "/marker", a.marker, b.marker);
+        same(p + "/body", a.body, b.body);
+        same(p + "/point", a.point, b.point);
     }
     void same(const QString& p, const JointDoc& a, const JointDoc& b) {
         same(p + "/name", a.name, b.name);

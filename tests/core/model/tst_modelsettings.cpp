@@ -1,8 +1,10 @@
-// Run settings and camera saved in a model file: they read back as written, a bad value
-// is reported at its JSON location, andrews.json opens with the stiff solver and its
-// 0.03 s, and every shipped example names a method pair a run accepts.
+// Run settings, camera and traces saved in a model file: they read back as written, a bad
+// value is reported at its JSON location, andrews.json opens with the stiff solver and its
+// 0.03 s, the crank-rocker with its coupler point traced, and every shipped example names
+// a method pair a run accepts.
 
 #include "looplab/integrate/MethodRegistry.h"
+#include "looplab/kinematics/PointTrace.h"
 #include "looplab/model/ModelFile.h"
 #include "looplab/simulation/ModelRunSettings.h"
 
@@ -17,6 +19,14 @@ std::string withFields(const std::string& fields) {
     return R"({"format": "looplab-model", "version": 1, "name": "m",
       "bodies": [{"name": "b", "mass": 1, "inertia": [1, 1, 1]}])" +
            (fields.empty() ? std::string() : ", " + fields) + "}";
+}
+
+// Two bodies on a pin, and a marker on the second: something for traces to name.
+std::string pinnedWith(const std::string& traces) {
+    return withFields(R"("markers": [{"name": "tip", "body": "b", "position": [0.5, 0, 0]}],
+      "joints": [{"name": "pin", "type": "revolute", "body1": "ground", "body2": "b",
+                  "point": [0, 0, 0], "axis": [0, 0, 1]}],
+      "traces": )" + traces);
 }
 
 }  // namespace
@@ -86,6 +96,12 @@ private slots:
         QTest::newRow("camera same point") << R"("camera": {"position": [1, 1, 1], "focal_point": [1, 1, 1], "view_up": [0, 1, 0]})" << "/camera/focal_point" << "must differ";
         QTest::newRow("camera up along sight") << R"("camera": {"position": [0, 0, 5], "focal_point": [0, 0, 0], "view_up": [0, 0, 2]})" << "/camera/view_up" << "line of sight";
         QTest::newRow("camera parallel") << R"("camera": {"position": [0, 0, 5], "focal_point": [0, 0, 0], "view_up": [0, 1, 0], "parallel": 1})" << "/camera/parallel" << "expected true or false";
+        QTest::newRow("traces not a list") << R"("traces": {"marker": "tip"})" << "/traces" << "expected an array";
+        QTest::newRow("trace of nothing") << R"("traces": [{"point": [0, 1, 0]}])" << "/traces/0" << "a trace names a marker, or a body and a point";
+        QTest::newRow("trace marker and point") << R"("traces": [{"marker": "tip", "point": [0, 1, 0]}])" << "/traces/0/point" << "'point' cannot be combined with a marker";
+        QTest::newRow("trace empty marker") << R"("traces": [{"marker": ""}])" << "/traces/0/marker" << "the marker's name is empty";
+        QTest::newRow("trace short point") << R"("traces": [{"body": "b", "point": [0, 1]}])" << "/traces/0/point" << "expected an array of 3 numbers";
+        QTest::newRow("trace unknown field") << R"("traces": [{"body": "b", "colour": [1, 0, 0]}])" << "/traces/0/colour" << "unknown field 'colour'";
         QTest::newRow("camera scale") << R"("camera": {"position": [0, 0, 5], "focal_point": [0, 0, 0], "view_up": [0, 1, 0], "parallel_scale": -2})" << "/camera/parallel_scale" << "must be positive";
     }
     void badSettings() {
@@ -99,6 +115,58 @@ private slots:
         QCOMPARE(QString::fromStdString(first.file), QString("bad.json"));
         QCOMPARE(QString::fromStdString(first.location), location);
         QVERIFY2(QString::fromStdString(first.message).contains(message), first.message.c_str());
+    }
+
+    void tracesRoundTrip() {
+        DocumentResult d = parseModelDocument(pinnedWith(R"([{"marker": "tip"}, {"body": "b", "point": [0.25, -0.5, 0]}])"),
+                                              "t.json");
+        QVERIFY(d.document);
+        const std::vector<TraceDoc>& a = d.document->traces;
+        QCOMPARE(a.size(), size_t(2));
+        QCOMPARE(a[0].marker, std::string("tip"));
+        QCOMPARE(a[0].body, std::string());
+        QCOMPARE(a[1].marker, std::string());
+        QCOMPARE(a[1].body, std::string("b"));
+        QCOMPARE(a[1].point, Vec3(0.25, -0.5, 0));
+        const std::string text = serializeModelDocument(*d.document);
+        DocumentResult back = parseModelDocument(text, "back.json");
+        QVERIFY(back.document);
+        const std::vector<TraceDoc>& b = back.document->traces;
+        QCOMPARE(b.size(), size_t(2));
+        QCOMPARE(b[0].marker, a[0].marker);
+        QCOMPARE(b[1].body, a[1].body);
+        QCOMPARE(b[1].point, a[1].point);
+        QCOMPARE(serializeModelDocument(*back.document), text);
+        QVERIFY(prepareModel(*back.document, "back.json").ok());
+        // Without traces, the file has none.
+        DocumentResult plain = parseModelDocument(withFields(""), "p.json");
+        QVERIFY(plain.document && plain.document->traces.empty());
+        QVERIFY(serializeModelDocument(*plain.document).find("\"traces\"") == std::string::npos);
+    }
+
+    // Names a trace gives are checked when the model is built, like a joint's.
+    void traceOfUnknownNames() {
+        DocumentResult d = parseModelDocument(pinnedWith(R"([{"marker": "tail"}, {"body": "wheel"}])"), "t.json");
+        QVERIFY(d.document);
+        const LoadedModel m = prepareModel(*d.document, "t.json");
+        QVERIFY(!m.ok());
+        QCOMPARE(m.diagnostics.size(), size_t(2));
+        QCOMPARE(m.diagnostics[0].location, std::string("/traces/0/marker"));
+        QCOMPARE(m.diagnostics[0].message, std::string("unknown marker 'tail'"));
+        QCOMPARE(m.diagnostics[1].location, std::string("/traces/1/body"));
+        QCOMPARE(m.diagnostics[1].message, std::string("unknown body 'wheel'"));
+        QCOMPARE(m.diagnostics[1].toString(), std::string("t.json: /traces/1/body: unknown body 'wheel'"));
+    }
+
+    void crankRockerOpensTraced() {
+        DocumentResult d = readModelDocument(LOOPLAB_EXAMPLES_DIR "/crank-rocker-coupler-curve.json");
+        QVERIFY(d.document);
+        QCOMPARE(d.document->traces.size(), size_t(1));
+        QCOMPARE(d.document->traces[0].marker, std::string("coupler-point"));
+        const std::optional<TracedPoint> p = tracedPoint(*d.document, d.document->traces[0]);
+        QVERIFY(p);
+        QCOMPARE(p->body, std::string("coupler"));
+        QCOMPARE(p->localPoint, Vec3(0.0, 0.12, 0.0));
     }
 
     void andrewsOpensReadyToPlay() {

@@ -17,6 +17,7 @@ namespace looplab {
 struct Model;
 struct ModelDocument;
 struct State;
+struct TraceDoc;
 
 /// A point fixed on a body.
 struct TracedPoint {
@@ -35,6 +36,10 @@ struct PointTrace {
 /// The point a marker of `doc` stands for (its body and origin), labelled with the
 /// marker's name; nullopt if the document has no such marker.
 std::optional<TracedPoint> markerPoint(const ModelDocument& doc, const std::string& marker);
+
+/// The point a trace of `doc` names (TraceDoc: a marker or a body point); nullopt if its
+/// marker is not in the document. Body names are checked when the point is traced.
+std::optional<TracedPoint> tracedPoint(const ModelDocument& doc, const TraceDoc& trace);
 
 /// A point named on the command line: a marker's name, or `BODY:x,y,z` (body-frame
 /// coordinates [m]). Fails with a message quoting `spec` if it is neither.

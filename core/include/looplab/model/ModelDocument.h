@@ -198,6 +198,14 @@ struct CameraDoc {
     std::optional<double> parallelScale;  ///< orthographic: half the view height [m]
 };
 
+/// A point whose path the workbench draws when the model opens (a coupler curve): a
+/// marker's origin, or a point fixed on a body.
+struct TraceDoc {
+    std::string marker;         ///< a marker's name; empty: `body` and `point`
+    std::string body;           ///< body name ("ground" gives a fixed point)
+    Vec3 point = Vec3::Zero();  ///< in the body frame, relative to its origin [m]
+};
+
 /// The whole editable model.
 struct ModelDocument {
     std::string name;
@@ -213,6 +221,7 @@ struct ModelDocument {
     ExpectedDoc expected;
     RunSettingsDoc run;              ///< run settings saved with the model
     std::optional<CameraDoc> camera;  ///< the view saved with the model
+    std::vector<TraceDoc> traces;     ///< points traced when the model opens
 };
 
 /// Name reserved for the fixed ground body.
