@@ -1,16 +1,22 @@
 // Design studies (StudyFile.h, StudyCases.h, StudyRunner.h, StudySummary.h and
 // `looplab-cli study`): a four-bar's coupler sweep against the Grashof condition and the
 // closed-form rocker angles, a Monte Carlo of a linear static output against its analytic
-// normal distribution, identical rows for any number of threads and MPI ranks, resume,
-// and the errors of bad study files.
+// normal distribution, the toggle clamp's locking force under pin tolerances against its
+// loop closure and a large reference run, uniform draws and the factorial case order,
+// identical rows for any number of threads and MPI ranks, resume, and the errors of bad
+// study files.
 #include "CliRunner.h"
 
 #include "looplab/study/StudyCases.h"
+#include "looplab/study/StudyExecution.h"
 #include "looplab/study/StudyFile.h"
 #include "looplab/study/StudyRunner.h"
 #include "looplab/study/StudySummary.h"
 
 #include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QRegularExpression>
 #include <QStandardPaths>
 #include <QThread>
 #include <QTemporaryDir>
@@ -29,17 +35,25 @@ namespace {
 
 const QString kStudies = QStringLiteral(LOOPLAB_STUDIES_DIR);
 
-// The slider-crank tolerance study with fewer cases, for the runs repeated below.
-QString smallSliderCrankStudy(const QTemporaryDir& dir) {
-    QFile f(QStringLiteral(LOOPLAB_STUDIES_DIR "/slider-crank-pin-tolerance.json"));
+// A study of resources/studies copied into `dir`, its model path made absolute, with
+// `samples` cases when samples > 0 (fewer cases for the runs repeated below).
+QString studyCopy(const QTemporaryDir& dir, const QString& name, int samples) {
+    QFile f(kStudies + "/" + name);
     if (!f.open(QIODevice::ReadOnly)) return {};
-    QByteArray text = f.readAll();
-    text.replace("\"samples\": 200", "\"samples\": 48");
-    text.replace("\"../examples/", "\"" LOOPLAB_EXAMPLES_DIR "/");
-    const QString path = dir.filePath(QStringLiteral("small.json"));
+    QString text = QString::fromUtf8(f.readAll());
+    if (samples > 0)
+        text.replace(QRegularExpression(QStringLiteral("\"samples\": \\d+")), QStringLiteral("\"samples\": %1").arg(samples));
+    text.replace(QStringLiteral("\"model\": \""), QStringLiteral("\"model\": \"") + kStudies + "/");
+    const QString path = dir.filePath(name);
     QFile out(path);
-    if (!out.open(QIODevice::WriteOnly) || out.write(text) != text.size()) return {};
+    const QByteArray bytes = text.toUtf8();
+    if (!out.open(QIODevice::WriteOnly) || out.write(bytes) != bytes.size()) return {};
     return path;
+}
+
+// The slider-crank tolerance study with 48 cases instead of 200.
+QString smallSliderCrankStudy(const QTemporaryDir& dir) {
+    return studyCopy(dir, QStringLiteral("slider-crank-pin-tolerance.json"), 48);
 }
 
 QByteArray readAll(const QString& path) {
@@ -74,6 +88,32 @@ bool rockerTip(double L, double th2, double& cx, double& cy) {
 
 double rockerAngle(double cx, double cy) { return std::atan2(cy, cx - kGroundLink); }
 
+// The toggle clamp of resources/studies/toggle-clamp-workpiece.json (that of
+// resources/examples/toggle-clamp.json closing on a workpiece): the pins O, P and S in the
+// file's configuration, where the handle is at −0.6 rad; the driver turns it about O by
+// kClampTurn, to 10° past the dead centre. The workpiece is a spring between the plunger's
+// face (at kPlungerFace in the file) and a ground point at kWorkpieceSupport.
+constexpr double kClampTurn = 0.774532925199433, kHandleStart = -0.6;
+constexpr double kNominalPins[6] = {0.0, 0.0, 0.0495201368945807, -0.03387854840370212, 0.16463852794509015, 0.0};
+constexpr double kWorkpieceStiffness = 1.0e6, kWorkpieceFreeLength = 0.0418647;
+constexpr double kPlungerFace = 0.24463852794509017, kWorkpieceSupport = 0.3;
+
+// Plunger travel from the file's configuration once the handle has turned by `turn`, for
+// pins (O.x, O.y, P.x, P.y, S.x, S.y): P turns about O, the link keeps its length |S − P|,
+// and S slides along x, on the far side of P from O.
+double clampTravel(const double* pins, double turn) {
+    const double ox = pins[0], oy = pins[1], px = pins[2], py = pins[3], sx = pins[4], sy = pins[5];
+    const double c = std::cos(turn), s = std::sin(turn);
+    const double qx = ox + c * (px - ox) - s * (py - oy), qy = oy + s * (px - ox) + c * (py - oy);
+    const double link = std::hypot(sx - px, sy - py);
+    return qx + std::sqrt(link * link - (sy - qy) * (sy - qy)) - sx;
+}
+
+// The workpiece's push on the plunger after a travel, positive when compressed.
+double workpieceForce(double travel) {
+    return kWorkpieceStiffness * (kWorkpieceFreeLength - (kWorkpieceSupport - kPlungerFace - travel));
+}
+
 }  // namespace
 
 class TestStudy : public QObject {
@@ -84,9 +124,15 @@ private slots:
     void monteCarloDrawsDependOnCaseOnly();
     void modesAndSimulateAnalyses();
     void badStudyFilesNameFileAndLocation();
+    void toggleClampLocksOnlyPastDeadCentre();
+    void toggleClampLockingForceMatchesReference();
+    void uniformDrawsFillTheirInterval();
+    void factorialCasesNestInParameterOrder();
+    void threadsGiveIdenticalRows_data();
     void threadsGiveIdenticalRows();
     void resumeGivesTheSameFile();
     void killedStudyResumes();
+    void mpiGivesIdenticalRows_data();
     void mpiGivesIdenticalRows();
 };
 
@@ -330,23 +376,206 @@ void TestStudy::badStudyFilesNameFileAndLocation() {
     QCOMPARE(r.diagnostics[0].column, 16);
 }
 
+void TestStudy::toggleClampLocksOnlyPastDeadCentre() {
+    // The handle turned to 0.05 rad short of the dead centre and to the file's 10° past it,
+    // without gravity, so that the stop's torque (the driver's effort) is the load's alone.
+    const StudyFileResult f = parseStudyFile(R"({"format": "looplab-study", "version": 1, "model": ")" +
+                                                 kStudies.toStdString() + R"(/toggle-clamp-workpiece.json",
+        "parameters": [{"name": "turn", "path": "/drivers/0/law/h1", "values": [0.55, 0.774532925199433]},
+                       {"name": "g", "path": "/gravity/1", "values": [0]}],
+        "analysis": {"type": "simulate", "t_end": 1.2, "method": "projection", "integrator": "dopri5", "output_step": 0.05},
+        "outputs": [{"quantity": "S.fx"}, {"quantity": "guide.displacement"}, {"quantity": "handle drive.effort"}]})",
+                                             "turn.json");
+    QVERIFY2(f.study, formatDiagnostics(f.diagnostics).c_str());
+    const double* pins = kNominalPins;
+    const double r = std::hypot(pins[2] - pins[0], pins[3] - pins[1]), l = std::hypot(pins[4] - pins[2], pins[5] - pins[3]);
+    for (long k = 0; k < 2; ++k) {
+        const StudyRow row = runStudyCase(*f.study, k);
+        QVERIFY2(row.ok, row.reason.c_str());
+        const double turn = row.parameters[0], theta = kHandleStart + turn;
+        const double travel = clampTravel(pins, turn), load = workpieceForce(travel);
+        QVERIFY2(std::abs(row.values[3] - travel) < 1e-12, std::to_string(row.values[3] - travel).c_str());
+        QVERIFY2(std::abs(row.values[2] - load) < 1e-6, std::to_string(row.values[2] - load).c_str());
+        QVERIFY(load > 0);  // the workpiece is compressed in both
+        // At rest the stop's torque τ balances the load F by virtual work, τ δθ = F δx, with
+        // x(θ) = r cos θ + √(l² − r² sin² θ) (O and S on the guide's line).
+        const double sin = std::sin(theta), cos = std::cos(theta);
+        const double stop = load * (-r * sin - r * r * sin * cos / std::sqrt(l * l - r * r * sin * sin));
+        QVERIFY2(std::abs(row.values[4] - stop) < 1e-9 * std::abs(stop), std::to_string(row.values[4] - stop).c_str());
+        // Short of the dead centre the load turns the handle back, opening the clamp, and the
+        // driver must push it on (τ > 0); past it the load turns the handle on against the stop,
+        // which pushes back (τ < 0): the clamp is locked.
+        QCOMPARE(row.values[4] < 0, theta > 0);
+    }
+}
+
+void TestStudy::toggleClampLockingForceMatchesReference() {
+    const StudyFileResult f = readStudyFile((kStudies + "/toggle-clamp-pin-tolerance.json").toStdString());
+    QVERIFY2(f.study, formatDiagnostics(f.diagnostics).c_str());
+    const StudyDescription& s = *f.study;
+    const long n = studyCaseCount(s);
+    QCOMPARE(n, 256L);
+    std::vector<long> cases(static_cast<size_t>(n));
+    for (long k = 0; k < n; ++k) cases[size_t(k)] = k;
+    std::vector<StudyRow> rows(static_cast<size_t>(n));
+    QCOMPARE(runStudyCases(s, cases, 2, [&](StudyRow&& row, const StudyProgress&) { rows[size_t(row.index)] = std::move(row); }),
+             n);
+    const std::vector<std::string> columns = studyValueColumns(s);
+    const auto column = [&](const char* name) { return size_t(std::find(columns.begin(), columns.end(), name) - columns.begin()); };
+    const size_t force = column("S.fx.final"), travel = column("guide.displacement.final"),
+                 stop = column("handle drive.effort.final");
+    QVERIFY(force < columns.size() && travel < columns.size() && stop < columns.size());
+    // Every case against the loop closure of its own pins, and locked.
+    double worstTravel = 0, worstForce = 0;
+    long locked = 0;
+    for (const StudyRow& r : rows) {
+        QVERIFY2(r.ok, r.reason.c_str());
+        const double d = clampTravel(r.parameters.data(), kClampTurn);
+        worstTravel = std::max(worstTravel, std::abs(r.values[travel] - d));
+        worstForce = std::max(worstForce, std::abs(r.values[force] - workpieceForce(d)));
+        locked += r.values[stop] < 0 ? 1 : 0;
+    }
+    QVERIFY2(worstTravel < 1e-12, std::to_string(worstTravel).c_str());
+    QVERIFY2(worstForce < 1e-6, std::to_string(worstForce).c_str());
+    QCOMPARE(locked, n);
+
+    // The locking force's mean and standard deviation against a run of 20 000 cases with
+    // another seed (tests/data, with the command that produced it).
+    QFile file(QStringLiteral(LOOPLAB_TEST_DATA_DIR "/toggle-clamp-locking-force-reference.json"));
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QJsonObject ref = QJsonDocument::fromJson(file.readAll()).object();
+    QCOMPARE(ref["column"].toString(), QStringLiteral("S.fx.final"));
+    QVERIFY(ref["cases"].toInteger() >= 10000);
+    QVERIFY(std::uint64_t(ref["seed"].toInteger()) != s.seed);
+    const double refMean = ref["mean"].toDouble(), refSd = ref["sd"].toDouble();
+    QVERIFY(refSd > 0);
+    const StudySummary sum = summarizeStudy(s, rows);
+    const auto out = std::find_if(sum.outputs.begin(), sum.outputs.end(),
+                                  [](const StudyOutputSummary& o) { return o.column == "S.fx.final"; });
+    QVERIFY(out != sum.outputs.end());
+    QCOMPARE(out->count, n);
+    // The sample mean has the standard error σ/√n. For a normal output (n − 1)s²/σ² is χ² with
+    // n − 1 degrees of freedom (the locking force is: over the reference run its skewness is
+    // −0.015 and its kurtosis 3.05), so s lies in σ·√(χ²_p / (n − 1)) between p = 0.00005 and
+    // 0.99995 with probability 99.99 %. The quantiles by Wilson and Hilferty's cube-root
+    // approximation, within 0.05 % of the exact ones at 255 degrees of freedom.
+    const double meanBound = 4 * refSd / std::sqrt(double(n));
+    const auto chi2 = [](double k, double z) {
+        const double a = 2 / (9 * k);
+        return k * std::pow(1 - a + z * std::sqrt(a), 3);
+    };
+    constexpr double z = 3.890591886413095;  // standard normal quantile at 0.99995
+    const double dof = double(n - 1);
+    const double sdLow = refSd * std::sqrt(chi2(dof, -z) / dof), sdHigh = refSd * std::sqrt(chi2(dof, z) / dof);
+    qInfo("locking force over %ld cases: mean %.4f N (reference %.4f N, bound ±%.4f N), sd %.4f N (reference %.4f N, "
+          "band %.4f to %.4f N); loop closure to %.1e m and %.1e N",
+          n, out->mean, refMean, meanBound, out->sd, refSd, sdLow, sdHigh, worstTravel, worstForce);
+    QVERIFY(std::abs(out->mean - refMean) < meanBound);
+    QVERIFY(sdLow < out->sd && out->sd < sdHigh);
+}
+
+void TestStudy::uniformDrawsFillTheirInterval() {
+    const StudyFileResult f = parseStudyFile(R"({"format": "looplab-study", "version": 1, "model": ")" LOOPLAB_EXAMPLES_DIR
+                                             R"(/spring-mass.json", "seed": 3, "samples": 20000,
+        "parameters": [{"name": "m", "path": "/bodies/0/mass", "uniform": {"low": 1.0, "high": 3.0}},
+                       {"name": "k", "path": "/forces/0/stiffness", "uniform": {"low": 900.0, "high": 1100.0}}],
+        "analysis": {"type": "statics"}, "outputs": [{"quantity": "block.y"}]})",
+                                             "uniform.json");
+    QVERIFY2(f.study, formatDiagnostics(f.diagnostics).c_str());
+    const long n = studyCaseCount(*f.study);
+    QCOMPARE(n, 20000L);
+    double lo[2] = {INFINITY, INFINITY}, hi[2] = {-INFINITY, -INFINITY}, sum[2] = {0, 0}, sq[2] = {0, 0}, cross = 0;
+    for (long k = 0; k < n; ++k) {
+        const std::vector<double> v = studyCaseValues(*f.study, k);
+        for (int p = 0; p < 2; ++p) {
+            lo[p] = std::min(lo[p], v[size_t(p)]);
+            hi[p] = std::max(hi[p], v[size_t(p)]);
+            sum[p] += v[size_t(p)];
+            sq[p] += v[size_t(p)] * v[size_t(p)];
+        }
+        cross += v[0] * v[1];
+    }
+    const double low[2] = {1.0, 900.0}, high[2] = {3.0, 1100.0};
+    double sd[2];
+    for (int p = 0; p < 2; ++p) {
+        const double w = high[p] - low[p], mean = sum[p] / double(n);
+        const double var = (sq[p] - double(n) * mean * mean) / double(n - 1);
+        sd[p] = std::sqrt(var);
+        qInfo("uniform on [%g, %g): %.6g to %.6g, mean %.6g, variance %.6g (w²/12 = %.6g)", low[p], high[p], lo[p], hi[p],
+              mean, var, w * w / 12);
+        // Inside [low, high), and no gap at either end wider than w/1000: the chance of one
+        // is (1 − 0.001)ⁿ = 2e-9 per end.
+        QVERIFY(lo[p] >= low[p] && hi[p] < high[p]);
+        QVERIFY(lo[p] - low[p] < 1e-3 * w && high[p] - hi[p] < 1e-3 * w);
+        // Mean (low + high)/2 and variance w²/12 within four standard errors: w/√(12n) for the
+        // mean, √((μ₄ − σ⁴)/n) = √((w⁴/80 − w⁴/144)/n) for the variance.
+        QVERIFY(std::abs(mean - (low[p] + high[p]) / 2) < 4 * w / std::sqrt(12.0 * double(n)));
+        QVERIFY(std::abs(var - w * w / 12) < 4 * w * w * std::sqrt((1.0 / 80 - 1.0 / 144) / double(n)));
+    }
+    // The two parameters draw from separate numbers: correlation within four standard errors of 0.
+    const double covariance = (cross - sum[0] * sum[1] / double(n)) / double(n - 1);
+    QVERIFY(std::abs(covariance / (sd[0] * sd[1])) < 4 / std::sqrt(double(n)));
+}
+
+void TestStudy::factorialCasesNestInParameterOrder() {
+    // The block on its spring with three parameters: 3 masses × 3 stiffnesses × 2 gravities.
+    const StudyFileResult f = parseStudyFile(R"({"format": "looplab-study", "version": 1, "model": ")" LOOPLAB_EXAMPLES_DIR
+                                             R"(/spring-mass.json",
+        "parameters": [{"name": "m", "path": "/bodies/0/mass", "values": [0.5, 1.0, 2.0]},
+                       {"name": "k", "path": "/forces/0/stiffness", "range": {"from": 500, "to": 1500, "steps": 3}},
+                       {"name": "g", "path": "/gravity/1", "values": [-9.81, -1.62]}],
+        "analysis": {"type": "statics"}, "outputs": [{"quantity": "block.y"}]})",
+                                             "factorial.json");
+    QVERIFY2(f.study, formatDiagnostics(f.diagnostics).c_str());
+    QCOMPARE(studyCaseCount(*f.study), 18L);
+    // Nested loops in the order the parameters are listed, the last innermost.
+    long k = 0;
+    for (double m : {0.5, 1.0, 2.0})
+        for (double stiffness : {500.0, 1000.0, 1500.0})
+            for (double g : {-9.81, -1.62}) {
+                QCOMPARE(studyCaseValues(*f.study, k), (std::vector<double>{m, stiffness, g}));
+                // Each value reaches its place in the model: the block sags by m g / k.
+                const StudyRow r = runStudyCase(*f.study, k);
+                QVERIFY2(r.ok, r.reason.c_str());
+                QVERIFY2(std::abs(r.values[0] - m * g / stiffness) < 1e-12, std::to_string(k).c_str());
+                ++k;
+            }
+    // Case 13: level ⌊13/6⌋ mod 3 = 2 of the mass, ⌊13/2⌋ mod 3 = 0 of the stiffness, 13 mod 2 = 1 of gravity.
+    QCOMPARE(studyCaseValues(*f.study, 13), (std::vector<double>{2.0, 500.0, -1.62}));
+}
+
+void TestStudy::threadsGiveIdenticalRows_data() {
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<int>("samples");
+    QTest::newRow("slider-crank pin tolerances, 48 cases") << "slider-crank-pin-tolerance.json" << 48;
+    QTest::newRow("four-bar coupler sweep") << "four-bar-coupler-sweep.json" << 0;
+    QTest::newRow("toggle clamp pin tolerances, 96 cases") << "toggle-clamp-pin-tolerance.json" << 96;
+}
+
 void TestStudy::threadsGiveIdenticalRows() {
+    QFETCH(QString, file);
+    QFETCH(int, samples);
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
-    const QString small = smallSliderCrankStudy(dir);
-    QVERIFY(!small.isEmpty());
-    for (const QString& study : {small, kStudies + "/four-bar-coupler-sweep.json"}) {
-        QByteArray first;
-        for (const char* threads : {"1", "4"}) {
-            const QString out = dir.filePath(QStringLiteral("t%1.csv").arg(threads));
-            const CliResult r = runCli({"study", study, "--out", out, "--threads", threads});
-            QVERIFY2(r.finished && r.exitCode == 0, r.err.constData());
-            const QByteArray rows = readAll(out);
-            QVERIFY(rows.count('\n') > 10);
-            if (first.isEmpty()) first = rows;
-            else QCOMPARE(rows, first);
-            QVERIFY(!QFile::exists(out + ".partial"));
+    const QString study = studyCopy(dir, file, samples);
+    QVERIFY(!study.isEmpty());
+    QByteArray first, firstSummary;
+    for (const char* threads : {"1", "2", "4"}) {
+        const QString out = dir.filePath(QStringLiteral("t%1.csv").arg(threads));
+        const CliResult r = runCli({"study", study, "--out", out, "--threads", threads, "--summary", out + ".json"});
+        QVERIFY2(r.finished && r.exitCode == 0, r.err.constData());
+        const QByteArray rows = readAll(out);
+        QByteArray summary = readAll(out + ".json").replace(out.toUtf8(), "");
+        QVERIFY(rows.count('\n') > 10);
+        QVERIFY(!summary.isEmpty());
+        if (first.isEmpty()) {
+            first = rows;
+            firstSummary = summary;
+        } else {
+            QCOMPARE(rows, first);
+            QCOMPARE(summary, firstSummary);
         }
+        QVERIFY(!QFile::exists(out + ".partial"));
     }
 }
 
@@ -419,15 +648,24 @@ void TestStudy::killedStudyResumes() {
     QCOMPARE(readAll(killed), readAll(whole));
 }
 
+void TestStudy::mpiGivesIdenticalRows_data() {
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<int>("samples");
+    QTest::newRow("slider-crank pin tolerances, 48 cases") << "slider-crank-pin-tolerance.json" << 48;
+    QTest::newRow("toggle clamp pin tolerances, 96 cases") << "toggle-clamp-pin-tolerance.json" << 96;
+}
+
 void TestStudy::mpiGivesIdenticalRows() {
 #ifndef LOOPLAB_TEST_WITH_MPI
     QSKIP("built without MPI");
 #else
+    QFETCH(QString, file);
+    QFETCH(int, samples);
     const QString mpirun = QStandardPaths::findExecutable(QStringLiteral("mpirun"));
     if (mpirun.isEmpty()) QSKIP("no mpirun");
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
-    const QString study = smallSliderCrankStudy(dir);
+    const QString study = studyCopy(dir, file, samples);
     QVERIFY(!study.isEmpty());
     const QString threaded = dir.filePath("threads.csv"), ranks = dir.filePath("ranks.csv");
     CliResult r = runCli({"study", study, "--out", threaded, "--threads", "2", "--summary", threaded + ".json"});
