@@ -11,6 +11,7 @@
 #include "posing/PosingFeature.h"
 #include "viewport/VtkViewport.h"
 #include "workbench/MainWindow.h"
+#include "workbench/PlaybackBar.h"
 #include "workbench/PlotAxisRange.h"
 #include "workbench/PlotPanel.h"
 #include "workbench/RunPanel.h"
@@ -83,6 +84,7 @@ private slots:
     void rssrAtRestPlotsFlatAngle();
     void axisRangeIgnoresRoundingNoise();
     void jointMovedOffItsLinksIsFlagged();
+    void singularDirectionAtPoseAndRecordedFrame();
 
 private:
     // Presses on `from`, moves in `steps` steps to `to`, releases; world points.
@@ -282,6 +284,58 @@ void TestPose::jointMovedOffItsLinksIsFlagged()
     window_->document()->undoStack()->undo();
     QCOMPARE(window_->posing()->overlay().segmentCount(), 0);
     QCOMPARE(w->count(), 0);
+}
+
+// The parallelogram (cranks 0.15 m, coupler and ground 0.3 m) loses a direction of motion
+// where all four links lie on the x axis. Typing the crank to that flat configuration, and
+// activating the singular_configuration warning of a run through it, both draw the
+// magenta arrow along ±x from the shared joint; away from it, nothing is drawn.
+void TestPose::singularDirectionAtPoseAndRecordedFrame()
+{
+    QVERIFY(window_->openFile(example("parallelogram.json")));
+    PosingFeature* posing = window_->posing();
+    QCOMPARE(posing->overlay().segmentCount(), 0);
+    auto alongX = [](const DiagnosisOverlay& o) {
+        const Vec3 d = o.segmentEnds().front().second - o.segmentEnds().front().first;
+        return d.norm() > 0.0 && std::abs(d.x()) / d.norm() > std::cos(M_PI / 180.0);
+    };
+
+    // The crank starts at 60° from x: −60° from there lays it, and everything, flat.
+    PosePanel* panel = posing->panel();
+    panel->jointBox()->setCurrentText("A");
+    panel->valueBox()->setValue(-60.0);
+    QTest::mouseClick(panel->setButton(), Qt::LeftButton);
+    const Model& m = *posing->controller()->model();
+    QVERIFY(std::abs(jointAngle(m, posing->controller()->state(), *m.findJoint("A")) + M_PI / 3) < 1e-9);
+    QCOMPARE(posing->overlay().segmentCount(), 1);
+    QVERIFY2(QString::fromStdString(posing->overlay().labels().front()).contains("line up: cannot move this way"),
+             posing->overlay().labels().front().c_str());
+    QVERIFY(alongX(posing->overlay()));
+    // Back where it started, regular again: the arrow goes.
+    panel->valueBox()->setValue(0.0);
+    QTest::mouseClick(panel->setButton(), Qt::LeftButton);
+    QCOMPARE(posing->overlay().segmentCount(), 0);
+
+    // Released under gravity it swings down through the flat configuration.
+    window_->runPanel()->setSettings(test::runSettings("projection", 0.3));
+    QVERIFY(test::runToEnd(*window_, true));
+    WarningsPanel* warnings = window_->warningsPanel();
+    int singular = -1;
+    for (int i = 0; i < warnings->count() && singular < 0; ++i)
+        if (warnings->kindAt(i) == "singular_configuration")
+            singular = i;
+    QVERIFY2(singular >= 0, "no singular-configuration warning");
+    QCOMPARE(posing->recordingOverlay().segmentCount(), 0);
+    warnings->activate(singular);
+    const int frame = window_->playbackBar()->currentFrame();
+    QVERIFY(std::abs(window_->recording().frame(frame).t - warnings->timeAt(singular)) <= 0.0100001);
+    const DiagnosisOverlay& recorded = posing->recordingOverlay();
+    QCOMPARE(recorded.segmentCount(), 1);
+    QVERIFY2(QString::fromStdString(recorded.labels().front()).contains("line up"), recorded.labels().front().c_str());
+    QVERIFY(alongX(recorded));
+    // Another frame shown: the mark belonged to the warning's frame only.
+    window_->playbackBar()->setCurrentFrame(0);
+    QCOMPARE(recorded.segmentCount(), 0);
 }
 
 // The rule itself, on the rounding noise the issue saw (5e-14 rad about zero) and at

@@ -31,6 +31,7 @@ void DiagnosisOverlay::clear()
     }
     props_.clear();
     labels_.clear();
+    ends_.clear();
     segments_ = 0;
 }
 
@@ -76,6 +77,7 @@ void DiagnosisOverlay::addSegment(const Vec3& a, const Vec3& b, const double col
     renderer_->AddViewProp(text);
     props_.push_back(text);
     labels_.push_back(label);
+    ends_.emplace_back(a, b);
     ++segments_;
 }
 

@@ -9,6 +9,7 @@
 #include <vtkSmartPointer.h>
 
 #include <string>
+#include <utility>
 #include <vector>
 
 class vtkProp;
@@ -32,6 +33,9 @@ public:
     const std::vector<std::string>& labels() const { return labels_; }
     /// Segments drawn (one per gap, detached joint or singular direction).
     int segmentCount() const { return segments_; }
+    /// Their ends, global [m], in drawing order: a singular direction runs from the
+    /// joint's point along the direction it cannot move in.
+    const std::vector<std::pair<Vec3, Vec3>>& segmentEnds() const { return ends_; }
 
 private:
     void addSegment(const Vec3& a, const Vec3& b, const double color[3], const std::string& label);
@@ -40,6 +44,7 @@ private:
     vtkSmartPointer<vtkRenderer> renderer_;
     std::vector<vtkProp*> props_;
     std::vector<std::string> labels_;
+    std::vector<std::pair<Vec3, Vec3>> ends_;
     int segments_ = 0;
 };
 

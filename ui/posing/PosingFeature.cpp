@@ -7,7 +7,13 @@
 #include "workbench/WarningsPanel.h"
 #include "workbench/WorkbenchDocument.h"
 
+#include "looplab/bodies/State.h"
+#include "looplab/kinematics/Assembly.h"
 #include "looplab/model/ModelBuilder.h"
+#include "looplab/posing/MechanismAdvice.h"
+
+#include <algorithm>
+#include <limits>
 
 namespace looplab::ui {
 
@@ -15,7 +21,8 @@ PosingFeature::PosingFeature(WorkbenchDocument* document, VtkViewport* viewport,
                              DrawScene draw, QObject* parent)
     : QObject(parent), document_(document), viewport_(viewport), warnings_(warnings), draw_(std::move(draw)),
       controller_(new PoseController(this)), panel_(new PosePanel(controller_, document)),
-      overlay_(std::make_unique<DiagnosisOverlay>(viewport->renderer()))
+      overlay_(std::make_unique<DiagnosisOverlay>(viewport->renderer())),
+      recordingOverlay_(std::make_unique<DiagnosisOverlay>(viewport->renderer()))
 {
     viewport_->setPoseDragEnabled(true);
     connect(viewport_, &VtkViewport::poseDragStarted, this, [this](int body, const Eigen::Vector3d& p) {
@@ -48,6 +55,57 @@ void PosingFeature::drawPose()
     if (!enabled_ || !controller_->model())
         return;
     draw_(buildScene(*controller_->model(), controller_->state()), controller_->sharedModel());
+    // A dragged or typed pose may sit at a dead centre the initial configuration does not
+    // (or leave one): the marks follow the pose.
+    if (explanation_ && explanation_->closed) {
+        AssemblyExplanation atPose = *explanation_;
+        atPose.pose = controller_->state();
+        atPose.singular = singularLineUp(*controller_->model(), atPose.pose);
+        if (!atPose.detached.empty() || atPose.singular)
+            overlay_->show(*controller_->model(), atPose);
+        else
+            overlay_->clear();
+    }
+    viewport_->requestRender();
+}
+
+bool PosingFeature::showRecordedSingularity(const Model& model, const State& before, const State& after, double t,
+                                            int frame)
+{
+    recordingOverlay_->clear();
+    recordingOverlayFrame_ = -1;
+    // Frames a few milliseconds apart can be degrees of crank apart where a linkage
+    // passes a dead centre fast, and links count as lined up only within about 3°: the
+    // state at the warning's own time, interpolated between the frames and closed again.
+    State state = before;
+    if (after.t > before.t && t > before.t) {
+        const double a = std::min(1.0, (t - before.t) / (after.t - before.t));
+        state.t = before.t + a * (after.t - before.t);
+        state.q = before.q + a * (after.q - before.q);
+        normalizePositions(model, state.q);
+        if (!assemble(model, state).converged)
+            state = before;
+    }
+    // The run's monitor has already decided the configuration is singular: any smallest
+    // singular value counts, as in the warning's own sentence.
+    AssemblyExplanation e;
+    e.closed = true;
+    e.pose = state;
+    e.singular = singularLineUp(model, state, std::numeric_limits<double>::infinity());
+    if (!e.singular)
+        return false;
+    recordingOverlay_->show(model, e);
+    recordingOverlayFrame_ = frame;
+    viewport_->requestRender();
+    return true;
+}
+
+void PosingFeature::recordedFrameShown(int frame)
+{
+    if (recordingOverlayFrame_ < 0 || frame == recordingOverlayFrame_)
+        return;
+    recordingOverlay_->clear();
+    recordingOverlayFrame_ = -1;
     viewport_->requestRender();
 }
 

@@ -3,7 +3,9 @@
 // window only forwards a few events: drags in the view move the pose (PoseController),
 // the Pose panel types coordinates and writes the pose into the model, and a document
 // that does not assemble is drawn at its best pose with its gaps (DiagnosisOverlay), one
-// Warnings entry per unclosed joint and the four-bar's reach sentence.
+// Warnings entry per unclosed joint and the four-bar's reach sentence. A singular
+// configuration's direction is drawn at the initial configuration, at a dragged or typed
+// pose, and at the frame of a run's singular_configuration warning.
 
 #include "looplab/posing/AssemblyExplanation.h"
 #include "looplab/scene/Scene.h"
@@ -49,6 +51,15 @@ public:
     /// Posing is possible only while no run or recording owns the view.
     void setPosingEnabled(bool on);
 
+    /// Draws the direction a recorded singular configuration cannot move in (a run's
+    /// singular_configuration warning at time t), at the state of `model` at t between
+    /// the recorded frames `before` and `after`; `frame` is the one shown. Returns false,
+    /// drawing nothing, if no two links line up there.
+    bool showRecordedSingularity(const Model& model, const State& before, const State& after, double t, int frame);
+    /// The recording shows frame `frame` (−1: none): a mark of another frame goes.
+    void recordedFrameShown(int frame);
+    const DiagnosisOverlay& recordingOverlay() const { return *recordingOverlay_; }
+
 signals:
     /// A sentence for the status bar.
     void message(const QString& text);
@@ -64,6 +75,9 @@ private:
     PoseController* controller_;
     PosePanel* panel_;
     std::unique_ptr<DiagnosisOverlay> overlay_;
+    // Marks of a recorded frame, kept apart from the pose's, which a recording clears.
+    std::unique_ptr<DiagnosisOverlay> recordingOverlay_;
+    int recordingOverlayFrame_ = -1;
     std::optional<AssemblyExplanation> explanation_;
     bool warningsAdded_ = false;
     bool enabled_ = true;

@@ -62,6 +62,8 @@
 #include <QUndoStack>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace looplab::ui {
 
 namespace {
@@ -691,6 +693,7 @@ void MainWindow::onDocumentReset()
     recording_.reset();
     playback_->sourceChanged();
     traces_->documentOpened();
+    posing_->recordedFrameShown(-1);
     // A run of another model cannot be compared with the next ones.
     plots_->clearComparison();
     plots_->clear();
@@ -763,6 +766,8 @@ void MainWindow::showFrame(int frame)
     if (frame < lastShownFrame_)
         restartTrail();
     lastShownFrame_ = frame;
+    if (posing_)
+        posing_->recordedFrameShown(source == &recording_ ? frame : -1);
     // The view shows the frames only while it shows their model (a document opened
     // since has its own scene).
     const std::shared_ptr<const Model> model = source->frameModel();
@@ -1085,10 +1090,18 @@ void MainWindow::onRunFinished(const RunSummary& summary)
     emit runFinished(summary);
 }
 
-void MainWindow::onWarningActivated(double t, const QStringList& joints)
+void MainWindow::onWarningActivated(const QString& kind, double t, const QStringList& joints)
 {
     if (t >= 0.0 && !isRunning())
         playback_->seekTime(t);
+    // Where a run passed a singular configuration, the direction it could not move in is
+    // drawn at that frame (the warning says it only in words).
+    const int frame = playback_->currentFrame();
+    if (kind == "singular_configuration" && t >= 0.0 && !isRunning() && playback_->source() == &recording_ &&
+        frame >= 0 && recording_.frameModel() == sceneModel_ && sceneModel_)
+        posing_->showRecordedSingularity(*sceneModel_, recording_.frameState(frame),
+                                         recording_.frameState(std::min(frame + 1, recording_.frameCount() - 1)), t,
+                                         frame);
     std::vector<int> indices;
     if (sceneModel_)
         for (const QString& name : joints)

@@ -182,7 +182,7 @@ private:
     void onTreeContextMenu(const QPoint& pos);
     void onFrames(const FrameBatch& batch);
     void onRunFinished(const RunSummary& summary);
-    void onWarningActivated(double t, const QStringList& joints);
+    void onWarningActivated(const QString& kind, double t, const QStringList& joints);
     void onBodyPicked(int index);
     void onJointPicked(int index);
     void updateTrail();

@@ -85,7 +85,8 @@ void WarningsPanel::activate(int i)
 void WarningsPanel::onActivated(QTreeWidgetItem* item)
 {
     if (item)
-        emit entryActivated(item->data(0, TimeRole).toDouble(), item->data(0, JointsRole).toStringList());
+        emit entryActivated(item->data(0, KindRole).toString(), item->data(0, TimeRole).toDouble(),
+                            item->data(0, JointsRole).toStringList());
 }
 
 }  // namespace looplab::ui

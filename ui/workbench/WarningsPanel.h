@@ -36,7 +36,7 @@ public:
     QTreeWidget* view() const { return tree_; }
 
 signals:
-    void entryActivated(double t, const QStringList& joints);
+    void entryActivated(const QString& kind, double t, const QStringList& joints);
 
 private:
     void onActivated(QTreeWidgetItem* item);
