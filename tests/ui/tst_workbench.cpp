@@ -42,6 +42,7 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QSurfaceFormat>
 #include <QTemporaryDir>
 #include <QTreeView>
@@ -143,6 +144,7 @@ private slots:
     void jointAnglesDoNotAliasBetweenFrames();
     void reportsSingularConfigurationOfParallelogram();
     void stopsRunHalfway();
+    void editAfterRunSaysRecordingIsOfPreviousModel();
     void pausesAndResumes();
     void closingDuringRunStopsWorker();
     void grabsWindowWithModelColours();
@@ -906,6 +908,40 @@ void TestWorkbench::reportsSingularConfigurationOfParallelogram()
     const int frame = window_->playbackBar()->currentFrame();
     QVERIFY(frame >= 0);
     QVERIFY(qAbs(window_->recording().frame(frame).t - t) <= 0.0100001);
+}
+
+// An edit after a run keeps the recording for playback; beside the slider a label says,
+// for as long as it is true, that the recording is of the model before the edit.
+void TestWorkbench::editAfterRunSaysRecordingIsOfPreviousModel()
+{
+    QVERIFY(window_->openFile(example("four-bar.json")));
+    window_->runPanel()->setSettings(fourBarSettings(0.2));
+    QVERIFY(runToEnd());
+    PlaybackBar* playback = window_->playbackBar();
+    auto* label = playback->findChild<QLabel*>("previousModelLabel");
+    QVERIFY(label);
+    QVERIFY(label->isHidden());
+    QVERIFY(!playback->recordingOfPreviousModel());
+    const int frames = window_->recording().frameCount();
+    QVERIFY(frames > 10);
+
+    window_->document()->edit("heavier crank", [](ModelDocument& d) { d.bodies[0].mass = 0.3; });
+    QVERIFY(playback->recordingOfPreviousModel());
+    QVERIFY(label->isVisible());
+    QCOMPARE(label->text(), QString("Recording of the previous model"));
+    QCOMPARE(window_->recording().frameCount(), frames);
+    // Not a status-bar message: the next message leaves it.
+    window_->statusBar()->showMessage("something else");
+    QVERIFY(label->isVisible());
+
+    // A run of the edited model is its recording: the label goes.
+    QVERIFY(runToEnd());
+    QVERIFY(label->isHidden());
+    // Opening a model drops the recording, and the label with it.
+    window_->document()->edit("lighter crank", [](ModelDocument& d) { d.bodies[0].mass = 0.2; });
+    QVERIFY(label->isVisible());
+    QVERIFY(window_->openFile(example("four-bar.json")));
+    QVERIFY(label->isHidden());
 }
 
 void TestWorkbench::stopsRunHalfway()

@@ -1113,6 +1113,9 @@ void MainWindow::onWarningActivated(const QString& kind, double t, const QString
 void MainWindow::updateRunState()
 {
     runPanel_->setState(document_->loaded().ok(), runner_->isRunning(), runner_->isPaused(), !recording_.isEmpty());
+    // Every edit rebuilds the model, so a recording of another model object is of the
+    // document before an edit (an undo back to it included: its frames are not drawn).
+    playback_->setRecordingOfPreviousModel(!recording_.isEmpty() && recording_.frameModel() != document_->loaded().model);
     posing_->setPosingEnabled(!runner_->isRunning() && recording_.isEmpty());
     QStringList drivers;
     if (const std::shared_ptr<const Model> model = recording_.frameModel())

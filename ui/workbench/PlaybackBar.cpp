@@ -38,11 +38,19 @@ PlaybackBar::PlaybackBar(QWidget* parent) : QWidget(parent)
     loop_ = new QCheckBox(tr("Loop"));
     label_ = new QLabel;
     label_->setMinimumWidth(140);
+    // A status-bar message would be replaced by the next one; this stays while it is true.
+    previousModel_ = new QLabel(tr("Recording of the previous model"));
+    previousModel_->setObjectName("previousModelLabel");
+    previousModel_->setToolTip(tr("The model was edited after this run: the view shows the edited model, and the "
+                                  "frames of the run are not drawn. Run to record the edited model."));
+    previousModel_->setStyleSheet("QLabel { color: #b35900; font-weight: bold; }");
+    previousModel_->hide();
     h->addWidget(backButton_);
     h->addWidget(playButton_);
     h->addWidget(forwardButton_);
     h->addWidget(slider_, 1);
     h->addWidget(label_);
+    h->addWidget(previousModel_);
     h->addWidget(speedBox_);
     h->addWidget(loop_);
 
@@ -65,6 +73,10 @@ PlaybackBar::PlaybackBar(QWidget* parent) : QWidget(parent)
             [this](int i) { speed_ = speedBox_->itemData(i).toDouble(); });
     updateLabel();
 }
+
+void PlaybackBar::setRecordingOfPreviousModel(bool on) { previousModel_->setVisible(on); }
+
+bool PlaybackBar::recordingOfPreviousModel() const { return !previousModel_->isHidden(); }
 
 void PlaybackBar::setSource(const FrameSource* source)
 {

@@ -46,6 +46,10 @@ public:
     bool loops() const;
     /// Disables the controls while the source is still being filled (a run recording).
     void setInteractive(bool on);
+    /// Says beside the slider, until the next run, that the frames are of the model as
+    /// it was before the edits made since (the view shows the edited model instead).
+    void setRecordingOfPreviousModel(bool on);
+    bool recordingOfPreviousModel() const;
 
 signals:
     void frameChanged(int frame);
@@ -65,6 +69,7 @@ private:
     QComboBox* speedBox_;
     QCheckBox* loop_;
     QLabel* label_;
+    QLabel* previousModel_;
 };
 
 }  // namespace looplab::ui
