@@ -5,6 +5,7 @@
 
 #include "looplab/kinematics/Constraints.h"
 #include "looplab/model/ModelFile.h"
+#include "plotting/DisplayUnits.h"
 #include "posing/DiagnosisOverlay.h"
 #include "posing/PoseController.h"
 #include "posing/PosePanel.h"
@@ -21,6 +22,8 @@
 
 #include <QChart>
 #include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
 #include <QChartView>
 #include <QCheckBox>
 #include <QComboBox>
@@ -80,6 +83,7 @@ private slots:
 
     void dragCrankKeepsLoopClosed();
     void usePoseThenUndoRestoresFile();
+    void typedCoordinatesFollowUnitsAndJointType();
     void tooLongCouplerShowsGapsAndWarnings();
     void rssrAtRestPlotsFlatAngle();
     void axisRangeIgnoresRoundingNoise();
@@ -156,6 +160,7 @@ void TestPose::dragCrankKeepsLoopClosed()
           closure(m, c->state()));
 
     // Typing a coordinate: crank at −30° from its start, the rocker closed-form again.
+    DisplayUnits::instance().setAngleUnit(AngleUnit::Degree);
     PosePanel* panel = window_->posing()->panel();
     panel->jointBox()->setCurrentText("A");
     panel->valueBox()->setValue(-30.0);
@@ -185,6 +190,67 @@ void TestPose::usePoseThenUndoRestoresFile()
     doc->undoStack()->undo();
     QCOMPARE(serializeModelDocument(doc->document()), file);
     QVERIFY(!doc->isModified());
+}
+
+void TestPose::typedCoordinatesFollowUnitsAndJointType()
+{
+    QVERIFY(window_->openFile(example("four-bar.json")));
+    PoseController* c = window_->posing()->controller();
+    PosePanel* panel = window_->posing()->panel();
+    const Model& m = *c->model();
+    const JointIndex A = *m.findJoint("A");
+
+    // The same crank angle typed in degrees and in radians gives the same pose.
+    DisplayUnits::instance().setAngleUnit(AngleUnit::Degree);
+    panel->jointBox()->setCurrentText("A");
+    QVERIFY(panel->valueBox()->suffix().contains("°"));
+    panel->valueBox()->setValue(-30.0);
+    QTest::mouseClick(panel->setButton(), Qt::LeftButton);
+    const State inDegrees = c->state();
+    QTest::mouseClick(panel->resetButton(), Qt::LeftButton);
+    QVERIFY(std::abs(jointAngle(m, c->state(), A)) < 1e-12);
+    DisplayUnits::instance().setAngleUnit(AngleUnit::Radian);
+    QVERIFY(panel->valueBox()->suffix().contains("rad"));
+    panel->valueBox()->setValue(-M_PI / 6);
+    QTest::mouseClick(panel->setButton(), Qt::LeftButton);
+    QVERIFY(std::abs(jointAngle(m, c->state(), A) + M_PI / 6) < 1e-9);
+    const double apart = (c->state().q - inDegrees.q).cwiseAbs().maxCoeff();
+    QVERIFY2(apart < 1e-9, qPrintable(QString::number(apart)));
+
+    // A sleeve on a cylindrical joint along z through the origin: its slide and its angle
+    // are both offered, and each moves the sleeve as the joint's closed form says.
+    QTemporaryDir dir;
+    const QString path = dir.filePath("sleeve.json");
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(R"({"format": "looplab-model", "version": 1, "name": "Sleeve", "gravity": [0, 0, 0],
+        "bodies": [{"name": "sleeve", "mass": 1, "inertia": [0.01, 0.01, 0.01],
+                    "position": [0.1, 0, 0], "orientation": [1, 0, 0, 0]}],
+        "joints": [{"name": "C", "type": "cylindrical", "body1": "ground", "body2": "sleeve",
+                    "point": [0, 0, 0], "axis": [0, 0, 1]}]})");
+    file.close();
+    QVERIFY(window_->openFile(path));
+    const Model& cyl = *c->model();
+    const JointIndex C = *cyl.findJoint("C");
+    const BodyIndex sleeve = *cyl.findBody("sleeve");
+    QVERIFY(panel->jointBox()->findText("C angle") >= 0);
+    panel->jointBox()->setCurrentText("C slide");
+    QVERIFY(panel->valueBox()->suffix().contains("m"));
+    panel->valueBox()->setValue(0.25);
+    QTest::mouseClick(panel->setButton(), Qt::LeftButton);
+    QVERIFY(std::abs(jointDisplacement(cyl, c->state(), C) - 0.25) < 1e-9);
+    const Vec3 slid = pointPosition(cyl, c->state(), sleeve, Vec3::Zero());
+    QVERIFY2((slid - Vec3(0.1, 0.0, 0.25)).norm() < 1e-9, qPrintable(QString::number((slid - Vec3(0.1, 0.0, 0.25)).norm())));
+
+    DisplayUnits::instance().setAngleUnit(AngleUnit::Degree);
+    panel->jointBox()->setCurrentText("C angle");
+    panel->valueBox()->setValue(40.0);
+    QTest::mouseClick(panel->setButton(), Qt::LeftButton);
+    const double turn = 40.0 * M_PI / 180.0;
+    QVERIFY(std::abs(jointAngle(cyl, c->state(), C) - turn) < 1e-9);
+    const Vec3 turned = pointPosition(cyl, c->state(), sleeve, Vec3::Zero());
+    const Vec3 expected(0.1 * std::cos(turn), 0.1 * std::sin(turn), 0.25);
+    QVERIFY2((turned - expected).norm() < 1e-9, qPrintable(QString::number((turned - expected).norm())));
 }
 
 void TestPose::tooLongCouplerShowsGapsAndWarnings()

@@ -119,6 +119,13 @@ void PoseController::endDrag()
 
 JointCoordinateResult PoseController::setCoordinate(const QString& joint, double value)
 {
+    const auto j = model_ ? model_->findJoint(joint.toStdString()) : std::nullopt;
+    const bool revolute = j && model_->joint(*j).type == JointType::Revolute;
+    return setCoordinate(joint, revolute ? JointCoordinateKind::Angle : JointCoordinateKind::Slide, value);
+}
+
+JointCoordinateResult PoseController::setCoordinate(const QString& joint, JointCoordinateKind kind, double value)
+{
     JointCoordinateResult r;
     if (!model_) {
         r.status = Status::failure("no model");
@@ -130,7 +137,7 @@ JointCoordinateResult PoseController::setCoordinate(const QString& joint, double
         return r;
     }
     continuation_.stop();
-    r = setJointCoordinate(*model_, state_, *j, value);
+    r = setJointCoordinate(*model_, state_, *j, kind, value);
     posed_ = true;
     emit poseChanged();
     emit message(r.status.ok ? tr("%1 set; closure %2 m").arg(joint).arg(r.closure, 0, 'g', 2)
@@ -138,18 +145,19 @@ JointCoordinateResult PoseController::setCoordinate(const QString& joint, double
     return r;
 }
 
-double PoseController::coordinate(const QString& joint) const
+double PoseController::coordinate(const QString& joint, JointCoordinateKind kind) const
 {
     if (!model_)
         return std::numeric_limits<double>::quiet_NaN();
     const auto j = model_->findJoint(joint.toStdString());
     if (!j)
         return std::numeric_limits<double>::quiet_NaN();
-    switch (model_->joint(*j).type) {
-    case JointType::Revolute: return jointAngle(*model_, state_, *j);
-    case JointType::Prismatic: return jointDisplacement(*model_, state_, *j);
-    default: return std::numeric_limits<double>::quiet_NaN();
-    }
+    const JointType type = model_->joint(*j).type;
+    if (kind == JointCoordinateKind::Angle && (type == JointType::Revolute || type == JointType::Cylindrical))
+        return jointAngle(*model_, state_, *j);
+    if (kind == JointCoordinateKind::Slide && (type == JointType::Prismatic || type == JointType::Cylindrical))
+        return jointDisplacement(*model_, state_, *j);
+    return std::numeric_limits<double>::quiet_NaN();
 }
 
 bool PoseController::useAsInitialConfiguration(WorkbenchDocument& document, PoseVelocities velocities,

@@ -49,8 +49,11 @@ public:
 
     /// Sets the angle [rad] of a revolute or the displacement [m] of a prismatic joint.
     JointCoordinateResult setCoordinate(const QString& joint, double value);
+    /// Sets the angle [rad] or the slide [m] of a joint that has it (a cylindrical joint
+    /// has both).
+    JointCoordinateResult setCoordinate(const QString& joint, JointCoordinateKind kind, double value);
     /// The present value of that coordinate (rad or m); NaN if the joint has none.
-    double coordinate(const QString& joint) const;
+    double coordinate(const QString& joint, JointCoordinateKind kind) const;
 
     /// Writes the pose into `document` as one undoable edit; the velocities are zeroed
     /// or kept (made consistent with the pose first). False with the reason in `error`

@@ -1,5 +1,6 @@
 #include "posing/PosePanel.h"
 
+#include "plotting/DisplayUnits.h"
 #include "posing/PoseController.h"
 #include "workbench/WorkbenchDocument.h"
 
@@ -15,6 +16,14 @@
 #include <cmath>
 
 namespace looplab::ui {
+
+namespace {
+
+// Item data of the joint box: the joint's name and which of its coordinates the item sets.
+constexpr int kJointNameRole = Qt::UserRole;
+constexpr int kCoordinateKindRole = Qt::UserRole + 1;
+
+}  // namespace
 
 PosePanel::PosePanel(PoseController* controller, WorkbenchDocument* document, QWidget* parent)
     : QWidget(parent), controller_(controller), document_(document)
@@ -60,6 +69,7 @@ PosePanel::PosePanel(PoseController* controller, WorkbenchDocument* document, QW
     connect(reset_, &QPushButton::clicked, controller_, &PoseController::resetPose);
     connect(controller_, &PoseController::poseChanged, this, &PosePanel::showCoordinate);
     connect(controller_, &PoseController::message, status_, &QLabel::setText);
+    connect(&DisplayUnits::instance(), &DisplayUnits::changed, this, &PosePanel::showCoordinate);
     refresh();
 }
 
@@ -68,10 +78,23 @@ void PosePanel::refresh()
     const QString keep = joint_->currentText();
     joint_->blockSignals(true);
     joint_->clear();
+    auto add = [this](const QString& text, const QString& joint, JointCoordinateKind kind) {
+        joint_->addItem(text);
+        joint_->setItemData(joint_->count() - 1, joint, kJointNameRole);
+        joint_->setItemData(joint_->count() - 1, static_cast<int>(kind), kCoordinateKindRole);
+    };
     if (const Model* m = controller_->model())
-        for (const Joint& j : m->joints)
-            if (j.type == JointType::Revolute || j.type == JointType::Prismatic)
-                joint_->addItem(QString::fromStdString(j.name), j.type == JointType::Revolute);
+        for (const Joint& j : m->joints) {
+            const QString name = QString::fromStdString(j.name);
+            if (j.type == JointType::Revolute)
+                add(name, name, JointCoordinateKind::Angle);
+            else if (j.type == JointType::Prismatic)
+                add(name, name, JointCoordinateKind::Slide);
+            else if (j.type == JointType::Cylindrical) {
+                add(tr("%1 angle").arg(name), name, JointCoordinateKind::Angle);
+                add(tr("%1 slide").arg(name), name, JointCoordinateKind::Slide);
+            }
+        }
     const int i = joint_->findText(keep);
     joint_->setCurrentIndex(i >= 0 ? i : 0);
     joint_->blockSignals(false);
@@ -84,13 +107,21 @@ void PosePanel::setPosingEnabled(bool on)
         w->setEnabled(on && controller_->model());
 }
 
+JointCoordinateKind PosePanel::chosenKind() const
+{
+    return static_cast<JointCoordinateKind>(joint_->currentData(kCoordinateKindRole).toInt());
+}
+
 void PosePanel::showCoordinate()
 {
-    const bool angular = joint_->currentData().toBool();
-    value_->setSuffix(angular ? tr(" °") : tr(" m"));
-    const double v = controller_->coordinate(joint_->currentText());
+    const bool angular = chosenKind() == JointCoordinateKind::Angle;
+    const UnitChoice& units = DisplayUnits::instance().choice();
+    // Radians need more decimals than degrees for a typed angle to mean the same pose.
+    value_->setDecimals(angular && units.angle == AngleUnit::Radian ? 9 : 6);
+    value_->setSuffix(" " + (angular ? units.unit("rad") : tr("m")));
+    const double v = controller_->coordinate(joint_->currentData(kJointNameRole).toString(), chosenKind());
     value_->blockSignals(true);
-    value_->setValue(std::isfinite(v) ? (angular ? v * 180.0 / M_PI : v) : 0.0);
+    value_->setValue(std::isfinite(v) ? (angular ? units.show(v, "rad").value : v) : 0.0);
     value_->blockSignals(false);
 }
 
@@ -98,9 +129,10 @@ void PosePanel::applyCoordinate()
 {
     if (joint_->currentIndex() < 0)
         return;
-    const bool angular = joint_->currentData().toBool();
+    const JointCoordinateKind kind = chosenKind();
     const double v = value_->value();
-    controller_->setCoordinate(joint_->currentText(), angular ? v * M_PI / 180.0 : v);
+    controller_->setCoordinate(joint_->currentData(kJointNameRole).toString(), kind,
+                               kind == JointCoordinateKind::Angle ? DisplayUnits::instance().choice().toSi(v, "rad") : v);
 }
 
 void PosePanel::usePose()

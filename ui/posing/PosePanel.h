@@ -1,8 +1,10 @@
 #pragma once
-// The Pose panel: type a joint coordinate and the mechanism assembles around it; write
+// The Pose panel: type a joint coordinate (an angle in the chosen display unit) and the mechanism assembles around it; write
 // the pose into the model as its initial configuration (velocities zeroed or kept); go
 // back to the initial pose. It also says how to drag in the view and how the last drag
 // went (outcome, update time, closure).
+
+#include "looplab/posing/JointCoordinateAssembly.h"
 
 #include <QWidget>
 
@@ -28,8 +30,10 @@ public:
     /// Enables or disables posing (off while a run or a recording is shown).
     void setPosingEnabled(bool on);
 
+    /// Lists each revolute angle and prismatic slide, and both of a cylindrical joint
+    /// ("C angle", "C slide").
     QComboBox* jointBox() const { return joint_; }
-    /// Value in degrees for a revolute, metres for a prismatic joint.
+    /// An angle in the chosen display unit (° or rad), a slide in metres.
     QDoubleSpinBox* valueBox() const { return value_; }
     QPushButton* setButton() const { return set_; }
     QPushButton* useButton() const { return use_; }
@@ -38,6 +42,7 @@ public:
     QLabel* statusLabel() const { return status_; }
 
 private:
+    JointCoordinateKind chosenKind() const;
     void showCoordinate();
     void applyCoordinate();
     void usePose();

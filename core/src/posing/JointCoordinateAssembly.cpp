@@ -19,13 +19,25 @@ constexpr double kLengthIncrement = 0.05;  // in units of the model's length sca
 
 JointCoordinateResult setJointCoordinate(const Model& model, State& state, JointIndex joint,
                                          double value, const AssemblyOptions& options) {
+    const JointCoordinateKind kind = model.joint(joint).type == JointType::Revolute
+                                         ? JointCoordinateKind::Angle
+                                         : JointCoordinateKind::Slide;
+    return setJointCoordinate(model, state, joint, kind, value, options);
+}
+
+JointCoordinateResult setJointCoordinate(const Model& model, State& state, JointIndex joint,
+                                         JointCoordinateKind kind, double value,
+                                         const AssemblyOptions& options) {
     JointCoordinateResult result;
     const Joint& j = model.joint(joint);
-    const bool angular = j.type == JointType::Revolute;
-    if (!angular && j.type != JointType::Prismatic) {
+    const bool angular = kind == JointCoordinateKind::Angle;
+    const JointType own = angular ? JointType::Revolute : JointType::Prismatic;
+    if (j.type != own && j.type != JointType::Cylindrical) {
         result.status = Status::failure("joint '" + j.name + "' is a " + jointTypeName(j.type) +
-                                            " joint; only revolute angles and prismatic "
-                                            "displacements can be set",
+                                            (angular ? " joint and has no angle to set; revolute "
+                                                       "and cylindrical joints have one"
+                                                     : " joint and has no slide to set; prismatic "
+                                                       "and cylindrical joints have one"),
                                         {j.name});
         return result;
     }
@@ -40,19 +52,25 @@ JointCoordinateResult setJointCoordinate(const Model& model, State& state, Joint
     if (angular) delta = std::remainder(delta, 2.0 * M_PI);
     ModelDocument doc = model.document;
     doc.drivers.clear();
-    DriverDoc d;
-    d.name = "set " + j.name;
-    d.joint = j.name;
-    d.law.kind = TimeLaw::Kind::ConstantVelocity;
-    d.law.initial = start;
-    d.law.rate = delta;
-    doc.drivers.push_back(d);
     const BuildResult built = buildModel(doc, model.sourceFile);
     if (!built.ok()) {
         result.status = Status::failure(formatDiagnostics(built.diagnostics), {j.name});
         return result;
     }
-    const Model& setter = *built.model;
+    // The driver is added to the built model rather than to the document: a model file's
+    // drivers act on revolute and prismatic joints only, while this one may move either
+    // coordinate of a cylindrical joint.
+    Model setter = *built.model;
+    Driver d;
+    d.name = "set " + j.name;
+    d.joint = joint;
+    d.rotational = angular;
+    d.law.kind = TimeLaw::Kind::ConstantVelocity;
+    d.law.initial = start;
+    d.law.rate = delta;
+    d.equation = setter.equationCount();
+    setter.equations.push_back({d.name, "driver", angular});
+    setter.drivers.push_back(d);
     const int steps = std::max(
         1, static_cast<int>(std::ceil(std::abs(delta) /
                                       (angular ? kAngleIncrement : kLengthIncrement * model.lengthScale))));

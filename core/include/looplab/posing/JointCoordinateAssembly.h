@@ -17,11 +17,21 @@ struct JointCoordinateResult {
     double closure = 0.0;   ///< max |Φ| of the model's joints at the returned state
 };
 
+/// Which coordinate of a joint is set: the angle about its axis (revolute and
+/// cylindrical joints) or the slide along it (prismatic and cylindrical joints).
+enum class JointCoordinateKind { Angle, Slide };
+
 /// Sets the angle [rad] of revolute `joint` (or the displacement [m] of a prismatic one)
 /// to `value`, measured as jointAngle()/jointDisplacement() measure it, with every joint
 /// of `model` held; the model's drivers are released. Angles go the shorter way round.
 /// On failure `state` holds the last configuration that closed, and `reached` its value.
 JointCoordinateResult setJointCoordinate(const Model& model, State& state, JointIndex joint,
                                          double value, const AssemblyOptions& options = {});
+
+/// Sets the chosen coordinate of `joint` (a cylindrical joint has both) as above: the
+/// angle [rad] as jointAngle() measures it, the slide [m] as jointDisplacement() does.
+JointCoordinateResult setJointCoordinate(const Model& model, State& state, JointIndex joint,
+                                         JointCoordinateKind kind, double value,
+                                         const AssemblyOptions& options = {});
 
 }  // namespace looplab
