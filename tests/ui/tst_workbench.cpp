@@ -136,6 +136,7 @@ private slots:
     void editsBodyOrientationAsAxisAngle();
     void refusesZeroOrientationAxis();
     void editsMarkersOfJointDefinedByMarkers();
+    void repointsJointAtAnotherMarker();
     void editsPolynomialCoefficientsOfDriver();
     void editsPolynomialCoefficientsOfBodyTorque();
     void parsesAndFormatsCoefficients();
@@ -618,6 +619,53 @@ void TestWorkbench::editsMarkersOfJointDefinedByMarkers()
     while (doc->undoStack()->index() > 1)
         doc->undoStack()->undo();
     QCOMPARE(serializeModelDocument(doc->document()), serializeModelDocument(start));
+}
+
+void TestWorkbench::repointsJointAtAnotherMarker()
+{
+    QVERIFY(window_->openFile(example("pendulum.json")));
+    WorkbenchDocument* doc = window_->document();
+    // The pivot defined by markers: one at the origin, another on the ground at (0.1, 0.2, 0)
+    // and the bob's end that sits on the pivot.
+    doc->edit("markers", [](ModelDocument& d) {
+        const BodyDoc& bob = d.bodies[0];
+        const Vec3 local = bob.orientation.normalized().toRotationMatrix().transpose() * (Vec3::Zero() - bob.position);
+        d.markers.push_back({"pivotA", kGroundName, Vec3::Zero(), Quat::Identity()});
+        d.markers.push_back({"pivotB", kGroundName, Vec3(0.1, 0.2, 0.0), Quat::Identity()});
+        d.markers.push_back({"bobEnd", "bob", local, Quat::Identity()});
+        JointDoc& joint = d.joints[0];
+        joint.byMarkers = true;
+        joint.marker1 = "pivotA";
+        joint.marker2 = "bobEnd";
+    });
+    QVERIFY2(doc->loaded().ok(), qPrintable(doc->statusText()));
+
+    window_->selectItem({ItemKind::Joint, 0});
+    PropertyEditor* editor = window_->propertyEditor();
+    auto* marker1 = editor->findChild<QComboBox*>("marker1");
+    QVERIFY(marker1);
+    QCOMPARE(marker1->count(), 3);
+    QCOMPARE(marker1->currentText(), QString("pivotA"));
+    QVERIFY(marker1->findText("pivotB") >= 0 && marker1->findText("bobEnd") >= 0);
+
+    // Pointed at pivotB: the joint's ground frame is that marker, and the bob assembles there.
+    marker1->setCurrentText("pivotB");
+    QCOMPARE(doc->document().joints[0].marker1, std::string("pivotB"));
+    QVERIFY2(doc->loaded().ok(), qPrintable(doc->statusText()));
+    const Joint& moved = doc->loaded().model->joints[0];
+    QCOMPARE(moved.frame1.origin, Vec3(0.1, 0.2, 0.0));
+    const Vec3 end = pointPosition(*doc->loaded().model, doc->loaded().initial, moved.frame2.body, moved.frame2.origin);
+    QVERIFY2((end - Vec3(0.1, 0.2, 0.0)).norm() < 1e-9, qPrintable(QString::number((end - Vec3(0.1, 0.2, 0.0)).norm())));
+    // The position editor now edits pivotB.
+    auto* x1 = editor->findChild<QDoubleSpinBox*>("marker1.position.x");
+    QVERIFY(x1);
+    QCOMPARE(x1->value(), 0.1);
+
+    doc->undoStack()->undo();
+    QCOMPARE(doc->document().joints[0].marker1, std::string("pivotA"));
+    QVERIFY(doc->loaded().ok());
+    QCOMPARE(doc->loaded().model->joints[0].frame1.origin, Vec3(Vec3::Zero()));
+    QCOMPARE(editor->findChild<QComboBox*>("marker1")->currentText(), QString("pivotA"));
 }
 
 void TestWorkbench::editsPolynomialCoefficientsOfDriver()

@@ -404,9 +404,13 @@ void PropertyEditor::addOrientation(const QString& label, const QString& key, Lo
 void PropertyEditor::addMarkerFields(const QString& label, const QString& key, std::string JointDoc::*marker)
 {
     const auto i = static_cast<size_t>(item_.index);
+    // Re-pointing the joint at another marker changes the signature, so the editors
+    // below are made again for the marker chosen.
+    addChoice(label, key, markerChoices(), [i, marker](const ModelDocument& d) { return str(d.joints[i].*marker); },
+              [i, marker](ModelDocument& d, const QString& v) { d.joints[i].*marker = v.toStdString(); });
     const std::string name = document_->document().joints[i].*marker;
     if (markerIndex(document_->document(), name) < 0) {
-        layout_->addRow(label, new QLabel(tr("'%1' is not a marker of the model").arg(str(name))));
+        layout_->addRow(QString(), new QLabel(tr("'%1' is not a marker of the model").arg(str(name))));
         return;
     }
     // Found by name at each use, as the builder resolves it, so the editors follow the
@@ -415,7 +419,7 @@ void PropertyEditor::addMarkerFields(const QString& label, const QString& key, s
     auto* header = new QLabel;
     header->setWordWrap(true);
     header->setTextFormat(Qt::PlainText);
-    layout_->addRow(label, header);
+    layout_->addRow(QString(), header);
     refreshers_.push_back([this, header, find, i] {
         const ModelDocument& d = document_->document();
         const int m = find(d);
@@ -532,6 +536,14 @@ QStringList PropertyEditor::bodyChoices() const
     QStringList names{kGroundName};
     for (const BodyDoc& b : document_->document().bodies)
         names << str(b.name);
+    return names;
+}
+
+QStringList PropertyEditor::markerChoices() const
+{
+    QStringList names;
+    for (const MarkerDoc& m : document_->document().markers)
+        names << str(m.name);
     return names;
 }
 

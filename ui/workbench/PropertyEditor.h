@@ -8,7 +8,8 @@
 // in the loader's words, and the document keeps its value.
 //
 // Markers are not items of their own: joints name them, so a joint defined by markers
-// shows the editors of its two markers.
+// shows a choice of the model's markers for each end ("marker1", "marker2") and the
+// editors of the two markers it names.
 //
 // Each editor widget is named after its field ("mass", "position.x", "body1",
 // "orientation.angle", "marker1.position.x", "law.coefficients", ...) so that tests and
@@ -84,6 +85,7 @@ private:
     void clearMessage();
     QStringList bodyChoices() const;
     QStringList jointChoices() const;
+    QStringList markerChoices() const;
 
     WorkbenchDocument* document_;
     ItemRef item_;
