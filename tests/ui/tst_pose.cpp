@@ -1,6 +1,8 @@
 // Drives posing and the assembly explanation in the real window with simulated mouse
 // input: a crank dragged in the view, the mechanism following with every joint closed;
-// the pose written as the initial configuration and undone; a coupler too long drawn at
+// coordinates typed in degrees or radians, a cylindrical joint's angle and slide; the
+// pose written as the initial configuration (velocities kept or zeroed) and undone; a
+// coupler too long drawn at
 // its best pose with its gaps and warnings; a joint angle at rest plotted flat.
 
 #include "looplab/kinematics/Constraints.h"
@@ -84,6 +86,7 @@ private slots:
     void dragCrankKeepsLoopClosed();
     void usePoseThenUndoRestoresFile();
     void typedCoordinatesFollowUnitsAndJointType();
+    void usePoseKeepsOrZeroesVelocities();
     void tooLongCouplerShowsGapsAndWarnings();
     void rssrAtRestPlotsFlatAngle();
     void axisRangeIgnoresRoundingNoise();
@@ -251,6 +254,39 @@ void TestPose::typedCoordinatesFollowUnitsAndJointType()
     const Vec3 turned = pointPosition(cyl, c->state(), sleeve, Vec3::Zero());
     const Vec3 expected(0.1 * std::cos(turn), 0.1 * std::sin(turn), 0.25);
     QVERIFY2((turned - expected).norm() < 1e-9, qPrintable(QString::number((turned - expected).norm())));
+}
+
+void TestPose::usePoseKeepsOrZeroesVelocities()
+{
+    // The double parallelogram starts with its cranks turning at 12 rad/s.
+    QVERIFY(window_->openFile(example("double-parallelogram.json")));
+    WorkbenchDocument* doc = window_->document();
+    const Model& m = *doc->loaded().model;
+    const State start = doc->loaded().initial;
+    const BodyIndex crank = *m.findBody("crank1");
+    QVERIFY(std::abs(bodyAngularVelocity(m, start, crank).z() - 12.0) < 1e-9);
+    PosePanel* panel = window_->posing()->panel();
+
+    // Kept: the written initial state moves as the model did.
+    panel->keepVelocitiesBox()->setChecked(true);
+    QTest::mouseClick(panel->useButton(), Qt::LeftButton);
+    QVERIFY(doc->isModified());
+    QVERIFY(doc->loaded().ok());
+    const State kept = doc->loaded().initial;
+    QVERIFY(std::abs(bodyAngularVelocity(*doc->loaded().model, kept, crank).z() - 12.0) < 1e-9);
+    const double vDiff = (kept.v - start.v).cwiseAbs().maxCoeff();
+    QVERIFY2(vDiff < 1e-9, qPrintable(QString::number(vDiff)));
+    QVERIFY((kept.q - start.q).cwiseAbs().maxCoeff() < 1e-12);
+    doc->undoStack()->undo();
+    QVERIFY(!doc->isModified());
+
+    // Zeroed: the same pose, at rest.
+    panel->keepVelocitiesBox()->setChecked(false);
+    QTest::mouseClick(panel->useButton(), Qt::LeftButton);
+    QVERIFY(doc->isModified());
+    QVERIFY(doc->loaded().ok());
+    QVERIFY(doc->loaded().initial.v.isZero(0.0));
+    QVERIFY((doc->loaded().initial.q - start.q).cwiseAbs().maxCoeff() < 1e-12);
 }
 
 void TestPose::tooLongCouplerShowsGapsAndWarnings()
