@@ -137,6 +137,7 @@ private slots:
     void refusesZeroOrientationAxis();
     void editsMarkersOfJointDefinedByMarkers();
     void repointsJointAtAnotherMarker();
+    void editsLengthOfDistanceJoint();
     void editsPolynomialCoefficientsOfDriver();
     void editsPolynomialCoefficientsOfBodyTorque();
     void parsesAndFormatsCoefficients();
@@ -666,6 +667,39 @@ void TestWorkbench::repointsJointAtAnotherMarker()
     QVERIFY(doc->loaded().ok());
     QCOMPARE(doc->loaded().model->joints[0].frame1.origin, Vec3(Vec3::Zero()));
     QCOMPARE(editor->findChild<QComboBox*>("marker1")->currentText(), QString("pivotA"));
+}
+
+void TestWorkbench::editsLengthOfDistanceJoint()
+{
+    // The coupler of this four-bar is a 0.4 m distance joint between crank and rocker.
+    QVERIFY(window_->openFile(example("four-bar-rod-coupler.json")));
+    WorkbenchDocument* doc = window_->document();
+    window_->selectItem({ItemKind::Joint, 2});
+    PropertyEditor* editor = window_->propertyEditor();
+    auto* length = editor->findChild<QDoubleSpinBox*>("length");
+    QVERIFY(length);
+    QCOMPARE(length->value(), 0.4);
+    auto rodLength = [doc] {
+        const Model& m = *doc->loaded().model;
+        const Joint& rod = m.joints[2];
+        return (pointPosition(m, doc->loaded().initial, rod.frame2.body, rod.frame2.origin) -
+                pointPosition(m, doc->loaded().initial, rod.frame1.body, rod.frame1.origin))
+            .norm();
+    };
+    QVERIFY(std::abs(rodLength() - 0.4) < 1e-9);
+
+    // Typed 0.42 m: the built model holds its rod ends 0.42 m apart.
+    length->setValue(0.42);
+    QCOMPARE(*doc->document().joints[2].length, 0.42);
+    QVERIFY2(doc->loaded().ok(), qPrintable(doc->statusText()));
+    QCOMPARE(doc->loaded().model->joints[2].length, 0.42);
+    QVERIFY2(std::abs(rodLength() - 0.42) < 1e-9, qPrintable(QString::number(rodLength(), 'g', 17)));
+
+    doc->undoStack()->undo();
+    QCOMPARE(*doc->document().joints[2].length, 0.4);
+    QVERIFY(doc->loaded().ok());
+    QVERIFY(std::abs(rodLength() - 0.4) < 1e-9);
+    QCOMPARE(editor->findChild<QDoubleSpinBox*>("length")->value(), 0.4);
 }
 
 void TestWorkbench::editsPolynomialCoefficientsOfDriver()
