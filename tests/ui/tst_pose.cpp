@@ -1,8 +1,8 @@
 // Drives posing and the assembly explanation in the real window with simulated mouse
-// input: a crank dragged in the view, the mechanism following with every joint closed;
-// coordinates typed in degrees or radians, a cylindrical joint's angle and slide; the
-// pose written as the initial configuration (velocities kept or zeroed) and undone; a
-// coupler too long drawn at
+// input: a crank dragged in the view, the mechanism following with every joint closed
+// and the camera left alone (an Alt drag turns it); coordinates typed in degrees or
+// radians, a cylindrical joint's angle and slide; the pose written as the initial
+// configuration (velocities kept or zeroed) and undone; a coupler too long drawn at
 // its best pose with its gaps and warnings; a joint angle at rest plotted flat.
 
 #include "looplab/kinematics/Constraints.h"
@@ -37,6 +37,9 @@
 #include <QUndoStack>
 #include <QValueAxis>
 #include <QtTest>
+
+#include <vtkCamera.h>
+#include <vtkRenderer.h>
 
 #include <cmath>
 
@@ -87,6 +90,7 @@ private slots:
     void usePoseThenUndoRestoresFile();
     void typedCoordinatesFollowUnitsAndJointType();
     void usePoseKeepsOrZeroesVelocities();
+    void dragLeavesCameraAltDragTurnsIt();
     void tooLongCouplerShowsGapsAndWarnings();
     void rssrAtRestPlotsFlatAngle();
     void axisRangeIgnoresRoundingNoise();
@@ -287,6 +291,52 @@ void TestPose::usePoseKeepsOrZeroesVelocities()
     QVERIFY(doc->loaded().ok());
     QVERIFY(doc->loaded().initial.v.isZero(0.0));
     QVERIFY((doc->loaded().initial.q - start.q).cwiseAbs().maxCoeff() < 1e-12);
+}
+
+void TestPose::dragLeavesCameraAltDragTurnsIt()
+{
+    QVERIFY(window_->openFile(example("four-bar.json")));
+    VtkViewport* view = window_->viewport();
+    view->setStandardView(VtkViewport::StandardView::Front);
+    QCoreApplication::processEvents();
+    view->grabFramebuffer();
+    vtkCamera* camera = view->renderer()->GetActiveCamera();
+    auto cameraNow = [camera] {
+        double p[3], f[3], u[3];
+        camera->GetPosition(p);
+        camera->GetFocalPoint(f);
+        camera->GetViewUp(u);
+        return std::array<Vec3, 3>{Vec3(p[0], p[1], p[2]), Vec3(f[0], f[1], f[2]), Vec3(u[0], u[1], u[2])};
+    };
+    const auto before = cameraNow();
+    const Vec3 direction = (before[1] - before[0]).normalized();
+
+    // A left drag on the crank poses it and leaves the camera where it was.
+    PoseController* c = window_->posing()->controller();
+    const double r = 0.05;
+    const Vec3 grab(r * std::cos(M_PI / 3), r * std::sin(M_PI / 3), 0.01);
+    const Vec3 goal(r * std::cos(M_PI / 2), r * std::sin(M_PI / 2), 0.01);
+    drag(grab, goal, 8);
+    QVERIFY(c->isPosed());
+    const auto afterDrag = cameraNow();
+    for (int k = 0; k < 3; ++k)
+        QVERIFY2((afterDrag[static_cast<size_t>(k)] - before[static_cast<size_t>(k)]).norm() < 1e-12,
+                 qPrintable(QString("camera vector %1 moved").arg(k)));
+
+    // The same gesture with Alt held turns the view and leaves the pose alone.
+    const State pose = c->state();
+    QWindow* surface = view->renderSurface();
+    const QPoint a = view->worldToView(goal).toPoint();
+    QTest::mousePress(surface, Qt::LeftButton, Qt::AltModifier, a);
+    for (int k = 1; k <= 8; ++k)
+        QTest::mouseMove(surface, a + QPoint(10 * k, 0));
+    QTest::mouseRelease(surface, Qt::LeftButton, Qt::AltModifier, a + QPoint(80, 0));
+    QCoreApplication::processEvents();
+    const auto afterAlt = cameraNow();
+    const Vec3 turnedDirection = (afterAlt[1] - afterAlt[0]).normalized();
+    const double turned = std::acos(std::clamp(turnedDirection.dot(direction), -1.0, 1.0));
+    QVERIFY2(turned > 0.1, qPrintable(QString("view turned by %1 rad").arg(turned)));
+    QVERIFY(c->state().q == pose.q);
 }
 
 void TestPose::tooLongCouplerShowsGapsAndWarnings()
