@@ -26,6 +26,10 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
 using namespace looplab;
 
 namespace {
@@ -93,6 +97,34 @@ StaticsResult equilibrium(const Model& model, State& s) {
 }
 
 }  // namespace
+
+// Lowest bending frequencies [Hz] of a clamped–free beam of length L under a tip tension N
+// that keeps its direction: the roots of the characteristic equation derived in
+// docs/methods.md ("A cantilever under axial tension"),
+//   2α²β² + (α⁴ + β⁴) cosh αL cos βL + αβ(α² − β²) sinh αL sin βL = 0,
+// found by scanning ω for sign changes and bisecting, the equation divided by cosh αL.
+// For N = 0 it is the cantilever's 1 + cosh λ cos λ = 0.
+std::vector<double> tensionedCantileverFrequencies(double EI, double rhoA, double L, double N, int count) {
+    auto f = [&](double omega) {
+        const double root = std::sqrt(N * N + 4.0 * EI * rhoA * omega * omega);
+        const double a2 = (root + N) / (2.0 * EI), b2 = (root - N) / (2.0 * EI);
+        const double a = std::sqrt(a2), b = std::sqrt(b2);
+        return 2.0 * a2 * b2 / std::cosh(a * L) + (a2 * a2 + b2 * b2) * std::cos(b * L) +
+               a * b * (a2 - b2) * std::tanh(a * L) * std::sin(b * L);
+    };
+    std::vector<double> out;
+    const double dw = 0.05 * 2.0 * M_PI;  // 0.05 Hz: far below the spacing of the roots
+    for (double w = dw; int(out.size()) < count && w < 1e6; w += dw) {
+        if ((f(w) > 0.0) == (f(w + dw) > 0.0)) continue;
+        double lo = w, hi = w + dw;
+        for (int k = 0; k < 200 && hi - lo > 1e-13 * hi; ++k) {
+            const double mid = 0.5 * (lo + hi);
+            ((f(mid) > 0.0) == (f(lo) > 0.0) ? lo : hi) = mid;
+        }
+        out.push_back(0.5 * (lo + hi) / (2.0 * M_PI));
+    }
+    return out;
+}
 
 class ModesTest : public QObject {
     Q_OBJECT
@@ -290,6 +322,67 @@ private slots:
     // ConstraintSpaces, the determinant test of stability): ten modes against the dense
     // projected problem, and the lowest three against the continuous heavy chain,
     // ω_k = (j₀,ₖ / 2) √(g/ℓ), j₀,ₖ the zeros of J₀.
+    // The shipped steel cantilever (1 m, 20 mm square, cable elements) without gravity or
+    // tip load, and under its 10 kN tip tension: the five lowest bending frequencies (each
+    // twice, one per bending plane of the square section) against the continuous beam's
+    // characteristic equation. The issue asks for 0.5 %; with 16 elements the cubic
+    // interpolation is far closer, and refining from 8 elements brings the fifth closer.
+    void cantileverBendingFrequencies_data() {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<double>("tension");
+        QTest::newRow("no tension") << QString("cantilever-beam.json") << 0.0;
+        QTest::newRow("10 kN tension") << QString("cantilever-beam-tension.json") << 1e4;
+    }
+
+    void cantileverBendingFrequencies() {
+        QFETCH(QString, file);
+        QFETCH(double, tension);
+        const double E = 210e9, rho = 7850.0, side = 0.02, L = 1.0;
+        const double EI = E * side * side * side * side / 12.0, rhoA = rho * side * side;
+        const std::vector<double> exact = tensionedCantileverFrequencies(EI, rhoA, L, tension, 5);
+        QCOMPARE(int(exact.size()), 5);
+        if (tension == 0.0) {
+            // The textbook roots λ = 1.8751…, 4.6941…: the root finder itself checked.
+            const double scale = std::sqrt(EI / rhoA) / (2.0 * M_PI * L * L);
+            QVERIFY(std::abs(exact[0] - 1.875104068711961 * 1.875104068711961 * scale) < 1e-9 * exact[0]);
+            QVERIFY(std::abs(exact[4] - 14.13716839104647 * 14.13716839104647 * scale) < 1e-9 * exact[4]);
+        }
+        double fifthError[2] = {0.0, 0.0};
+        for (int refinement = 0; refinement < 2; ++refinement) {
+            ModelDocument doc = test::exampleDocument(file.toLatin1().constData());
+            doc.gravity = Vec3::Zero();
+            doc.forces.erase(std::remove_if(doc.forces.begin(), doc.forces.end(),
+                                            [](const ForceDoc& f) { return f.name == "tip load"; }),
+                             doc.forces.end());
+            QCOMPARE(int(doc.beams.size()), 1);
+            QCOMPARE(doc.beams[0].preload, tension);
+            doc.beams[0].elements = refinement == 0 ? 8 : 16;
+            const Model model = test::buildOrStop(doc);
+            State s = initialState(model);
+            const StaticsResult st = equilibrium(model, s);
+            QVERIFY2(st.ok, st.message.c_str());
+            ModesOptions o;
+            o.count = 10;
+            const ModesResult r = computeModes(model, s, st.lambda, o);
+            QVERIFY2(r.ok, r.message.c_str());
+            QCOMPARE(int(r.modes.size()), 10);
+            QString line;
+            for (int k = 0; k < 5; ++k) {
+                for (int plane = 0; plane < 2; ++plane) {
+                    const double fk = r.modes[size_t(2 * k + plane)].frequencyHz;
+                    const double err = std::abs(fk - exact[size_t(k)]) / exact[size_t(k)];
+                    if (refinement == 1) QVERIFY2(err < 0.005, qPrintable(QString("mode %1: %2 Hz against %3 Hz")
+                                                                       .arg(k + 1).arg(fk).arg(exact[size_t(k)])));
+                    if (k == 4) fifthError[refinement] = std::max(fifthError[refinement], err);
+                    if (plane == 0) line += QString(" %1 (%2)").arg(fk, 0, 'f', 4).arg(err, 0, 'g', 2);
+                }
+            }
+            qInfo("%s, %d elements: Hz (rel. error) %s; exact %.4f %.4f %.4f %.4f %.4f", qPrintable(file),
+                  doc.beams[0].elements, qPrintable(line), exact[0], exact[1], exact[2], exact[3], exact[4]);
+        }
+        QVERIFY2(fifthError[1] < fifthError[0], qPrintable(QString("%1 then %2").arg(fifthError[0]).arg(fifthError[1])));
+    }
+
     void hangingChain() {
         const int links = 200;
         const double l = 0.1, g = 9.81;

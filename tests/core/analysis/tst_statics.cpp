@@ -14,6 +14,8 @@
 
 #include <QtTest>
 
+#include <cmath>
+
 using namespace looplab;
 
 namespace {
@@ -85,6 +87,48 @@ private slots:
         QVERIFY2(QString::fromStdString(r.message).contains("no stiffness"), r.message.c_str());
         QCOMPARE(r.degreesOfFreedom, 1);
         QCOMPARE(r.rank, 17);  // 20 equations, 3 redundant
+    }
+
+    // A straight steel cantilever without gravity or load: its nodes (multiples of 1/8 m)
+    // give the elastic forces 1e-8 N of rounding, which is no load; the start is the
+    // equilibrium, found at once, stable, with the nodes where they were.
+    void unloadedBeamIsAtEquilibrium() {
+        ModelDocument doc = test::exampleDocument("cantilever-beam.json");
+        doc.gravity = Vec3::Zero();
+        doc.forces.clear();
+        const Model model = test::buildOrStop(doc);
+        State s = initialState(model);
+        const State start = s;
+        const StaticsResult r = findEquilibrium(model, s);
+        QVERIFY2(r.ok, r.message.c_str());
+        QCOMPARE(int(r.outcome), int(StaticsOutcome::Converged));
+        QCOMPARE(r.method, std::string("none (no load)"));
+        QVERIFY(r.forceScale > 0.0 && r.forceScale < 1e-6);
+        QVERIFY((s.q - start.q).cwiseAbs().maxCoeff() < 1e-15);
+        QVERIFY(r.forceResidual < 1e-6);
+        // A real load, if small, is not rounding: 1 mN at the tip bends the beam by
+        // PL³/3EI = 1.19e-7 m.
+        ModelDocument loaded = doc;
+        ForceDoc tip;
+        tip.name = "tip";
+        tip.type = ForceType::BodyForce;
+        tip.body = "beam.tip";
+        tip.vector = Vec3(0, -1e-3, 0);
+        loaded.forces.push_back(tip);
+        const Model lm = test::buildOrStop(loaded);
+        State t = initialState(lm);
+        const StaticsResult rl = findEquilibrium(lm, t);
+        QVERIFY2(rl.ok, rl.message.c_str());
+        QVERIFY(rl.method != "none (no load)");
+        // The tip node's y (8 elements of 6 nodal coordinates) against PL³/3EI, EI = E a⁴/12;
+        // a residual at the rounding bound moves it by 1.5e-6 N / (3EI/L³) = 2e-10 m.
+        const auto beam = lm.findBody("beam");
+        QVERIFY(beam.has_value());
+        const double tipY = t.q[lm.positionOffset(*beam) + 6 * 8 + 1];
+        const double expected = -1e-3 / (3.0 * 210e9 * std::pow(0.02, 4) / 12.0);
+        qInfo("1 mN at the tip: %.6e m, PL^3/3EI %.6e m, force residual %.2e N, method %s", tipY, expected,
+              rl.forceResidual, rl.method.c_str());
+        QVERIFY(std::abs(tipY - expected) < 2e-3 * std::abs(expected));
     }
 
     void tooFewIterationsIsReported() {
