@@ -12,6 +12,14 @@
 
 namespace looplab::test {
 
+// Built with AddressSanitizer and UndefinedBehaviorSanitizer (tests/CMakeLists.txt): the
+// arithmetic runs 10–15 times slower, so long accuracy studies skip or shorten there.
+#ifdef LOOPLAB_UNDER_SANITIZERS
+constexpr bool kUnderSanitizers = true;
+#else
+constexpr bool kUnderSanitizers = false;
+#endif
+
 inline std::string examplePath(const char* name) {
     return std::string(LOOPLAB_EXAMPLES_DIR) + "/" + name;
 }

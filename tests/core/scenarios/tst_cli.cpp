@@ -581,6 +581,43 @@ private slots:
         }
     }
 
+    // The two-loop method through the command line: its iteration counts and
+    // re-partitionings in the JSON, with HHT and with Newmark, and its CSV rows.
+    void tlismniReportsItsIterations_data() {
+        QTest::addColumn<QStringList>("options");
+        QTest::newRow("hht") << QStringList{"--integrator", "hht", "--hht-alpha", "-0.1"};
+        QTest::newRow("newmark") << QStringList{"--integrator", "newmark", "--newmark-beta", "0.3",
+                                                "--newmark-gamma", "0.6"};
+    }
+
+    void tlismniReportsItsIterations() {
+        QFETCH(QStringList, options);
+        QTemporaryDir dir;
+        const QString csv = dir.filePath("tlismni.csv");
+        const CliResult r = runCli(QStringList{"simulate", example("four-bar.json"), "--t-end", "0.2", "--method",
+                                               "tlismni", "--output-step", "0.01", "--json", "--out", csv} +
+                                   options);
+        QVERIFY(r.finished);
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QString error;
+        const QJsonObject o = parseObject(r.out, &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QCOMPARE(o["ok"].toBool(false), true);
+        QCOMPARE(o["method"].toString(), QString("tlismni"));
+        const double steps = o["steps"].toDouble(-1), outer = o["outer_iterations"].toDouble(-1);
+        const double inner = o["inner_iterations"].toDouble(-1);
+        QVERIFY(steps > 0);
+        // At least one Newton iteration on the accelerations per step tried, and one on
+        // the dependent positions per outer iteration.
+        QVERIFY2(outer >= steps, qPrintable(QString("%1 outer iterations for %2 steps").arg(outer).arg(steps)));
+        QVERIFY2(inner >= outer, qPrintable(QString("%1 inner for %2 outer iterations").arg(inner).arg(outer)));
+        QCOMPARE(o["repartitions"].toDouble(-1), 0.0);
+        QVERIFY(o["max_violation"].toObject()["position"].toDouble(1.0) <= 1e-10);
+        QFile f(csv);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(f.readAll().count('\n'), 22);  // header and 21 rows, t = 0 … 0.2 s
+    }
+
     // Limits: too many output rows or fixed steps are refused up front (status 2, naming
     // the option); a run that hits the step or wall-time limit fails with a failure event
     // saying which limit, instead of running on.
@@ -766,7 +803,8 @@ private slots:
             {"--rank-tolerance", "nan"}, {"--rank-tolerance", "1"}, {"--baumgarte-alpha", "inf"},
             {"--baumgarte-beta", "-1"}, {"--penalty-factor", "-1"}, {"--penalty-factor", "0"},
             {"--penalty-factor", "nan"}, {"--max-steps", "0"}, {"--max-rows", "0"}, {"--max-wall-time", "nan"},
-            {"--max-wall-time", "-1"}};
+            {"--max-wall-time", "-1"}, {"--hht-alpha", "0.1"}, {"--hht-alpha", "-0.5"}, {"--hht-alpha", "nan"},
+            {"--newmark-beta", "0"}, {"--newmark-beta", "0.6"}, {"--newmark-gamma", "0.4"}};
         for (const auto& [option, value] : bad) {
             QStringList args{"simulate", fourBar, "--t-end", "1", option, value};
             if (option == "--t-end") args = QStringList{"simulate", fourBar, "--t-end", value};
