@@ -88,13 +88,6 @@ public:
     // force sums. An unloaded straight steel beam whose nodes are not binary fractions
     // carries about 1e-8 N of them, which no iteration can reduce.
     double roundingForce(double beta) const { return 10.0 * std::numeric_limits<double>::epsilon() * beta * L_; }
-    double roundingForce(const State& s, const Evaluation& e) const {
-        State rest = s;
-        rest.v.setZero();
-        Linearization lin;
-        linearize(model_, rest, e.spaces.solveTransposed(e.Q), lin);
-        return roundingForce(largestAbsEntry(lin.stiffness));
-    }
     double constraintNorm(const VecX& phi) const {
         return phi.size() ? rowScales_.cwiseProduct(phi).cwiseAbs().maxCoeff() : 0.0;
     }
@@ -119,8 +112,11 @@ public:
     }
 
     // Newton in (q, λ). Returns true when the force and constraint residuals meet the
-    // tolerance; *why says otherwise.
-    bool newton(State& s, VecX& lambda, double f0, StaticsResult& r, std::string* why) {
+    // tolerance; *why says otherwise. With `unloaded`, forces at the start no larger than
+    // their rounding (roundingForce, from the first tangent's β) are no load: the start is
+    // the equilibrium, *unloaded is set, and no step is taken (Newton would only stall on
+    // that rounding).
+    bool newton(State& s, VecX& lambda, double f0, StaticsResult& r, std::string* why, bool* unloaded = nullptr) {
         Evaluation e;
         for (int it = 0;; ++it) {
             evaluate(s, e);
@@ -145,6 +141,10 @@ public:
             linearize(model_, rest, lambda, lin);
             const std::vector<int>& rows = e.spaces.independentEquations();
             const double beta = std::max(largestAbsEntry(lin.stiffness), std::numeric_limits<double>::min());
+            if (unloaded && it == 0 && forceNorm(e.Q) <= roundingForce(beta)) {
+                *unloaded = true;
+                return true;
+            }
             const SparseColMatrix S = augmentedMatrix(lin.stiffness, e.cv.jacobian, rows, beta);
             SparseLUFactorization lu;
             const int n = model_.velocitySize(), m = static_cast<int>(rows.size());
@@ -377,14 +377,11 @@ StaticsResult findEquilibrium(const Model& model, State& state, const StaticsOpt
     std::string why;
     VecX lambda;
     const State start = state;
-    if (r.forceScale <= solver.roundingForce(state, e)) {
-        // No load beyond rounding: the assembled configuration is the equilibrium (Newton
-        // would only stall on the rounding of the internal forces).
-        r.method = "none (no load)";
-        converged = true;
-    } else if (o.method == StaticsMethod::Newton || o.method == StaticsMethod::Automatic) {
+    if (o.method == StaticsMethod::Newton || o.method == StaticsMethod::Automatic) {
         r.method = "newton";
-        converged = solver.newton(state, lambda, f0, r, &why);
+        bool unloaded = false;
+        converged = solver.newton(state, lambda, f0, r, &why, &unloaded);
+        if (unloaded) r.method = "none (no load)";
         if (!converged && o.method == StaticsMethod::Automatic) {
             // Newton can stall or meet a singular tangent far from the solution; start
             // again from the initial configuration with relaxation, and polish.

@@ -121,14 +121,15 @@ private slots:
         QVERIFY2(rl.ok, rl.message.c_str());
         QVERIFY(rl.method != "none (no load)");
         // The tip node's y (8 elements of 6 nodal coordinates) against PL³/3EI, EI = E a⁴/12;
-        // a residual at the rounding bound moves it by 1.5e-6 N / (3EI/L³) = 2e-10 m.
+        // a residual at the rounding bound, 10 ε L max|K_ij| = 5e-6 N (max|K_ij| = 2.3e9 N/m),
+        // would move it by 5e-6 N / (3EI/L³) = 6e-10 m, 5e-3 of the deflection.
         const auto beam = lm.findBody("beam");
         QVERIFY(beam.has_value());
         const double tipY = t.q[lm.positionOffset(*beam) + 6 * 8 + 1];
         const double expected = -1e-3 / (3.0 * 210e9 * std::pow(0.02, 4) / 12.0);
         qInfo("1 mN at the tip: %.6e m, PL^3/3EI %.6e m, force residual %.2e N, method %s", tipY, expected,
               rl.forceResidual, rl.method.c_str());
-        QVERIFY(std::abs(tipY - expected) < 2e-3 * std::abs(expected));
+        QVERIFY(std::abs(tipY - expected) < 6e-3 * std::abs(expected));
     }
 
     void tooFewIterationsIsReported() {
