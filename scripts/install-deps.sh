@@ -3,7 +3,7 @@
 # any further packages named as arguments.
 set -euo pipefail
 packages=(
-  cmake ninja-build g++ pkg-config
+  cmake ninja-build g++ pkg-config lld
   qt6-base-dev qt6-charts-dev libqt6opengl6-dev libgl1-mesa-dev
   libvtk9-dev libeigen3-dev nlohmann-json3-dev libcli11-dev
   libsuitesparse-dev libsundials-dev
