@@ -92,13 +92,12 @@ inline std::string checkOption(const char* option, double value, Bound bound, do
     return std::string(option) + " must be " + range + " (got " + got + ")";
 }
 
-/// A finite value in [low, high], or why not (for options whose range is not one of Bound's).
-inline std::string checkRange(const char* option, double value, double low, double high, const char* range,
-                              bool lowInclusive = true) {
-    if (std::isfinite(value) && (lowInclusive ? value >= low : value > low) && value <= high) return {};
+/// A value in the range, or why not (for options whose range is not one of Bound's).
+inline std::string checkRange(const char* option, double value, const ParameterRange& range) {
+    if (range.contains(value)) return {};
     char got[64];
     std::snprintf(got, sizeof got, "%g", value);
-    return std::string(option) + " must be a number in " + range + " (got " + got + ")";
+    return std::string(option) + " must be a number in " + range.text + " (got " + got + ")";
 }
 
 /// Default limit on output rows (--max-rows).

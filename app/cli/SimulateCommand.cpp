@@ -60,9 +60,9 @@ std::string checkSimulateOptions(const SimulateOptions& o, std::vector<std::stri
                                  checkOption("--augmented-tolerance", o.augmentedTolerance, Bound::Positive, 1.0),
                                  checkOption("--max-step", o.maxStep, Bound::NonNegative),
                                  checkOption("--max-wall-time", o.maxWallTime, Bound::NonNegative),
-                                 checkRange("--hht-alpha", o.hhtAlpha, -1.0 / 3.0, 0.0, "[-1/3, 0]"),
-                                 checkRange("--newmark-beta", o.newmarkBeta, 0.0, 0.5, "(0, 1/2]", false),
-                                 checkRange("--newmark-gamma", o.newmarkGamma, 0.5, 1.0, "[1/2, 1]")})
+                                 checkRange("--hht-alpha", o.hhtAlpha, kHhtAlphaRange),
+                                 checkRange("--newmark-beta", o.newmarkBeta, kNewmarkBetaRange),
+                                 checkRange("--newmark-gamma", o.newmarkGamma, kNewmarkGammaRange)})
         if (!e.empty()) return e;
     if (o.maxRows < 1) return "--max-rows must be at least 1";
     if (o.maxSteps < 1) return "--max-steps must be at least 1";
@@ -71,16 +71,12 @@ std::string checkSimulateOptions(const SimulateOptions& o, std::vector<std::stri
         return "--projection-iterations must be at least 1";
     std::string unsupported;
     if (!isSupportedPair(o.method, o.integrator, &unsupported)) return unsupported;
-    const ConstraintMethodInfo& methodInfo = *findConstraintMethod(o.method);
     const IntegratorInfo& integratorInfo = *findIntegrator(o.integrator);
     const bool fixedStep = integratorInfo.stepControl == StepControl::Fixed;
     if (fixedStep && !(o.step > 0.0)) return o.integrator + " needs --step";
     // A parameter the chosen pair does not read would silently change nothing.
-    auto reads = [](const std::vector<ParameterInfo>& ps, const std::string& key) {
-        return std::any_of(ps.begin(), ps.end(), [&](const ParameterInfo& p) { return p.key == key; });
-    };
     for (const std::string& key : o.givenParameters)
-        if (!reads(methodInfo.parameters, key) && !reads(integratorInfo.parameters, key))
+        if (!pairReads(o.method, o.integrator, key))
             warnings->push_back("--" + key + " is ignored: neither the " + o.method + " method nor the " +
                                o.integrator + " integrator reads it");
     char buf[200];

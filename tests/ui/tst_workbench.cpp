@@ -5,6 +5,7 @@
 #include "looplab/model/ModelFile.h"
 #include "looplab/scene/Scene.h"
 #include "looplab/simulation/Simulation.h"
+#include "presentation/ModelPresentation.h"
 #include "viewport/VtkViewport.h"
 #include "workbench/DocumentOperations.h"
 #include "workbench/ExamplesDirectory.h"
@@ -29,7 +30,10 @@
 #include <QDir>
 #include <QDoubleSpinBox>
 #include <QFile>
+#include <QFormLayout>
 #include <QImage>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QChart>
@@ -69,6 +73,16 @@ void enterText(QLineEdit* edit, const QString& text)
     else
         QTest::keyClicks(edit, text);
     QTest::keyClick(edit, Qt::Key_Return);
+}
+
+// Types into a spin box as a user would, replacing what it shows, and confirms with Return:
+// each key passes the box's validation, as it does for a user.
+void typeInto(QAbstractSpinBox* spin, const QString& text)
+{
+    spin->setFocus();
+    spin->selectAll();
+    QTest::keyClicks(spin, text);
+    QTest::keyClick(spin, Qt::Key_Return);
 }
 
 // Empty if each component agrees within the tolerance, else both quaternions.
@@ -143,6 +157,10 @@ private slots:
     void parsesAndFormatsCoefficients();
     void runsFourBarToTheEnd();
     void runsOnTheChosenLinearAlgebra();
+    void implicitParametersShowForTheirIntegrators();
+    void hhtAlphaFromThePanelReachesTheSolver();
+    void implicitParameterRangesAreEnforced();
+    void implicitParametersSavedWithTheModel();
     void jointAnglesDoNotAliasBetweenFrames();
     void reportsSingularConfigurationOfParallelogram();
     void stopsRunHalfway();
@@ -869,6 +887,221 @@ void TestWorkbench::runsOnTheChosenLinearAlgebra()
     QCOMPARE(ends[0].bodies.size(), ends[1].bodies.size());
     for (size_t b = 0; b < ends[0].bodies.size(); ++b)
         QVERIFY((ends[0].bodies[b].position - ends[1].bodies[b].position).norm() < 1e-9);
+}
+
+// The HHT α field shows only with the hht integrator (tlismni, hht-index3), Newmark β and γ
+// only with newmark (tlismni), their labels with them; each tooltip gives the range.
+void TestWorkbench::implicitParametersShowForTheirIntegrators()
+{
+    RunPanel* panel = window_->runPanel();
+    auto* method = panel->findChild<QComboBox*>("method");
+    auto* integrator = panel->findChild<QComboBox*>("integrator");
+    auto* alpha = panel->findChild<QDoubleSpinBox*>("hhtAlpha");
+    auto* beta = panel->findChild<QDoubleSpinBox*>("newmarkBeta");
+    auto* gamma = panel->findChild<QDoubleSpinBox*>("newmarkGamma");
+    auto* form = panel->findChild<QFormLayout*>();
+    QVERIFY(method && integrator && alpha && beta && gamma && form);
+    QVERIFY(alpha->toolTip().contains("[-1/3, 0]"));
+    QVERIFY(beta->toolTip().contains("(0, 1/2]"));
+    QVERIFY(gamma->toolTip().contains("[1/2, 1]"));
+    struct Case {
+        const char* method;
+        const char* integrator;
+        bool alpha, newmark;
+    };
+    const Case cases[] = {{"projection", "dopri5", false, false}, {"projection", "rk4", false, false},
+                          {"baumgarte", "bdf", false, false},     {"penalty", "dopri5", false, false},
+                          {"augmented-lagrangian", "rk4", false, false}, {"tlismni", "hht", true, false},
+                          {"tlismni", "newmark", false, true},    {"hht-index3", "hht", true, false},
+                          {"projection", "dopri5", false, false}};
+    for (const Case& c : cases) {
+        method->setCurrentIndex(method->findText(c.method));
+        integrator->setCurrentIndex(integrator->findText(c.integrator));
+        QCOMPARE(integrator->currentText(), QString(c.integrator));
+        const QString pair = QString("%1/%2").arg(c.method, c.integrator);
+        for (auto [field, shown] : {std::pair{alpha, c.alpha}, std::pair{beta, c.newmark}, std::pair{gamma, c.newmark}}) {
+            QVERIFY2(field->isVisibleTo(panel) == shown, qPrintable(pair + " " + field->objectName()));
+            QVERIFY2(form->labelForField(field)->isVisibleTo(panel) == shown, qPrintable(pair + " label"));
+            QVERIFY2(field->isEnabled() == shown, qPrintable(pair + " " + field->objectName()));
+        }
+    }
+}
+
+// α typed into the run panel reaches the two-loop method: the workbench's run of the four-bar
+// with α = −0.3 ends where a run straight through the core ends (the model read from the
+// file again, the settings written out here, the Simulator on this thread), and α = −0.05
+// ends elsewhere.
+void TestWorkbench::hhtAlphaFromThePanelReachesTheSolver()
+{
+    const QString file = example("four-bar.json");
+    QVERIFY(window_->openFile(file));
+    RunPanel* panel = window_->runPanel();
+    auto* alpha = panel->findChild<QDoubleSpinBox*>("hhtAlpha");
+    QVERIFY(alpha);
+    SimulationSettings s = test::runSettings("tlismni", 1.0);
+    s.integrator = "hht";
+    s.ode.rtol = 1e-6;
+    s.ode.atol = 1e-8;
+    panel->setSettings(s);
+    panel->setPace(0.0);
+    auto runWithAlpha = [&](const QString& typed, RecordedFrame& last) {
+        typeInto(alpha, typed);
+        if (!test::runToEnd(*window_, true))
+            return false;
+        last = window_->recording().frame(window_->recording().frameCount() - 1);
+        return true;
+    };
+    RecordedFrame strong, weak;
+    QVERIFY(runWithAlpha("-0.3", strong));
+    QCOMPARE(panel->settings().constraints.hhtAlpha, -0.3);
+    QVERIFY(runWithAlpha("-0.05", weak));
+    QCOMPARE(panel->settings().constraints.hhtAlpha, -0.05);
+
+    const LoadedModel lm = loadModel(file.toStdString());
+    QVERIFY(lm.ok());
+    SimulationSettings direct;
+    direct.method = "tlismni";
+    direct.integrator = "hht";
+    direct.tEnd = 1.0;
+    direct.outputStep = 0.01;
+    direct.ode.rtol = 1e-6;
+    direct.ode.atol = 1e-8;
+    direct.ode.step = 0.0;  // the first step automatic, as for any adaptive integrator in the panel
+    direct.constraints.hhtAlpha = -0.3;
+    Simulator sim(lm.model, direct);
+    State end;
+    const SimulationResult r = sim.run(lm.initial, [&](const SimulationFrame& f) { end = f.state; });
+    QVERIFY2(r.ok, r.message.c_str());
+    QCOMPARE(end.t, strong.t);
+    const double same = std::max((end.q - strong.q).cwiseAbs().maxCoeff(), (end.v - strong.v).cwiseAbs().maxCoeff());
+    const double apart = std::max((weak.q - strong.q).cwiseAbs().maxCoeff(), (weak.v - strong.v).cwiseAbs().maxCoeff());
+    qInfo("four-bar, tlismni/hht, t = %g s: workbench vs core at alpha -0.3 differ by %.3g; alpha -0.3 vs -0.05 by %.3g",
+          strong.t, same, apart);
+    // Measured: the two paths agree to the last bit (0), and α moves the end of the
+    // 1 s run by 1.5e-3 (the HHT step's damping and its β(α), γ(α) weights).
+    QVERIFY(same <= 1e-12);
+    QVERIFY(apart > 1e-4);
+}
+
+// A value outside the core's range cannot be typed into the fields (the command line's
+// --hht-alpha, --newmark-beta and --newmark-gamma refuse the same ones), values at the
+// ends can, and hht-index3 with α = 0, which the range allows but the method cannot take
+// with an adaptive step, fails at the start of the run with the core's reason.
+void TestWorkbench::implicitParameterRangesAreEnforced()
+{
+    QVERIFY(window_->openFile(example("four-bar.json")));
+    RunPanel* panel = window_->runPanel();
+    auto* method = panel->findChild<QComboBox*>("method");
+    auto* alpha = panel->findChild<QDoubleSpinBox*>("hhtAlpha");
+    auto* beta = panel->findChild<QDoubleSpinBox*>("newmarkBeta");
+    auto* gamma = panel->findChild<QDoubleSpinBox*>("newmarkGamma");
+    QVERIFY(method && alpha && beta && gamma);
+    SimulationSettings s = test::runSettings("tlismni", 0.05);
+    s.integrator = "newmark";
+    panel->setSettings(s);
+    panel->setPace(0.0);
+    // Out of range, the field keeps a value inside it; inside, it takes exactly what was typed.
+    struct Typed {
+        QDoubleSpinBox* field;
+        const char* text;
+        const ParameterRange& range;
+        bool accepted;
+    };
+    const Typed typed[] = {{beta, "0", kNewmarkBetaRange, false},    {beta, "0.6", kNewmarkBetaRange, false},
+                           {beta, "-0.1", kNewmarkBetaRange, false}, {beta, "0.5", kNewmarkBetaRange, true},
+                           {gamma, "1", kNewmarkGammaRange, true},    {gamma, "0.4", kNewmarkGammaRange, false},
+                           {gamma, "1.5", kNewmarkGammaRange, false}, {alpha, "0.1", kHhtAlphaRange, false},
+                           {alpha, "-0.4", kHhtAlphaRange, false},    {alpha, "-1", kHhtAlphaRange, false},
+                           {alpha, "-0.333333", kHhtAlphaRange, true}, {alpha, "0", kHhtAlphaRange, true}};
+    for (const Typed& t : typed) {
+        if (t.field == alpha && method->currentText() != "hht-index3")
+            method->setCurrentIndex(method->findText("hht-index3"));
+        QVERIFY(t.field->isVisibleTo(panel) && t.field->isEnabled());
+        typeInto(t.field, t.text);
+        const double typedValue = QString(t.text).toDouble();
+        const QString what = QString("%1 typed %2: %3").arg(t.field->objectName(), t.text).arg(t.field->value(), 0, 'g', 17);
+        QVERIFY2(t.range.contains(t.field->value()), qPrintable(what));
+        QVERIFY2((t.field->value() == typedValue) == t.accepted, qPrintable(what));
+    }
+    // Set from code, a value is clamped into the range too.
+    alpha->setValue(-1.0);
+    QVERIFY(kHhtAlphaRange.contains(alpha->value()) && alpha->value() < -0.3333);
+    beta->setValue(0.0);
+    QVERIFY(kNewmarkBetaRange.contains(beta->value()));
+    gamma->setValue(2.0);
+    QCOMPARE(gamma->value(), 1.0);
+    const SimulationSettings entered = panel->settings();
+    QVERIFY(kHhtAlphaRange.contains(entered.constraints.hhtAlpha));
+    QVERIFY(kNewmarkBetaRange.contains(entered.constraints.newmarkBeta));
+    QVERIFY(kNewmarkGammaRange.contains(entered.constraints.newmarkGamma));
+
+    typeInto(alpha, "0");
+    QCOMPARE(panel->settings().method, std::string("hht-index3"));
+    QCOMPARE(panel->settings().constraints.hhtAlpha, 0.0);
+    QSignalSpy finished(window_.get(), &MainWindow::runFinished);
+    QVERIFY(window_->startRun());
+    QVERIFY(finished.wait(60000) || finished.count() == 1);
+    const RunSummary summary = finished.front().front().value<RunSummary>();
+    QVERIFY(!summary.ok);
+    QVERIFY2(summary.message.contains("needs numerical damping"), qPrintable(summary.message));
+}
+
+// "Store Run Settings and View in Model" keeps Newmark β and γ in the file (and not the α
+// the pair does not read); opening the file puts them back into the panel; a value outside
+// the range in a file is refused with its JSON location.
+void TestWorkbench::implicitParametersSavedWithTheModel()
+{
+    QVERIFY(window_->openFile(example("four-bar.json")));
+    RunPanel* panel = window_->runPanel();
+    auto* beta = panel->findChild<QDoubleSpinBox*>("newmarkBeta");
+    auto* gamma = panel->findChild<QDoubleSpinBox*>("newmarkGamma");
+    QVERIFY(beta && gamma);
+    SimulationSettings s = test::runSettings("tlismni", 0.5);
+    s.integrator = "newmark";
+    panel->setSettings(s);
+    typeInto(beta, "0.3");
+    typeInto(gamma, "0.6");
+    window_->presentation()->storeAction()->trigger();
+    QTemporaryDir dir;
+    const QString stored = dir.filePath("stored.json");
+    QString error;
+    QVERIFY2(window_->saveFile(stored, &error), qPrintable(error));
+
+    QFile f(stored);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QJsonObject root = QJsonDocument::fromJson(f.readAll()).object();
+    f.close();
+    QJsonObject run = root.value("run").toObject();
+    QCOMPARE(run.value("method").toString(), QString("tlismni"));
+    QCOMPARE(run.value("integrator").toString(), QString("newmark"));
+    QCOMPARE(run.value("newmark_beta").toDouble(), 0.3);
+    QCOMPARE(run.value("newmark_gamma").toDouble(), 0.6);
+    QVERIFY(!run.contains("hht_alpha"));
+    QVERIFY(!run.contains("step"));  // newmark chooses its own; a step of 0 would not open again
+
+    // Another model and the panel's defaults in between, so that only the file can bring
+    // the values back.
+    QVERIFY(window_->openFile(example("pendulum.json")));
+    panel->setSettings(SimulationSettings{});
+    QCOMPARE(beta->value(), 0.25);
+    QVERIFY2(window_->openFile(stored, &error), qPrintable(error));
+    QCOMPARE(panel->settings().method, std::string("tlismni"));
+    QCOMPARE(panel->settings().integrator, std::string("newmark"));
+    QCOMPARE(panel->settings().constraints.newmarkBeta, 0.3);
+    QCOMPARE(panel->settings().constraints.newmarkGamma, 0.6);
+    QVERIFY(beta->isVisibleTo(panel) && gamma->isVisibleTo(panel));
+
+    run["newmark_gamma"] = 1.5;
+    root["run"] = run;
+    const QString bad = dir.filePath("bad.json");
+    QFile out(bad);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(QJsonDocument(root).toJson());
+    out.close();
+    error.clear();
+    QVERIFY(!window_->openFile(bad, &error));
+    QVERIFY2(error.contains("/run/newmark_gamma") && error.contains("must be a number in [1/2, 1] (got 1.5)"),
+             qPrintable(error));
 }
 
 // Andrews' crank turns about 2.4 rad between two frames 10 ms apart: the recording's

@@ -40,6 +40,34 @@ public:
     void stepBy(int steps) override { setValue(value() * std::pow(10.0, steps)); }
 };
 
+// The implicit integrators' parameters are short decimals (−0.05, 1/4): shown without the
+// trailing zeros of six decimals. The box holds the core's range, so a value outside it
+// cannot be typed; a range open at its low end (Newmark β > 0) starts one last decimal
+// above it.
+class ParameterSpinBox : public QDoubleSpinBox {
+public:
+    ParameterSpinBox(const ParameterRange& range, double singleStep)
+    {
+        setDecimals(6);
+        setRange(range.lowInclusive ? range.low : range.low + std::pow(10.0, -decimals()), range.high);
+        setSingleStep(singleStep);
+        setKeyboardTracking(false);
+    }
+    QString textFromValue(double value) const override
+    {
+        // value + 0.0 turns −0 into 0, which would otherwise show as "-0".
+        QString text = locale().toString(value + 0.0, 'f', decimals());
+        const QString point = locale().decimalPoint();
+        if (text.contains(point)) {
+            while (text.endsWith(locale().zeroDigit()))
+                text.chop(locale().zeroDigit().size());
+            if (text.endsWith(point))
+                text.chop(point.size());
+        }
+        return text;
+    }
+};
+
 QDoubleSpinBox* timeSpin(double minimum, double maximum, double value, int decimals)
 {
     auto* spin = new QDoubleSpinBox;
@@ -57,6 +85,7 @@ RunPanel::RunPanel(QWidget* parent) : QWidget(parent)
 {
     auto* outer = new QVBoxLayout(this);
     auto* form = new QFormLayout;
+    form_ = form;
     method_ = new QComboBox;
     method_->setObjectName("method");
     for (const ConstraintMethodInfo& m : constraintMethods()) {
@@ -69,6 +98,22 @@ RunPanel::RunPanel(QWidget* parent) : QWidget(parent)
         integrator_->addItem(QString::fromStdString(i.name));
         integrator_->setItemData(integrator_->count() - 1, QString::fromStdString(i.description), Qt::ToolTipRole);
     }
+    hhtAlpha_ = new ParameterSpinBox(kHhtAlphaRange, 0.01);
+    hhtAlpha_->setObjectName("hhtAlpha");
+    hhtAlpha_->setToolTip(tr("HHT α: numerical damping of the high frequencies, dimensionless, in %1 "
+                             "(0: none; hht-index3 needs α < 0).")
+                              .arg(QString::fromLatin1(kHhtAlphaRange.text)));
+    newmarkBeta_ = new ParameterSpinBox(kNewmarkBetaRange, 0.01);
+    newmarkBeta_->setObjectName("newmarkBeta");
+    newmarkBeta_->setToolTip(tr("Newmark β: weight of the new acceleration in the position update, "
+                                "dimensionless, in %1 (1/4: trapezoidal rule).")
+                                 .arg(QString::fromLatin1(kNewmarkBetaRange.text)));
+    newmarkGamma_ = new ParameterSpinBox(kNewmarkGammaRange, 0.01);
+    newmarkGamma_->setObjectName("newmarkGamma");
+    newmarkGamma_->setToolTip(tr("Newmark γ: weight of the new acceleration in the velocity update, "
+                                 "dimensionless, in %1 (above 1/2 damps, but only to first order).")
+                                  .arg(QString::fromLatin1(kNewmarkGammaRange.text)));
+    parameterFields_ = {{"hht-alpha", hhtAlpha_}, {"newmark-beta", newmarkBeta_}, {"newmark-gamma", newmarkGamma_}};
     tEnd_ = timeSpin(1e-6, 1e6, 1.0, 4);
     tEnd_->setObjectName("tEnd");
     rtol_ = new ScientificSpinBox;
@@ -81,6 +126,9 @@ RunPanel::RunPanel(QWidget* parent) : QWidget(parent)
     outputStep_->setObjectName("outputStep");
     form->addRow(tr("Method"), method_);
     form->addRow(tr("Integrator"), integrator_);
+    form->addRow(tr("HHT α"), hhtAlpha_);
+    form->addRow(tr("Newmark β"), newmarkBeta_);
+    form->addRow(tr("Newmark γ"), newmarkGamma_);
     form->addRow(tr("End time"), tEnd_);
     form->addRow(tr("Relative tolerance"), rtol_);
     form->addRow(tr("Absolute tolerance"), atol_);
@@ -157,6 +205,9 @@ SimulationSettings RunPanel::settings() const
     // their own first step.
     s.ode.step = fixedStep() ? step_->value() : 0.0;
     s.constraints.linearAlgebra = static_cast<LinearAlgebra>(linearAlgebra_->currentData().toInt());
+    s.constraints.hhtAlpha = hhtAlpha_->value();
+    s.constraints.newmarkBeta = newmarkBeta_->value();
+    s.constraints.newmarkGamma = newmarkGamma_->value();
     return s;
 }
 
@@ -177,6 +228,9 @@ void RunPanel::setSettings(const SimulationSettings& s)
     const int la = linearAlgebra_->findData(static_cast<int>(s.constraints.linearAlgebra));
     if (la >= 0)
         linearAlgebra_->setCurrentIndex(la);
+    hhtAlpha_->setValue(s.constraints.hhtAlpha);
+    newmarkBeta_->setValue(s.constraints.newmarkBeta);
+    newmarkGamma_->setValue(s.constraints.newmarkGamma);
     updateStepEnabled();
 }
 
@@ -244,6 +298,13 @@ void RunPanel::updateStepEnabled()
     step_->setEnabled(!running_ && fixed);
     rtol_->setEnabled(!running_ && !fixed);
     atol_->setEnabled(!running_ && !fixed);
+    // A parameter shows only while the chosen pair reads it, as the command line warns
+    // about one it ignores: HHT α with hht, Newmark β and γ with newmark.
+    for (const auto& [key, field] : parameterFields_) {
+        const bool used = pairReads(method, integrator_->currentText().toStdString(), key);
+        form_->setRowVisible(field, used);
+        field->setEnabled(!running_ && used);
+    }
     if (auto* items = qobject_cast<QStandardItemModel*>(integrator_->model())) {
         for (int k = 0; k < integrator_->count(); ++k) {
             std::string why;

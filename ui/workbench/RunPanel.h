@@ -1,14 +1,18 @@
 #pragma once
-// Simulation settings and run controls: constraint method, integrator, end time,
-// tolerances, step, output step; Run, Pause, Resume, Stop, Reset; progress with the
-// simulated time and the real-time factor.
+// Simulation settings and run controls: constraint method, integrator, the implicit
+// integrators' HHT α or Newmark β and γ, end time, tolerances, step, output step; Run,
+// Pause, Resume, Stop, Reset; progress with the simulated time and the real-time factor.
 
 #include "looplab/simulation/Simulation.h"
 
 #include <QWidget>
 
+#include <utility>
+#include <vector>
+
 class QComboBox;
 class QDoubleSpinBox;
+class QFormLayout;
 class QLabel;
 class QProgressBar;
 class QPushButton;
@@ -59,6 +63,12 @@ private:
     bool running_ = false;
     QComboBox* method_;
     QComboBox* integrator_;
+    QFormLayout* form_;
+    QDoubleSpinBox* hhtAlpha_;
+    QDoubleSpinBox* newmarkBeta_;
+    QDoubleSpinBox* newmarkGamma_;
+    /// The integrator parameters' fields by registry key (ParameterInfo::key).
+    std::vector<std::pair<std::string, QDoubleSpinBox*>> parameterFields_;
     QDoubleSpinBox* tEnd_;
     QDoubleSpinBox* rtol_;
     QDoubleSpinBox* atol_;

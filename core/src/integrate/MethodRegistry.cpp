@@ -118,6 +118,15 @@ const IntegratorInfo* findIntegrator(const std::string& name) {
     return nullptr;
 }
 
+bool pairReads(const std::string& method, const std::string& integrator, const std::string& key) {
+    auto lists = [&key](const std::vector<ParameterInfo>& ps) {
+        return std::any_of(ps.begin(), ps.end(), [&](const ParameterInfo& p) { return p.key == key; });
+    };
+    const ConstraintMethodInfo* m = findConstraintMethod(method);
+    const IntegratorInfo* i = findIntegrator(integrator);
+    return (m && lists(m->parameters)) || (i && lists(i->parameters));
+}
+
 bool isSupportedPair(const std::string& method, const std::string& integrator, std::string* why) {
     auto fail = [&](std::string reason) {
         if (why) *why = std::move(reason);

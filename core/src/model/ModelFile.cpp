@@ -540,7 +540,8 @@ public:
     // Checked against the registry like the command line's options, so a model never
     // opens with settings a run would refuse.
     void runSettings(const json& v, const std::string& where, RunSettingsDoc& out) {
-        if (!object(v, where, {"method", "integrator", "t_end", "rtol", "atol", "step", "output_step", "pace"}))
+        if (!object(v, where, {"method", "integrator", "t_end", "rtol", "atol", "step", "output_step", "pace",
+                               "hht_alpha", "newmark_beta", "newmark_gamma"}))
             return;
         std::string name;
         if (text(v, "method", where, name)) {
@@ -580,6 +581,23 @@ public:
                 error(where + "/" + f.key, std::string(f.key) + (f.zeroAllowed ? " must not be negative"
                                                                               : " must be positive") +
                                                " (got " + v[f.key].dump() + ")");
+                continue;
+            }
+            *f.out = x;
+        }
+        struct Ranged {
+            const char* key;
+            std::optional<double>* out;
+            const ParameterRange& range;
+        };
+        for (const Ranged& f : {Ranged{"hht_alpha", &out.hhtAlpha, kHhtAlphaRange},
+                                Ranged{"newmark_beta", &out.newmarkBeta, kNewmarkBetaRange},
+                                Ranged{"newmark_gamma", &out.newmarkGamma, kNewmarkGammaRange}}) {
+            std::optional<double> x;
+            if (!optionalNumber(v, f.key, where, x)) continue;
+            if (!f.range.contains(*x)) {
+                error(where + "/" + f.key,
+                      std::string(f.key) + " must be a number in " + f.range.text + " (got " + v[f.key].dump() + ")");
                 continue;
             }
             *f.out = x;
@@ -960,6 +978,9 @@ std::string serializeModelDocument(const ModelDocument& doc) {
         if (doc.run.step) r["step"] = *doc.run.step;
         if (doc.run.outputStep) r["output_step"] = *doc.run.outputStep;
         if (doc.run.pace) r["pace"] = *doc.run.pace;
+        if (doc.run.hhtAlpha) r["hht_alpha"] = *doc.run.hhtAlpha;
+        if (doc.run.newmarkBeta) r["newmark_beta"] = *doc.run.newmarkBeta;
+        if (doc.run.newmarkGamma) r["newmark_gamma"] = *doc.run.newmarkGamma;
         root["run"] = r;
     }
     if (doc.camera) {

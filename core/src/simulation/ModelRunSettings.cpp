@@ -1,5 +1,7 @@
 #include "looplab/simulation/ModelRunSettings.h"
 
+#include "looplab/integrate/MethodRegistry.h"
+
 namespace looplab {
 
 SimulationSettings withModelRunSettings(const RunSettingsDoc& run, SimulationSettings base) {
@@ -10,6 +12,9 @@ SimulationSettings withModelRunSettings(const RunSettingsDoc& run, SimulationSet
     if (run.atol) base.ode.atol = *run.atol;
     if (run.step) base.ode.step = *run.step;
     if (run.outputStep) base.outputStep = *run.outputStep;
+    if (run.hhtAlpha) base.constraints.hhtAlpha = *run.hhtAlpha;
+    if (run.newmarkBeta) base.constraints.newmarkBeta = *run.newmarkBeta;
+    if (run.newmarkGamma) base.constraints.newmarkGamma = *run.newmarkGamma;
     return base;
 }
 
@@ -20,9 +25,18 @@ RunSettingsDoc runSettingsDocFrom(const SimulationSettings& settings, double pac
     r.tEnd = settings.tEnd;
     r.rtol = settings.ode.rtol;
     r.atol = settings.ode.atol;
-    r.step = settings.ode.step;
+    // Step 0 means "automatic", which the file says by leaving the step out: the reader
+    // takes only a positive step.
+    if (settings.ode.step > 0.0) r.step = settings.ode.step;
     r.outputStep = settings.outputStep;
     r.pace = pace;
+    // Only what the pair reads, so that a file does not carry, for a projection run, an α
+    // that would silently change nothing.
+    if (pairReads(settings.method, settings.integrator, "hht-alpha")) r.hhtAlpha = settings.constraints.hhtAlpha;
+    if (pairReads(settings.method, settings.integrator, "newmark-beta"))
+        r.newmarkBeta = settings.constraints.newmarkBeta;
+    if (pairReads(settings.method, settings.integrator, "newmark-gamma"))
+        r.newmarkGamma = settings.constraints.newmarkGamma;
     return r;
 }
 

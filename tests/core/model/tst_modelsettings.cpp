@@ -1,4 +1,5 @@
-// Run settings, camera and traces saved in a model file: they read back as written, a bad
+// Run settings, camera and traces saved in a model file: they read back as written (the
+// implicit integrators' α, β and γ too, and what the workbench stores opens again), a bad
 // value is reported at its JSON location, andrews.json opens with the stiff solver and its
 // 0.03 s, the crank-rocker with its coupler point traced, and every shipped example names
 // a method pair a run accepts.
@@ -92,6 +93,13 @@ private slots:
         QTest::newRow("pace negative") << R"("run": {"pace": -1})" << "/run/pace" << "pace must not be negative";
         QTest::newRow("unknown field") << R"("run": {"speed": 2})" << "/run/speed" << "unknown field 'speed'";
         QTest::newRow("run not object") << R"("run": 3)" << "/run" << "expected an object";
+        QTest::newRow("hht_alpha positive") << R"("run": {"hht_alpha": 0.1})" << "/run/hht_alpha" << "hht_alpha must be a number in [-1/3, 0] (got 0.1)";
+        QTest::newRow("hht_alpha below -1/3") << R"("run": {"hht_alpha": -0.34})" << "/run/hht_alpha" << "hht_alpha must be a number in [-1/3, 0] (got -0.34)";
+        QTest::newRow("hht_alpha string") << R"("run": {"hht_alpha": "-0.1"})" << "/run/hht_alpha" << "expected a number, found string";
+        QTest::newRow("newmark_beta zero") << R"("run": {"newmark_beta": 0})" << "/run/newmark_beta" << "newmark_beta must be a number in (0, 1/2] (got 0)";
+        QTest::newRow("newmark_beta above 1/2") << R"("run": {"newmark_beta": 0.51})" << "/run/newmark_beta" << "newmark_beta must be a number in (0, 1/2] (got 0.51)";
+        QTest::newRow("newmark_gamma below 1/2") << R"("run": {"newmark_gamma": 0.49})" << "/run/newmark_gamma" << "newmark_gamma must be a number in [1/2, 1] (got 0.49)";
+        QTest::newRow("newmark_gamma above 1") << R"("run": {"newmark_gamma": 1.5})" << "/run/newmark_gamma" << "newmark_gamma must be a number in [1/2, 1] (got 1.5)";
         QTest::newRow("camera missing") << R"("camera": {"position": [0, 0, 1], "view_up": [0, 1, 0]})" << "/camera/focal_point" << "missing required field";
         QTest::newRow("camera same point") << R"("camera": {"position": [1, 1, 1], "focal_point": [1, 1, 1], "view_up": [0, 1, 0]})" << "/camera/focal_point" << "must differ";
         QTest::newRow("camera up along sight") << R"("camera": {"position": [0, 0, 5], "focal_point": [0, 0, 0], "view_up": [0, 0, 2]})" << "/camera/view_up" << "line of sight";
@@ -104,6 +112,78 @@ private slots:
         QTest::newRow("trace unknown field") << R"("traces": [{"body": "b", "colour": [1, 0, 0]}])" << "/traces/0/colour" << "unknown field 'colour'";
         QTest::newRow("camera scale") << R"("camera": {"position": [0, 0, 5], "focal_point": [0, 0, 0], "view_up": [0, 1, 0], "parallel_scale": -2})" << "/camera/parallel_scale" << "must be positive";
     }
+    // The implicit integrators' parameters read back exactly, including the ends of their
+    // ranges, and reach a run's settings.
+    void integratorParametersRoundTrip() {
+        DocumentResult d = parseModelDocument(withFields(R"("run": {"method": "tlismni", "integrator": "newmark",
+            "hht_alpha": -0.3333333333333333, "newmark_beta": 0.5, "newmark_gamma": 1})"),
+                                              "m.json");
+        QVERIFY(d.document);
+        QCOMPARE(*d.document->run.hhtAlpha, -1.0 / 3.0);
+        QCOMPARE(*d.document->run.newmarkBeta, 0.5);
+        QCOMPARE(*d.document->run.newmarkGamma, 1.0);
+        DocumentResult back = parseModelDocument(serializeModelDocument(*d.document), "back.json");
+        QVERIFY(back.document);
+        QCOMPARE(back.document->run.hhtAlpha, d.document->run.hhtAlpha);
+        QCOMPARE(back.document->run.newmarkBeta, d.document->run.newmarkBeta);
+        QCOMPARE(back.document->run.newmarkGamma, d.document->run.newmarkGamma);
+        const SimulationSettings s = withModelRunSettings(back.document->run, SimulationSettings{});
+        QCOMPARE(s.constraints.hhtAlpha, -1.0 / 3.0);
+        QCOMPARE(s.constraints.newmarkBeta, 0.5);
+        QCOMPARE(s.constraints.newmarkGamma, 1.0);
+        // Left out, they keep the run's own values.
+        SimulationSettings base;
+        base.constraints.hhtAlpha = -0.2;
+        QCOMPARE(withModelRunSettings(RunSettingsDoc{}, base).constraints.hhtAlpha, -0.2);
+    }
+
+    // What "Store Run Settings" writes: the parameters the pair reads and no others, and
+    // no step when the integrator chooses its own; what it writes opens again.
+    void storedSettingsOpenAgain_data() {
+        QTest::addColumn<QString>("method");
+        QTest::addColumn<QString>("integrator");
+        QTest::addColumn<double>("step");
+        QTest::addColumn<QString>("present");
+        QTest::addColumn<QString>("absent");
+        QTest::newRow("tlismni/hht") << "tlismni" << "hht" << 0.0 << "hht_alpha" << "newmark_beta newmark_gamma step";
+        QTest::newRow("tlismni/newmark") << "tlismni" << "newmark" << 0.0 << "newmark_beta newmark_gamma" << "hht_alpha step";
+        QTest::newRow("hht-index3/hht") << "hht-index3" << "hht" << 0.0 << "hht_alpha" << "newmark_beta newmark_gamma step";
+        QTest::newRow("projection/dopri5") << "projection" << "dopri5" << 0.0 << "" << "hht_alpha newmark_beta newmark_gamma step";
+        QTest::newRow("baumgarte/rk4") << "baumgarte" << "rk4" << 0.001 << "step" << "hht_alpha newmark_beta newmark_gamma";
+    }
+    void storedSettingsOpenAgain() {
+        QFETCH(QString, method);
+        QFETCH(QString, integrator);
+        QFETCH(double, step);
+        QFETCH(QString, present);
+        QFETCH(QString, absent);
+        SimulationSettings s;
+        s.method = method.toStdString();
+        s.integrator = integrator.toStdString();
+        s.ode.step = step;
+        s.constraints.hhtAlpha = -0.3;
+        s.constraints.newmarkBeta = 0.3;
+        s.constraints.newmarkGamma = 0.6;
+        DocumentResult d = parseModelDocument(withFields(""), "m.json");
+        QVERIFY(d.document);
+        d.document->run = runSettingsDocFrom(s, 1.0);
+        const std::string text = serializeModelDocument(*d.document);
+        for (const QString& key : present.split(' ', Qt::SkipEmptyParts))
+            QVERIFY2(text.find("\"" + key.toStdString() + "\"") != std::string::npos, qPrintable(key));
+        for (const QString& key : absent.split(' ', Qt::SkipEmptyParts))
+            QVERIFY2(text.find("\"" + key.toStdString() + "\"") == std::string::npos, qPrintable(key));
+        DocumentResult back = parseModelDocument(text, "back.json");
+        QVERIFY2(back.document, back.diagnostics.empty() ? "" : back.diagnostics.front().toString().c_str());
+        const SimulationSettings r = withModelRunSettings(back.document->run, SimulationSettings{});
+        QCOMPARE(r.method, s.method);
+        QCOMPARE(r.integrator, s.integrator);
+        QCOMPARE(back.document->run.step.has_value(), step > 0.0);
+        if (step > 0.0) QCOMPARE(r.ode.step, step);
+        if (present.contains("hht_alpha")) QCOMPARE(r.constraints.hhtAlpha, -0.3);
+        if (present.contains("newmark_beta")) QCOMPARE(r.constraints.newmarkBeta, 0.3);
+        if (present.contains("newmark_gamma")) QCOMPARE(r.constraints.newmarkGamma, 0.6);
+    }
+
     void badSettings() {
         QFETCH(QString, fields);
         QFETCH(QString, location);

@@ -14,11 +14,30 @@
 #include "looplab/bodies/State.h"
 #include "looplab/model/Status.h"
 
+#include <cmath>
 #include <memory>
 #include <string>
 #include <vector>
 
 namespace looplab {
+
+/// The values a parameter accepts: [low, high], or (low, high] where the low end itself
+/// would make the scheme degenerate (Newmark β = 0 is explicit).
+struct ParameterRange {
+    double low;
+    double high;
+    bool lowInclusive;
+    const char* text;  ///< as messages write it, e.g. "[-1/3, 0]"
+    bool contains(double x) const {
+        return std::isfinite(x) && (lowInclusive ? x >= low : x > low) && x <= high;
+    }
+};
+
+/// One definition of the implicit integrators' ranges, so that the command line, the
+/// model-file reader and the workbench refuse the same values.
+inline constexpr ParameterRange kHhtAlphaRange{-1.0 / 3.0, 0.0, true, "[-1/3, 0]"};
+inline constexpr ParameterRange kNewmarkBetaRange{0.0, 0.5, false, "(0, 1/2]"};
+inline constexpr ParameterRange kNewmarkGammaRange{0.5, 1.0, true, "[1/2, 1]"};
 
 /// Parameters of all methods; each method reads its own.
 struct ConstraintMethodSettings {

@@ -64,6 +64,11 @@ const std::vector<IntegratorInfo>& integrators();
 const ConstraintMethodInfo* findConstraintMethod(const std::string& name);
 const IntegratorInfo* findIntegrator(const std::string& name);
 
+/// Whether the method or the integrator reads the parameter of this key
+/// (ParameterInfo::key); false for unknown names. A parameter the pair does not read
+/// changes nothing: the command line warns about it, the workbench hides its field.
+bool pairReads(const std::string& method, const std::string& integrator, const std::string& key);
+
 /// Whether a method and an integrator make a stepper; if not, why (one sentence).
 bool isSupportedPair(const std::string& method, const std::string& integrator, std::string* why = nullptr);
 

@@ -184,8 +184,12 @@ struct RunSettingsDoc {
     std::optional<double> step;             ///< s, fixed or initial step
     std::optional<double> outputStep;       ///< s between recorded frames
     std::optional<double> pace;             ///< simulated s per wall-clock s; 0 = as fast as possible
+    /// The implicit integrators' parameters (ConstraintMethodSettings): HHT α with hht,
+    /// Newmark β and γ with newmark; dimensionless.
+    std::optional<double> hhtAlpha, newmarkBeta, newmarkGamma;
     bool empty() const {
-        return !method && !integrator && !tEnd && !rtol && !atol && !step && !outputStep && !pace;
+        return !method && !integrator && !tEnd && !rtol && !atol && !step && !outputStep && !pace && !hhtAlpha &&
+               !newmarkBeta && !newmarkGamma;
     }
 };
 

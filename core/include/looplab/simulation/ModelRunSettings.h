@@ -10,7 +10,8 @@ namespace looplab {
 /// `base` with every field the model sets replaced by the model's value.
 SimulationSettings withModelRunSettings(const RunSettingsDoc& run, SimulationSettings base);
 
-/// The run settings a document would save for `settings` and `pace`: every field set.
+/// The run settings a document would save for `settings` and `pace`: every field set,
+/// except a step of 0 (automatic) and the integrator parameters the pair does not read.
 RunSettingsDoc runSettingsDocFrom(const SimulationSettings& settings, double pace);
 
 }  // namespace looplab
