@@ -169,12 +169,14 @@ ModesResult computeModes(const Model& model, const State& state, const VecX& lam
     const bool factored = lu.factorize(shifted(beta));
     res.factorizationSeconds = seconds(tf);
     res.conditionScaled = lu.conditionEstimate();
+    // The unscaled matrix is D⁻¹ S_β D⁻¹ with D = diag(1, …, 1, β, …, β) over the
+    // multiplier rows and columns: its estimate comes from the same factors.
     if (beta == 1.0) {
         res.conditionUnscaled = res.conditionScaled;
     } else {
-        SparseLUFactorization lu1;
-        lu1.factorize(shifted(1.0));
-        res.conditionUnscaled = lu1.conditionEstimate();
+        VecX d = VecX::Ones(lu.size());
+        d.tail(static_cast<Eigen::Index>(rows.size())).setConstant(1.0 / beta);
+        res.conditionUnscaled = lu.conditionEstimate(d);
     }
     if (!factored) {
         res.message = "the shifted augmented matrix is singular: the shift " + format("%.6g", sigma) +

@@ -19,6 +19,7 @@
 #include "looplab/analysis/Modes.h"
 #include "looplab/analysis/ModesAlongMotion.h"
 #include "looplab/analysis/Statics.h"
+#include "looplab/dynamics/ProjectionMethod.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -28,6 +29,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 #include <vector>
 
 using namespace looplab;
@@ -215,6 +217,52 @@ private slots:
         }
     }
 
+    // The multiplier increments δλ of each mode against the nonlinear equations of motion,
+    // an independent path (no linearisation, no eigensolver): at rest at q* ⊕ εx the
+    // projection method's accelerations are −ω²εx and its constraint forces change by
+    // −Φ_qᵀδλ ε, to first order in ε (central differences; the forces compared as Φ_qᵀλ,
+    // which is unique where λ is not, on the four-bar's redundant equations). The multiplier
+    // curvature of K is part of the accelerations, not of Φ_q(q*)ᵀΔλ, so both checks are
+    // needed.
+    void multiplierIncrementsAgreeWithDynamics() {
+        for (const ModelDocument& doc : {triplePendulum(), test::fourBarWithPivotSpring(2.0, 0.0, 0.5)}) {
+            const auto model = std::make_shared<const Model>(test::buildOrStop(doc));
+            State s = initialState(*model);
+            const StaticsResult st = equilibrium(*model, s);
+            QVERIFY(st.ok);
+            ModesOptions o;
+            o.count = 3;
+            const ModesResult r = computeModes(*model, s, st.lambda, o);
+            QVERIFY2(r.ok, r.message.c_str());
+            ConstraintValues cv;
+            evaluateConstraints(*model, s, cv, kJacobian);
+            ProjectionMethod method(model, ConstraintMethodSettings{});
+            for (const Mode& mode : r.modes) {
+                // ε: a displacement of 1e-5 of the length scale along the unit-modal-mass shape.
+                const double eps = 1e-5 * model->lengthScale / mode.shape.cwiseAbs().maxCoeff();
+                MotionEvaluation plus, minus;
+                for (const double sign : {1.0, -1.0}) {
+                    State d = s;
+                    retract(*model, d.q, sign * eps * mode.shape);
+                    d.v.setZero();
+                    QVERIFY(method.correct(d).ok);
+                    QVERIFY(method.evaluate(d, sign > 0 ? plus : minus).ok);
+                }
+                const VecX acceleration = (plus.acceleration - minus.acceleration) / (2 * eps);
+                const VecX force = cv.jacobian.transpose() * ((plus.multipliers - minus.multipliers) / (2 * eps));
+                const VecX forceModes = cv.jacobian.transpose() * mode.multipliers;
+                const double accelerationError =
+                    (acceleration + mode.squaredFrequency * mode.shape).norm() / (mode.squaredFrequency * mode.shape.norm());
+                const double forceError = (force - forceModes).norm() / forceModes.norm();
+                qInfo("%s, %.6g Hz: accelerations %.3g, constraint forces %.3g (|Phi_q^T dlambda| %.4g) relative "
+                      "to the dynamics",
+                      doc.name.c_str(), mode.frequencyHz, accelerationError, forceError, forceModes.norm());
+                QVERIFY(accelerationError < 1e-6);
+                QVERIFY(forceError < 1e-6);
+            }
+        }
+    }
+
     void scalingConditioning() {
         // A stiff spring (1e6 N·m/rad) makes K's entries ~1e6 against Φ_q's ~1: without
         // scaling the augmented matrix's condition number grows with the square of that
@@ -237,8 +285,10 @@ private slots:
               "unscaled %s", rs.scaling, rs.conditionUnscaled, rs.conditionScaled,
               rs.conditionUnscaled / rs.conditionScaled,
               rs.modes[0].frequencyHz, rn.ok ? qPrintable(QString::number(rn.modes[0].frequencyHz, 'g', 12)) : rn.message.c_str());
-        // Both runs estimate the same two matrices.
-        QVERIFY(std::abs(rn.conditionUnscaled / rs.conditionUnscaled - 1.0) < 1e-12);
+        // Both runs estimate the unscaled matrix: the naive one from its own factors, the
+        // scaled one from the factors of the scaled matrix. Two lower bounds of the same
+        // κ₁, each within the estimator's factor of 3.
+        QVERIFY(rn.conditionUnscaled < 3 * rs.conditionUnscaled && rs.conditionUnscaled < 3 * rn.conditionUnscaled);
         // β² = 1e12 would be the full effect; the mass block and the shift keep part of
         // the spread in both, so ask for 1e8: far beyond any estimator's factor-of-3 slack.
         QVERIFY(rs.conditionUnscaled > 1e8 * rs.conditionScaled);

@@ -1,7 +1,8 @@
 // The sparse linear-algebra path (SuiteSparseQR, sparse Cholesky) against the dense one:
 // rank, minimum-norm solves and least-norm multipliers are unique, so both must agree to
 // rounding on every example; simulations agree to the integrator's tolerance; and the
-// relative singular threshold leaves a regular chain of loops alone.
+// relative singular threshold leaves a regular chain of loops alone. The augmented matrices
+// of statics and eigenanalysis: their sparse LU against a dense one.
 
 #include "TestModels.h"
 
@@ -12,9 +13,12 @@
 #include "looplab/dynamics/BaumgarteMethod.h"
 #include "looplab/dynamics/PenaltyMethod.h"
 #include "looplab/bodies/State.h"
+#include "looplab/linalg/AugmentedMatrix.h"
 
+#include <cmath>
 #include <cstdlib>
 #include <memory>
+#include <random>
 
 #include <QtTest>
 
@@ -223,6 +227,88 @@ private slots:
         QVERIFY(r.ok);
         QVERIFY(sigmaMin < s.singularThreshold);  // below the old absolute threshold ...
         for (const SimulationEvent& e : r.events) QVERIFY2(e.kind != "singular_configuration", e.detail.c_str());
+    }
+
+    // The statics' and eigenanalysis' sparse LU (UMFPACK) of the augmented matrices
+    // [A βBᵀ; βB 0] against a dense LU of the same matrices: solves with S and Sᵀ, the sign
+    // of the determinant, Hager–Higham's κ₁ estimate (a lower bound, usually within a
+    // factor 3), and the estimate for the unscaled matrix D⁻¹ S D⁻¹ read from the factors of
+    // the scaled one against the exact κ₁ of the unscaled matrix built on its own.
+    void augmentedLU() {
+        std::mt19937 g(11);
+        std::normal_distribution<double> nd;
+        const int n = 40, m = 14;
+        // A stiffness of 1e6 N/m springs in a chain, and unit-sized constraint rows.
+        std::vector<Eigen::Triplet<double>> ta;
+        for (int i = 0; i < n; ++i) {
+            ta.emplace_back(i, i, 2e6 + 1e5 * i);
+            if (i + 1 < n) {
+                ta.emplace_back(i, i + 1, -1e6);
+                ta.emplace_back(i + 1, i, -1e6);
+            }
+        }
+        SparseColMatrix A(n, n);
+        A.setFromTriplets(ta.begin(), ta.end());
+        std::vector<Eigen::Triplet<double>> tj;
+        std::uniform_int_distribution<int> col(0, n - 1);
+        for (int k = 0; k < m - 1; ++k)
+            for (int e = 0; e < 3; ++e) tj.emplace_back(k, col(g), nd(g));
+        SparseMatrix J(m, n);  // its last row is empty
+        J.setFromTriplets(tj.begin(), tj.end());
+        const std::vector<int> rows = {0, 2, 3, 5, 6, 7, 9, 11};
+        const int r = static_cast<int>(rows.size());
+
+        const auto norm1 = [](const MatX& X) { return X.cwiseAbs().colwise().sum().maxCoeff(); };
+        const auto exactCondition = [&](const MatX& X) { return norm1(X) * norm1(X.partialPivLu().inverse()); };
+        const double beta = 1e6;
+        const SparseColMatrix S = augmentedMatrix(A, J, rows, beta);
+        const SparseColMatrix S1 = augmentedMatrix(A, J, rows, 1.0);
+        const MatX Sd(S), S1d(S1);
+        SparseLUFactorization lu, lu1;
+        QVERIFY(lu.factorize(S));
+        QVERIFY(lu1.factorize(S1));
+        QCOMPARE(lu.size(), n + r);
+
+        VecX b(n + r);
+        for (int i = 0; i < b.size(); ++i) b[i] = nd(g);
+        const VecX x = lu.solve(b), xt = lu.solveTransposed(b);
+        const double scale = norm1(Sd);
+        QVERIFY((Sd * x - b).norm() <= 1e-12 * scale * x.norm());
+        QVERIFY((Sd.transpose() * xt - b).norm() <= 1e-12 * scale * xt.norm());
+
+        // The sign of det S from the dense LU: the permutation's sign times the signs of
+        // U's diagonal (the determinant itself is 1e300 and beyond).
+        const Eigen::PartialPivLU<MatX> plu(Sd);
+        int sign = static_cast<int>(plu.permutationP().determinant());
+        for (int i = 0; i < plu.matrixLU().rows(); ++i) sign *= plu.matrixLU()(i, i) < 0 ? -1 : 1;
+        QCOMPARE(lu.signDeterminant(), sign);
+        // A symmetric saddle matrix with A positive definite has n positive and r negative
+        // eigenvalues: the sign is (−1)^r.
+        QCOMPARE(sign, r % 2 ? -1 : 1);
+
+        const double kappa = exactCondition(Sd), kappa1 = exactCondition(S1d);
+        const double est = lu.conditionEstimate();
+        VecX d = VecX::Ones(n + r);
+        d.tail(r).setConstant(1.0 / beta);
+        const double est1 = lu.conditionEstimate(d), est1Own = lu1.conditionEstimate();
+        qInfo("kappa_1 scaled: exact %.4g, estimate %.4g; unscaled: exact %.4g, from the scaled factors %.4g, "
+              "from its own %.4g",
+              kappa, est, kappa1, est1, est1Own);
+        QVERIFY(est <= kappa * (1 + 1e-8) && est >= kappa / 3);
+        QVERIFY(est1 <= kappa1 * (1 + 1e-6) && est1 >= kappa1 / 3);
+        QVERIFY(est1Own <= kappa1 * (1 + 1e-6) && est1Own >= kappa1 / 3);
+        // The point of β: the unscaled matrix is worse by orders of magnitude.
+        QVERIFY(kappa1 > 1e4 * kappa);
+
+        // A constraint row with no entries makes S structurally singular: refused, and
+        // every query says so instead of returning numbers.
+        std::vector<int> withEmpty = rows;
+        withEmpty.push_back(m - 1);
+        SparseLUFactorization singular;
+        QVERIFY(!singular.factorize(augmentedMatrix(A, J, withEmpty, beta)));
+        QVERIFY(!singular.ok());
+        QCOMPARE(singular.signDeterminant(), 0);
+        QVERIFY(std::isinf(singular.conditionEstimate()));
     }
 };
 

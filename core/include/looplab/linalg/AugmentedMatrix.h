@@ -28,9 +28,10 @@ SparseColMatrix selectRows(const SparseMatrix& jacobian, const std::vector<int>&
 /// Largest absolute entry of a sparse matrix (0 if empty).
 double largestAbsEntry(const SparseColMatrix& A);
 
-/// Sparse LU with partial pivoting (Eigen's SparseLU, COLAMD ordering) of a square matrix,
-/// with solves by the matrix and its transpose and a condition estimate. No dense
-/// factorisation at any size.
+/// Sparse LU of a square matrix by UMFPACK (SuiteSparse: multifrontal, with an AMD
+/// ordering of A + Aᵀ for the symmetric patterns of the augmented matrices), with solves by
+/// the matrix and its transpose and condition estimates. No dense factorisation at any
+/// size.
 class SparseLUFactorization {
 public:
     SparseLUFactorization();
@@ -50,13 +51,17 @@ public:
     /// (LAPACK's xLACON: at most 5 solves with S and Sᵀ; a lower bound of the true value,
     /// usually within a factor 3). Infinity when not factorised.
     double conditionEstimate() const;
+    /// The same estimate for T = D S D, D = diag(d) with every d_i ≠ 0, from this
+    /// factorisation of S (T⁻¹ = D⁻¹ S⁻¹ D⁻¹): a matrix that differs from S by a symmetric
+    /// diagonal scaling, such as the augmented matrix without β, needs no factorisation of
+    /// its own. Infinity when not factorised.
+    double conditionEstimate(const VecX& d) const;
 
 private:
     struct Impl;
     std::unique_ptr<Impl> impl_;
     bool ok_ = false;
     int size_ = 0;
-    double norm1_ = 0.0;
 };
 
 }  // namespace looplab
