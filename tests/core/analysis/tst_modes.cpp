@@ -257,8 +257,8 @@ private slots:
                 qInfo("%s, %.6g Hz: accelerations %.3g, constraint forces %.3g (|Phi_q^T dlambda| %.4g) relative "
                       "to the dynamics",
                       doc.name.c_str(), mode.frequencyHz, accelerationError, forceError, forceModes.norm());
-                QVERIFY(accelerationError < 1e-6);
-                QVERIFY(forceError < 1e-6);
+                QVERIFY(accelerationError < 1e-7);
+                QVERIFY(forceError < 1e-7);
             }
         }
     }
