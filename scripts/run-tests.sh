@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds LoopLab twice and runs the tests through CTest: first
 # everything with AddressSanitizer and UndefinedBehaviorSanitizer (every suite, the GUI
-# suites under Xvfb), then a release build of the core, the command-line tool and their
-# suites, which run again with optimised arithmetic. The workbench and its GUI suites,
-# whose bugs are lifetimes and events rather than arithmetic, are built and run once,
-# under the sanitizers (`cmake --preset release` alone builds the workbench too, and
-# -DLOOPLAB_BUILD_GUI_TESTS=ON adds its suites). Between the two it fuzzes the model-file
-# reader for 60 s (docs/fuzzing.md). Fails if a test fails or the fuzzer finds anything.
-# The last lines are CTest's summary of the release suite.
+# suites under Xvfb), then a release build of the core, the command-line tool, the
+# benchmarks and the suites whose accuracy studies the sanitizers would make too slow
+# (they skip them there; the list is in tests/CMakeLists.txt). The other suites would only
+# repeat the same arithmetic, and the workbench's suites test lifetimes and events:
+# `cmake --preset release` alone builds the workbench and every core suite, and
+# -DLOOPLAB_BUILD_GUI_TESTS=ON adds the GUI suites. Between the two builds it fuzzes the
+# model-file reader for 60 s (docs/fuzzing.md). Fails if a test fails or the fuzzer finds
+# anything. docs/architecture.md ("Builds and tests") gives the time of each phase. The
+# last lines are CTest's summary of the release suites.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/install-deps.sh
@@ -21,6 +23,6 @@ ctest --preset asan
 # core sources in build/fuzz, then 60 s of libFuzzer. Exits non-zero on a finding.
 ./scripts/run-fuzzer.sh 60
 
-cmake --preset release -DLOOPLAB_BUILD_UI=OFF -DLOOPLAB_BUILD_GUI_TESTS=OFF >/dev/null
+cmake --preset release -DLOOPLAB_BUILD_UI=OFF -DLOOPLAB_BUILD_GUI_TESTS=OFF -DLOOPLAB_ALL_SUITES=OFF >/dev/null
 cmake --build --preset release -j "$jobs"
 ctest --preset release
