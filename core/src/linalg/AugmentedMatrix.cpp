@@ -45,8 +45,9 @@ double largestAbsEntry(const SparseColMatrix& A) {
     return m;
 }
 
-// UMFPACK's symbolic and numeric objects, and the matrix they were computed from (its
-// solves refine the solution iteratively against it).
+// UMFPACK's symbolic and numeric objects, and the matrix they were computed from: its
+// solve takes the matrix (for an iterative refinement, switched off below), and the
+// condition estimates read its norm.
 struct SparseLUFactorization::Impl {
     SparseColMatrix matrix;
     void* symbolic = nullptr;
