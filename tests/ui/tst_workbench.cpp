@@ -85,6 +85,10 @@ void typeInto(QAbstractSpinBox* spin, const QString& text)
     QTest::keyClick(spin, Qt::Key_Return);
 }
 
+// QCOMPARE compares doubles to 1e-12 only (qFuzzyCompare): these check the last bit.
+bool exactlyEqual(double a, double b) { return a == b; }
+QString exactText(double x) { return QString::number(x, 'g', 17); }
+
 // Empty if each component agrees within the tolerance, else both quaternions.
 QString quatDifference(const Quat& actual, const Quat& expected, double tolerance = 1e-12)
 {
@@ -161,6 +165,7 @@ private slots:
     void hhtAlphaFromThePanelReachesTheSolver();
     void implicitParameterRangesAreEnforced();
     void implicitParametersSavedWithTheModel();
+    void hhtAlphaKeepsEveryDigit();
     void jointAnglesDoNotAliasBetweenFrames();
     void reportsSingularConfigurationOfParallelogram();
     void stopsRunHalfway();
@@ -1102,6 +1107,61 @@ void TestWorkbench::implicitParametersSavedWithTheModel()
     QVERIFY(!window_->openFile(bad, &error));
     QVERIFY2(error.contains("/run/newmark_gamma") && error.contains("must be a number in [1/2, 1] (got 1.5)"),
              qPrintable(error));
+}
+
+// HHT α at the end of its range, −1/3, given to the panel (as a file would) or typed as the
+// shortest text of that double, is −1.0/3.0 to the last bit in the panel's settings, in
+// the saved file and in the panel after the file is opened again; the field shows the
+// digits that read back to it. So is a value with more digits than any fixed number of
+// decimals would keep.
+void TestWorkbench::hhtAlphaKeepsEveryDigit()
+{
+    QVERIFY(window_->openFile(example("four-bar.json")));
+    RunPanel* panel = window_->runPanel();
+    auto* alpha = panel->findChild<QDoubleSpinBox*>("hhtAlpha");
+    QVERIFY(alpha);
+    const double third = -1.0 / 3.0;
+    auto stored = [&] { return panel->settings().constraints.hhtAlpha; };
+    SimulationSettings s = test::runSettings("tlismni", 0.5);
+    s.integrator = "hht";
+    s.constraints.hhtAlpha = third;
+    panel->setSettings(s);
+    QVERIFY2(exactlyEqual(alpha->value(), third), qPrintable(exactText(alpha->value())));
+    QVERIFY2(exactlyEqual(stored(), third), qPrintable(exactText(stored())));
+    QCOMPARE(alpha->text(), QString("-0.3333333333333333"));
+    QVERIFY(exactlyEqual(alpha->text().toDouble(), third));
+
+    typeInto(alpha, "-0.123456789012345");
+    QVERIFY2(exactlyEqual(stored(), -0.123456789012345), qPrintable(exactText(stored())));
+    typeInto(alpha, "-0.3333333333333333");
+    QVERIFY2(exactlyEqual(stored(), third), qPrintable(exactText(stored())));
+    // The arrows step by the single step from the exact value.
+    alpha->stepUp();
+    QVERIFY2(exactlyEqual(alpha->value(), third + 0.01), qPrintable(exactText(alpha->value())));
+    typeInto(alpha, "-0.3333333333333333");
+
+    window_->presentation()->storeAction()->trigger();
+    QTemporaryDir dir;
+    const QString file = dir.filePath("third.json");
+    QString error;
+    QVERIFY2(window_->saveFile(file, &error), qPrintable(error));
+    QFile f(file);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QJsonObject run = QJsonDocument::fromJson(f.readAll()).object().value("run").toObject();
+    f.close();
+    QCOMPARE(run.value("integrator").toString(), QString("hht"));
+    const double written = run.value("hht_alpha").toDouble();
+    QVERIFY2(exactlyEqual(written, third), qPrintable(exactText(written)));
+
+    // Another model and the panel's defaults in between, so that only the file can bring
+    // the value back.
+    QVERIFY(window_->openFile(example("pendulum.json")));
+    panel->setSettings(SimulationSettings{});
+    QVERIFY(!exactlyEqual(stored(), third));
+    QVERIFY2(window_->openFile(file, &error), qPrintable(error));
+    QCOMPARE(panel->settings().integrator, std::string("hht"));
+    QVERIFY2(exactlyEqual(stored(), third), qPrintable(exactText(stored())));
+    QCOMPARE(alpha->text(), QString("-0.3333333333333333"));
 }
 
 // Andrews' crank turns about 2.4 rad between two frames 10 ms apart: the recording's

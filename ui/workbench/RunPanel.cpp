@@ -1,6 +1,7 @@
 #include "workbench/RunPanel.h"
 
 #include "looplab/integrate/MethodRegistry.h"
+#include "workbench/DocumentOperations.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -9,12 +10,14 @@
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSignalBlocker>
 #include <QStandardItemModel>
 #include <QVBoxLayout>
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace looplab::ui {
 
@@ -40,15 +43,20 @@ public:
     void stepBy(int steps) override { setValue(value() * std::pow(10.0, steps)); }
 };
 
-// The implicit integrators' parameters are short decimals (−0.05, 1/4): shown without the
-// trailing zeros of six decimals. The box holds the core's range, so a value outside it
-// cannot be typed; a range open at its low end (Newmark β > 0) starts one last decimal
-// above it.
+// The implicit integrators' parameters keep the double the user gave, to the last bit: α =
+// −1/3 (the end of HHT's range, read from a file or typed as −0.3333333333333333) must
+// reach the solver and the saved model as −1/3, not as six decimals of it. The text is
+// the shortest that reads back to the same double (formatNumberList, as the property
+// editor writes numbers), in the C locale as the tolerance boxes read theirs. QDoubleSpinBox
+// rounds every value it is given to decimals() places, so decimals() is the most Qt allows
+// (DBL_MAX_10_EXP + DBL_DIG), which leaves every double of these ranges as it is. The box
+// holds the core's range, so a value outside it cannot be entered; a range open at its low
+// end (Newmark β > 0) starts one last decimal above it.
 class ParameterSpinBox : public QDoubleSpinBox {
 public:
     ParameterSpinBox(const ParameterRange& range, double singleStep)
     {
-        setDecimals(6);
+        setDecimals(std::numeric_limits<double>::max_exponent10 + std::numeric_limits<double>::digits10);
         setRange(range.lowInclusive ? range.low : range.low + std::pow(10.0, -decimals()), range.high);
         setSingleStep(singleStep);
         setKeyboardTracking(false);
@@ -56,15 +64,18 @@ public:
     QString textFromValue(double value) const override
     {
         // value + 0.0 turns −0 into 0, which would otherwise show as "-0".
-        QString text = locale().toString(value + 0.0, 'f', decimals());
-        const QString point = locale().decimalPoint();
-        if (text.contains(point)) {
-            while (text.endsWith(locale().zeroDigit()))
-                text.chop(locale().zeroDigit().size());
-            if (text.endsWith(point))
-                text.chop(point.size());
-        }
-        return text;
+        return QString::fromStdString(formatNumberList({value + 0.0}));
+    }
+    double valueFromText(const QString& text) const override { return text.trimmed().toDouble(); }
+    QValidator::State validate(QString& text, int&) const override
+    {
+        bool ok = false;
+        const double value = text.trimmed().toDouble(&ok);
+        if (ok)
+            return value >= minimum() && value <= maximum() ? QValidator::Acceptable : QValidator::Intermediate;
+        // The beginning of a number ("-", "0.", "1e") may still become one.
+        static const QRegularExpression partial(QStringLiteral("^\\s*[+-]?[0-9]*\\.?[0-9]*([eE][+-]?[0-9]*)?\\s*$"));
+        return partial.match(text).hasMatch() ? QValidator::Intermediate : QValidator::Invalid;
     }
 };
 
