@@ -7,7 +7,10 @@
 // diagrams per model (wall time against error, and against violation) to PNG (QPainter on
 // a QImage) and SVG (written as text) from the same drawing calls.
 //
-//   bench_method_lab OUTPUT_DIR [--runs N] [--quick]
+//   bench_method_lab OUTPUT_DIR [--runs N] [--quick] [--model FILE] [--pair METHOD/INTEGRATOR]
+//
+// --model and --pair keep one model (its file name) or one pair, to time a change to one
+// method on one model without the other runs.
 
 #include "looplab/bodies/NodalOutputs.h"
 #include "looplab/bodies/State.h"
@@ -258,7 +261,7 @@ bool writeDiagrams(const std::string& dir, const std::string& stem, const Case& 
 
 int main(int argc, char** argv) {
     if (argc < 2 || argv[1][0] == '-') {
-        std::cerr << "usage: bench_method_lab OUTPUT_DIR [--runs N] [--quick]\n";
+        std::cerr << "usage: bench_method_lab OUTPUT_DIR [--runs N] [--quick] [--model FILE] [--pair METHOD/INTEGRATOR]\n";
         return 2;
     }
     // Text needs the font database, which needs an application; no display is used.
@@ -267,20 +270,33 @@ int main(int argc, char** argv) {
     const std::string dir = argv[1];
     int runs = 3;
     bool quick = false;
+    std::string onlyModel, onlyPair;
     for (int i = 2; i < argc; ++i) {
         if (!std::strcmp(argv[i], "--runs") && i + 1 < argc) runs = std::max(1, std::atoi(argv[++i]));
         else if (!std::strcmp(argv[i], "--quick")) quick = true;
+        else if (!std::strcmp(argv[i], "--model") && i + 1 < argc) onlyModel = argv[++i];
+        else if (!std::strcmp(argv[i], "--pair") && i + 1 < argc) onlyPair = argv[++i];
     }
-    const std::vector<Case> cases{
+    std::vector<Case> cases{
         {"Rigid four-bar", "four-bar.json", 1.0, 1e-12},
         {"Andrews' mechanism", "andrews.json", 0.03, 1e-12},
         {"Flexible slider-crank", "flexible-slider-crank.json", 0.002, 1e-11},
         {"Chain of 20 loops", "chain-20-loops.json", 0.2, 1e-11},
     };
-    const std::vector<Pair> pairs{{"projection", "dopri5"}, {"projection", "bdf"},
+    std::vector<Pair> pairs{{"projection", "dopri5"}, {"projection", "bdf"},
                                   {"projection", "rk4"},    {"baumgarte", "dopri5"},
                                   {"penalty", "dopri5"},    {"augmented-lagrangian", "dopri5"},
                                   {"hht-index3", "hht"},    {"tlismni", "hht"}};
+    if (!onlyModel.empty())
+        cases.erase(std::remove_if(cases.begin(), cases.end(), [&](const Case& c) { return c.file != onlyModel; }),
+                    cases.end());
+    if (!onlyPair.empty())
+        pairs.erase(std::remove_if(pairs.begin(), pairs.end(), [&](const Pair& p) { return p.label() != onlyPair; }),
+                    pairs.end());
+    if (cases.empty() || pairs.empty()) {
+        std::cerr << "no model or no pair left by --model " << onlyModel << " --pair " << onlyPair << "\n";
+        return 2;
+    }
     const std::vector<double> rtols = quick ? std::vector<double>{1e-4, 1e-6} : std::vector<double>{1e-4, 1e-6, 1e-8};
     // Each run is cut off after this many seconds: a pair that cannot do a model in that
     // time is reported as such, not waited for.

@@ -1,5 +1,6 @@
 #include "looplab/integrate/TlismniStepper.h"
 
+#include "looplab/linalg/AugmentedMatrix.h"
 #include "looplab/linalg/AugmentedSystem.h"
 #include "looplab/kinematics/Constraints.h"
 #include "looplab/dynamics/Dynamics.h"
@@ -35,10 +36,37 @@ struct TlismniStepper::Trial {
     double error = 0.0;  ///< local error estimate, in units of the tolerance
 };
 
+/// The scaled dependent block D_r Φ_{I,D} D_c, LU-factorised: dense partial pivoting for a
+/// small model, UMFPACK for a large one, where the dense r × r factorisation at every
+/// iteration of both loops cost O(r³) (a chain of loops couples all its coordinates
+/// through no more than a few entries per row). The sparse factorisation keeps its
+/// symbolic analysis while the partition, and so the block's pattern, stays the same.
+class TlismniStepper::DependentBlock {
+public:
+    explicit DependentBlock(bool sparse) : sparse_(sparse) {}
+    void factorize(const MatX& dense) { dense_.compute(dense); }
+    void factorize(const SparseColMatrix& block) { sparseLu_.refactorize(block); }
+    VecX solve(const VecX& b) const { return sparse_ ? sparseLu_.solve(b) : VecX(dense_.solve(b)); }
+    /// Reciprocal 1-norm condition number, estimated (0 if singular).
+    double rcond() const {
+        if (!sparse_) return dense_.rcond();
+        const double kappa = sparseLu_.conditionEstimate();
+        return std::isfinite(kappa) ? 1.0 / kappa : 0.0;
+    }
+    bool sparse() const { return sparse_; }
+
+private:
+    bool sparse_;
+    Eigen::PartialPivLU<MatX> dense_;
+    SparseLUFactorization sparseLu_;
+};
+
 TlismniStepper::TlismniStepper(std::shared_ptr<const Model> model, const TlismniSettings& settings,
                                std::string integrator)
     : model_(std::move(model)), settings_(settings), integrator_(std::move(integrator)) {
     const Model& m = *model_;
+    sparse_ = usesSparse(settings_.linearAlgebra, m.velocitySize());
+    block_ = std::make_unique<DependentBlock>(sparse_);
     alpha_ = settings_.effectiveAlpha();
     beta_ = settings_.effectiveBeta();
     gamma_ = settings_.effectiveGamma();
@@ -49,6 +77,8 @@ TlismniStepper::TlismniStepper(std::shared_ptr<const Model> model, const Tlismni
     weightScales_ = m.lengthScale * colScales_;
     mass_ = massMatrix(m);
 }
+
+TlismniStepper::~TlismniStepper() = default;
 
 void TlismniStepper::factorizeSpacesAt(const State& s) {
     if (spacesQ_.size() == s.q.size() && spacesT_ == s.t && spacesQ_ == s.q) return;
@@ -68,10 +98,25 @@ std::vector<SimulationEvent> TlismniStepper::takeEvents() {
     return out;
 }
 
-void TlismniStepper::dependentBlock(const ConstraintValues& cv, Eigen::PartialPivLU<MatX>& lu) const {
+TlismniStepper::DependentBlock& TlismniStepper::dependentBlock(const ConstraintValues& cv) {
     const int r = static_cast<int>(rows_.size());
     std::vector<int> column(static_cast<size_t>(model_->velocitySize()), -1);
     for (int k = 0; k < r; ++k) column[static_cast<size_t>(dependent_[static_cast<size_t>(k)])] = k;
+    if (block_->sparse()) {
+        std::vector<Eigen::Triplet<double>> t;
+        for (int i = 0; i < r; ++i) {
+            const int row = rows_[static_cast<size_t>(i)];
+            for (SparseMatrix::InnerIterator it(cv.jacobian, row); it; ++it) {
+                const int k = column[static_cast<size_t>(it.col())];
+                if (k >= 0) t.emplace_back(i, k, rowScales_[row] * it.value() * colScales_[it.col()]);
+            }
+        }
+        SparseColMatrix block(r, r);
+        block.setFromTriplets(t.begin(), t.end());
+        block.makeCompressed();
+        block_->factorize(block);
+        return *block_;
+    }
     MatX block = MatX::Zero(r, r);
     for (int i = 0; i < r; ++i) {
         const int row = rows_[static_cast<size_t>(i)];
@@ -80,7 +125,56 @@ void TlismniStepper::dependentBlock(const ConstraintValues& cv, Eigen::PartialPi
             if (k >= 0) block(i, k) = rowScales_[row] * it.value() * colScales_[it.col()];
         }
     }
-    lu.compute(block);
+    block_->factorize(block);
+    return *block_;
+}
+
+Status TlismniStepper::chooseDependent(const State& s, const ConstraintValues& cv, const std::vector<int>& rows,
+                                       std::vector<int>& dependent) const {
+    const int n = model_->velocitySize();
+    const int r = static_cast<int>(rows.size());
+    dependent.clear();
+    if (r == 0) return {};
+    int rank = 0;
+    if (sparse_) {
+        // Wehage & Haug's choice by a sparse LU: the transposed scaled rows (n × r) with
+        // strict partial pivoting, whose pivot rows are the coordinates of the largest
+        // pivots left, constraint by constraint (UMFPACK, as the dependent block's
+        // factorisation). SuiteSparseQR, which ConstraintSpaces uses for the rank, was not
+        // taken: its column order is chosen for fill alone and it sets aside only columns
+        // that fall below its rank tolerance, so the block it leaves may be as badly
+        // conditioned as that tolerance allows.
+        std::vector<Eigen::Triplet<double>> t;
+        for (int i = 0; i < r; ++i) {
+            const int row = rows[static_cast<size_t>(i)];
+            for (SparseMatrix::InnerIterator it(cv.jacobian, row); it; ++it)
+                t.emplace_back(static_cast<int>(it.col()), i, rowScales_[row] * it.value() * colScales_[it.col()]);
+        }
+        SparseColMatrix transposed(n, r);
+        transposed.setFromTriplets(t.begin(), t.end());
+        dependent = partialPivotRows(transposed, settings_.rankTolerance, &rank);
+    } else {
+        // Wehage & Haug: a full-pivot LU of the (scaled) independent rows; its first r pivot
+        // columns, the best conditioned square block, are the dependent coordinates.
+        MatX scaled = MatX::Zero(r, n);
+        for (int i = 0; i < r; ++i) {
+            const int row = rows[static_cast<size_t>(i)];
+            for (SparseMatrix::InnerIterator it(cv.jacobian, row); it; ++it)
+                scaled(i, it.col()) = rowScales_[row] * it.value() * colScales_[it.col()];
+        }
+        Eigen::FullPivLU<MatX> lu(scaled);
+        lu.setThreshold(settings_.rankTolerance);
+        rank = static_cast<int>(lu.rank());
+        const auto& perm = lu.permutationQ().indices();
+        for (int k = 0; k < r; ++k) dependent.push_back(perm[k]);
+    }
+    if (rank < r) {
+        std::ostringstream d;
+        d << "cannot partition the coordinates at " << at(s.t) << ": the " << r
+          << " independent constraint rows have rank " << rank << " in the pivoted LU";
+        return Status::failure(d.str());
+    }
+    return {};
 }
 
 Status TlismniStepper::partitionAt(const State& s, bool announce) {
@@ -93,27 +187,8 @@ Status TlismniStepper::partitionAt(const State& s, bool announce) {
     const int r = static_cast<int>(rows.size());
     ConstraintValues cv;
     evaluateConstraints(m, s, cv, kJacobian);
-    // Wehage & Haug: a full-pivot LU of the (scaled) independent rows; its first r pivot
-    // columns, the best conditioned square block, are the dependent coordinates.
-    MatX scaled = MatX::Zero(r, n);
-    for (int i = 0; i < r; ++i) {
-        const int row = rows[static_cast<size_t>(i)];
-        for (SparseMatrix::InnerIterator it(cv.jacobian, row); it; ++it)
-            scaled(i, it.col()) = rowScales_[row] * it.value() * colScales_[it.col()];
-    }
     std::vector<int> dependent, independent;
-    if (r > 0) {
-        Eigen::FullPivLU<MatX> lu(scaled);
-        lu.setThreshold(settings_.rankTolerance);
-        if (lu.rank() < r) {
-            std::ostringstream d;
-            d << "cannot partition the coordinates at " << at(s.t) << ": the " << r
-              << " independent constraint rows have rank " << lu.rank() << " in the pivoted LU";
-            return Status::failure(d.str());
-        }
-        const auto& perm = lu.permutationQ().indices();
-        for (int k = 0; k < r; ++k) dependent.push_back(perm[k]);
-    }
+    if (Status st = chooseDependent(s, cv, rows, dependent); !st.ok) return st;
     std::sort(dependent.begin(), dependent.end());
     for (int k = 0, d = 0; k < n; ++k) {
         if (d < r && dependent[static_cast<size_t>(d)] == k) ++d;
@@ -124,18 +199,11 @@ Status TlismniStepper::partitionAt(const State& s, bool announce) {
     double currentRcond = 0.0;
     const bool comparable = partitioned_ && r > 0 && static_cast<int>(oldDependent.size()) == r;
     rows_ = rows;
-    Eigen::PartialPivLU<MatX> block;
-    if (comparable) {
-        dependentBlock(cv, block);
-        currentRcond = block.rcond();
-    }
+    if (comparable) currentRcond = dependentBlock(cv).rcond();
     dependent_ = dependent;
     independent_ = independent;
     rcond0_ = 1.0;
-    if (r > 0) {
-        dependentBlock(cv, block);
-        rcond0_ = block.rcond();
-    }
+    if (r > 0) rcond0_ = dependentBlock(cv).rcond();
     // Hysteresis: another choice must be clearly better conditioned (twice), or two
     // coordinates of nearly equal pivots (a parallelogram's crank and rocker) would
     // swap at every step.
@@ -167,7 +235,6 @@ Status TlismniStepper::correctPositions(State& s, int* iterations) {
     const int r = static_cast<int>(rows_.size());
     const double floor = 8.0 * kEps * m.lengthScale;
     ConstraintValues cv;
-    Eigen::PartialPivLU<MatX> block;
     double previous = std::numeric_limits<double>::infinity();
     int it = 0;
     for (;; ++it) {
@@ -193,8 +260,7 @@ Status TlismniStepper::correctPositions(State& s, int* iterations) {
         }
         previous = norm;
         if (r == 0) break;
-        dependentBlock(cv, block);
-        const VecX step = block.solve(residual);
+        const VecX step = dependentBlock(cv).solve(residual);
         VecX dv = VecX::Zero(n);
         for (int k = 0; k < r; ++k) {
             const int c = dependent_[static_cast<size_t>(k)];
@@ -222,9 +288,7 @@ Status TlismniStepper::correctVelocities(State& s) {
     const VecX full = cv.jacobian * vIndependentOnly + cv.phiT;
     VecX rhs(r);
     for (int i = 0; i < r; ++i) rhs[i] = -rowScales_[rows_[static_cast<size_t>(i)]] * full[rows_[static_cast<size_t>(i)]];
-    Eigen::PartialPivLU<MatX> block;
-    dependentBlock(cv, block);
-    const VecX vd = block.solve(rhs);
+    const VecX vd = dependentBlock(cv).solve(rhs);
     if (!vd.allFinite()) return Status::failure("the dependent velocities cannot be solved at " + at(s.t));
     for (int k = 0; k < r; ++k) {
         const int c = dependent_[static_cast<size_t>(k)];
@@ -417,9 +481,7 @@ Status TlismniStepper::attempt(double h, Trial& trial) {
             const VecX rhsFull = cv.jacobian * w;
             VecX rhs(r);
             for (int i = 0; i < r; ++i) rhs[i] = -rowScales_[rows_[static_cast<size_t>(i)]] * rhsFull[rows_[static_cast<size_t>(i)]];
-            Eigen::PartialPivLU<MatX> block;
-            dependentBlock(cv, block);
-            const VecX wd = block.solve(rhs);
+            const VecX wd = dependentBlock(cv).solve(rhs);
             for (int k = 0; k < r; ++k) w[dependent_[static_cast<size_t>(k)]] = colScales_[dependent_[static_cast<size_t>(k)]] * wd[k];
         }
         VecX rhs = VecX::Zero(n + r);
@@ -453,9 +515,7 @@ Status TlismniStepper::step(double tStop) {
         if (!again && !rows_.empty()) {
             ConstraintValues cv;
             evaluateConstraints(m, s, cv, kJacobian);
-            Eigen::PartialPivLU<MatX> block;
-            dependentBlock(cv, block);
-            again = !(block.rcond() >= settings_.repartitionRatio * rcond0_);
+            again = !(dependentBlock(cv).rcond() >= settings_.repartitionRatio * rcond0_);
         }
         if (again) {
             if (Status st = partitionAt(s, true); !st.ok) return st;

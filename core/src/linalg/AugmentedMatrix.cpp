@@ -2,6 +2,7 @@
 
 #include <umfpack.h>
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <limits>
@@ -99,6 +100,25 @@ bool SparseLUFactorization::factorize(const SparseColMatrix& S) {
     if (umfpack_di_symbolic(size_, size_, A.outerIndexPtr(), A.innerIndexPtr(), A.valuePtr(), &impl_->symbolic,
                             impl_->control, info) != UMFPACK_OK)
         return false;
+    return numeric();
+}
+
+bool SparseLUFactorization::refactorize(const SparseColMatrix& S) {
+    const SparseColMatrix& A = impl_->matrix;
+    const bool samePattern = impl_->symbolic && S.isCompressed() && S.rows() == A.rows() && S.cols() == A.cols() &&
+                             S.nonZeros() == A.nonZeros() &&
+                             std::equal(A.outerIndexPtr(), A.outerIndexPtr() + A.outerSize() + 1, S.outerIndexPtr()) &&
+                             std::equal(A.innerIndexPtr(), A.innerIndexPtr() + A.nonZeros(), S.innerIndexPtr());
+    if (!samePattern) return factorize(S);
+    if (impl_->numeric) umfpack_di_free_numeric(&impl_->numeric);
+    impl_->numeric = nullptr;
+    std::copy(S.valuePtr(), S.valuePtr() + S.nonZeros(), impl_->matrix.valuePtr());
+    return numeric();
+}
+
+bool SparseLUFactorization::numeric() {
+    const SparseColMatrix& A = impl_->matrix;
+    double info[UMFPACK_INFO];
     // UMFPACK_WARNING_singular_matrix (a zero pivot) leaves a factorisation that cannot
     // solve: only UMFPACK_OK is a success.
     ok_ = umfpack_di_numeric(A.outerIndexPtr(), A.innerIndexPtr(), A.valuePtr(), impl_->symbolic, &impl_->numeric,
@@ -176,6 +196,49 @@ double SparseLUFactorization::conditionEstimate(const VecX& d) const {
     return hagerHigham(
         size_, norm1, [&](const VecX& x) { return VecX(dInv.cwiseProduct(solve(dInv.cwiseProduct(x)))); },
         [&](const VecX& x) { return VecX(dInv.cwiseProduct(solveTransposed(dInv.cwiseProduct(x)))); });
+}
+
+std::vector<int> partialPivotRows(const SparseColMatrix& T, double tolerance, int* rank) {
+    *rank = 0;
+    const int m = static_cast<int>(T.rows()), k = static_cast<int>(T.cols());
+    if (k == 0 || m < k) return {};
+    SparseColMatrix A = T;
+    A.makeCompressed();
+    double control[UMFPACK_CONTROL], info[UMFPACK_INFO];
+    umfpack_di_defaults(control);
+    // Each pivot the largest entry of its column (UMFPACK's default accepts a tenth of it
+    // to save fill): which rows become pivots is the answer here, not a by-product.
+    control[UMFPACK_PIVOT_TOLERANCE] = 1.0;
+    control[UMFPACK_STRATEGY] = UMFPACK_STRATEGY_UNSYMMETRIC;
+    // The caller's scaling decides which entries are large; UMFPACK's own row scaling
+    // would weigh the rows again.
+    control[UMFPACK_SCALE] = UMFPACK_SCALE_NONE;
+    // A row singleton (a row with one entry) would be taken as a pivot whatever its size.
+    control[UMFPACK_SINGLETONS] = 0;
+    void* symbolic = nullptr;
+    void* numeric = nullptr;
+    std::vector<int> rows;
+    if (umfpack_di_symbolic(m, k, A.outerIndexPtr(), A.innerIndexPtr(), A.valuePtr(), &symbolic, control, info) ==
+        UMFPACK_OK) {
+        // A tall matrix has no inverse, which UMFPACK may report as singular; its factors
+        // P T Q = L U are complete all the same.
+        const int status =
+            umfpack_di_numeric(A.outerIndexPtr(), A.innerIndexPtr(), A.valuePtr(), symbolic, &numeric, control, info);
+        if (status == UMFPACK_OK || status == UMFPACK_WARNING_singular_matrix) {
+            std::vector<int> p(static_cast<size_t>(m)), q(static_cast<size_t>(k));
+            VecX d(k);
+            if (umfpack_di_get_numeric(nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, p.data(), q.data(),
+                                       d.data(), nullptr, nullptr, numeric) == UMFPACK_OK) {
+                const double largest = d.cwiseAbs().maxCoeff();
+                for (int j = 0; j < k; ++j)
+                    if (std::abs(d[j]) > tolerance * largest) ++*rank;
+                rows.assign(p.begin(), p.begin() + k);
+            }
+        }
+    }
+    if (numeric) umfpack_di_free_numeric(&numeric);
+    if (symbolic) umfpack_di_free_symbolic(&symbolic);
+    return rows;
 }
 
 }  // namespace looplab

@@ -604,6 +604,59 @@ private slots:
         QVERIFY(errors.back() <= bound);
     }
 
+    // The sparse partitioning (UMFPACK's partial-pivot choice of the dependent coordinates
+    // and its LU of the dependent block, which large models get automatically) against the
+    // dense one (full-pivot choice, dense LU) on the same model and fixed steps: the same
+    // coordinates chosen, and the same end state to 1e-10 of its size. The two factorise
+    // the same block with different pivots, so the inner loop's iterates differ by
+    // rounding only, and each loop stops at its rounding floor. (Partial and full pivoting
+    // need not choose alike: on Bricard's loop they do not, and the runs then integrate
+    // different coordinates.)
+    void sparsePartitioningMatchesDense_data() {
+        QTest::addColumn<QString>("modelName");
+        QTest::addColumn<double>("span");
+        QTest::newRow("four-bar") << QString("four-bar.json") << 0.5;
+        QTest::newRow("andrews") << QString("andrews.json") << 0.03;
+        QTest::newRow("chain of 20 loops") << QString("chain-20-loops.json") << 0.02;
+    }
+
+    void sparsePartitioningMatchesDense() {
+        QFETCH(QString, modelName);
+        QFETCH(double, span);
+        const LoadedModel lm = test::loadExample(modelName.toLatin1().constData());
+        QVERIFY(lm.ok());
+        const int n = lm.model->velocitySize();
+        const bool large = n > kSparseCoordinateThreshold;
+        // The chain's dense runs take seconds in the release build.
+        if (test::kUnderSanitizers && large) QSKIP("release build only");
+        QCOMPARE(TlismniStepper(lm.model, {}, "hht").sparsePartitioning(), large);
+        const double h = span / 100.0;
+        State ends[2];
+        std::vector<int> chosen[2];
+        StepStatistics stats[2];
+        for (int k = 0; k < 2; ++k) {
+            TlismniSettings s;
+            s.linearAlgebra = k == 0 ? LinearAlgebra::Dense : LinearAlgebra::Sparse;
+            TlismniStepper stepper(lm.model, s, "hht");
+            QCOMPARE(stepper.sparsePartitioning(), k == 1);
+            QVERIFY(stepper.initialize(lm.initial).ok);
+            chosen[k] = stepper.independentCoordinates();
+            const auto t0 = std::chrono::steady_clock::now();
+            const Status st = runFixed(lm, s, h, span, ends[k], {}, &stats[k]);
+            QVERIFY2(st.ok, st.message.c_str());
+            qInfo("%s, %d coordinates, %s: %ld steps, %ld outer, %ld inner iterations, %.3g s", qPrintable(modelName),
+                  n, k == 0 ? "dense" : "sparse", stats[k].steps, stats[k].outerIterations, stats[k].innerIterations,
+                  std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+        }
+        QVERIFY(chosen[0] == chosen[1]);
+        const double dq = (ends[1].q - ends[0].q).cwiseAbs().maxCoeff() / ends[0].q.cwiseAbs().maxCoeff();
+        const double dv = (ends[1].v - ends[0].v).cwiseAbs().maxCoeff() / ends[0].v.cwiseAbs().maxCoeff();
+        qInfo("sparse against dense after %.3g s at h = %.3g s: positions %.2g, velocities %.2g (relative)", span, h,
+              dq, dv);
+        QVERIFY(dq <= 1e-10);
+        QVERIFY(dv <= 1e-10);
+    }
+
     // HHT on the full index-3 DAE, for comparison: the positions are closed at every step
     // as in tlismni, but the velocities are not projected and drift from Φ_q v + Φ_t = 0.
     void index3Comparison() {

@@ -59,6 +59,7 @@ class TlismniStepper final : public TimeStepper {
 public:
     /// `integrator` is the name the registry gave ("hht" or "newmark").
     TlismniStepper(std::shared_ptr<const Model> model, const TlismniSettings& settings, std::string integrator);
+    ~TlismniStepper() override;
 
     std::string name() const override { return "tlismni/" + integrator_; }
     /// Every state it produces or reports has Φ = 0 and Φ_q v + Φ_t = 0 to the Newton
@@ -77,17 +78,25 @@ public:
 
     /// Coordinates (indices of v) currently integrated as independent.
     const std::vector<int>& independentCoordinates() const { return independent_; }
+    /// Whether the partition and the dependent block use sparse LU (usesSparse() of the
+    /// settings' linear algebra and the model's size).
+    bool sparsePartitioning() const { return sparse_; }
 
 private:
     struct Trial;
-    // Chooses independent rows (ConstraintSpaces) and dependent columns (full-pivot LU of
-    // the scaled independent rows) at s. Raises a "repartition" event if asked and the
+    class DependentBlock;
+    // Chooses independent rows (ConstraintSpaces) and dependent columns (pivoted LU of the
+    // scaled independent rows) at s. Raises a "repartition" event if asked and the
     // choice changed.
     Status partitionAt(const State& s, bool announce);
+    // The dependent columns: the r pivot columns of the scaled independent rows (r × n).
+    Status chooseDependent(const State& s, const ConstraintValues& cv, const std::vector<int>& rows,
+                           std::vector<int>& dependent) const;
     // Factorises the rank-revealing spaces at s (kept for factorizationAt()).
     void factorizeSpacesAt(const State& s);
-    // Scaled dependent block D_r Φ_{I,D} D_c at the Jacobian given, LU-factorised.
-    void dependentBlock(const ConstraintValues& cv, Eigen::PartialPivLU<MatX>& lu) const;
+    // Scaled dependent block D_r Φ_{I,D} D_c at the Jacobian given, LU-factorised into
+    // block_ (each use factorises and then solves, so one block serves all).
+    DependentBlock& dependentBlock(const ConstraintValues& cv);
     // Inner loop: Newton–Raphson on Φ_I(q, t) = 0 over the dependent coordinates.
     Status correctPositions(State& s, int* iterations);
     // Dependent velocities from Φ_I,D v_D = −Φ_t,I − Φ_I,F v_F.
@@ -106,6 +115,8 @@ private:
     SparseColMatrix mass_;
 
     // Partition.
+    bool sparse_ = false;
+    std::unique_ptr<DependentBlock> block_;
     bool partitioned_ = false;
     std::vector<int> rows_, dependent_, independent_;
     double rcond0_ = 0.0;

@@ -41,6 +41,10 @@ public:
 
     /// False if the matrix is structurally or numerically singular (a zero pivot).
     bool factorize(const SparseColMatrix& S);
+    /// The same, keeping the symbolic analysis (ordering, fronts) of the last matrix
+    /// factorised when S has its pattern: for a block refactorised at every iteration of a
+    /// Newton loop with the same sparsity.
+    bool refactorize(const SparseColMatrix& S);
     bool ok() const { return ok_; }
     int size() const { return size_; }
     VecX solve(const VecX& b) const;
@@ -59,9 +63,18 @@ public:
 
 private:
     struct Impl;
+    bool numeric();
     std::unique_ptr<Impl> impl_;
     bool ok_ = false;
     int size_ = 0;
 };
+
+/// The k rows of a tall m × k sparse matrix T (m ≥ k) that an LU with strict partial
+/// pivoting takes as its pivots, in pivot order: each pivot is the largest entry left in
+/// its column, with no row scaling and no singleton shortcut (UMFPACK, pivot tolerance 1).
+/// `rank` is the number of pivots above `tolerance` times the largest. Empty (rank 0) if
+/// the factorisation fails. With T the transposed scaled independent constraint rows, the
+/// rows are coordinates with a well-conditioned square block: a coordinate partition.
+std::vector<int> partialPivotRows(const SparseColMatrix& T, double tolerance, int* rank);
 
 }  // namespace looplab
