@@ -76,15 +76,41 @@ void ConstraintSpaces::factorize(const MatX& jacobian, const VecX& rowScales,
     const MatX& R = qr_.factors();
     const int kmax = std::min(m, n);
     const double r00 = std::abs(R(0, 0));
-    for (int k = 0; k < kmax; ++k) {
-        const double rkk = std::abs(R(k, k));
-        if (r00 == 0.0 || rkk <= rankTolerance * r00) break;
-        ++rank_;
-    }
+    int rank = 0;
+    while (rank < kmax && r00 > 0.0 && std::abs(R(rank, rank)) > rankTolerance * r00) ++rank;
     perm_ = qr_.permutation();
-    for (int k = 0; k < m; ++k) (k < rank_ ? independent_ : redundant_).push_back(perm_[k]);
+    setDenseRank(atGap(rank, rankTolerance));
+}
+
+// The rank is decided at a gap in the pivots, never inside a cluster. Near a singular
+// configuration where several directions are lost at once (loops that flatten together),
+// their pivots fall together; a threshold between two of them keeps a row as weak as the
+// one it drops, and the kept row's 1/σ then amplifies the velocity left in the dropped
+// direction (accelerations twenty times too large were measured on the double
+// parallelogram). Pivots within kRankClusterFactor of the first dropped one, and
+// themselves below kRankClusterFactor times the tolerance, go with it.
+int ConstraintSpaces::atGap(int rank, double rankTolerance) const {
+    const MatX& R = qr_.factors();
+    const int kmax = static_cast<int>(std::min(R.rows(), R.cols()));
+    const double r00 = kmax > 0 ? std::abs(R(0, 0)) : 0.0;
+    while (rank > 0 && rank < kmax) {
+        const double kept = std::abs(R(rank - 1, rank - 1));
+        if (kept > kRankClusterFactor * rankTolerance * r00 || kept > kRankClusterFactor * std::abs(R(rank, rank)))
+            break;
+        --rank;
+    }
+    return rank;
+}
+
+void ConstraintSpaces::setDenseRank(int rank) {
+    rank_ = rank;
+    independent_.clear();
+    redundant_.clear();
+    for (int k = 0; k < equations_; ++k) (k < rank_ ? independent_ : redundant_).push_back(perm_[size_t(k)]);
+    sigmaMin_ = sigmaMax_ = 0.0;
     if (rank_ > 0) {
-        sigmaMax_ = r00;
+        const MatX& R = qr_.factors();
+        sigmaMax_ = std::abs(R(0, 0));
         sigmaMin_ = std::abs(R(rank_ - 1, rank_ - 1));
     }
 }

@@ -13,6 +13,7 @@
 #include "looplab/simulation/SingularityMonitor.h"
 
 #include <cmath>
+#include <limits>
 
 using namespace looplab;
 
@@ -99,15 +100,18 @@ private slots:
     // V(θ) = g sin θ (3 m_c r_c + 2 m_k R), the energy gives θ̇ = √(2(E − V(θ))/I), never
     // zero here (the cranks turn through), and t(θ) = ∫ dθ/θ̇ (composite Simpson, 40 000
     // panels: converged to 2e-15 s), inverted by Newton for θ at 2 s. The run's coupler is
-    // then at (R + R cos θ, R sin θ). Every run must be within 10 rtol L of it (no closer
-    // than 1e-9 L: the ten passages through a flat posture, where the projection divides
-    // by σ_min, leave a floor of a few 1e-10 m, 4.4e-10 m at rtol 1e-12) or must have said
-    // that it doubts its result (an energy_drift or rank_change event, or a failure). From
-    // rtol 1e-6 to 1e-8 the steps stride over the singular windows and the runs are clean
-    // (errors 0.7 to 1.4 rtol m). At tighter tolerances a step can land inside a window,
-    // where rows are dropped and regained and the coupler ends about 1e-5 m off (at rtol
-    // 1e-9 with atol 1e-2 rtol, or 1e-11 with the command line's default atol): the
-    // energy drift is reported.
+    // then at (R + R cos θ, R sin θ). From rtol 1e-6 to 1e-8 the steps mostly stride over
+    // the singular windows (errors 0.7 to 1.4 rtol m). At tighter tolerances steps land
+    // inside the windows, and each passage through a flat posture
+    // leaves an error that no tolerance removes in double precision: the accelerations
+    // follow the rounding-level set of Φ, whose curvature grows like ε/σ³, outside the
+    // window, and lack the dropped rows' terms inside it; with τ ≈ ε^(1/3) the velocity error
+    // of a passage is about ε^(1/3) relative (docs/methods.md, "Passing a singular
+    // configuration"). So every run must finish, with neither energy drift nor branch change,
+    // within max(10 rtol L, n ε^(1/3) R) of the exact motion, n = 10 passages. Measured
+    // 2.9e-6, 7.4e-7, 2.9e-7, 6.4e-7 m at rtol 1e-9 … 1e-12 against the bound 9.1e-6 m;
+    // before the rank was decided at a gap and τ was 1e-6: 1.1e-5, 2.1e-5 and 1.5e-5 m with
+    // energy drifts, and a failure (step size) at rtol 1e-12.
     void projectionConvergesThroughFlatPostures() {
         if (test::kUnderSanitizers) QSKIP("seven runs of 2 s at tight tolerances: release build only");
         const LoadedModel lm = test::loadExample("double-parallelogram.json");
@@ -136,6 +140,9 @@ private slots:
         const BodyIndex coupler = *m.findBody("coupler1");
         QVERIFY(std::abs(bodyPosition(m, lm.initial, coupler).x() - (R + R * std::cos(theta0))) < 1e-12);
 
+        const int passages = static_cast<int>(std::floor(theta / M_PI));  // flat at θ = kπ, θ₀ = π/3
+        QCOMPARE(passages, 10);
+        const double eps = std::numeric_limits<double>::epsilon();
         for (const double rtol : {1e-6, 1e-7, 1e-8, 1e-9, 1e-10, 1e-11, 1e-12}) {
             SimulationSettings st;
             st.tEnd = lm.initial.t + tEnd;
@@ -145,16 +152,16 @@ private slots:
             Simulator sim(lm.model, st);
             State last;
             const SimulationResult r = sim.run(lm.initial, [&](const SimulationFrame& f) { last = f.state; });
-            bool doubted = !r.ok;
-            for (const SimulationEvent& e : r.events)
-                doubted = doubted || e.kind == "energy_drift" || e.kind == "rank_change" || e.kind == "failure";
+            int rankChanges = 0;
+            for (const SimulationEvent& e : r.events) rankChanges += e.kind == "rank_change";
             const double error = r.ok ? (bodyPosition(m, last, coupler) - exact).norm() : -1.0;
-            qInfo("rtol %.0e: %s, coupler error %.3g m (%.3g rtol), %ld steps%s", rtol, r.ok ? "ok" : r.message.c_str(),
-                  error, error / rtol, r.statistics.steps, doubted ? ", doubt reported" : "");
-            const double bound = 10.0 * std::max(rtol, 1e-10) * m.lengthScale;
-            // At the loose tolerances the steps stride over the singular windows.
-            if (rtol >= 1e-8) QVERIFY2(r.ok && !doubted, r.message.c_str());
-            QVERIFY2(doubted || error <= bound, qPrintable(QString::number(error)));
+            qInfo("rtol %.0e: %s, coupler error %.3g m (%.3g rtol), %ld steps, %d rank changes", rtol,
+                  r.ok ? "ok" : r.message.c_str(), error, error / rtol, r.statistics.steps, rankChanges);
+            QVERIFY2(r.ok, r.message.c_str());
+            for (const SimulationEvent& e : r.events)
+                QVERIFY2(e.kind != "energy_drift" && e.kind != "branch_change", e.detail.c_str());
+            const double bound = std::max(10.0 * rtol * m.lengthScale, passages * std::cbrt(eps) * R);
+            QVERIFY2(error <= bound, qPrintable(QString("%1 > %2").arg(error).arg(bound)));
         }
     }
 

@@ -43,8 +43,18 @@ bool parseLinearAlgebra(const std::string& name, LinearAlgebra& choice);
 /// counts as zero. Scaling makes all entries O(1), so this is a relative threshold on
 /// singular values to within the conditioning of R.
 inline constexpr double kDefaultRankTolerance = 1e-9;
-/// Rank tolerance used in forward dynamics (see ConstraintMethodSettings::rankTolerance).
-inline constexpr double kDynamicsRankTolerance = 1e-6;
+/// Pivots within this factor of the first one below the rank tolerance (and below this
+/// factor times the tolerance) count as zero with it: the rank is decided at a gap.
+inline constexpr double kRankClusterFactor = 10.0;
+/// Rank tolerance used in forward dynamics (see ConstraintMethodSettings::rankTolerance):
+/// about ε^(1/3) for double precision. Near a bifurcation (two assembly branches
+/// crossing) a projected state meets Φ only to rounding, Φ ≈ ε, and the index-1
+/// equations follow that level set, whose curvature near the crossing grows like ε/σ³:
+/// the accelerations err by a relative (σ₁/σ)³ (σ₁ ≈ 1e-5 measured on the double
+/// parallelogram). Rows dropped below τ lose their curvature terms for a window of width
+/// ∝ τ. The velocity error of one crossing, ∝ τ + σ₁³/τ², is least near τ ≈ ε^(1/3); see
+/// docs/methods.md, "Passing a singular configuration".
+inline constexpr double kDynamicsRankTolerance = 6e-6;
 
 class ConstraintSpaces {
 public:
@@ -134,6 +144,11 @@ private:
     bool sparseActive_ = false;
     std::vector<int> perm_;
     VecX rowScales_, colScales_;
+    /// The rank moved down to a gap in the pivots (dense path).
+    int atGap(int rank, double rankTolerance) const;
+    /// Sets the rank and the independent and redundant equations from the dense factors.
+    void setDenseRank(int rank);
+
     PivotedQR qr_;
     int rank_ = 0;
     std::vector<int> independent_, redundant_;
