@@ -13,6 +13,7 @@
 //    the flag and warning (library and JSON), the scaled frequencies against Euler–Bernoulli
 //    with the h⁴ mesh convergence;
 //  - repeated frequencies (the cantilever's two bending planes) found twice;
+//  - the beam four-bar: direct against dense, and the convergence under mesh refinement;
 //  - the spurious-mode filter: a shift above the cantilever's spectrum, the rejected pairs
 //    not reported and the reported ones against the dense projected problem;
 //  - modes along the motion: the spring's anchor turned by a driver locked at 5 angles,
@@ -798,6 +799,58 @@ private slots:
             const double bound = std::numeric_limits<double>::epsilon() * std::pow(dense.back() / dense.front(), 2);
             qInfo("  against the dense problem: %.3g relative in frequency (bound %.3g)", worst, bound);
             QVERIFY2(worst < bound, qPrintable(QString::number(worst)));
+        }
+    }
+
+    // The beam four-bar (flexible-four-bar.json: crank, coupler and rocker of aluminium
+    // cable elements, small rigid hubs at the ground pivots) at its equilibrium under
+    // gravity, the driver held: the lowest ten frequencies by the direct method against the
+    // dense problem projected on the null space of Φ_q (the issue asks 1e-6 relative;
+    // measured 2.8e-11, 4.9e-11, 2.5e-10), with the elements of every link doubled twice
+    // (2, 4, 3 → 8, 16, 12; 84 to 246 coordinates). Each frequency falls with the mesh
+    // (consistent mass: from above), with observed orders log₂((f_n − f_2n)/(f_2n − f_4n))
+    // of 3.56–3.99, the h⁴ of the cubic interpolation; asserted loosely (above 3), and the
+    // change from 2n to 4n below 1e-3 relative (measured 2e-6 to 6.4e-4).
+    void flexibleFourBarDirectAndConverged() {
+        std::vector<std::vector<double>> frequencies;
+        for (const int refine : {1, 2, 4}) {
+            ModelDocument doc = test::exampleDocument("flexible-four-bar.json");
+            QCOMPARE(int(doc.beams.size()), 3);
+            for (BeamDoc& b : doc.beams) b.elements *= refine;
+            const Model model = test::buildOrStop(doc);
+            State s = initialState(model);
+            const StaticsResult st = equilibrium(model, s);
+            QVERIFY2(st.ok, st.message.c_str());
+            ModesOptions o;
+            o.count = 10;
+            const ModesResult r = computeModes(model, s, st.lambda, o);
+            QVERIFY2(r.ok, r.message.c_str());
+            QCOMPARE(int(r.modes.size()), 10);
+            QVERIFY(!r.flagged && r.spuriousRejected == 0 && r.denseChecked);
+            QVERIFY(int(r.denseEigenvalues.size()) == r.degreesOfFreedom);
+            double worst = 0.0;
+            QString line;
+            std::vector<double> f;
+            for (size_t i = 0; i < r.modes.size(); ++i) {
+                // No repeated frequencies here: the i-th of each list are the same mode.
+                const double fd = std::abs(r.denseEigenvalues[i]) / (2 * M_PI);
+                worst = std::max(worst, std::abs(r.modes[i].frequencyHz - fd) / fd);
+                line += QString(" %1").arg(r.modes[i].frequencyHz, 0, 'f', 4);
+                f.push_back(r.modes[i].frequencyHz);
+            }
+            frequencies.push_back(f);
+            qInfo("elements x%d (%d coordinates, %d dof):%s Hz; direct against dense %.3g", refine, r.coordinates,
+                  r.degreesOfFreedom, qPrintable(line), worst);
+            QVERIFY2(worst < 1e-6, qPrintable(QString::number(worst)));
+        }
+        for (size_t i = 0; i < 10; ++i) {
+            const double coarse = frequencies[0][i] - frequencies[1][i], fine = frequencies[1][i] - frequencies[2][i];
+            const double order = std::log2(coarse / fine);
+            qInfo("mode %zu: %.6f -> %.6f -> %.6f Hz, observed order %.2f", i + 1, frequencies[0][i], frequencies[1][i],
+                  frequencies[2][i], order);
+            QVERIFY(coarse > 0.0 && fine > 0.0);
+            QVERIFY2(order > 3.0, qPrintable(QString::number(order)));
+            QVERIFY(fine < 1e-3 * frequencies[2][i]);
         }
     }
 
