@@ -7,6 +7,7 @@
 #include "MessageText.h"
 
 #include <Eigen/Eigenvalues>
+#include <Eigen/QR>
 #include <Eigen/SparseCholesky>
 #include <Spectra/GenEigsSolver.h>
 #include <Spectra/SymEigsSolver.h>
@@ -304,8 +305,82 @@ ModesResult computeModes(const Model& model, const State& state, const VecX& lam
         converged = eig.info() == Spectra::CompInfo::Successful;
         res.iterations = static_cast<int>(eig.num_iterations());
         res.operations = static_cast<int>(eig.num_operations());
-        const VecC ev = eig.eigenvalues();
-        const Eigen::MatrixXcd Z = eig.eigenvectors();
+        VecC ev = eig.eigenvalues();
+        Eigen::MatrixXcd Z = eig.eigenvectors();
+        // Repeated eigenvalues, as on the symmetric path: deflate by a real orthonormal
+        // basis Q of the invariant subspace found, look for the largest |ν| of
+        // (I − QQᵀ) A (I − QQᵀ) (a conjugate pair on the damped path), and take it in place of
+        // the smallest kept while larger. A is not symmetric, so an eigenvector v of the
+        // deflated operator is completed to one of A by Q y, (QᵀAQ − νI) y = −QᵀAv.
+        const int finite = res.damped ? 2 * d : d;
+        const int extraNev = res.damped ? 2 : 1;
+        if (converged && nev < finite && N >= 2 * extraNev + 2) {
+            MatX Qb, AQ;
+            auto span = [&]() {
+                MatX R(N, 2 * Z.cols());
+                R << Z.real(), Z.imag();
+                Eigen::ColPivHouseholderQR<MatX> qr(R);
+                qr.setThreshold(1e-10);
+                Qb = qr.householderQ() * MatX::Identity(N, qr.rank());
+                AQ.resize(N, Qb.cols());
+                for (Eigen::Index c = 0; c < Qb.cols(); ++c) op.apply(Qb.col(c).data(), AQ.col(c).data());
+                res.operations += static_cast<int>(Qb.cols());
+            };
+            span();
+            FunctionOp deflated;
+            deflated.n = N;
+            deflated.apply = [&](const double* x, double* y) {
+                VecX u = Eigen::Map<const VecX>(x, N);
+                u -= Qb * (Qb.transpose() * u);
+                VecX w(N);
+                op.apply(u.data(), w.data());
+                Eigen::Map<VecX>(y, N) = w - Qb * (Qb.transpose() * w);
+            };
+            std::mt19937 g(54321);
+            std::normal_distribution<double> nd;
+            VecX start(N);
+            for (int round = 0; round < nev; ++round) {
+                Spectra::GenEigsSolver<FunctionOp> extra(deflated, extraNev, std::min(20, N));
+                for (int i = 0; i < N; ++i) start[i] = nd(g);
+                extra.init(start.data());
+                extra.compute(Spectra::SortRule::LargestMagn, o.maxIterations, o.tolerance);
+                res.iterations += static_cast<int>(extra.num_iterations());
+                res.operations += static_cast<int>(extra.num_operations());
+                if (extra.info() != Spectra::CompInfo::Successful) break;
+                const VecC found = extra.eigenvalues();
+                if (!(std::abs(found[0]) > ev.cwiseAbs().minCoeff() * (1.0 + 1e-9))) break;
+                const Eigen::MatrixXcd T = (Qb.transpose() * AQ).cast<Complex>();
+                const Eigen::Index k = Qb.cols();
+                VecC evAll(ev.size() + found.size());
+                Eigen::MatrixXcd Zall(N, Z.cols() + found.size());
+                evAll << ev, found;
+                Zall.leftCols(Z.cols()) = Z;
+                for (Eigen::Index j = 0; j < found.size(); ++j) {
+                    const VecC v = extra.eigenvectors().col(j);
+                    VecX Avr(N), Avi(N);
+                    const VecX vr = v.real(), vi = v.imag();
+                    op.apply(vr.data(), Avr.data());
+                    op.apply(vi.data(), Avi.data());
+                    res.operations += 2;
+                    const VecC Av = Avr.cast<Complex>() + Complex(0.0, 1.0) * Avi.cast<Complex>();
+                    const VecC y = (T - found[j] * Eigen::MatrixXcd::Identity(k, k))
+                                       .partialPivLu()
+                                       .solve(-(Qb.transpose().cast<Complex>() * Av));
+                    Zall.col(Z.cols() + j) = v + Qb.cast<Complex>() * y;
+                }
+                // Keep the nev largest |ν| (a conjugate pair has one |ν|: it stays together).
+                std::vector<Eigen::Index> order(static_cast<size_t>(evAll.size()));
+                for (size_t i = 0; i < order.size(); ++i) order[i] = static_cast<Eigen::Index>(i);
+                std::stable_sort(order.begin(), order.end(), [&](Eigen::Index a, Eigen::Index b) {
+                    return std::abs(evAll[a]) > std::abs(evAll[b]);
+                });
+                for (Eigen::Index i = 0; i < ev.size(); ++i) {
+                    ev[i] = evAll[order[static_cast<size_t>(i)]];
+                    Z.col(i) = Zall.col(order[static_cast<size_t>(i)]);
+                }
+                span();
+            }
+        }
         for (int k = 0; k < ev.size(); ++k) {
             nu.push_back(ev[k]);
             vecs.push_back(VecC(Z.col(k).head(n)));
