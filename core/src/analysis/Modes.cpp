@@ -401,6 +401,7 @@ ModesResult computeModes(const Model& model, const State& state, const VecX& lam
     const SparseColMatrix& K = lin.stiffness;  // symmetrised on the symmetric path
     Linearization full;
     linearize(model, s, lambda, full);  // the multipliers use K as it is
+    std::vector<VecC> complexShapes;  // x of each mode kept, for the repeated damped ones
     for (size_t k = 0; k < nu.size(); ++k) {
         if (!(std::abs(nu[k]) > 1e-10 * nuMax)) {  // an infinite eigenvalue
             res.spuriousRejected++;
@@ -459,6 +460,45 @@ ModesResult computeModes(const Model& model, const State& state, const VecX& lam
         m.multipliers = norm * lre;
         (void)K;
         res.modes.push_back(std::move(m));
+        complexShapes.push_back(x);
+    }
+    // A damped mode's shape is the real part of its eigenvector; in a repeated eigenspace the
+    // eigenvectors found may be complex combinations of real modes whose real parts nearly
+    // coincide (three identical damped pendulums: Gram determinant 0.0035). Such a group
+    // gets the M-orthonormal basis of the span of its real and imaginary parts instead (its
+    // m largest directions: exactly the eigenspace when the damping is classical), and the
+    // multipliers of those shapes.
+    if (res.damped) {
+        std::vector<bool> grouped(res.modes.size(), false);
+        for (size_t i = 0; i < res.modes.size(); ++i) {
+            if (grouped[i]) continue;
+            std::vector<size_t> group{i};
+            for (size_t j = i + 1; j < res.modes.size(); ++j)
+                if (!grouped[j] && std::abs(res.modes[j].s - res.modes[i].s) <= 1e-8 * std::abs(res.modes[i].s))
+                    group.push_back(j);
+            for (const size_t j : group) grouped[j] = true;
+            const int size = static_cast<int>(group.size());
+            if (size < 2) continue;
+            MatX R(n, 2 * size), MR(n, 2 * size);
+            for (int c = 0; c < size; ++c) {
+                R.col(c) = complexShapes[group[static_cast<size_t>(c)]].real();
+                R.col(size + c) = complexShapes[group[static_cast<size_t>(c)]].imag();
+            }
+            for (int c = 0; c < 2 * size; ++c) MR.col(c) = applyMass(model, R.col(c));
+            const Eigen::SelfAdjointEigenSolver<MatX> es(R.transpose() * MR);  // ascending
+            for (int c = 0; c < size; ++c) {
+                const int col = 2 * size - 1 - c;
+                const double weight = es.eigenvalues()[col];
+                if (!(weight > 0.0)) break;
+                Mode& m = res.modes[group[static_cast<size_t>(c)]];
+                const VecX shape = R * es.eigenvectors().col(col) / std::sqrt(weight);
+                const VecC xs = shape.cast<Complex>();
+                const VecC g = full.stiffness.cast<Complex>() * xs + m.s * m.s * (full.mass.cast<Complex>() * xs) +
+                               m.s * (full.damping.cast<Complex>() * xs);
+                m.shape = shape;
+                m.multipliers = spaces.solveTransposed(-g.real());
+            }
+        }
     }
     std::sort(res.modes.begin(), res.modes.end(), [](const Mode& a, const Mode& b) {
         return std::abs(a.s) < std::abs(b.s);
