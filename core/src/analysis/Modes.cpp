@@ -532,11 +532,16 @@ ModesResult computeModes(const Model& model, const State& state, const VecX& lam
                 Eigen::EigenSolver<MatX> eig(Mp.ldlt().solve(Kp));
                 for (int i = 0; i < eig.eigenvalues().size(); ++i) lamd.push_back(eig.eigenvalues()[i]);
             }
+            // Relative to ω_d² itself: against |σ| (as before) a shift far from the lowest
+            // modes, e.g. the automatic one of a flexible model at 500 to 15 000 times ω₁²,
+            // hid their errors by as much. The floor only keeps zero-frequency modes finite.
+            double largest = 0.0;
+            for (const Complex& l : lamd) largest = std::max(largest, std::abs(l.real()));
+            const double floor = std::max(1e-9 * largest, 1e-12 * std::abs(sigma));
             for (const Mode& m : res.modes) {
                 double best = std::numeric_limits<double>::infinity();
                 for (const Complex& l : lamd)
-                    best = std::min(best, std::abs(m.squaredFrequency - l.real()) /
-                                              std::max(std::abs(l.real()), std::abs(sigma)));
+                    best = std::min(best, std::abs(m.squaredFrequency - l.real()) / std::max(std::abs(l.real()), floor));
                 res.denseDifference = std::max(res.denseDifference, best);
             }
             for (const Complex& l : lamd)
@@ -551,10 +556,12 @@ ModesResult computeModes(const Model& model, const State& state, const VecX& lam
             A.bottomRightCorner(dd, dd) = -Mlu.solve(Cp);
             Eigen::EigenSolver<MatX> eig(A);
             for (int i = 0; i < eig.eigenvalues().size(); ++i) sd.push_back(eig.eigenvalues()[i]);
+            double largest = 0.0;
+            for (const Complex& l : sd) largest = std::max(largest, std::abs(l));
+            const double floor = std::max(std::sqrt(1e-9) * largest, 1e-6 * std::abs(s0));
             for (const Mode& m : res.modes) {
                 double best = std::numeric_limits<double>::infinity();
-                for (const Complex& l : sd)
-                    best = std::min(best, std::abs(m.s - l) / std::max(std::abs(l), std::abs(s0)));
+                for (const Complex& l : sd) best = std::min(best, std::abs(m.s - l) / std::max(std::abs(l), floor));
                 res.denseDifference = std::max(res.denseDifference, best);
             }
         }
