@@ -504,9 +504,12 @@ ModesResult computeModes(const Model& model, const State& state, const VecX& lam
         return std::abs(a.s) < std::abs(b.s);
     });
     if (static_cast<int>(res.modes.size()) > o.count) res.modes.resize(static_cast<size_t>(o.count));
+    // Measured, the rejected pairs were modes far from the shift whose shift-inverted values
+    // crowd together (methods.md, "Spurious modes"), not the infinite ones: say so.
     if (res.spuriousRejected > 0)
         res.warnings.push_back(std::to_string(res.spuriousRejected) +
-                               " constraint mode(s) (shape violating the constraints, or infinite) not reported");
+                               " constraint mode(s) (shape violating the constraints, or infinite) not reported; "
+                               "modes far from the shift can end up so: a shift nearer the modes wanted finds them");
     for (const Mode& m : res.modes)
         if (!m.accurate) {
             res.warnings.push_back(format("a mode at %.6g Hz has a residual of %.3g: inaccurate", m.frequencyHz,
