@@ -103,7 +103,9 @@ struct ModesResult {
     int iterations = 0, operations = 0;  ///< Spectra restarts and operator applications
     bool denseChecked = false;
     /// Largest relative difference between a reported eigenvalue and the nearest one of the
-    /// dense tangent-space problem, |s − s_d| / max(|s_d|, √|σ|) (ω² for undamped).
+    /// dense tangent-space problem: undamped |ω² − ω_d²| / max(|ω_d²|, f), the floor f =
+    /// max(1e-9 max|ω_d²|, 1e-12 |σ|) only for zero frequencies; damped |s − s_d| /
+    /// max(|s_d|, √(1e-9) max|s_d|, 1e-6 |s₀|).
     double denseDifference = 0.0;
     std::vector<std::complex<double>> denseEigenvalues;  ///< s of the dense check, by |s|
     double factorizationSeconds = 0.0, iterationSeconds = 0.0, denseSeconds = 0.0;
