@@ -129,6 +129,12 @@ private:
     StepSizeController steps_;
     double t_ = 0.0, lastStep_ = 0.0;
     VecX q_, v_, a_, aHat_, lambdaI_;
+    // a_n − a_{n−1} and â_n − â_{n−1} of the last accepted step and its length: the outer
+    // loop's predictor and the fixed-step estimate of the truncation error (from the
+    // second step on).
+    VecX lastIncrementA_, lastIncrementHat_;
+    double lastIncrementStep_ = 0.0;
+    bool historyReady_ = false;
     StepHermite last_;
 
     ConstraintSpaces spaces_;
