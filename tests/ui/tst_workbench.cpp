@@ -159,6 +159,7 @@ private slots:
     void editsPolynomialCoefficientsOfDriver();
     void editsPolynomialCoefficientsOfBodyTorque();
     void parsesAndFormatsCoefficients();
+    void axesAndQuaternionsAtAnyScale();
     void runsFourBarToTheEnd();
     void runsOnTheChosenLinearAlgebra();
     void implicitParametersShowForTheirIntegrators();
@@ -867,6 +868,29 @@ void TestWorkbench::parsesAndFormatsCoefficients()
     QVERIFY(std::abs(fromStored.degrees - 60.0) < 1e-12);
     QCOMPARE(axisAngleOf(Quat::Identity()).axis, Vec3(Vec3::UnitZ()));
     QCOMPARE(axisAngleOf(Quat(0.0, 0.0, 0.0, 0.0)).degrees, 0.0);
+}
+
+// An axis or quaternion of any finite, non-zero length is a direction, as the model builder
+// takes it: its length neither overflows nor underflows to "zero length".
+void TestWorkbench::axesAndQuaternionsAtAnyScale()
+{
+    const double h = std::sqrt(0.5);
+    Quat q(0.25, 0.0, 0.0, 0.0);
+    QVERIFY(quaternionFromAxisAngle(Vec3(1e200, 0.0, 1e200), 90.0, q));
+    COMPARE_QUAT(q, Quat(h, 0.5, 0.0, 0.5));
+    QVERIFY(quaternionFromAxisAngle(Vec3(1e-200, 0.0, 0.0), 90.0, q));
+    COMPARE_QUAT(q, Quat(h, h, 0.0, 0.0));
+    for (const Vec3& bad : {Vec3(0.0, -0.0, 0.0), Vec3(std::nan(""), 0.0, 1.0), Vec3(HUGE_VAL, 0.0, 0.0)}) {
+        QVERIFY(!quaternionFromAxisAngle(bad, 90.0, q));
+        COMPARE_QUAT(q, Quat(h, h, 0.0, 0.0));
+    }
+    for (const Quat& stored : {Quat(1e200, 0.0, 0.0, 1e200), Quat(5e-324, 0.0, 0.0, 5e-324)}) {
+        const AxisAngle extreme = axisAngleOf(stored);
+        QVERIFY((extreme.axis - Vec3(Vec3::UnitZ())).norm() < 1e-15);
+        QVERIFY2(std::abs(extreme.degrees - 90.0) < 1e-12, qPrintable(exactText(extreme.degrees)));
+        QVERIFY(sameRotation(stored, Quat(h, 0.0, 0.0, h)));
+    }
+    QVERIFY(!sameRotation(Quat(0.0, 0.0, 0.0, 0.0), Quat::Identity()));
 }
 
 // The run panel's linear-algebra choice reaches the solver: both paths run the chain of
