@@ -124,6 +124,8 @@ struct KinematicsOptions {
     double tEnd = 1.0;
     double step = 0.01;
     long maxRows = kDefaultMaxRows;
+    long maxSteps = kDefaultMaxSteps;
+    double maxWallTime = 0.0;  ///< s; 0 = no limit
     std::string out;
     bool json = false;
 };

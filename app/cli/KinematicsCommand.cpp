@@ -15,14 +15,23 @@ namespace looplab::cli {
 
 int runKinematics(const KinematicsOptions& o) {
     for (const std::string& e : {checkOption("--t-end", o.tEnd, Bound::NonNegative),
-                                 checkOption("--step", o.step, Bound::Positive)})
+                                 checkOption("--step", o.step, Bound::Positive),
+                                 checkOption("--max-wall-time", o.maxWallTime, Bound::NonNegative)})
         if (!e.empty()) return reportFailure(o.json, kBadInput, e);
     if (o.maxRows < 1) return reportFailure(o.json, kBadInput, "--max-rows must be at least 1");
+    if (o.maxSteps < 1) return reportFailure(o.json, kBadInput, "--max-steps must be at least 1");
+    char buf[160];
     const double rows = outputRows(o.tEnd, o.step);
     if (rows > double(o.maxRows)) {
-        char buf[160];
         std::snprintf(buf, sizeof buf, "--step %g over --t-end %g gives %.3g output rows, more than --max-rows %ld",
                       o.step, o.tEnd, rows, o.maxRows);
+        return reportFailure(o.json, kBadInput, buf);
+    }
+    // Every step is a sample, so the steps are known before the run: too many are refused
+    // here, as simulate refuses an rk4 --step, not found out hours later.
+    if (rows - 1.0 > double(o.maxSteps)) {
+        std::snprintf(buf, sizeof buf, "--step %g over --t-end %g takes %.3g steps, more than --max-steps %ld",
+                      o.step, o.tEnd, rows - 1.0, o.maxSteps);
         return reportFailure(o.json, kBadInput, buf);
     }
     if (!o.out.empty()) {
@@ -74,7 +83,8 @@ int runKinematics(const KinematicsOptions& o) {
             csv << "," << s.positionViolation << "," << s.velocityViolation << ","
                 << s.accelerationViolation << "\n";
             csvFile.drain();
-        });
+        },
+        AssemblyOptions{}, KinematicLimits{o.maxWallTime});
     const double wall =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     // The rows written so far are kept even when the run failed; a file that could not be

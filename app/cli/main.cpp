@@ -95,6 +95,8 @@ int main(int argc, char** argv) {
     k->add_option("--t-end", kin.tEnd, "Simulated time span [s]")->required();
     k->add_option("--step", kin.step, "Output step [s]")->required();
     k->add_option("--max-rows", kin.maxRows, "Most output rows allowed (default 10000000)");
+    k->add_option("--max-steps", kin.maxSteps, "Most steps allowed (default 10000000)");
+    k->add_option("--max-wall-time", kin.maxWallTime, "Wall-clock limit of the run [s] (default 0: none)");
     k->add_option("--out", kin.out, "CSV file for the results");
     k->add_flag("--json", kin.json, "Print one JSON object on stdout");
 

@@ -26,6 +26,7 @@
 #include <QComboBox>
 #include <QMimeData>
 #include <QSettings>
+#include <QTreeWidget>
 #include <QUrl>
 #include <QDir>
 #include <QDoubleSpinBox>
@@ -159,6 +160,7 @@ private slots:
     void editsPolynomialCoefficientsOfDriver();
     void editsPolynomialCoefficientsOfBodyTorque();
     void parsesAndFormatsCoefficients();
+    void axesAndQuaternionsAtAnyScale();
     void runsFourBarToTheEnd();
     void runsOnTheChosenLinearAlgebra();
     void implicitParametersShowForTheirIntegrators();
@@ -168,6 +170,7 @@ private slots:
     void hhtAlphaKeepsEveryDigit();
     void jointAnglesDoNotAliasBetweenFrames();
     void reportsSingularConfigurationOfParallelogram();
+    void warnsOfBranchChangeOfDoubleParallelogram();
     void stopsRunHalfway();
     void editAfterRunSaysRecordingIsOfPreviousModel();
     void pausesAndResumes();
@@ -869,6 +872,29 @@ void TestWorkbench::parsesAndFormatsCoefficients()
     QCOMPARE(axisAngleOf(Quat(0.0, 0.0, 0.0, 0.0)).degrees, 0.0);
 }
 
+// An axis or quaternion of any finite, non-zero length is a direction, as the model builder
+// takes it: its length neither overflows nor underflows to "zero length".
+void TestWorkbench::axesAndQuaternionsAtAnyScale()
+{
+    const double h = std::sqrt(0.5);
+    Quat q(0.25, 0.0, 0.0, 0.0);
+    QVERIFY(quaternionFromAxisAngle(Vec3(1e200, 0.0, 1e200), 90.0, q));
+    COMPARE_QUAT(q, Quat(h, 0.5, 0.0, 0.5));
+    QVERIFY(quaternionFromAxisAngle(Vec3(1e-200, 0.0, 0.0), 90.0, q));
+    COMPARE_QUAT(q, Quat(h, h, 0.0, 0.0));
+    for (const Vec3& bad : {Vec3(0.0, -0.0, 0.0), Vec3(std::nan(""), 0.0, 1.0), Vec3(HUGE_VAL, 0.0, 0.0)}) {
+        QVERIFY(!quaternionFromAxisAngle(bad, 90.0, q));
+        COMPARE_QUAT(q, Quat(h, h, 0.0, 0.0));
+    }
+    for (const Quat& stored : {Quat(1e200, 0.0, 0.0, 1e200), Quat(5e-324, 0.0, 0.0, 5e-324)}) {
+        const AxisAngle extreme = axisAngleOf(stored);
+        QVERIFY((extreme.axis - Vec3(Vec3::UnitZ())).norm() < 1e-15);
+        QVERIFY2(std::abs(extreme.degrees - 90.0) < 1e-12, qPrintable(exactText(extreme.degrees)));
+        QVERIFY(sameRotation(stored, Quat(h, 0.0, 0.0, h)));
+    }
+    QVERIFY(!sameRotation(Quat(0.0, 0.0, 0.0, 0.0), Quat::Identity()));
+}
+
 // The run panel's linear-algebra choice reaches the solver: both paths run the chain of
 // 20 loops to the end on the constraint manifold and agree on where it ends.
 void TestWorkbench::runsOnTheChosenLinearAlgebra()
@@ -1283,6 +1309,36 @@ void TestWorkbench::reportsSingularConfigurationOfParallelogram()
     const int frame = window_->playbackBar()->currentFrame();
     QVERIFY(frame >= 0);
     QVERIFY(qAbs(window_->recording().frame(frame).t - t) <= 0.0100001);
+}
+
+// The penalty method folds a loop of the double parallelogram into the anti-parallelogram
+// at its second flat posture (t = 0.334 s) after losing energy at the first (0.17 s); both
+// are warnings in the panel under a readable label, not the run event's raw kind.
+void TestWorkbench::warnsOfBranchChangeOfDoubleParallelogram()
+{
+    QVERIFY(window_->openFile(example("double-parallelogram.json")));
+    window_->runPanel()->setSettings(test::runSettings("penalty", 0.5));
+    QVERIFY(runToEnd());
+    WarningsPanel* warnings = window_->warningsPanel();
+    auto* tree = warnings->findChild<QTreeWidget*>("warnings");
+    QVERIFY(tree);
+    QCOMPARE(tree->topLevelItemCount(), warnings->count());
+    int branch = -1, drift = -1;
+    for (int i = 0; i < warnings->count(); ++i) {
+        if (warnings->kindAt(i) == "branch_change" && branch < 0)
+            branch = i;
+        if (warnings->kindAt(i) == "energy_drift" && drift < 0)
+            drift = i;
+        // Every kind a run raises has a label of its own.
+        QVERIFY2(tree->topLevelItem(i)->text(1) != warnings->kindAt(i), qPrintable(warnings->kindAt(i)));
+    }
+    QVERIFY2(branch >= 0, "no branch-change warning");
+    QVERIFY2(drift >= 0, "no energy-drift warning");
+    QCOMPARE(tree->topLevelItem(branch)->text(1), QString("Assembly branch change"));
+    QCOMPARE(tree->topLevelItem(drift)->text(1), QString("Energy drift"));
+    QVERIFY(!tree->topLevelItem(branch)->text(2).isEmpty());  // the joints of the loop
+    const double t = warnings->timeAt(branch);
+    QVERIFY2(t > 0.3 && t < 0.4, qPrintable(QString("branch change at t = %1").arg(t)));
 }
 
 // An edit after a run keeps the recording for playback; beside the slider a label says,

@@ -1,6 +1,7 @@
 #include "workbench/DocumentOperations.h"
 
 #include "looplab/model/ShapeMassProperties.h"
+#include "looplab/model/UnitVector.h"
 
 #include <algorithm>
 #include <charconv>
@@ -45,8 +46,6 @@ void eraseIf(std::vector<T>& items, Pred pred)
 }
 
 constexpr double kPi = 3.14159265358979323846;
-// The builder's threshold for a vector or quaternion of zero length.
-constexpr double kZeroLength = 1e-12;
 
 enum class NumberParse { Ok, NotANumber, NotFinite };
 
@@ -305,22 +304,25 @@ std::vector<std::string> jointsUsingMarker(const ModelDocument& doc, const std::
     return joints;
 }
 
+// Axes and quaternions are decided as the model builder decides them (UnitVector.h): any
+// finite non-zero length is a direction, so the editor neither refuses [1e-200, 0, 0] nor
+// overflows on [1e200, 0, 1e200].
 bool quaternionFromAxisAngle(const Vec3& axis, double degrees, Quat& out)
 {
-    const double n = axis.norm();
-    if (!std::isfinite(n) || n < kZeroLength || !std::isfinite(degrees))
+    Vec3 unit;
+    if (!std::isfinite(degrees) || unitVector(axis, unit) != VectorLength::NonZero)
         return false;
-    out = Quat(Eigen::AngleAxisd(degrees * kPi / 180.0, axis / n));
+    out = Quat(Eigen::AngleAxisd(degrees * kPi / 180.0, unit));
     return true;
 }
 
 AxisAngle axisAngleOf(const Quat& q)
 {
     AxisAngle out;
-    const double n = q.norm();
-    if (!std::isfinite(n) || n < kZeroLength)
+    Quat unit;
+    if (unitQuaternion(q, unit) != VectorLength::NonZero)
         return out;
-    const Eigen::AngleAxisd rotation(q.normalized());
+    const Eigen::AngleAxisd rotation(unit);
     // Without a rotation Eigen reports the x axis; z is the axis of planar mechanisms.
     if (rotation.angle() == 0.0)
         return out;
@@ -331,10 +333,10 @@ AxisAngle axisAngleOf(const Quat& q)
 
 bool sameRotation(const Quat& a, const Quat& b, double tolerance)
 {
-    const double na = a.norm(), nb = b.norm();
-    if (!(na >= kZeroLength && nb >= kZeroLength && std::isfinite(na) && std::isfinite(nb)))
+    Quat ua, ub;
+    if (unitQuaternion(a, ua) != VectorLength::NonZero || unitQuaternion(b, ub) != VectorLength::NonZero)
         return false;
-    return a.normalized().angularDistance(b.normalized()) <= tolerance;
+    return ua.angularDistance(ub) <= tolerance;
 }
 
 bool parseCoefficients(const std::string& text, std::vector<double>& out, Diagnostic& problem)

@@ -23,6 +23,12 @@ QString kindLabel(const QString& kind)
         return QObject::tr("Solver failure");
     if (kind == "constraint_violation")
         return QObject::tr("Constraint violation");
+    if (kind == "energy_drift")
+        return QObject::tr("Energy drift");
+    if (kind == "branch_change")
+        return QObject::tr("Assembly branch change");
+    if (kind == "repartition")
+        return QObject::tr("Coordinates re-partitioned");
     return kind;
 }
 

@@ -4,8 +4,10 @@
 #include "looplab/kinematics/Mobility.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <limits>
+#include <sstream>
 
 namespace looplab {
 
@@ -22,7 +24,8 @@ void analyzeKinematicSample(const Model& model, KinematicSample& s, double rankT
 
 KinematicResult runKinematics(const Model& model, const State& start, double tEnd, double step,
                               const std::function<void(const KinematicSample&)>& onSample,
-                              const AssemblyOptions& options) {
+                              const AssemblyOptions& options, const KinematicLimits& limits) {
+    const auto wall0 = std::chrono::steady_clock::now();
     KinematicResult result;
     if (!(step > 0.0) || !std::isfinite(step) || !std::isfinite(tEnd) || tEnd < start.t) {
         result.message = "the step must be positive and the end time not before the start";
@@ -71,6 +74,16 @@ KinematicResult runKinematics(const Model& model, const State& start, double tEn
         analyzeKinematicSample(model, sample, options.rankTolerance);
         onSample(sample);
         result.steps = static_cast<int>(k);
+        if (limits.maxWallTime > 0.0 && k < last) {
+            const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
+            if (wall > limits.maxWallTime) {
+                std::ostringstream d;
+                d << "wall-time limit reached: " << wall << " s (limit " << limits.maxWallTime << " s) at t = "
+                  << sample.state.t << " of " << tEnd << " s";
+                result.message = d.str();
+                return result;
+            }
+        }
     }
     result.ok = true;
     return result;

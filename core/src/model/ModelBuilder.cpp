@@ -1,5 +1,6 @@
 #include "looplab/model/ModelBuilder.h"
 #include "looplab/model/ShapeMassProperties.h"
+#include "looplab/model/UnitVector.h"
 
 #include "looplab/bodies/Rotation.h"
 
@@ -39,28 +40,7 @@ namespace {
 
 bool finite(const Vec3& v) { return v.allFinite(); }
 
-enum class Length { NonZero, Zero, NotFinite };
-
-// Unit vector along v, for any finite non-zero v: v is first divided by its largest
-// component, so that neither [1e200, 0, 1e200] overflows nor [1e-200, 0, 0] underflows
-// on the way to its length.
-template <typename V>
-Length unitVector(const V& v, V& out) {
-    if (!v.allFinite()) return Length::NotFinite;
-    const double largest = v.cwiseAbs().maxCoeff();
-    if (largest == 0.0) return Length::Zero;
-    const V scaled = v / largest;
-    out = scaled / scaled.norm();
-    return Length::NonZero;
-}
-
-// Unit quaternion of the same rotation as q (any finite, non-zero length).
-Length unitQuaternion(const Quat& q, Quat& out) {
-    Eigen::Vector4d c;
-    const Length l = unitVector(Eigen::Vector4d(q.coeffs()), c);
-    if (l == Length::NonZero) out.coeffs() = c;
-    return l;
-}
+using Length = VectorLength;
 
 // q scaled by a power of two (exactly, whenever its components are normal numbers) so that
 // its largest component lies in [0.5, 1): the same rotation, but its squared length can

@@ -233,6 +233,12 @@ public:
             if (number(j, "max_step", where, s.ode.maxStep) && s.ode.maxStep < 0)
                 error(where + "/max_step", "'max_step' must not be negative");
             integer(j, "max_steps", where, s.maxSteps, 1);
+            // As `simulate` refuses an rk4 --step past --max-steps: otherwise every case
+            // would run up to the limit before failing.
+            if (info && info->stepControl == StepControl::Fixed && s.ode.step > 0 &&
+                a.tEnd / s.ode.step > double(s.maxSteps))
+                error(where + "/step", "'step' over 't_end' takes more steps than 'max_steps' (" +
+                                           std::to_string(s.maxSteps) + ")");
             if (string(j, "linear_algebra", where, text) && !parseLinearAlgebra(text, s.constraints.linearAlgebra))
                 error(where + "/linear_algebra", "expected automatic, dense or sparse");
             if (s.outputStep > 0 && a.tEnd / s.outputStep > 1e7)

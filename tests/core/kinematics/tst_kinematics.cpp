@@ -100,6 +100,24 @@ private slots:
         QCOMPARE(samples, 0);
         QVERIFY2(res.message.find("more samples") != std::string::npos, res.message.c_str());
     }
+
+    // A run past its wall time stops between samples as a failure saying so, in the words
+    // of a dynamic run; without a limit the same run ends at its end time.
+    void wallTimeLimit() {
+        const LoadedModel lm = test::loadExample("slider-crank.json");
+        QVERIFY(lm.ok());
+        int samples = 0;
+        KinematicResult res = runKinematics(
+            *lm.model, lm.initial, 1.0, 1e-3, [&](const KinematicSample&) { ++samples; }, {}, KinematicLimits{1e-9});
+        QVERIFY(!res.ok);
+        QVERIFY2(res.message.find("wall-time limit reached") != std::string::npos, res.message.c_str());
+        QVERIFY(samples >= 1 && samples < 1001);
+        QCOMPARE(res.steps, samples - 1);
+        samples = 0;
+        res = runKinematics(*lm.model, lm.initial, 1.0, 1e-3, [&](const KinematicSample&) { ++samples; });
+        QVERIFY2(res.ok, res.message.c_str());
+        QCOMPARE(samples, 1001);
+    }
 };
 
 QTEST_APPLESS_MAIN(KinematicsTest)

@@ -6,6 +6,7 @@
 
 #include "looplab/model/ModelBuilder.h"
 #include "looplab/model/ModelFile.h"
+#include "looplab/model/UnitVector.h"
 
 #include <QDir>
 #include <QFile>
@@ -890,6 +891,27 @@ private slots:
             QVERIFY(A.determinant() > 0.0);
         }
         QVERIFY(lm.initial.q.allFinite());
+    }
+
+    // The function the builder and the workbench's editors share: only an exact zero or a
+    // non-finite vector has no direction, and a refused one leaves the output as it was.
+    void unitVectorAtAnyScale() {
+        const double h = std::sqrt(0.5);
+        Vec3 out(7.0, 8.0, 9.0);
+        QVERIFY(unitVector(Vec3(1e200, 0.0, 1e200), out) == VectorLength::NonZero);
+        QVERIFY((out - Vec3(h, 0.0, h)).norm() < 1e-15);
+        QVERIFY(unitVector(Vec3(1e-200, 0.0, 0.0), out) == VectorLength::NonZero);
+        QVERIFY(out == Vec3(1.0, 0.0, 0.0));
+        QVERIFY(unitVector(Vec3(0.0, -0.0, 0.0), out) == VectorLength::Zero);
+        QVERIFY(unitVector(Vec3(std::nan(""), 0.0, 1.0), out) == VectorLength::NotFinite);
+        QVERIFY(unitVector(Vec3(0.0, -HUGE_VAL, 0.0), out) == VectorLength::NotFinite);
+        QVERIFY(out == Vec3(1.0, 0.0, 0.0));
+        Quat q(0.5, 0.5, 0.5, 0.5);
+        QVERIFY(unitQuaternion(Quat(5e-324, 0.0, 0.0, 5e-324), q) == VectorLength::NonZero);
+        QVERIFY(std::abs(q.w() - h) < 1e-15 && std::abs(q.z() - h) < 1e-15 && q.x() == 0.0 && q.y() == 0.0);
+        const Quat kept = q;
+        QVERIFY(unitQuaternion(Quat(0.0, 0.0, 0.0, 0.0), q) == VectorLength::Zero);
+        QVERIFY(q.coeffs() == kept.coeffs());
     }
 
     // Quaternions likewise: a body's and a marker's orientation of any finite, non-zero

@@ -182,6 +182,25 @@ private slots:
         QVERIFY2(largest > 5.0 * kBranchChangeAngle, qPrintable(QString::number(largest)));
     }
 
+    // The augmented Lagrangian, like the penalty method, leaves the parallelogram branch:
+    // it passes the first flat posture (t = 0.167 s, with rank changes as the rows
+    // separate again) but folds a loop at the second (0.335 s, the tangent space turning by
+    // 1.21 rad) and again at the fourth (0.728 s), ending 0.8 s with 1.06 J of the 4.53 J
+    // it started with. The run says so: a branch change at each fold and one energy drift.
+    void augmentedLagrangianChangesBranchAndSaysSo() {
+        const BranchRun r = run("augmented-lagrangian", 1e-8, 0.8);
+        QVERIFY2(r.result.ok, r.result.message.c_str());
+        qInfo("augmented Lagrangian: crank spread %.3g rad, %d branch changes, energy %.4g -> %.4g J",
+              r.worstCrankSpread, r.branchChanges, r.result.energyInitial, r.result.energyFinal);
+        QVERIFY2(r.worstCrankSpread > 0.1, qPrintable(QString::number(r.worstCrankSpread)));
+        QVERIFY(r.branchChanges >= 1);
+        QCOMPARE(r.energyDrifts, 1);  // raised once
+        QVERIFY(r.result.energyFinal < 0.5 * r.result.energyInitial);
+        double largest = 0.0;
+        for (double turn : r.turns) largest = std::max(largest, turn);
+        QVERIFY2(largest > 5.0 * kBranchChangeAngle, qPrintable(QString::number(largest)));
+    }
+
     // The allowed drift grows with the steps taken (local errors add up) from a floor of
     // 1e-6 for the rounding of a long run.
     void energyBoundFollowsTheTolerance() {

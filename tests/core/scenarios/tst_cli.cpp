@@ -656,6 +656,43 @@ private slots:
         }
     }
 
+    // Kinematics has the same limits: raising --max-rows alone does not start a run of
+    // 1e8 steps (hours), and a run past its wall time fails (status 3) with the rows so
+    // far, instead of running on.
+    void kinematicsLimits() {
+        const QString sliderCrank = example("slider-crank.json");
+        CliResult r = runCli(
+            {"kinematics", sliderCrank, "--t-end", "1", "--step", "1e-8", "--max-rows", "200000000", "--json"}, 60000);
+        QVERIFY(r.finished);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("--step 1e-08") && r.err.contains("more than --max-steps 10000000"), r.err.constData());
+        r = runCli({"kinematics", sliderCrank, "--t-end", "1", "--step", "0.01", "--max-steps", "99"});
+        QVERIFY(r.finished);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("takes 100 steps, more than --max-steps 99"), r.err.constData());
+        r = runCli({"kinematics", sliderCrank, "--t-end", "1", "--step", "0.01", "--max-steps", "100"});
+        QVERIFY(r.finished);
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString csv = dir.filePath("limited.csv");
+        r = runCli({"kinematics", sliderCrank, "--t-end", "1", "--step", "0.001", "--max-wall-time", "1e-9", "--out",
+                    csv, "--json"});
+        QVERIFY(r.finished);
+        QCOMPARE(r.exitCode, 3);
+        QString error;
+        const QJsonObject o = parseObject(r.out, &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QCOMPARE(o["ok"].toBool(true), false);
+        QVERIFY2(o["error"].toString().contains("wall-time limit reached"), qPrintable(o["error"].toString()));
+        QVERIFY(o["final"].toObject()["t"].toDouble(1) < 1.0);
+        QFile f(csv);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const qsizetype lines = f.readAll().count('\n');
+        QVERIFY2(lines >= 2 && lines < 1002, qPrintable(QString::number(lines)));  // header, some of 1001 rows
+    }
+
     // A soft penalty lets the four-bar come apart: that is a failure naming the joints,
     // not an ok run with a 5 mm gap in a 0.5 m mechanism.
     void mechanismComingApartFails() {
@@ -812,7 +849,7 @@ private slots:
         }
         for (const auto& [option, value] : QList<QPair<QString, QString>>{
                  {"--t-end", "inf"}, {"--t-end", "-1"}, {"--step", "nan"}, {"--step", "0"}, {"--step", "inf"},
-                 {"--max-rows", "0"}}) {
+                 {"--max-rows", "0"}, {"--max-steps", "0"}, {"--max-wall-time", "nan"}, {"--max-wall-time", "-1"}}) {
             QStringList args{"kinematics", example("slider-crank.json"), "--t-end", "1", "--step", "0.1"};
             if (args.contains(option)) args[args.indexOf(option) + 1] = value;
             else args << option << value;

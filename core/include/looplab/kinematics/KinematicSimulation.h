@@ -27,13 +27,21 @@ struct KinematicResult {
     std::string message;  ///< reason for failure
 };
 
+/// Bounds on a kinematic run, so that a long run ends as a failure instead of running on.
+/// The number of steps is known before the run starts, so callers refuse too many up front.
+struct KinematicLimits {
+    /// Wall-clock seconds, checked between samples; 0 = no limit. Reaching it ends the
+    /// run with "wall-time limit reached", in the words of a dynamic run.
+    double maxWallTime = 0.0;
+};
+
 /// Runs from `start` (assembled first) to tEnd with output every `step`. The mechanism
 /// must have no degrees of freedom left once the drivers are counted; otherwise the
 /// result names how many remain. `onSample` receives every output, the first at start.t,
 /// the last at tEnd (also when tEnd is not a whole number of steps after start.t).
 KinematicResult runKinematics(const Model& model, const State& start, double tEnd, double step,
                               const std::function<void(const KinematicSample&)>& onSample,
-                              const AssemblyOptions& options = {});
+                              const AssemblyOptions& options = {}, const KinematicLimits& limits = {});
 
 /// Fills the violation norms and acceleration of a sample whose state is set.
 void analyzeKinematicSample(const Model& model, KinematicSample& sample,
