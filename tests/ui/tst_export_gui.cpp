@@ -11,6 +11,7 @@
 #include "export/AnimationTimeline.h"
 #include "overlays/TracePanel.h"
 #include "viewport/VtkViewport.h"
+#include "workbench/PlotPanel.h"
 #include "workbench/RunPanel.h"
 #include "workbench/WorkbenchDocument.h"
 
@@ -26,8 +27,12 @@
 #include <QPushButton>
 #include <QSpinBox>
 #include <QFile>
+#include <QFileInfo>
+#include <QImageReader>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <functional>
 
 using namespace looplab;
 using namespace looplab::ui;
@@ -233,6 +238,74 @@ private slots:
         QCOMPARE(video.frames, videoFrameCount(0.0, 1.0, 20.0));
         QCOMPARE(video.width, 200);
         QCOMPARE(video.height, 150);
+    }
+
+    // The PNG exports (a chart, the 3D view) replace an existing file only once the new
+    // picture is complete. A save that cannot make its temporary file beside the target
+    // fails with a message naming the file and leaves the old one as it was; writing the
+    // target in place would have succeeded in both cases below. A read-only directory does
+    // not stop root, a name too long for the temporary file's suffix does.
+    void pngExportsReplaceOnlyWhenComplete() {
+        PlotPanel* plots = window_->plotPanel();
+        VtkViewport* view = window_->viewport();
+        const QChartView* chart = plots->chartView(PlotPanel::Chart::Energy);
+        using Save = std::function<bool(const QString&, QString*)>;
+        const std::vector<std::tuple<QString, Save, QSize>> exports = {
+            {"chart", [&](const QString& p, QString* e) { return plots->exportPng(PlotPanel::Chart::Energy, p, e); },
+             chart->size() * chart->devicePixelRatio()},
+            {"view", [&](const QString& p, QString* e) { return view->saveScreenshot(p, e); },
+             view->grabFramebuffer().size()}};
+        const QByteArray old = "the previous picture";
+        const auto writeOld = [&](const QString& path) {
+            QFile f(path);
+            return f.open(QIODevice::WriteOnly) && f.write(old) == old.size();
+        };
+        const auto contents = [](const QString& path) {
+            QFile f(path);
+            return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+        };
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        for (const auto& [name, save, size] : exports) {
+            QVERIFY(size.width() > 50 && size.height() > 50);
+            const QString path = dir.filePath(name + ".png");
+            QVERIFY(writeOld(path));
+            QString error;
+            QVERIFY2(save(path, &error), qPrintable(error));
+            QImageReader reader(path);
+            QCOMPARE(reader.format(), QByteArray("png"));
+            const QImage image = reader.read();
+            QVERIFY2(!image.isNull(), qPrintable(reader.errorString()));
+            QCOMPARE(image.size(), size);
+            QCOMPARE(QDir(dir.path()).entryList(QDir::Files).size(), 1);  // no temporary left
+            QVERIFY(QFile::remove(path));
+
+            // 255 characters, the longest name a file can have: the temporary file's is longer.
+            const QString longPath = dir.filePath(QString(251, QChar('x')) + ".png");
+            QVERIFY(writeOld(longPath));
+            error.clear();
+            QVERIFY(!save(longPath, &error));
+            QVERIFY2(error.contains(longPath), qPrintable(error));
+            QCOMPARE(contents(longPath), old);
+            QVERIFY(QFile::remove(longPath));
+
+            QTemporaryDir locked;
+            QVERIFY(locked.isValid());
+            const QString lockedPath = QDir(locked.path()).filePath(name + ".png");
+            QVERIFY(writeOld(lockedPath));
+            const QFile::Permissions open = QFile::permissions(locked.path());
+            QVERIFY(QFile::setPermissions(locked.path(), QFile::ReadOwner | QFile::ExeOwner));
+            QFile probe(QDir(locked.path()).filePath("probe"));
+            if (probe.open(QIODevice::WriteOnly)) {
+                qInfo("%s: the read-only directory is writable to this user (root): not tried", qPrintable(name));
+            } else {
+                error.clear();
+                QVERIFY(!save(lockedPath, &error));
+                QVERIFY2(error.contains(lockedPath), qPrintable(error));
+                QCOMPARE(contents(lockedPath), old);
+            }
+            QVERIFY(QFile::setPermissions(locked.path(), open));
+        }
     }
 
     void refusals() {

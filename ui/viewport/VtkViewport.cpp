@@ -29,6 +29,7 @@
 #include <QOpenGLWindow>
 #include <QVBoxLayout>
 #include <QPointer>
+#include <QSaveFile>
 #include <QTimer>
 #include <QWheelEvent>
 
@@ -612,14 +613,35 @@ QWindow* VtkViewport::renderSurface() const
     return d_->gl;
 }
 
-bool VtkViewport::saveScreenshot(const QString& path)
+bool VtkViewport::saveScreenshot(const QString& path, QString* error)
 {
     const QImage image = grabFramebuffer();
-    if (image.isNull())
+    if (image.isNull()) {
+        if (error)
+            *error = tr("The 3D view has no picture yet.");
         return false;
+    }
+    // Through a temporary file renamed into place: a failed save keeps the old picture.
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly)) {
+        if (error)
+            *error = tr("Cannot write %1: %2").arg(path, file.errorString());
+        return false;
+    }
     // Drop the alpha channel: the picture is opaque, and viewers would show any stray
     // transparency as a checkerboard.
-    return image.convertToFormat(QImage::Format_RGB32).save(path, "PNG");
+    if (!image.convertToFormat(QImage::Format_RGB32).save(&file, "PNG")) {
+        file.cancelWriting();
+        if (error)
+            *error = tr("Cannot write %1: the PNG encoder failed.").arg(path);
+        return false;
+    }
+    if (!file.commit()) {
+        if (error)
+            *error = tr("Cannot write %1: %2").arg(path, file.errorString());
+        return false;
+    }
+    return true;
 }
 
 void VtkViewport::requestRender()

@@ -140,9 +140,10 @@ public:
     /// The current picture (pending changes rendered first) at device resolution; a null
     /// image if the view has no OpenGL context yet (never shown).
     QImage grabFramebuffer();
-    /// Writes grabFramebuffer() to `path` as PNG. Returns false if there is no picture
-    /// yet or the file cannot be written.
-    bool saveScreenshot(const QString& path);
+    /// Writes grabFramebuffer() to `path` as PNG, replacing an existing file only once the
+    /// new one is complete. Returns false and sets `error` if there is no picture yet or
+    /// the file cannot be written.
+    bool saveScreenshot(const QString& path, QString* error = nullptr);
     /// The native window the view draws into; mouse input arrives there, not at this
     /// widget. QWidget::grab() does not see its picture: use grabFramebuffer().
     QWindow* renderSurface() const;

@@ -584,8 +584,11 @@ void MainWindow::exportAnimationWithDialog()
 void MainWindow::saveViewportImage()
 {
     const QString path = QFileDialog::getSaveFileName(this, tr("Save 3D view"), {}, tr("PNG images (*.png)"));
-    if (!path.isEmpty() && !viewport_->saveScreenshot(path))
-        QMessageBox::critical(this, tr("Cannot save image"), tr("The image could not be written."));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!viewport_->saveScreenshot(path, &error))
+        QMessageBox::critical(this, tr("Cannot save image"), error);
 }
 
 void MainWindow::updateTitle()

@@ -751,9 +751,22 @@ bool PlotPanel::exportPng(Chart chart, const QString& path, QString* error) cons
             *error = tr("The chart has no size to draw.");
         return false;
     }
-    if (!image.save(path, "PNG")) {
+    // Through a temporary file renamed into place: a failed save keeps the old picture.
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly)) {
         if (error)
-            *error = tr("Cannot write %1.").arg(path);
+            *error = tr("Cannot write %1: %2").arg(path, file.errorString());
+        return false;
+    }
+    if (!image.save(&file, "PNG")) {
+        file.cancelWriting();
+        if (error)
+            *error = tr("Cannot write %1: the PNG encoder failed.").arg(path);
+        return false;
+    }
+    if (!file.commit()) {
+        if (error)
+            *error = tr("Cannot write %1: %2").arg(path, file.errorString());
         return false;
     }
     return true;

@@ -78,7 +78,9 @@ public:
     /// Writes time, the three violations, energy, drift and the joint quantity shown as
     /// CSV. Returns false and sets `error` if the file cannot be written.
     bool exportCsv(const QString& path, QString* error = nullptr) const;
-    /// Saves `chart` as shown, at its on-screen size, as a PNG image.
+    /// Saves `chart` as shown, at its on-screen size, as a PNG image, replacing an existing
+    /// file only once the new one is complete. Returns false and sets `error` if the file
+    /// cannot be written.
     bool exportPng(Chart chart, const QString& path, QString* error = nullptr) const;
     static QString chartName(Chart chart);
     /// The y value the violation chart plots for a norm: log10 of it, with norms below
