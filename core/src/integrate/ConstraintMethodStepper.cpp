@@ -57,6 +57,7 @@ ConstraintMethodStepper::ConstraintMethodStepper(std::shared_ptr<const Model> mo
             return true;
         };
     }
+    system_.singularAhead = [this](double, double& crossingTime) { return forecast_.ahead(crossingTime); };
 }
 
 std::string ConstraintMethodStepper::name() const {
@@ -78,6 +79,7 @@ Status ConstraintMethodStepper::solverFailure(const Status& st) const {
 
 Status ConstraintMethodStepper::initialize(const State& start) {
     methodFailure_ = {};
+    forecast_ = SingularCrossingForecast();
     VecX y0(start.q.size() + start.v.size());
     y0 << start.q, start.v;
     const Status st = solver_->initialize(system_, start.t, y0, settings_);
@@ -86,7 +88,9 @@ Status ConstraintMethodStepper::initialize(const State& start) {
 
 Status ConstraintMethodStepper::step(double tStop) {
     const Status st = solver_->step(tStop);
-    return st.ok ? st : solverFailure(st);
+    if (!st.ok) return solverFailure(st);
+    if (const ConstraintSpaces* w = method_->factorizationAt(state())) forecast_.record(solver_->time(), *w);
+    return st;
 }
 
 State ConstraintMethodStepper::state() const {

@@ -1,5 +1,7 @@
 #include "looplab/integrate/DormandPrince5.h"
 
+#include "looplab/integrate/SingularCrossing.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -77,9 +79,20 @@ Status DormandPrince5::step(double tStop) {
             last = true;
         }
         if (!(h > 0.0)) return Status::failure("dopri5: no time left before the stop time");
-        if (h < settings_.minStep && !last)
-            return Status::failure("dopri5: step size " + std::to_string(h) + " fell below the minimum at t = " +
-                                      std::to_string(t_) + " (the solution may be singular or the tolerances too tight)");
+        // A step over a singular configuration, with the crossing midway between two stages,
+        // keeps the accuracy of the smooth motion through it; the step-size proposal is kept
+        // for the step after.
+        bool shaped = false;
+        double crossing = 0.0;
+        if (sys_.singularAhead && sys_.singularAhead(t_, crossing)) {
+            static const std::vector<double> stages = {c2, c3, c4, c5, 1.0};
+            const double around = stepAroundCrossing(t_, h, stages, crossing);
+            if (around < h) {
+                h = around;
+                last = false;
+                shaped = true;
+            }
+        }
         bool ok = eval(t_ + c2 * h, y_ + h * (a21 * k1_), k2) &&
                   eval(t_ + c3 * h, y_ + h * (a31 * k1_ + a32 * k2), k3) &&
                   eval(t_ + c4 * h, y_ + h * (a41 * k1_ + a42 * k2 + a43 * k3), k4) &&
@@ -129,7 +142,7 @@ Status DormandPrince5::step(double tStop) {
             return Status::failure("projection failed at t = " + std::to_string(t_));
         k1_ = k7;
         hLast_ = h;
-        if (!last) h_ = h * (failures ? std::min(1.0, fac) : fac);
+        if (!last && !shaped) h_ = h * (failures ? std::min(1.0, fac) : fac);
         ++stats_.steps;
         return {};
     }

@@ -8,6 +8,7 @@
 
 #include "looplab/bodies/State.h"
 #include "looplab/simulation/EnergyMonitor.h"
+#include "looplab/integrate/SingularCrossing.h"
 #include "looplab/kinematics/JointCoordinates.h"
 #include "looplab/simulation/Simulation.h"
 #include "looplab/simulation/SingularityMonitor.h"
@@ -97,6 +98,40 @@ private slots:
     // Convergence through the flat postures against the exact motion. On the
     // parallelogram branch the mechanism has one degree of freedom, the common crank angle θ
     // (the couplers translate): with I = 3(I_c + m_c r_c²) + 2 m_k R² and
+    // The step around a forecast crossing, with Dormand–Prince's stages (widest gap 0.3 to
+    // 0.8, middle 0.55): a crossing within reach lands in the middle of that gap, either in
+    // this step or, when it lies past this step's middle, in the next one of the proposed
+    // length; the proposal stands for a crossing behind, out of reach, or one that only a
+    // step cut below a twentieth could place. No stage of the step that holds the crossing
+    // comes nearer to it than a fifth of that step.
+    void stepsAroundForecastCrossing() {
+        const std::vector<double> stages = {0.2, 0.3, 0.8, 8.0 / 9.0, 1.0};
+        const double t = 3.0, h = 0.01;
+        QCOMPARE(stepAroundCrossing(t, h, stages, t + 2.0 * h), h);    // out of reach
+        QCOMPARE(stepAroundCrossing(t, h, stages, t - 1e-4), h);       // behind
+        QCOMPARE(stepAroundCrossing(t, h, stages, t + 1e-4), h);       // would need h / 100
+        QVERIFY(std::abs(stepAroundCrossing(t, h, stages, t + 0.0044) - 0.008) < 1e-15);   // in this step
+        QVERIFY(std::abs(stepAroundCrossing(t, h, stages, t + 0.0105) - 0.005) < 1e-15);   // ends before
+        int placed = 0;
+        for (int k = 1; k < 4000; ++k) {
+            const double crossing = t + 1.6 * h * k / 4000.0;
+            const double d = crossing - t;
+            const double step = stepAroundCrossing(t, h, stages, crossing);
+            QVERIFY(step > 0.0 && step <= h * (1.0 + 1e-12));
+            if (step == h && (d >= 1.55 * h || d < 0.55 * h / 20.0)) continue;
+            QVERIFY2(step >= h / 20.0, qPrintable(QString("crossing at %1: step %2").arg(d).arg(step)));
+            // Where the crossing falls: in this step, or in the next one of length h.
+            const double at = d <= step ? d / step : (d - step) / h;
+            const double length = d <= step ? step : h;
+            QVERIFY2(at >= 0.55 - 1e-9 && at <= 0.6 + 1e-9, qPrintable(QString("crossing at %1: at %2").arg(d).arg(at)));
+            double nearest = d <= step ? d : d - step;
+            for (double c : stages) nearest = std::min(nearest, std::abs(c * length - (d <= step ? d : d - step)));
+            QVERIFY(nearest >= 0.2 * std::min(length, h) - 1e-15);
+            ++placed;
+        }
+        QVERIFY(placed > 3000);
+    }
+
     // V(θ) = g sin θ (3 m_c r_c + 2 m_k R), the energy gives θ̇ = √(2(E − V(θ))/I), never
     // zero here (the cranks turn through), and t(θ) = ∫ dθ/θ̇ (composite Simpson, 40 000
     // panels: converged to 2e-15 s), inverted by Newton for θ at 2 s. The run's coupler is

@@ -7,6 +7,7 @@
 #include "looplab/dynamics/ConstraintMethod.h"
 #include "looplab/model/Model.h"
 #include "looplab/integrate/OdeSolver.h"
+#include "looplab/integrate/SingularCrossing.h"
 #include "looplab/integrate/TimeStepper.h"
 
 #include <memory>
@@ -42,6 +43,7 @@ private:
     OdeSettings settings_;
     OdeSystem system_;
     Status methodFailure_;  // the last failure of the method inside the solver's calls
+    SingularCrossingForecast forecast_;  // from the factorisations at accepted step ends
     mutable VecX y_;        // dense-output buffer, reused
 };
 

@@ -25,6 +25,10 @@ struct OdeSystem {
     /// Optional: moves y onto the invariant manifold after an accepted step; returns
     /// false if that fails.
     std::function<bool(double t, VecX& y)> project;
+    /// Optional: the time of a singular configuration expected ahead of t
+    /// (SingularCrossing.h), which a solver that chooses its steps puts midway between two
+    /// stages; false if none is expected.
+    std::function<bool(double t, double& crossingTime)> singularAhead;
 };
 
 struct OdeSettings {
