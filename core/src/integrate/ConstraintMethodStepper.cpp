@@ -57,7 +57,10 @@ ConstraintMethodStepper::ConstraintMethodStepper(std::shared_ptr<const Model> mo
             return true;
         };
     }
-    system_.singularAhead = [this](double, double& crossingTime) { return forecast_.ahead(crossingTime); };
+    // Only a projected state lies on the branch whose crossing the pivots forecast; the
+    // other methods' states drift off it by their violation.
+    if (method_->projects())
+        system_.singularAhead = [this](double, double& crossingTime) { return forecast_.ahead(crossingTime); };
 }
 
 std::string ConstraintMethodStepper::name() const {
@@ -89,7 +92,8 @@ Status ConstraintMethodStepper::initialize(const State& start) {
 Status ConstraintMethodStepper::step(double tStop) {
     const Status st = solver_->step(tStop);
     if (!st.ok) return solverFailure(st);
-    if (const ConstraintSpaces* w = method_->factorizationAt(state())) forecast_.record(solver_->time(), *w);
+    if (method_->projects())
+        if (const ConstraintSpaces* w = method_->factorizationAt(state())) forecast_.record(solver_->time(), *w);
     return st;
 }
 

@@ -79,6 +79,9 @@ Status DormandPrince5::step(double tStop) {
             last = true;
         }
         if (!(h > 0.0)) return Status::failure("dopri5: no time left before the stop time");
+        if (h < settings_.minStep && !last)
+            return Status::failure("dopri5: step size " + std::to_string(h) + " fell below the minimum at t = " +
+                                      std::to_string(t_) + " (the solution may be singular or the tolerances too tight)");
         // A step over a singular configuration, with the crossing midway between two stages,
         // keeps the accuracy of the smooth motion through it; the step-size proposal is kept
         // for the step after.

@@ -84,11 +84,11 @@ struct Run {
 };
 
 Run simulate(const LoadedModel& lm, const std::string& method,
-             double rankTolerance = kDynamicsRankTolerance) {
+             double rankTolerance = kDynamicsRankTolerance, const std::string& integrator = "dopri5") {
     SimulationSettings st;
     st.constraints.rankTolerance = rankTolerance;
     st.method = method;
-    st.integrator = "dopri5";
+    st.integrator = integrator;
     st.tEnd = 1.0;
     st.outputStep = 0.005;
     st.ode.rtol = 1e-10;
@@ -244,11 +244,13 @@ private slots:
     // at the lower rank: the rank changes are reported, and the motion stays on the
     // parallelogram branch with the constraints held. (Much looser tolerances make the
     // equations switch rank over a wider window, which costs the step-size control dearly.)
+    // CVODE's BDF chooses its own steps, so it lands in the window; dopri5 steps around the
+    // forecast crossing (tst_branches) and need not.
     void rankEventsPairUp() {
         const LoadedModel lm = test::loadExample("parallelogram.json");
         QVERIFY(lm.ok());
         const double T = crossingTime(pendulumOf(*lm.model), nullptr);
-        const Run r = simulate(lm, "projection", 1e-5);
+        const Run r = simulate(lm, "projection", 1e-5, "bdf");
         QVERIFY2(r.result.ok, r.result.message.c_str());
         double worstViolation = 0.0, worstCoupler = 0.0;
         const BodyIndex coupler = *lm.model->findBody("coupler");
