@@ -6,7 +6,7 @@ packages=(
   cmake ninja-build g++ pkg-config lld
   qt6-base-dev qt6-charts-dev libqt6opengl6-dev libgl1-mesa-dev
   libvtk9-dev libeigen3-dev nlohmann-json3-dev libcli11-dev
-  libsuitesparse-dev libsundials-dev
+  libsuitesparse-dev libsundials-dev libopenblas0-serial
   libspectra-dev
   libopenmpi-dev openmpi-bin
   libavcodec-dev libavformat-dev libavutil-dev libswscale-dev
