@@ -1,6 +1,7 @@
 #pragma once
 // Reads a video back with FFmpeg's libraries for the export tests: its codec, picture
-// size, the number of pictures it decodes to, and the first picture as RGB.
+// size, the number of pictures it decodes to, the first and last pictures as RGB, and
+// on request every picture.
 
 extern "C" {
 #include <libavcodec/avcodec.h>
@@ -24,10 +25,12 @@ struct VideoInfo {
     int frames = 0;          ///< decoded pictures
     std::vector<std::uint8_t> firstRgb;  ///< the first picture, decoded, RGB rows top first
     std::vector<std::uint8_t> lastRgb;   ///< the last one
+    std::vector<std::vector<std::uint8_t>> everyRgb;  ///< all of them in order, if asked for
 };
 
-// Reads a video back with FFmpeg: every packet of its video stream decoded.
-inline VideoInfo readVideo(const QString& path) {
+// Reads a video back with FFmpeg: every packet of its video stream decoded; with
+// `keepEvery`, every picture kept.
+inline VideoInfo readVideo(const QString& path, bool keepEvery = false) {
     VideoInfo info;
     AVFormatContext* fmt = nullptr;
     if (avformat_open_input(&fmt, path.toUtf8().constData(), nullptr, nullptr) < 0) return info;
@@ -65,6 +68,7 @@ inline VideoInfo readVideo(const QString& path) {
                     std::copy_n(rows.data() + size_t(y) * padded, size_t(frame->width) * 3,
                                 info.lastRgb.data() + size_t(y) * frame->width * 3);
                 if (info.frames == 0) info.firstRgb = info.lastRgb;
+                if (keepEvery) info.everyRgb.push_back(info.lastRgb);
             }
             ++info.frames;
         }

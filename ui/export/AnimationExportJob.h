@@ -1,10 +1,11 @@
 #pragma once
-// Exports the frames of a FrameSource (a run's recording) to MP4 or GIF from the
-// workbench: the scene rendered off screen at the chosen size with the view's camera and
-// traces, optionally with a picture of the plots beside it. VTK must render on the GUI
-// thread, so the job works in small pieces (one video frame per event-loop turn) and
-// the window stays responsive; it can be cancelled at any time. The file is written under
-// a temporary name in the target's folder and renamed into place only when complete.
+// Exports the frames of a FrameSource (a run's recording, a mode's swing) to MP4 or GIF
+// from the workbench: the scene rendered off screen at the chosen size with the view's
+// camera and traces, optionally with a picture of the plots beside it. VTK must render
+// on the GUI thread, so the job works in small pieces (one video frame per event-loop
+// turn) and the window stays responsive; it can be cancelled at any time. The file is
+// written under a temporary name in the target's folder and renamed into place only
+// when complete.
 
 #include "export/VideoEncoder.h"
 

@@ -6,6 +6,7 @@
 #include "export/AnimationExportDialog.h"
 #include "export/AnimationExportJob.h"
 #include "export/AnimationExportProgress.h"
+#include "export/ModeOscillationFrames.h"
 #include "export/PlotsPicture.h"
 #include "overlays/TracePanel.h"
 #include "workbench/FlexibleView.h"
@@ -144,6 +145,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     connect(modesPanel_, &ModesPanel::modeSelected, this, &MainWindow::animateMode);
     connect(modesPanel_, &ModesPanel::showRecordingRequested, this, &MainWindow::showRecording);
     connect(modesPanel_, &ModesPanel::exportRequested, this, &MainWindow::exportModesWithDialog);
+    connect(modesPanel_, &ModesPanel::videoExportRequested, this, &MainWindow::exportModeAnimationWithDialog);
     connect(modesPanel_, &ModesPanel::amplitudeChanged, this, [this](double fraction) {
         if (!animation_)
             return;
@@ -566,6 +568,11 @@ bool MainWindow::exportAnimation(const AnimationExportSettings& settings, QStrin
 
 void MainWindow::exportAnimationWithDialog()
 {
+    // What playback shows is what gets exported.
+    if (animation_) {
+        exportModeAnimationWithDialog();
+        return;
+    }
     if (recording_.isEmpty()) {
         QMessageBox::information(this, tr("Export Animation"), tr("There is no recording to export: run the model first."));
         return;
@@ -579,6 +586,64 @@ void MainWindow::exportAnimationWithDialog()
     QString error;
     if (!exportAnimation(dialog.settings(), &error) && !error.isEmpty())
         QMessageBox::warning(this, tr("Export Animation"), error);
+}
+
+bool MainWindow::exportModeAnimation(const AnimationExportSettings& settings, const ModeVideoCycles& cycles,
+                                     QString* error)
+{
+    if (!animation_) {
+        if (error)
+            *error = tr("There is no mode shape to export: compute the modes and select one.");
+        return false;
+    }
+    if (const QString why = ModeOscillationFrames::checkCycles(cycles, settings.fps); !why.isEmpty()) {
+        if (error)
+            *error = why;
+        return false;
+    }
+    const ModeOscillationFrames frames(*animation_, cycles, settings.fps);
+    AnimationExportSettings modeSettings = settings;
+    modeSettings.withPlots = false;
+    AnimationExportJob job(frames, modeSettings);
+    if (frames.frameModel() == sceneModel_)
+        job.setCamera(viewport_->renderer()->GetActiveCamera());
+    // The view would compete with the export for the GUI thread; it resumes afterwards.
+    const bool wasPlaying = playback_->isPlaying();
+    playback_->pause();
+    const bool ok = runAnimationExport(job, this, error);
+    if (wasPlaying && animation_)
+        playback_->play();
+    if (ok)
+        statusBar()->showMessage(tr("Exported %1 frames of mode %2 to %3 (%4)")
+                                     .arg(job.framesDone())
+                                     .arg(animatedMode_ + 1)
+                                     .arg(settings.path, job.codecName()),
+                                 8000);
+    return ok;
+}
+
+void MainWindow::exportModeAnimationWithDialog()
+{
+    if (!animation_ || animatedMode_ < 0 || animatedMode_ >= static_cast<int>(lastModes_.modes.modes.size())) {
+        QMessageBox::information(this, tr("Export Mode Animation"),
+                                 tr("There is no mode shape to export: compute the modes and select one."));
+        return;
+    }
+    AnimationExportSettings initial;
+    const QString base = document_->filePath().isEmpty() ? tr("model") : QFileInfo(document_->filePath()).completeBaseName();
+    initial.path = QDir::home().filePath(QStringLiteral("%1-mode-%2.mp4").arg(base).arg(animatedMode_ + 1));
+    // The panel's own playback: one period every two seconds.
+    initial.fps = ModeShapeAnimation::kFramesPerCycle * ModeShapeAnimation::kVisualFrequency;
+    ModeVideoCycles cycles;
+    cycles.framesPerPeriod = ModeShapeAnimation::kFramesPerCycle;
+    const double hz = lastModes_.modes.modes[static_cast<size_t>(animatedMode_)].frequencyHz;
+    AnimationExportDialog dialog(initial, cycles, tr("mode %1 (%2 Hz)").arg(animatedMode_ + 1).arg(hz, 0, 'g', 5),
+                                 this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    QString error;
+    if (!exportModeAnimation(dialog.settings(), dialog.cycles(), &error) && !error.isEmpty())
+        QMessageBox::warning(this, tr("Export Mode Animation"), error);
 }
 
 void MainWindow::saveViewportImage()
@@ -1214,6 +1279,7 @@ void MainWindow::animateMode(int row)
     playback_->pause();
     animation_ = std::make_unique<ModeShapeAnimation>(lastModes_.model, lastModes_.equilibrium,
                                                       lastModes_.modes.modes[static_cast<size_t>(row)].shape);
+    animatedMode_ = row;
     animation_->setAmplitudeFraction(modesPanel_->amplitudeFraction());
     // The view draws the frames of the model the modes belong to.
     if (sceneModel_ != lastModes_.model) {
@@ -1243,6 +1309,7 @@ void MainWindow::showRecording()
     playback_->sourceChanged();
     playback_->setInteractive(!isRunning());
     animation_.reset();
+    animatedMode_ = -1;
     // The model at rest, without ghosts; then the recorded frame that was shown.
     refreshScene();
     lastShownFrame_ = -1;

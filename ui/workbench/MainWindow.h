@@ -29,6 +29,7 @@ struct Scene;
 namespace looplab::ui {
 
 struct AnimationExportSettings;
+struct ModeVideoCycles;
 class DocumentJournal;
 class FlexibleView;
 class ModeShapeAnimation;
@@ -131,6 +132,13 @@ public:
     /// camera and traces, behind a progress dialog that can cancel; false with *error
     /// (empty if cancelled).
     bool exportAnimation(const AnimationExportSettings& settings, QString* error = nullptr);
+    /// Writes the mode animated in the view (modeAnimation()) as a video of `cycles`
+    /// whole periods of its swing, at the amplitude shown and over the equilibrium's
+    /// ghost, with the view's camera, behind a progress dialog that can cancel; false
+    /// with *error (empty if cancelled). File → Export Animation… and the Modes panel's
+    /// Export Video… ask for the settings.
+    bool exportModeAnimation(const AnimationExportSettings& settings, const ModeVideoCycles& cycles,
+                             QString* error = nullptr);
     PlaybackBar* playbackBar() const { return playback_; }
     ModesPanel* modesPanel() const { return modesPanel_; }
     ModesRunner* modesRunner() const { return modesRunner_; }
@@ -206,6 +214,7 @@ private:
     void exportPlotImage(PlotPanel::Chart chart);
     void saveViewportImage();
     void exportAnimationWithDialog();
+    void exportModeAnimationWithDialog();
 
     void addItem(ItemKind kind);
     void duplicateItem(ItemRef item);
@@ -238,6 +247,8 @@ private:
     ModesRunner* modesRunner_;
     ModesComputation lastModes_;
     std::unique_ptr<ModeShapeAnimation> animation_;
+    /// Row of the mode table that animation_ shows.
+    int animatedMode_ = -1;
     /// Recording frame shown when a mode animation took over playback.
     int recordingFrame_ = -1;
     // Frames received but not yet drawn on the charts (see onFrames).

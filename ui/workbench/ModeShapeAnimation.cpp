@@ -91,21 +91,37 @@ double ModeShapeAnimation::frameTime(int i) const
 
 State ModeShapeAnimation::frameState(int i) const
 {
-    State s = equilibrium_;
+    State s = stateAtPhase(i % kFramesPerCycle, kFramesPerCycle);
     s.t = frameTime(i);
-    // The phase from the frame number, so that frames 0, N/2 and N are exactly at rest.
-    const int k = i % kFramesPerCycle;
-    double sine = 0.0;
-    if (2 * k != kFramesPerCycle && k != 0)
-        sine = std::sin(2.0 * M_PI * static_cast<double>(k) / kFramesPerCycle);
-    if (sine != 0.0)
-        retract(*model_, s.q, shapeFactor() * sine * shape_);
     return s;
 }
 
 Scene ModeShapeAnimation::frameScene(int i) const
 {
-    Scene scene = buildScene(*model_, frameState(i));
+    Scene scene = sceneAtPhase(i % kFramesPerCycle, kFramesPerCycle);
+    scene.t = frameTime(i);
+    return scene;
+}
+
+State ModeShapeAnimation::stateAtPhase(int step, int stepsPerCycle) const
+{
+    State s = equilibrium_;
+    if (stepsPerCycle <= 0)
+        return s;
+    // Phases 0 and π from whole numbers, not from a sine that rounds to 1e-16, so that
+    // those states are the equilibrium itself, bit for bit.
+    const int k = ((step % stepsPerCycle) + stepsPerCycle) % stepsPerCycle;
+    double sine = 0.0;
+    if (2 * k != stepsPerCycle && k != 0)
+        sine = std::sin(2.0 * M_PI * static_cast<double>(k) / stepsPerCycle);
+    if (sine != 0.0)
+        retract(*model_, s.q, shapeFactor() * sine * shape_);
+    return s;
+}
+
+Scene ModeShapeAnimation::sceneAtPhase(int step, int stepsPerCycle) const
+{
+    Scene scene = buildScene(*model_, stateAtPhase(step, stepsPerCycle));
     scene.ghosts = ghosts_;
     scene.ghostBeams = ghostBeams_;
     scene.ghostSurfaces = ghostSurfaces_;

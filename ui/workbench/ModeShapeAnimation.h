@@ -55,6 +55,12 @@ public:
     /// The model's scene at frameState(i) with the equilibrium's bodies as ghosts.
     Scene frameScene(int i) const override;
 
+    /// The state at phase 2π·step/stepsPerCycle of the swing, at the equilibrium's time;
+    /// phases 0 and π are the equilibrium exactly. A video chooses its own steps a cycle.
+    State stateAtPhase(int step, int stepsPerCycle) const;
+    /// The model's scene at stateAtPhase() with the equilibrium as ghosts.
+    Scene sceneAtPhase(int step, int stepsPerCycle) const;
+
     /// The drawn points of `scene` whose motion is measured: every solid's bounding-box
     /// corners, every joint point, the beams' centreline samples and the solid meshes'
     /// surface vertices, global frame [m].

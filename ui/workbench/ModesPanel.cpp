@@ -134,8 +134,12 @@ ModesPanel::ModesPanel(QWidget* parent) : QWidget(parent)
     showRecording_->setToolTip(tr("Stop animating the mode; the view and playback show the run again"));
     export_ = new QPushButton(tr("Export CSV…"));
     export_->setObjectName("exportModes");
+    exportVideo_ = new QPushButton(tr("Export Video…"));
+    exportVideo_->setObjectName("exportModeVideo");
+    exportVideo_->setToolTip(tr("Write whole periods of the selected mode's swing as MP4 or GIF"));
     actions->addWidget(showRecording_);
     actions->addWidget(export_);
+    actions->addWidget(exportVideo_);
     layout->addLayout(actions);
 
     auto* alongBox = new QGroupBox(tr("Along the recorded motion"));
@@ -173,6 +177,7 @@ ModesPanel::ModesPanel(QWidget* parent) : QWidget(parent)
     connect(compute_, &QPushButton::clicked, this, &ModesPanel::computeRequested);
     connect(cancel_, &QPushButton::clicked, this, &ModesPanel::cancelRequested);
     connect(export_, &QPushButton::clicked, this, &ModesPanel::exportRequested);
+    connect(exportVideo_, &QPushButton::clicked, this, &ModesPanel::videoExportRequested);
     connect(showRecording_, &QPushButton::clicked, this, [this] {
         table_->clearSelection();
         emit showRecordingRequested();
@@ -180,7 +185,10 @@ ModesPanel::ModesPanel(QWidget* parent) : QWidget(parent)
     connect(along_, &QPushButton::clicked, this, &ModesPanel::alongMotionRequested);
     connect(shiftAuto_, &QCheckBox::toggled, this, &ModesPanel::updateEnabled);
     connect(scaling_, &QComboBox::currentIndexChanged, this, &ModesPanel::updateEnabled);
-    connect(table_, &QTableWidget::itemSelectionChanged, this, [this] { emit modeSelected(selectedMode()); });
+    connect(table_, &QTableWidget::itemSelectionChanged, this, [this] {
+        updateEnabled();
+        emit modeSelected(selectedMode());
+    });
     connect(amplitude_, &QSlider::valueChanged, this, [this] {
         amplitudeLabel_->setText(tr("%1 %").arg(amplitude_->value()));
         emit amplitudeChanged(amplitudeFraction());
@@ -413,6 +421,7 @@ void ModesPanel::updateEnabled()
     shiftValue_->setEnabled(!shiftAuto_->isChecked());
     scalingValue_->setEnabled(scaling_->currentIndex() == kScalingValue);
     export_->setEnabled(hasModes_);
+    exportVideo_->setEnabled(hasModes_ && selectedMode() >= 0);
     along_->setEnabled(modelOk_ && !busy_ && hasRecording_ && driver_->count() > 0);
     along_->setToolTip(driver_->count() == 0 ? tr("Needs a model with a driver to lock")
                                              : hasRecording_ ? QString() : tr("Needs a finished run"));

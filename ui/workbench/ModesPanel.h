@@ -4,8 +4,9 @@
 // what the eigensolver reports about itself (β used, condition number of the shifted
 // matrix before and after scaling, the dense check's difference, constraint modes
 // filtered out), the amplitude of the animated mode shape, the modes along a recorded
-// motion as frequency curves against time, and export of the table. It only shows and
-// asks: MainWindow runs the computations (ModesRunner) and the animation.
+// motion as frequency curves against time, and export of the table and of the animated
+// mode as a video. It only shows and asks: MainWindow runs the computations
+// (ModesRunner), the animation and the exports.
 
 #include "looplab/analysis/Modes.h"
 #include "workbench/ModesRunner.h"
@@ -70,6 +71,7 @@ public:
     QPushButton* computeButton() const { return compute_; }
     QPushButton* cancelButton() const { return cancel_; }
     QPushButton* exportButton() const { return export_; }
+    QPushButton* videoExportButton() const { return exportVideo_; }
     QPushButton* showRecordingButton() const { return showRecording_; }
     QPushButton* alongButton() const { return along_; }
     QSpinBox* alongStepsBox() const { return steps_; }
@@ -88,6 +90,8 @@ signals:
     void showRecordingRequested();
     void alongMotionRequested();
     void exportRequested();
+    /// Export the selected mode's animation as a video.
+    void videoExportRequested();
 
 private:
     void updateEnabled();
@@ -98,7 +102,7 @@ private:
     QLineEdit* shiftValue_;
     QComboBox* scaling_;
     QLineEdit* scalingValue_;
-    QPushButton *compute_, *cancel_, *export_, *showRecording_, *along_;
+    QPushButton *compute_, *cancel_, *export_, *exportVideo_, *showRecording_, *along_;
     QProgressBar* progress_;
     QLabel* status_;
     QLabel* summary_;
