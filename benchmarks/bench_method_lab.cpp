@@ -7,11 +7,11 @@
 // to CSV and draws two diagrams per model (wall time against error, and against violation)
 // to PNG (QPainter on a QImage) and SVG (written as text) from the same drawing calls.
 //
-//   bench_method_lab OUTPUT_DIR [--runs N] [--quick] [--model FILE] [--pair METHOD/INTEGRATOR]
+//   bench_method_lab OUTPUT_DIR [--runs N] [--quick] [--model FILE] [--pair METHOD/INTEGRATOR,...]
 //                    [--rtols R1,R2,...] [--span S] [--max-wall S]
 //
-// --model and --pair keep one model (its file name) or one pair, to time a change to one
-// method on one model without the other runs; --rtols replaces the adaptive pairs'
+// --model and --pair keep one model (its file name) or the pairs listed (comma-separated),
+// to time a change to one method on one model without the other runs; --rtols replaces the adaptive pairs'
 // tolerances, to fill in a work-precision curve between the standard ones; --span replaces
 // the models' spans [s] and --max-wall the 10 s cut-off, to see whether a comparison over the
 // standard span holds over a longer one.
@@ -265,7 +265,7 @@ bool writeDiagrams(const std::string& dir, const std::string& stem, const Case& 
 
 int main(int argc, char** argv) {
     if (argc < 2 || argv[1][0] == '-') {
-        std::cerr << "usage: bench_method_lab OUTPUT_DIR [--runs N] [--quick] [--model FILE] [--pair METHOD/INTEGRATOR]"
+        std::cerr << "usage: bench_method_lab OUTPUT_DIR [--runs N] [--quick] [--model FILE] [--pair METHOD/INTEGRATOR,...]"
                      " [--rtols R1,R2,...] [--span S] [--max-wall S]\n";
         return 2;
     }
@@ -313,7 +313,11 @@ int main(int argc, char** argv) {
         cases.erase(std::remove_if(cases.begin(), cases.end(), [&](const Case& c) { return c.file != onlyModel; }),
                     cases.end());
     if (!onlyPair.empty())
-        pairs.erase(std::remove_if(pairs.begin(), pairs.end(), [&](const Pair& p) { return p.label() != onlyPair; }),
+        pairs.erase(std::remove_if(pairs.begin(), pairs.end(),
+                                   [&](const Pair& p) {
+                                       const std::string list = "," + onlyPair + ",";
+                                       return list.find("," + p.label() + ",") == std::string::npos;
+                                   }),
                     pairs.end());
     if (givenSpan > 0.0)
         for (Case& c : cases) c.span = givenSpan;
