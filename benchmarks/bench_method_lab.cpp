@@ -1,16 +1,20 @@
 // The method-comparison lab: every registered way to move a mechanism (projection with
 // each ODE solver, Baumgarte, penalty, augmented Lagrangian, index-3 HHT, tlismni) on the
-// rigid four-bar, Andrews' mechanism, the flexible slider-crank and a chain of 20 loops,
-// over a range of tolerances (fixed steps for rk4). For each run: wall time (median of
-// repeated runs), steps, final-state error against a tight reference and the largest
-// position-constraint violation. Writes the work-precision data to CSV and draws two
-// diagrams per model (wall time against error, and against violation) to PNG (QPainter on
-// a QImage) and SVG (written as text) from the same drawing calls.
+// rigid four-bar, Andrews' mechanism, the flexible slider-crank, the all-beam flexible
+// four-bar and a chain of 20 loops, over a range of tolerances (fixed steps for rk4). For
+// each run: wall time (median of repeated runs), steps, final-state error against a tight
+// reference and the largest position-constraint violation. Writes the work-precision data
+// to CSV and draws two diagrams per model (wall time against error, and against violation)
+// to PNG (QPainter on a QImage) and SVG (written as text) from the same drawing calls.
 //
-//   bench_method_lab OUTPUT_DIR [--runs N] [--quick] [--model FILE] [--pair METHOD/INTEGRATOR]
+//   bench_method_lab OUTPUT_DIR [--runs N] [--quick] [--model FILE] [--pair METHOD/INTEGRATOR,...]
+//                    [--rtols R1,R2,...] [--span S] [--max-wall S]
 //
-// --model and --pair keep one model (its file name) or one pair, to time a change to one
-// method on one model without the other runs.
+// --model and --pair keep one model (its file name) or the pairs listed (comma-separated),
+// to time a change to one method on one model without the other runs; --rtols replaces the adaptive pairs'
+// tolerances, to fill in a work-precision curve between the standard ones; --span replaces
+// the models' spans [s] and --max-wall the 10 s cut-off, to see whether a comparison over the
+// standard span holds over a longer one.
 
 #include "looplab/bodies/NodalOutputs.h"
 #include "looplab/bodies/State.h"
@@ -261,7 +265,8 @@ bool writeDiagrams(const std::string& dir, const std::string& stem, const Case& 
 
 int main(int argc, char** argv) {
     if (argc < 2 || argv[1][0] == '-') {
-        std::cerr << "usage: bench_method_lab OUTPUT_DIR [--runs N] [--quick] [--model FILE] [--pair METHOD/INTEGRATOR]\n";
+        std::cerr << "usage: bench_method_lab OUTPUT_DIR [--runs N] [--quick] [--model FILE] [--pair METHOD/INTEGRATOR,...]"
+                     " [--rtols R1,R2,...] [--span S] [--max-wall S]\n";
         return 2;
     }
     // Text needs the font database, which needs an application; no display is used.
@@ -271,16 +276,33 @@ int main(int argc, char** argv) {
     int runs = 3;
     bool quick = false;
     std::string onlyModel, onlyPair;
+    std::vector<double> givenRtols;
+    double givenSpan = 0.0, givenMaxWall = 0.0;
     for (int i = 2; i < argc; ++i) {
         if (!std::strcmp(argv[i], "--runs") && i + 1 < argc) runs = std::max(1, std::atoi(argv[++i]));
         else if (!std::strcmp(argv[i], "--quick")) quick = true;
         else if (!std::strcmp(argv[i], "--model") && i + 1 < argc) onlyModel = argv[++i];
         else if (!std::strcmp(argv[i], "--pair") && i + 1 < argc) onlyPair = argv[++i];
+        else if (!std::strcmp(argv[i], "--span") && i + 1 < argc) givenSpan = std::atof(argv[++i]);
+        else if (!std::strcmp(argv[i], "--max-wall") && i + 1 < argc) givenMaxWall = std::atof(argv[++i]);
+        else if (!std::strcmp(argv[i], "--rtols") && i + 1 < argc) {
+            std::istringstream list(argv[++i]);
+            std::string item;
+            while (std::getline(list, item, ',')) {
+                const double r = std::atof(item.c_str());
+                if (!(r > 0.0)) {
+                    std::cerr << "--rtols: not a positive number: " << item << "\n";
+                    return 2;
+                }
+                givenRtols.push_back(r);
+            }
+        }
     }
     std::vector<Case> cases{
         {"Rigid four-bar", "four-bar.json", 1.0, 1e-12},
         {"Andrews' mechanism", "andrews.json", 0.03, 1e-12},
         {"Flexible slider-crank", "flexible-slider-crank.json", 0.002, 1e-11},
+        {"Flexible four-bar", "flexible-four-bar.json", 0.002, 1e-11},
         {"Chain of 20 loops", "chain-20-loops.json", 0.2, 1e-11},
     };
     std::vector<Pair> pairs{{"projection", "dopri5"}, {"projection", "bdf"},
@@ -291,16 +313,24 @@ int main(int argc, char** argv) {
         cases.erase(std::remove_if(cases.begin(), cases.end(), [&](const Case& c) { return c.file != onlyModel; }),
                     cases.end());
     if (!onlyPair.empty())
-        pairs.erase(std::remove_if(pairs.begin(), pairs.end(), [&](const Pair& p) { return p.label() != onlyPair; }),
+        pairs.erase(std::remove_if(pairs.begin(), pairs.end(),
+                                   [&](const Pair& p) {
+                                       const std::string list = "," + onlyPair + ",";
+                                       return list.find("," + p.label() + ",") == std::string::npos;
+                                   }),
                     pairs.end());
+    if (givenSpan > 0.0)
+        for (Case& c : cases) c.span = givenSpan;
     if (cases.empty() || pairs.empty()) {
         std::cerr << "no model or no pair left by --model " << onlyModel << " --pair " << onlyPair << "\n";
         return 2;
     }
-    const std::vector<double> rtols = quick ? std::vector<double>{1e-4, 1e-6} : std::vector<double>{1e-4, 1e-6, 1e-8};
+    const std::vector<double> rtols = !givenRtols.empty() ? givenRtols
+                                      : quick                ? std::vector<double>{1e-4, 1e-6}
+                                                             : std::vector<double>{1e-4, 1e-6, 1e-8};
     // Each run is cut off after this many seconds: a pair that cannot do a model in that
     // time is reported as such, not waited for.
-    const double maxWall = quick ? 5.0 : 10.0;
+    const double maxWall = givenMaxWall > 0.0 ? givenMaxWall : quick ? 5.0 : 10.0;
 
     std::ofstream csv(dir + "/method-lab.csv");
     if (!csv) {
@@ -322,7 +352,24 @@ int main(int argc, char** argv) {
             std::cerr << cs.file << ": reference failed: " << rr.message << "\n";
             return 1;
         }
-        std::cerr << cs.title << ": reference in " << rr.statistics.steps << " steps, " << rr.wallTime << " s\n";
+        // The reference is only as good as its own error: a second run at ten times the
+        // tolerance says how far from converged it may be (errors below that distance are
+        // not resolved).
+        State check;
+        const SimulationResult rc = simulate(lm, cs, {"projection", "dopri5"}, 10 * cs.refRtol, check, 0.0);
+        double refSpread = std::numeric_limits<double>::quiet_NaN();
+        if (rc.ok) {
+            State a = check, b = ref;
+            normalizePositions(*lm.model, a.q);
+            normalizePositions(*lm.model, b.q);
+            refSpread = stateError(*lm.model, a, b);
+        }
+        std::cerr << cs.title << ": reference (rtol " << cs.refRtol << ") in " << rr.statistics.steps << " steps, "
+                  << rr.wallTime << " s; at rtol " << 10 * cs.refRtol << " " << rc.statistics.steps
+                  << " steps, ending " << refSpread << " m from it\n";
+        csv << '"' << cs.title << "\",reference-check,dopri5," << 10 * cs.refRtol << "," << (rc.ok ? 1 : 0) << ","
+            << rc.wallTime << "," << rc.statistics.steps << "," << refSpread << "," << rc.maxViolation.position
+            << ",\"projection/dopri5 at this rtol against the reference at " << cs.refRtol << "\"\n";
         std::vector<Point> points;
         for (const Pair& p : pairs) {
             std::vector<double> settings = rtols;
