@@ -8,7 +8,7 @@
 // that only builds the model (baseline) and of one that also computes the modes, so that
 // the difference is the eigenanalysis's own. Writes a Markdown table.
 //
-//   bench_solid_modes [OUTPUT.md] [--runs N] [--modes K] [--mesh NX N] ...
+//   bench_solid_modes [OUTPUT.md] [--runs N] [--modes K] [--shift S] [--mesh NX N] ...
 
 #include "looplab/model/ModelBuilder.h"
 #include "looplab/model/ModelFile.h"
@@ -22,10 +22,12 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -74,7 +76,7 @@ struct Sample {
 };
 
 // One measurement in this process: build, and (if `modes` > 0) the eigenanalysis.
-Sample measure(int nx, int n, int modes) {
+Sample measure(int nx, int n, int modes, std::optional<double> shift) {
     Sample s;
     const auto t0 = std::chrono::steady_clock::now();
     const LoadedModel lm = prepareModel(block(nx, n));
@@ -86,6 +88,7 @@ Sample measure(int nx, int n, int modes) {
         ModesOptions o;
         o.count = modes;
         o.linearAlgebra = LinearAlgebra::Sparse;
+        if (shift) o.shift = *shift;
         const auto t1 = std::chrono::steady_clock::now();
         const ModesResult r = computeModes(*lm.model, lm.initial, VecX::Zero(s.equations), o);
         s.total = std::chrono::duration<double>(std::chrono::steady_clock::now() - t1).count();
@@ -103,13 +106,13 @@ Sample measure(int nx, int n, int modes) {
 }
 
 // measure() in a child process, so that its peak memory is its own.
-Sample measureIsolated(int nx, int n, int modes) {
+Sample measureIsolated(int nx, int n, int modes, std::optional<double> shift) {
     int fd[2];
-    if (pipe(fd) != 0) return measure(nx, n, modes);
+    if (pipe(fd) != 0) return measure(nx, n, modes, shift);
     const pid_t pid = fork();
     if (pid == 0) {
         close(fd[0]);
-        const Sample s = measure(nx, n, modes);
+        const Sample s = measure(nx, n, modes, shift);
         std::ostringstream o;
         o << std::setprecision(17) << s.coordinates << " " << s.equations << " " << s.buildSeconds << " "
           << s.factorization << " " << s.iteration << " " << s.total << " " << s.f1 << " " << s.peakKiB << " " << s.ok << " " << s.solves;
@@ -136,17 +139,19 @@ Sample measureIsolated(int nx, int n, int modes) {
 int main(int argc, char** argv) {
     std::string out = "bench_solid_modes.md";
     int runs = 3, modes = 6;
+    std::optional<double> shift;  // the eigenanalysis's automatic one unless given
     std::vector<std::pair<int, int>> meshes;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         if (a == "--runs" && i + 1 < argc) runs = std::max(1, std::atoi(argv[++i]));
         else if (a == "--modes" && i + 1 < argc) modes = std::max(1, std::atoi(argv[++i]));
+        else if (a == "--shift" && i + 1 < argc) shift = std::atof(argv[++i]);
         else if (a == "--mesh" && i + 2 < argc) {
             const int nx = std::atoi(argv[++i]), n = std::atoi(argv[++i]);
             meshes.emplace_back(nx, n);
         } else if (!a.empty() && a[0] != '-') out = a;
         else {
-            std::cerr << "usage: bench_solid_modes [OUTPUT.md] [--runs N] [--modes K] [--mesh NX N] ...\n";
+            std::cerr << "usage: bench_solid_modes [OUTPUT.md] [--runs N] [--modes K] [--shift S] [--mesh NX N] ...\n";
             return 2;
         }
     }
@@ -155,19 +160,20 @@ int main(int argc, char** argv) {
     const double fEB = 1.8751040687119611 * 1.8751040687119611 / (2.0 * M_PI * kLength * kLength) * std::sqrt(kE * I / (kRho * A));
     std::ofstream f(out);
     f << "# Modes of a clamped hexahedral block\n\n"
-      << "Aluminium block 1 m × 0.1 m × 0.1 m, clamped at x = 0, " << modes << " lowest modes, sparse path, median of "
+      << "Aluminium block 1 m × 0.1 m × 0.1 m, clamped at x = 0, " << modes << " lowest modes, "
+      << (shift ? "shift " + std::to_string(*shift) + " rad²/s², " : std::string("automatic shift, ")) << "sparse path, median of "
       << runs << " runs (each in its own process). Euler–Bernoulli first bending frequency " << std::setprecision(5) << fEB
       << " Hz.\n\n"
       << "| mesh | coordinates | equations | build [s] | factorisation [s] | iteration [s] | solves | modes total [s] | "
          "f1 [Hz] | f1 / f_EB | peak memory, build only [MiB] | peak memory, with modes [MiB] |\n"
       << "|---|---|---|---|---|---|---|---|---|---|---|---|\n";
     for (const auto& [nx, n] : meshes) {
-        const Sample base = measureIsolated(nx, n, 0);
+        const Sample base = measureIsolated(nx, n, 0, shift);
         std::vector<double> build, fact, iter, total;
         Sample last;
         long peak = 0;
         for (int r = 0; r < runs; ++r) {
-            last = measureIsolated(nx, n, modes);
+            last = measureIsolated(nx, n, modes, shift);
             if (!last.ok) break;
             build.push_back(last.buildSeconds);
             fact.push_back(last.factorization);

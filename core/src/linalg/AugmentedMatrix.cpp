@@ -63,6 +63,11 @@ struct SparseLUFactorization::Impl {
         // pivoting of the scaled matrix already keeps at rounding level: the frequencies
         // agree to all printed digits (bench_solid_modes, docs/benchmarks.md).
         control[UMFPACK_IRSTEP] = 0;
+        // AMD, and METIS's nested dissection where AMD's fill is high (CHOLMOD's choice):
+        // on the 30 927-coordinate solid the eigenanalysis then peaks at 551 MiB instead of
+        // 655, factorises in 1.24 s instead of 2.4 s and solves in 60 ms instead of 99 ms
+        // (bench_solid_modes); matrices that AMD orders well keep its ordering.
+        control[UMFPACK_ORDERING] = UMFPACK_ORDERING_CHOLMOD;
     }
 
     ~Impl() { release(); }
