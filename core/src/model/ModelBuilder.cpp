@@ -190,6 +190,70 @@ private:
         bodyIndex_[kGroundName] = kGround;
         buildBeams(m, seen);
         buildSolids(m, seen);
+        buildNodeSets(seen);
+    }
+
+    // Node sets declared in the file, after the meshes' own (the faces), whose names they
+    // must not take, nor those of bodies and nodes.
+    void buildNodeSets(const std::set<std::string>& bodyNames) {
+        for (size_t i = 0; i < doc_.nodeSets.size(); ++i) {
+            const NodeSetDoc& d = doc_.nodeSets[i];
+            const std::string where = at("node_sets", i);
+            bool ok = true;
+            if (d.name.empty()) {
+                error(where + "/name", "node set has an empty name");
+                ok = false;
+            } else if (declaredNodeSetBefore(d.name, i)) {
+                error(where + "/name", "duplicate node set name '" + d.name + "'");
+                ok = false;
+            } else if (findNodeSet(d.name)) {
+                error(where + "/name", "duplicate node set name '" + d.name + "': a face of a solid has this name");
+                ok = false;
+            } else if (findNode(d.name)) {
+                error(where + "/name", "node set name '" + d.name + "' is the name of a node");
+                ok = false;
+            } else if (bodyNames.count(d.name)) {
+                error(where + "/name", "node set name '" + d.name + "' is the name of a body");
+                ok = false;
+            }
+            if (d.nodes.empty()) {
+                error(where + "/nodes", "node set '" + d.name + "' has no nodes: list at least one");
+                ok = false;
+            }
+            NodeSet set;
+            std::set<std::pair<int, int>> held;  // (body, node): a node under any of its names
+            for (size_t k = 0; k < d.nodes.size(); ++k) {
+                const std::string nodeWhere = where + "/nodes/" + std::to_string(k);
+                const NodeRef* node = findNode(d.nodes[k]);
+                if (!node) {
+                    error(nodeWhere, findNodeSet(d.nodes[k])
+                                         ? "'" + d.nodes[k] + "' is a node set: list its nodes"
+                                         : "unknown node '" + d.nodes[k] + "' (nodes are named <beam>.node<k>, "
+                                                                           "<beam>.root, <beam>.tip or <solid>.node<i>_<j>_<k>)");
+                    ok = false;
+                    continue;
+                }
+                if (!held.insert({node->body.value(), node->node}).second) {
+                    error(nodeWhere, "node '" + d.nodes[k] + "' is listed twice in node set '" + d.name + "'");
+                    ok = false;
+                    continue;
+                }
+                set.bodies.push_back(node->body);
+                set.nodes.push_back(node->node);
+                set.names.push_back(d.nodes[k]);
+            }
+            if (!ok) continue;
+            set.weights.assign(set.nodes.size(), 1.0 / double(set.nodes.size()));
+            nodeSets_[d.name] = set;
+        }
+    }
+
+    // Whether one of the first i declared node sets has this name (it may have been
+    // rejected with a diagnostic of its own).
+    bool declaredNodeSetBefore(const std::string& name, size_t i) const {
+        for (size_t k = 0; k < i; ++k)
+            if (doc_.nodeSets[k].name == name) return true;
+        return false;
     }
 
     // --- beams: one body of kind Beam per beam, after the rigid bodies; its nodes are
@@ -291,9 +355,9 @@ private:
     // --- solids: one body of kind Solid per box, after the beams; its nodes are named
     // "<solid>.node<i>_<j>_<k>", its faces "<solid>.xmin" ... are node sets ---
     struct NodeSet {
-        BodyIndex body;
+        std::vector<BodyIndex> bodies;  // per node: a declared set may span meshes
         std::vector<int> nodes;
-        std::vector<double> weights;  // shares of a resultant force (consistent traction)
+        std::vector<double> weights;  // shares of a resultant force (a face: consistent traction; declared: equal)
         std::vector<std::string> names;
     };
 
@@ -355,8 +419,8 @@ private:
                     }
             for (int f = 0; f < 6; ++f) {
                 NodeSet set;
-                set.body = index;
                 set.nodes = mesh.faceNodes(f);
+                set.bodies.assign(set.nodes.size(), index);
                 set.weights = mesh.faceWeights(f);
                 for (int n : set.nodes) set.names.push_back(solidNodeName(b.name, mesh, n));
                 nodeSets_[b.name + "." + SolidMesh::faceNames()[size_t(f)]] = set;
@@ -505,7 +569,9 @@ private:
         }
         auto it = bodyIndex_.find(body);
         if (it == bodyIndex_.end()) {
-            error(where, body.empty() ? "missing body name" : "unknown body '" + body + "'");
+            // A node set that is declared but was rejected has its own diagnostic.
+            if (!declaredNodeSetBefore(body, doc_.nodeSets.size()))
+                error(where, body.empty() ? "missing body name" : "unknown body '" + body + "'");
             return false;
         }
         Mat3 A;
@@ -566,7 +632,7 @@ private:
             j.name = jd.name + ":" + set.names[n];
             j.type = JointType::Spherical;
             BodyFrame onSet;
-            onSet.body = set.body;
+            onSet.body = set.bodies[n];
             onSet.node = set.nodes[n];
             BodyFrame onOther;
             const Vec3 p = nodes_.at(set.names[n]).position;
@@ -888,7 +954,7 @@ private:
                     for (size_t n = 0; n < set->nodes.size(); ++n) {
                         ForceElement part = f;
                         part.name = fd.name + ":" + set->names[n];
-                        part.body = set->body;
+                        part.body = set->bodies[n];
                         part.node = set->nodes[n];
                         part.vector = set->weights[n] * fd.vector;
                         part.law = fd.law;
@@ -917,6 +983,7 @@ private:
                     break;
                 }
                 auto it = bodyIndex_.find(fd.body);
+                if (it == bodyIndex_.end() && declaredNodeSetBefore(fd.body, doc_.nodeSets.size())) continue;
                 if (it == bodyIndex_.end() || it->second.value() == 0) {
                     error(at("forces", i, "body"),
                           fd.body == kGroundName ? "a force on the ground does nothing"
