@@ -738,13 +738,39 @@ private:
                 }
             }
             const bool clamp = node2 && !node1 && jd.type == JointType::Fixed;
-            if ((node1 || node2) && jd.type != JointType::Spherical && !clamp) {
+            const bool hinge = node2 && !node1 && jd.type == JointType::Revolute;
+            if ((node1 || node2) && jd.type != JointType::Spherical && !clamp && !hinge) {
                 error(at("joints", i, "type"),
-                      jd.type == JointType::Fixed
-                          ? "a clamp (fixed joint on a beam node) holds the node named as body2 to a rigid body or the ground named as body1"
+                      jd.type == JointType::Fixed || jd.type == JointType::Revolute
+                          ? std::string("a ") + (jd.type == JointType::Fixed ? "clamp (fixed" : "hinge (revolute") +
+                                " joint on a beam node) holds the node named as body2 to a rigid body or the ground named as body1"
                           : std::string("a ") + jointTypeName(jd.type) +
-                                " joint cannot hold a beam node: nodes take spherical (pin) and fixed (clamp) joints");
+                                " joint cannot hold a beam node: nodes take spherical (pin), revolute (hinge) and fixed (clamp) joints");
                 continue;
+            }
+            if (hinge) {
+                // Frame 1: z1 the axis, x1 along the node's initial slope (the angle is 0 at
+                // the start); frame 2's x axis is the slope itself (Constraints.cpp).
+                const NodeRef* node = jd.byMarkers ? nullptr : findNode(jd.body2);
+                if (!node) {
+                    error(at("joints", i), "a revolute joint on a beam node is given by body1, body2, point and axis, not by markers");
+                    continue;
+                }
+                Vec3 z;
+                unitVector(jd.axis, z);  // checked above
+                if (std::abs(z.dot(node->slope)) > 1e-9) {
+                    error(at("joints", i, "axis"), "a revolute joint on a beam node needs an axis perpendicular to the beam at the node "
+                                                   "(the beam turns about the axis; the axis makes " +
+                                                       shortNumber(std::acos(std::clamp(z.dot(node->slope), -1.0, 1.0)) * 180.0 / M_PI) +
+                                                       "° with it)");
+                    continue;
+                }
+                Mat3 A1;
+                Vec3 r1;
+                initialPose(bodyName(j.frame1.body), A1, r1);
+                Mat3 axes;
+                axes << node->slope, z.cross(node->slope), z;
+                j.frame1.axes = A1.transpose() * axes;
             }
             if (clamp) {
                 const NodeRef* node = jd.byMarkers ? nullptr : findNode(jd.body2);
@@ -792,11 +818,14 @@ private:
                 }
                 j.length = L;
             }
-            const bool clampLabels = m.body(j.frame2.body).kind == BodyKind::Beam && j.type == JointType::Fixed;
-            addJoint(m, j, clampLabels ? std::vector<EquationLabel>{{"", "point x", false}, {"", "point y", false},
-                                                                     {"", "point z", false}, {"", "slope y1.x2", true},
-                                                                     {"", "slope z1.x2", true}}
-                                       : jointEquationLabels(j.type));
+            const bool onBeamNode = m.body(j.frame2.body).kind == BodyKind::Beam;
+            const EquationLabel px{"", "point x", false}, py{"", "point y", false}, pz{"", "point z", false};
+            if (onBeamNode && j.type == JointType::Fixed)
+                addJoint(m, j, {px, py, pz, {"", "slope y1.x2", true}, {"", "slope z1.x2", true}});
+            else if (onBeamNode && j.type == JointType::Revolute)
+                addJoint(m, j, {px, py, pz, {"", "slope z1.x2", true}});
+            else
+                addJoint(m, j, jointEquationLabels(j.type));
         }
     }
 
@@ -861,6 +890,11 @@ private:
                 continue;
             }
             const Joint& j = m.joint(it->second);
+            if (m.body(j.frame2.body).kind == BodyKind::Beam) {
+                error(at("drivers", i, "joint"), "joint '" + dd.joint + "' holds a beam node: drivers act on joints between "
+                                                 "rigid bodies or the ground");
+                continue;
+            }
             Driver d;
             d.name = dd.name;
             d.joint = it->second;
@@ -933,6 +967,11 @@ private:
                     m.joint(it->second).type != JointType::Cylindrical) {
                     error(at("forces", i, "joint"),
                           "a rotational spring-damper needs a revolute or cylindrical joint");
+                    continue;
+                }
+                if (m.body(m.joint(it->second).frame2.body).kind == BodyKind::Beam) {
+                    error(at("forces", i, "joint"), "joint '" + fd.joint + "' holds a beam node: a rotational spring-damper "
+                                                    "acts between rigid bodies or the ground");
                     continue;
                 }
                 f.joint = it->second;
