@@ -404,6 +404,9 @@ const MalformedCase kMalformed[] = {
      "duplicate node set name 'block.xmin': a face of a solid has this name", 0, 0},
     {"node-set-nodes-not-names.json", Stage::Parse, "/node_sets/0/nodes/1",
      "expected a node name, found number", 0, 0},
+    // A hinge on a beam node turns the beam about its axis: the axis must cross the beam.
+    {"beam-hinge-axis-along-beam.json", Stage::Build, "/joints/0/axis",
+     "needs an axis perpendicular to the beam at the node", 0, 0},
 };
 // clang-format on
 
