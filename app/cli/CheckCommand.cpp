@@ -95,18 +95,7 @@ int runCheck(const CheckOptions& o) {
     const bool redOk =
         !model.expected.redundant || *model.expected.redundant == static_cast<int>(r.redundant.size());
     // Beam and solid meshes: their node and element counts.
-    nlohmann::json meshes = nlohmann::json::object();
-    std::ostringstream meshText;
-    for (const Body& b : model.bodies) {
-        if (b.kind == BodyKind::Beam)
-            meshes[b.name] = {{"kind", "beam"}, {"nodes", b.beam->nodeCount()}, {"elements", b.beam->elementCount()}};
-        else if (b.kind == BodyKind::Solid)
-            meshes[b.name] = {{"kind", "solid"}, {"nodes", b.solid->nodeCount()}, {"elements", b.solid->elementCount()}};
-        else
-            continue;
-        meshText << "  " << b.name << ": " << meshes[b.name]["kind"].get<std::string>() << ", "
-                 << meshes[b.name]["nodes"].get<int>() << " nodes, " << meshes[b.name]["elements"].get<int>() << " elements\n";
-    }
+    const nlohmann::json meshes = meshesJson(model);
     if (o.json) {
         nlohmann::json j;
         j["ok"] = true;
@@ -133,7 +122,7 @@ int runCheck(const CheckOptions& o) {
     } else {
         std::cout << "model:                 " << model.name << "\n"
                   << "moving bodies:         " << model.movingBodyCount() << "\n"
-                  << (meshes.empty() ? "" : "meshes:\n" + meshText.str())
+                  << (meshes.empty() ? "" : "meshes:\n" + meshesText(model))
                   << "coordinates:           " << r.coordinates << "\n"
                   << "constraint equations:  " << r.equations << "\n"
                   << "rank:                  " << r.rank << "\n"

@@ -21,7 +21,30 @@ namespace looplab::cli {
 namespace {
 
 
-void writeHeader(std::ostream& csv, const Model& model, const JointCoordinateTracker& coords) {
+// The nodes named by --node that get columns of their own: each once, and not those a
+// beam already writes as its root and tip. Empty with an error naming the first unknown one.
+struct NamedNodes {
+    std::vector<std::string> names;
+    std::vector<MeshNode> nodes;
+};
+std::string resolveNodes(const Model& model, const std::vector<std::string>& requested, NamedNodes& out) {
+    for (const std::string& name : requested) {
+        const std::optional<MeshNode> node = findMeshNode(model, name);
+        if (!node)
+            return "--node '" + name + "' is not a node of the model's beams or solids (nodes are named " +
+                   "BEAM.node<k>, BEAM.root, BEAM.tip or SOLID.node<i>_<j>_<k>)";
+        if (std::find(out.names.begin(), out.names.end(), name) != out.names.end()) continue;
+        bool written = false;
+        for (const NodalPoint& p : nodalPoints(model, node->body))
+            written = written || model.body(node->body).name + "." + p.name == name;
+        if (written) continue;
+        out.names.push_back(name);
+        out.nodes.push_back(*node);
+    }
+    return {};
+}
+
+void writeHeader(std::ostream& csv, const Model& model, const JointCoordinateTracker& coords, const NamedNodes& nodes) {
     csv << "t";
     for (int b = 1; b < model.bodyCount(); ++b) {
         const std::string& n = model.bodies[size_t(b)].name;
@@ -33,6 +56,8 @@ void writeHeader(std::ostream& csv, const Model& model, const JointCoordinateTra
         }
         for (const char* c : {"x", "y", "z", "qw", "qx", "qy", "qz"}) csv << "," << n << "." << c;
     }
+    for (const std::string& n : nodes.names)
+        for (const char* c : {"x", "y", "z"}) csv << "," << n << "." << c;
     for (const auto& c : coords.coordinates()) csv << "," << c.name;
     csv << ",position_violation,velocity_violation,acceleration_violation,energy";
     for (const Joint& j : model.joints)
@@ -138,6 +163,8 @@ int runSimulate(const SimulateOptions& o) {
     LoadedModel lm;
     if (int rc = loadOrReport(o.model, lm, o.json)) return rc;
     const Model& model = *lm.model;
+    NamedNodes nodes;
+    if (const std::string e = resolveNodes(model, o.nodes, nodes); !e.empty()) return reportFailure(o.json, kBadInput, e);
     const SimulationSettings settings = simulationSettingsFor(o, lm.initial.t);
     Simulator sim(lm.model, settings);
 
@@ -147,7 +174,7 @@ int runSimulate(const SimulateOptions& o) {
         std::string error;
         if (!csvFile.open(o.out, &error)) return reportFailure(o.json, kBadInput, error);
         csvFile.stream() << std::setprecision(17);
-        writeHeader(csvFile.stream(), model, tracker);
+        writeHeader(csvFile.stream(), model, tracker, nodes);
         csvFile.drain();
     }
     // A failed write ends the run: its result could not be kept anyway.
@@ -192,6 +219,10 @@ int runSimulate(const SimulateOptions& o) {
             csv << "," << p.x() << "," << p.y() << "," << p.z() << "," << q.w() << "," << q.x() << ","
                 << q.y() << "," << q.z();
         }
+        for (const MeshNode& n : nodes.nodes) {
+            const Vec3 r = meshNodePosition(model, f.state, n);
+            csv << "," << r.x() << "," << r.y() << "," << r.z();
+        }
         for (double c : lastCoords) csv << "," << c;
         csv << "," << f.violation.position << "," << f.violation.velocity << "," << f.violation.acceleration
             << "," << f.energy.total();
@@ -225,6 +256,7 @@ int runSimulate(const SimulateOptions& o) {
         j["method"] = o.method;
         j["integrator"] = o.integrator;
         j["warnings"] = warnings;
+        if (const nlohmann::json meshes = meshesJson(model); !meshes.empty()) j["meshes"] = meshes;
         j["steps"] = res.statistics.steps;
         j["rejected_steps"] = res.statistics.rejectedSteps;
         j["rhs_evaluations"] = res.statistics.rhsEvaluations;
@@ -257,6 +289,10 @@ int runSimulate(const SimulateOptions& o) {
                 {"velocity", vec(bodyVelocity(model, last.state, BodyIndex(b)))},
                 {"angular_velocity", vec(bodyAngularVelocity(model, last.state, BodyIndex(b)))}};
         }
+        // Every node asked for, under the name it was asked by (a root or tip too).
+        nlohmann::json namedNodes = nlohmann::json::object();
+        for (const std::string& name : o.nodes)
+            if (anyFrame) namedNodes[name] = vec(meshNodePosition(model, last.state, *findMeshNode(model, name)));
         nlohmann::json joints = nlohmann::json::object();
         for (const JointReaction& r : last.reactions)
             joints[r.joint] = {{"force", vec(r.forceGlobal)}, {"torque", vec(r.torqueGlobal)},
@@ -268,14 +304,16 @@ int runSimulate(const SimulateOptions& o) {
         nlohmann::json drivers = nlohmann::json::object();
         for (const DriverEffort& d : last.drivers) drivers[d.driver] = d.value;
         // A run that fails before its first frame has no final state to show.
-        j["final"] = anyFrame ? nlohmann::json{{"t", last.state.t}, {"bodies", bodies}, {"joints", joints}, {"drivers", drivers}}
-                              : nlohmann::json(nullptr);
+        nlohmann::json finalState = {{"t", last.state.t}, {"bodies", bodies}, {"joints", joints}, {"drivers", drivers}};
+        if (!o.nodes.empty()) finalState["nodes"] = namedNodes;
+        j["final"] = anyFrame ? finalState : nlohmann::json(nullptr);
         nlohmann::json events = nlohmann::json::array();
         for (const SimulationEvent& e : res.events)
             events.push_back({{"t", e.t}, {"kind", e.kind}, {"joints", e.joints}, {"detail", e.detail}});
         j["events"] = events;
         std::cout << j.dump(2) << "\n";
     } else {
+        if (const std::string meshes = meshesText(model); !meshes.empty()) std::cout << "meshes:\n" << meshes;
         std::cout << "steps " << res.statistics.steps << " (rejected " << res.statistics.rejectedSteps
                   << "), rhs evaluations " << res.statistics.rhsEvaluations << ", wall time " << res.wallTime
                   << " s\nmax violation: position " << res.maxViolation.position << ", velocity "

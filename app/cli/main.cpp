@@ -106,6 +106,10 @@ int main(int argc, char** argv) {
     sc->add_option("--output-step", sim.outputStep, "Time between output rows [s]");
     sc->add_option("--max-rows", sim.maxRows, "Most output rows allowed (default 10000000)");
     sc->add_option("--out", sim.out, "CSV file for the results");
+    sc->add_option("--node", sim.nodes,
+                   "Write the position of a beam or solid node (BEAM.node<k>, BEAM.tip, SOLID.node<i>_<j>_<k>) "
+                   "as CSV columns and in the JSON's final state (repeatable)")
+        ->allow_extra_args(false);
     sc->add_flag("--json", sim.json, "Print one JSON object on stdout");
 
     AnimateOptions anim;

@@ -97,13 +97,22 @@ namespace {
 Mat3 globalAxes(const Model& m, const State& s, const BodyFrame& f) {
     return bodyOrientation(m, s, f.body).toRotationMatrix() * f.axes;
 }
+
+// A beam node's only direction is its slope r_x,k: it is frame 2's x axis of a revolute
+// joint on the node (ModelBuilder.cpp), whose length does not change the angle. The slope's
+// place in the body's slices of q and v, or −1 for a frame on another kind of body.
+int beamSlopeIndex(const Model& m, const BodyFrame& f) {
+    return m.body(f.body).kind == BodyKind::Beam ? ancf::kNodeSize * f.node + 3 : -1;
+}
 }  // namespace
 
 double jointAngle(const Model& model, const State& s, JointIndex j) {
     const Joint& jt = model.joint(j);
     const Mat3 a1 = globalAxes(model, s, jt.frame1);
-    const Mat3 a2 = globalAxes(model, s, jt.frame2);
-    return std::atan2(a2.col(0).dot(a1.col(1)), a2.col(0).dot(a1.col(0)));
+    const int slope = beamSlopeIndex(model, jt.frame2);
+    const Vec3 x2 = slope >= 0 ? Vec3(s.q.segment<3>(model.positionOffset(jt.frame2.body) + slope))
+                               : Vec3(globalAxes(model, s, jt.frame2).col(0));
+    return std::atan2(x2.dot(a1.col(1)), x2.dot(a1.col(0)));
 }
 
 double jointDisplacement(const Model& model, const State& s, JointIndex j) {
@@ -116,7 +125,14 @@ double jointDisplacement(const Model& model, const State& s, JointIndex j) {
 double jointAngleRate(const Model& model, const State& s, JointIndex j) {
     const Joint& jt = model.joint(j);
     const Vec3 z1 = globalAxes(model, s, jt.frame1).col(2);
-    return z1.dot(bodyAngularVelocity(model, s, jt.frame2.body) - bodyAngularVelocity(model, s, jt.frame1.body));
+    Vec3 omega2 = bodyAngularVelocity(model, s, jt.frame2.body);
+    if (const int slope = beamSlopeIndex(model, jt.frame2); slope >= 0) {
+        // The slope's turning rate r_x × ṙ_x / |r_x|² (its stretching rate has no part in it).
+        const Vec3 a = s.q.segment<3>(model.positionOffset(jt.frame2.body) + slope);
+        const Vec3 ad = s.v.segment<3>(model.velocityOffset(jt.frame2.body) + slope);
+        omega2 = a.cross(ad) / a.squaredNorm();
+    }
+    return z1.dot(omega2 - bodyAngularVelocity(model, s, jt.frame1.body));
 }
 
 double jointDisplacementRate(const Model& model, const State& s, JointIndex j) {

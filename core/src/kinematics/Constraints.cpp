@@ -95,6 +95,12 @@ bool isClamp(const Joint& j, const std::vector<BodyMotion>& motion) {
     return j.type == JointType::Fixed && motion[static_cast<size_t>(j.frame2.body.value())].kind == BodyKind::Beam;
 }
 
+// A revolute joint whose frame 2 is a beam node: the node's position and z1·r_x,k = 0, so
+// the slope turns about z1 alone (a cable node has no twist to hold).
+bool isNodeRevolute(const Joint& j, const std::vector<BodyMotion>& motion) {
+    return j.type == JointType::Revolute && motion[static_cast<size_t>(j.frame2.body.value())].kind == BodyKind::Beam;
+}
+
 void jointJets(const Joint& j, const std::vector<BodyMotion>& motion, unsigned need, bool f,
                JointFrames& out) {
     out.slots.body[0] = &motion[static_cast<size_t>(j.frame1.body.value())];
@@ -217,7 +223,7 @@ private:
     int nextRow_ = 0;
 };
 
-void writeJoint(const Joint& j, const JointJets& jj, bool clamp, RowWriter& w) {
+void writeJoint(const Joint& j, const JointJets& jj, bool onNode, RowWriter& w) {
     int row = j.firstEquation;
     auto put = [&](const ScalarJet& e) { w.write(row++, e, j.frame1, j.frame2); };
     auto coincidentPoints = [&] {
@@ -227,7 +233,7 @@ void writeJoint(const Joint& j, const JointJets& jj, bool clamp, RowWriter& w) {
     case JointType::Revolute:
         coincidentPoints();
         put(dot(jj.z1, jj.x2));
-        put(dot(jj.z1, jj.y2));
+        if (!onNode) put(dot(jj.z1, jj.y2));
         break;
     case JointType::Spherical:
         coincidentPoints();
@@ -238,7 +244,7 @@ void writeJoint(const Joint& j, const JointJets& jj, bool clamp, RowWriter& w) {
         break;
     case JointType::Fixed:
         coincidentPoints();
-        if (clamp) {
+        if (onNode) {
             put(dot(jj.y1, jj.x2));
             put(dot(jj.z1, jj.x2));
             break;
@@ -325,8 +331,10 @@ void writeEquations(const Model& model, const State& s, RowWriter& writer, bool 
     JointFrames frames;
     for (const Joint& j : model.joints) {
         const bool clamp = isClamp(j, motion);
-        jointJets(j, motion, jetsNeeded(j.type) | (clamp ? kY1 | kX2 : 0u), full, frames);
-        writeJoint(j, frames.jets, clamp, writer);
+        // A beam node carries one direction, its slope: a node revolute needs z1 and x2.
+        const unsigned need = isNodeRevolute(j, motion) ? (kZ1 | kX2 | kD) : jetsNeeded(j.type);
+        jointJets(j, motion, need | (clamp ? kY1 | kX2 : 0u), full, frames);
+        writeJoint(j, frames.jets, clamp || isNodeRevolute(j, motion), writer);
     }
     for (const Driver& d : model.drivers) {
         const Joint& j = model.joint(d.joint);

@@ -190,6 +190,70 @@ private:
         bodyIndex_[kGroundName] = kGround;
         buildBeams(m, seen);
         buildSolids(m, seen);
+        buildNodeSets(seen);
+    }
+
+    // Node sets declared in the file, after the meshes' own (the faces), whose names they
+    // must not take, nor those of bodies and nodes.
+    void buildNodeSets(const std::set<std::string>& bodyNames) {
+        for (size_t i = 0; i < doc_.nodeSets.size(); ++i) {
+            const NodeSetDoc& d = doc_.nodeSets[i];
+            const std::string where = at("node_sets", i);
+            bool ok = true;
+            if (d.name.empty()) {
+                error(where + "/name", "node set has an empty name");
+                ok = false;
+            } else if (declaredNodeSetBefore(d.name, i)) {
+                error(where + "/name", "duplicate node set name '" + d.name + "'");
+                ok = false;
+            } else if (findNodeSet(d.name)) {
+                error(where + "/name", "duplicate node set name '" + d.name + "': a face of a solid has this name");
+                ok = false;
+            } else if (findNode(d.name)) {
+                error(where + "/name", "node set name '" + d.name + "' is the name of a node");
+                ok = false;
+            } else if (bodyNames.count(d.name)) {
+                error(where + "/name", "node set name '" + d.name + "' is the name of a body");
+                ok = false;
+            }
+            if (d.nodes.empty()) {
+                error(where + "/nodes", "node set '" + d.name + "' has no nodes: list at least one");
+                ok = false;
+            }
+            NodeSet set;
+            std::set<std::pair<int, int>> held;  // (body, node): a node under any of its names
+            for (size_t k = 0; k < d.nodes.size(); ++k) {
+                const std::string nodeWhere = where + "/nodes/" + std::to_string(k);
+                const NodeRef* node = findNode(d.nodes[k]);
+                if (!node) {
+                    error(nodeWhere, findNodeSet(d.nodes[k])
+                                         ? "'" + d.nodes[k] + "' is a node set: list its nodes"
+                                         : "unknown node '" + d.nodes[k] + "' (nodes are named <beam>.node<k>, "
+                                                                           "<beam>.root, <beam>.tip or <solid>.node<i>_<j>_<k>)");
+                    ok = false;
+                    continue;
+                }
+                if (!held.insert({node->body.value(), node->node}).second) {
+                    error(nodeWhere, "node '" + d.nodes[k] + "' is listed twice in node set '" + d.name + "'");
+                    ok = false;
+                    continue;
+                }
+                set.bodies.push_back(node->body);
+                set.nodes.push_back(node->node);
+                set.names.push_back(d.nodes[k]);
+            }
+            if (!ok) continue;
+            set.weights.assign(set.nodes.size(), 1.0 / double(set.nodes.size()));
+            nodeSets_[d.name] = set;
+        }
+    }
+
+    // Whether one of the first i declared node sets has this name (it may have been
+    // rejected with a diagnostic of its own).
+    bool declaredNodeSetBefore(const std::string& name, size_t i) const {
+        for (size_t k = 0; k < i; ++k)
+            if (doc_.nodeSets[k].name == name) return true;
+        return false;
     }
 
     // --- beams: one body of kind Beam per beam, after the rigid bodies; its nodes are
@@ -291,9 +355,9 @@ private:
     // --- solids: one body of kind Solid per box, after the beams; its nodes are named
     // "<solid>.node<i>_<j>_<k>", its faces "<solid>.xmin" ... are node sets ---
     struct NodeSet {
-        BodyIndex body;
+        std::vector<BodyIndex> bodies;  // per node: a declared set may span meshes
         std::vector<int> nodes;
-        std::vector<double> weights;  // shares of a resultant force (consistent traction)
+        std::vector<double> weights;  // shares of a resultant force (a face: consistent traction; declared: equal)
         std::vector<std::string> names;
     };
 
@@ -355,8 +419,8 @@ private:
                     }
             for (int f = 0; f < 6; ++f) {
                 NodeSet set;
-                set.body = index;
                 set.nodes = mesh.faceNodes(f);
+                set.bodies.assign(set.nodes.size(), index);
                 set.weights = mesh.faceWeights(f);
                 for (int n : set.nodes) set.names.push_back(solidNodeName(b.name, mesh, n));
                 nodeSets_[b.name + "." + SolidMesh::faceNames()[size_t(f)]] = set;
@@ -505,7 +569,9 @@ private:
         }
         auto it = bodyIndex_.find(body);
         if (it == bodyIndex_.end()) {
-            error(where, body.empty() ? "missing body name" : "unknown body '" + body + "'");
+            // A node set that is declared but was rejected has its own diagnostic.
+            if (!declaredNodeSetBefore(body, doc_.nodeSets.size()))
+                error(where, body.empty() ? "missing body name" : "unknown body '" + body + "'");
             return false;
         }
         Mat3 A;
@@ -566,7 +632,7 @@ private:
             j.name = jd.name + ":" + set.names[n];
             j.type = JointType::Spherical;
             BodyFrame onSet;
-            onSet.body = set.body;
+            onSet.body = set.bodies[n];
             onSet.node = set.nodes[n];
             BodyFrame onOther;
             const Vec3 p = nodes_.at(set.names[n]).position;
@@ -672,13 +738,39 @@ private:
                 }
             }
             const bool clamp = node2 && !node1 && jd.type == JointType::Fixed;
-            if ((node1 || node2) && jd.type != JointType::Spherical && !clamp) {
+            const bool hinge = node2 && !node1 && jd.type == JointType::Revolute;
+            if ((node1 || node2) && jd.type != JointType::Spherical && !clamp && !hinge) {
                 error(at("joints", i, "type"),
-                      jd.type == JointType::Fixed
-                          ? "a clamp (fixed joint on a beam node) holds the node named as body2 to a rigid body or the ground named as body1"
+                      jd.type == JointType::Fixed || jd.type == JointType::Revolute
+                          ? std::string("a ") + (jd.type == JointType::Fixed ? "clamp (fixed" : "hinge (revolute") +
+                                " joint on a beam node) holds the node named as body2 to a rigid body or the ground named as body1"
                           : std::string("a ") + jointTypeName(jd.type) +
-                                " joint cannot hold a beam node: nodes take spherical (pin) and fixed (clamp) joints");
+                                " joint cannot hold a beam node: nodes take spherical (pin), revolute (hinge) and fixed (clamp) joints");
                 continue;
+            }
+            if (hinge) {
+                // Frame 1: z1 the axis, x1 along the node's initial slope (the angle is 0 at
+                // the start); frame 2's x axis is the slope itself (Constraints.cpp).
+                const NodeRef* node = jd.byMarkers ? nullptr : findNode(jd.body2);
+                if (!node) {
+                    error(at("joints", i), "a revolute joint on a beam node is given by body1, body2, point and axis, not by markers");
+                    continue;
+                }
+                Vec3 z;
+                unitVector(jd.axis, z);  // checked above
+                if (std::abs(z.dot(node->slope)) > 1e-9) {
+                    error(at("joints", i, "axis"), "a revolute joint on a beam node needs an axis perpendicular to the beam at the node "
+                                                   "(the beam turns about the axis; the axis makes " +
+                                                       shortNumber(std::acos(std::clamp(z.dot(node->slope), -1.0, 1.0)) * 180.0 / M_PI) +
+                                                       "° with it)");
+                    continue;
+                }
+                Mat3 A1;
+                Vec3 r1;
+                initialPose(bodyName(j.frame1.body), A1, r1);
+                Mat3 axes;
+                axes << node->slope, z.cross(node->slope), z;
+                j.frame1.axes = A1.transpose() * axes;
             }
             if (clamp) {
                 const NodeRef* node = jd.byMarkers ? nullptr : findNode(jd.body2);
@@ -726,11 +818,14 @@ private:
                 }
                 j.length = L;
             }
-            const bool clampLabels = m.body(j.frame2.body).kind == BodyKind::Beam && j.type == JointType::Fixed;
-            addJoint(m, j, clampLabels ? std::vector<EquationLabel>{{"", "point x", false}, {"", "point y", false},
-                                                                     {"", "point z", false}, {"", "slope y1.x2", true},
-                                                                     {"", "slope z1.x2", true}}
-                                       : jointEquationLabels(j.type));
+            const bool onBeamNode = m.body(j.frame2.body).kind == BodyKind::Beam;
+            const EquationLabel px{"", "point x", false}, py{"", "point y", false}, pz{"", "point z", false};
+            if (onBeamNode && j.type == JointType::Fixed)
+                addJoint(m, j, {px, py, pz, {"", "slope y1.x2", true}, {"", "slope z1.x2", true}});
+            else if (onBeamNode && j.type == JointType::Revolute)
+                addJoint(m, j, {px, py, pz, {"", "slope z1.x2", true}});
+            else
+                addJoint(m, j, jointEquationLabels(j.type));
         }
     }
 
@@ -795,6 +890,11 @@ private:
                 continue;
             }
             const Joint& j = m.joint(it->second);
+            if (m.body(j.frame2.body).kind == BodyKind::Beam) {
+                error(at("drivers", i, "joint"), "joint '" + dd.joint + "' holds a beam node: drivers act on joints between "
+                                                 "rigid bodies or the ground");
+                continue;
+            }
             Driver d;
             d.name = dd.name;
             d.joint = it->second;
@@ -869,6 +969,11 @@ private:
                           "a rotational spring-damper needs a revolute or cylindrical joint");
                     continue;
                 }
+                if (m.body(m.joint(it->second).frame2.body).kind == BodyKind::Beam) {
+                    error(at("forces", i, "joint"), "joint '" + fd.joint + "' holds a beam node: a rotational spring-damper "
+                                                    "acts between rigid bodies or the ground");
+                    continue;
+                }
                 f.joint = it->second;
                 f.freeAngle = fd.freeAngle;
                 break;
@@ -888,7 +993,7 @@ private:
                     for (size_t n = 0; n < set->nodes.size(); ++n) {
                         ForceElement part = f;
                         part.name = fd.name + ":" + set->names[n];
-                        part.body = set->body;
+                        part.body = set->bodies[n];
                         part.node = set->nodes[n];
                         part.vector = set->weights[n] * fd.vector;
                         part.law = fd.law;
@@ -917,6 +1022,7 @@ private:
                     break;
                 }
                 auto it = bodyIndex_.find(fd.body);
+                if (it == bodyIndex_.end() && declaredNodeSetBefore(fd.body, doc_.nodeSets.size())) continue;
                 if (it == bodyIndex_.end() || it->second.value() == 0) {
                     error(at("forces", i, "body"),
                           fd.body == kGroundName ? "a force on the ground does nothing"

@@ -262,7 +262,7 @@ public:
 
     void document(const json& root, ModelDocument& doc) {
         if (!object(root, "", {"format", "version", "name", "description", "gravity", "bodies",
-                               "markers", "joints", "drivers", "forces", "beams", "solids", "expected",
+                               "markers", "joints", "drivers", "forces", "beams", "solids", "node_sets", "expected",
                                "run", "camera", "traces"}))
             return;
         std::string format;
@@ -491,6 +491,25 @@ public:
             doc.solids.push_back(solid);
         });
         // --- end solids ---
+        list(root, "node_sets", [&](const json& n, const std::string& p) {
+            NodeSetDoc set;
+            if (!object(n, p, {"name", "nodes"})) return;
+            text(n, "name", p, set.name, true);
+            if (const json* v = field(n, "nodes", p, true)) {
+                if (!v->is_array()) {
+                    error(p + "/nodes", "expected an array of node names, found " + typeName(*v));
+                } else {
+                    for (size_t i = 0; i < v->size(); ++i) {
+                        if (!(*v)[i].is_string()) {
+                            error(p + "/nodes/" + std::to_string(i), "expected a node name, found " + typeName((*v)[i]));
+                            continue;
+                        }
+                        set.nodes.push_back((*v)[i].get<std::string>());
+                    }
+                }
+            }
+            doc.nodeSets.push_back(set);
+        });
         if (const json* e = field(root, "expected", "", false)) {
             if (object(*e, "/expected", {"dof", "redundant"})) {
                 for (const char* k : {"dof", "redundant"}) {
@@ -962,6 +981,9 @@ std::string serializeModelDocument(const ModelDocument& doc) {
                           {"material", {{"young_modulus", b.material.youngModulus}, {"poisson_ratio", b.material.poissonRatio},
                                         {"density", b.material.density}}}});
     if (!solids.empty()) root["solids"] = solids;
+    json nodeSets = json::array();
+    for (const NodeSetDoc& n : doc.nodeSets) nodeSets.push_back({{"name", n.name}, {"nodes", n.nodes}});
+    if (!nodeSets.empty()) root["node_sets"] = nodeSets;
     if (doc.expected.dof || doc.expected.redundant) {
         json e = json::object();
         if (doc.expected.dof) e["dof"] = *doc.expected.dof;

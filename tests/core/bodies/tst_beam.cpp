@@ -8,6 +8,8 @@
 //    moment 2πEI/L rolling it into a full circle;
 //  - a free beam in space conserving energy, linear and angular momentum over 1 s;
 //  - the shipped flexible examples keeping ‖Φ‖∞ < 1e-10 with the projection method;
+//  - revolute joints on beam nodes: their Φ_q, γ and curvature against finite differences,
+//    a hinged rod's pendulum frequency, and a swinging rod kept in its plane;
 //  - the loader's diagnostics for bad beams, naming their JSON location.
 #include "TestModels.h"
 
@@ -19,9 +21,11 @@
 #include "looplab/dynamics/Reactions.h"
 #include "looplab/bodies/Rotation.h"
 #include "looplab/simulation/Simulation.h"
+#include "looplab/analysis/Statics.h"
 
 #include <cmath>
 #include <functional>
+#include <limits>
 #include <random>
 
 using namespace looplab;
@@ -129,6 +133,31 @@ void momenta(const Model& m, const State& s, Vec3& P, Vec3& H) {
             }
         }
     }
+}
+
+// A steel-like rod of circular section (radius 1 cm) from `from` to `to`.
+BeamDoc rod(const char* name, const Vec3& from, const Vec3& to, int elements, double E, double density) {
+    BeamDoc b;
+    b.name = name;
+    b.from = from;
+    b.to = to;
+    b.elements = elements;
+    b.material = {E, 0.3, density};
+    b.section.shape = SectionDoc::Shape::Circle;
+    b.section.radius = 0.01;
+    return b;
+}
+
+JointDoc hinge(const char* name, const char* body1, const char* node, const Vec3& point, const Vec3& axis,
+               JointType type = JointType::Revolute) {
+    JointDoc j;
+    j.name = name;
+    j.type = type;
+    j.body1 = body1;
+    j.body2 = node;
+    j.point = point;
+    j.axis = axis;
+    return j;
 }
 
 bool hasDiagnosticAt(const Diagnostics& d, const std::string& where) {
@@ -385,6 +414,200 @@ private slots:
         }
     }
 
+    // Revolute joints on beam nodes (point x, y, z and slope z1.x2 = z1·r_x,k): a beam
+    // hinged to a free, turned rigid hub about a skew axis, and a second beam hinged to the
+    // ground about another, at a perturbed, unassembled state with arbitrary velocities and
+    // multipliers. Against central differences along the retraction (step h, as above):
+    //  - Φ_q, from Φ (step 1e-6: truncation and rounding ≈ 1e-10 of the entries);
+    //  - γ = −(Φ_q v)_q v, from the second difference of Φ along q ⊕ t v (a rigid body with
+    //    constant body-frame velocity moves exactly so, a beam additively): −Φ(t)'' at
+    //    step 1e-4, truncation h² Φ'''' ≈ 1e-8 and rounding ε/h² ≈ 1e-8 of velocities of
+    //    order one, so 1e-6 of the largest |γ|;
+    //  - the curvature ∂(Φ_qᵀλ)/∂q (constraintCurvature) from Φ_qᵀλ (step 1e-6).
+    void nodeRevoluteDerivativesMatchFiniteDifferences() {
+        ModelDocument doc;
+        doc.name = "hinged beams";
+        BodyDoc hub;
+        hub.name = "hub";
+        hub.mass = 2.0;
+        hub.inertia = Vec3(0.01, 0.02, 0.03).asDiagonal();
+        hub.orientation = Quat(0.9, 0.2, -0.3, 0.1);
+        doc.bodies.push_back(hub);
+        doc.beams.push_back(rod("arm", Vec3(0, 0, 0), Vec3(1, 0, 0), 4, kSteelE, kSteelDensity));
+        doc.beams.push_back(rod("link", Vec3(0, 1, 0), Vec3(0.6, 1.8, 0), 2, kSteelE, kSteelDensity));
+        doc.joints.push_back(hinge("hinge", "hub", "arm.root", Vec3(0, 0, 0), Vec3(0, 0.6, 0.8)));
+        doc.joints.push_back(hinge("pivot", "ground", "link.root", Vec3(0, 1, 0), Vec3(0.48, -0.36, 0.8)));
+        const LoadedModel lm = prepareModel(doc);
+        QVERIFY2(lm.ok(), formatDiagnostics(lm.diagnostics).c_str());
+        const Model& m = *lm.model;
+        QCOMPARE(m.equationCount(), 8);
+        QCOMPARE(QString::fromStdString(m.equations[3].component), QString("slope z1.x2"));
+        QVERIFY(m.equations[3].angular);
+        std::mt19937 rng(11);
+        std::uniform_real_distribution<double> u(-1.0, 1.0);
+        State s = lm.initial;
+        VecX dq(m.velocitySize());
+        for (int i = 0; i < dq.size(); ++i) dq[i] = 0.05 * u(rng);
+        retract(m, s.q, dq);
+        for (int i = 0; i < s.v.size(); ++i) s.v[i] = u(rng);
+        VecX lambda(m.equationCount());
+        for (int i = 0; i < lambda.size(); ++i) lambda[i] = 100.0 * u(rng);
+        ConstraintValues c;
+        evaluateConstraints(m, s, c);
+        QVERIFY(c.phi.cwiseAbs().maxCoeff() > 1e-3);  // off the constraint manifold
+        auto phiAt = [&](const VecX& step) {
+            State x = s;
+            retract(m, x.q, step);
+            ConstraintValues cx;
+            evaluateConstraints(m, x, cx, kPhi);
+            return VecX(cx.phi);
+        };
+        auto loadAt = [&](const VecX& step) {
+            State x = s;
+            retract(m, x.q, step);
+            ConstraintValues cx;
+            evaluateConstraints(m, x, cx, kJacobian);
+            return VecX(cx.jacobian.transpose() * lambda);
+        };
+        const int n = m.velocitySize();
+        const double h = 1e-6;
+        MatX J(m.equationCount(), n), H(n, n);
+        for (int k = 0; k < n; ++k) {
+            const VecX e = h * VecX::Unit(n, k);
+            J.col(k) = (phiAt(e) - phiAt(-e)) / (2 * h);
+            H.col(k) = (loadAt(e) - loadAt(-e)) / (2 * h);
+        }
+        const double ht = 1e-4;
+        const VecX gammaFd = -(phiAt(ht * s.v) - 2.0 * c.phi + phiAt(-ht * s.v)) / (ht * ht);
+        const MatX curvature(constraintCurvature(m, s, lambda));
+        const double errJ = relativeError(c.denseJacobian(), J), errG = relativeError(c.gamma, gammaFd),
+                     errH = relativeError(curvature, H);
+        qInfo("node revolutes: |Phi_q - fd| %.2e, |gamma - fd| %.2e, |curvature - fd| %.2e of the largest entry", errJ, errG,
+              errH);
+        QVERIFY2(errJ < 1e-7, qPrintable(QString::number(errJ)));
+        QVERIFY2(errG < 1e-6, qPrintable(QString::number(errG)));
+        QVERIFY2(errH < 1e-7, qPrintable(QString::number(errH)));
+        QVERIFY(c.gamma.cwiseAbs().maxCoeff() > 0.1);  // the velocities do reach γ
+        // The joint angle and its rate: θ = atan2(x2·y1, x2·x1) with x2 the slope, and θ̇ the
+        // derivative of that along a motion that keeps the joints (at the assembled state,
+        // velocities with Φ_q v = 0; central difference, step 1e-6: error 1e-12 and 1e-10).
+        const JointIndex pivot = *m.findJoint("pivot");
+        State on = lm.initial;
+        ConstraintValues c0;
+        evaluateConstraints(m, on, c0, kJacobian);
+        const MatX J0 = c0.denseJacobian();
+        on.v = s.v - J0.transpose() * (J0 * J0.transpose()).ldlt().solve(J0 * s.v);
+        State ahead = on, behind = on;
+        retract(m, ahead.q, 1e-6 * on.v);
+        retract(m, behind.q, -1e-6 * on.v);
+        const double rate = jointAngleRate(m, on, pivot);
+        const double rateFd = (jointAngle(m, ahead, pivot) - jointAngle(m, behind, pivot)) / 2e-6;
+        qInfo("pivot angle rate %.12f rad/s, central difference %.12f rad/s", rate, rateFd);
+        QVERIFY(std::abs(rate) > 0.1);
+        QVERIFY2(std::abs(rate - rateFd) < 1e-8 * std::abs(rateFd), qPrintable(QString("%1 %2").arg(rate).arg(rateFd)));
+        QVERIFY(std::abs(jointAngle(m, lm.initial, pivot)) < 1e-15);
+    }
+
+    // A uniform rod hinged at its top end, hanging, swings with ω² = (m g L/2)/(m L²/3) =
+    // 3g/2L when rigid. The hinged beam's equilibrium under gravity and its lowest ω² on the
+    // tangent space (Statics.h): the rod's own rigid rotation is an admissible shape whose
+    // Rayleigh quotient is exactly 3g/2L (the cubic elements hold a rigid rotation and the
+    // linear tension ρAg(L − s) that the stiffness of the swing comes from), so the lowest
+    // ω² lies below it (to 100 ε max ω², the dense eigensolver's rounding) by the rod's
+    // bending under the swing's inertia loads: a shape error of order ε = ρA ω² L⁴/EI =
+    // 0.022 (steel, 1 m, 2 cm across), which the stationary Rayleigh quotient turns into
+    // one of order ε² = 4.8e-4 in ω². The hinge leaves no swing out of its plane: there the
+    // rod is a cantilever (the root's slope held in the plane), so the next ω² is its first
+    // bending mode, 1.8751⁴ EI/ρAL⁴, raised by the hanging rod's tension by a fraction of
+    // ρAgL³/EI = 0.015; a pin leaves a second pendulum mode of the same ω² instead. The
+    // swing's ω² is 1e-9 of the rod's axial ones: counted as stiffness, not as a
+    // mechanism's zero, only below that.
+    void hingedBeamSwingsAsAPendulum() {
+        const double L = 1.0, g = 9.81, E = kSteelE;
+        for (const JointType type : {JointType::Revolute, JointType::Spherical}) {
+            ModelDocument doc;
+            doc.name = "hinged rod";
+            doc.gravity = Vec3(0, -g, 0);
+            doc.beams.push_back(rod("rod", Vec3(0, 0, 0), Vec3(0, -L, 0), 4, E, kSteelDensity));
+            doc.joints.push_back(hinge("top", "ground", "rod.root", Vec3(0, 0, 0), Vec3(0, 0, 1), type));
+            const Model m = test::buildOrStop(doc);
+            State s = initialState(m);
+            StaticsOptions options;
+            options.zeroStiffnessTolerance = 1e-13;
+            const StaticsResult r = findEquilibrium(m, s, options);
+            QVERIFY2(r.ok, r.message.c_str());
+            QVERIFY(r.squaredFrequencies.size() >= 3);
+            const double rigid = 3.0 * g / (2.0 * L), w1 = r.squaredFrequencies[0], w2 = r.squaredFrequencies[1];
+            const double rhoA = kSteelDensity * M_PI * 1e-4, EI = E * M_PI * 1e-8 / 4.0;
+            const double epsilon = rhoA * rigid * std::pow(L, 4) / EI;
+            qInfo("%s: omega^2 %.10f, %.10f rad^2/s^2 (largest %.3g); rigid rod 3g/2L %.10f (relative %.2e, bound %.2e)",
+                  type == JointType::Revolute ? "revolute" : "spherical", w1, w2, r.squaredFrequencies.maxCoeff(), rigid,
+                  w1 / rigid - 1.0, epsilon * epsilon);
+            QVERIFY(w1 <= rigid + 100.0 * std::numeric_limits<double>::epsilon() * r.squaredFrequencies.maxCoeff());
+            QVERIFY(w1 >= rigid * (1.0 - epsilon * epsilon));
+            const double cantilever = std::pow(1.8751040687119611, 4) * EI / (rhoA * std::pow(L, 4));
+            if (type == JointType::Revolute) {
+                qInfo("out of the plane: omega^2 %.4f rad^2/s^2, cantilever 1.8751^4 EI/rhoA L^4 %.4f (+%.2e)", w2,
+                      cantilever, w2 / cantilever - 1.0);
+                QVERIFY(w2 >= cantilever && w2 <= cantilever * (1.0 + rhoA * g * std::pow(L, 3) / EI));
+            } else
+                QVERIFY(std::abs(w2 / w1 - 1.0) < 1e-6);
+        }
+    }
+
+    // A soft rod (E = 2 GPa: slow axial waves keep the steps few) hinged at one end about
+    // z, released horizontal, swings down under gravity with a part g_z = 2 m/s² along the
+    // axis. The hinge holds the root where it is and its slope in the plane normal to the
+    // axis (every frame: |z·r_x,0| below 1e-10, the projection's tolerance), so the rod
+    // cannot swing out of that plane; it only bends out of it as the cantilever it is in
+    // that direction, under the load f = ρA g_z applied at once from rest. Energy bounds
+    // that motion: ½wᵀKw ≤ fᵀw, so wᵀKw ≤ 4 fᵀK⁻¹f, and the tip's w_L² ≤ (L³/3EI) wᵀKw;
+    // with fᵀK⁻¹f = ∫M²/EI = f²L⁵/20EI, |w_L| ≤ (2/√60) fL⁴/EI, 2.07 times the static
+    // fL⁴/8EI (the cubic elements are exact at the nodes for the tip's flexibility and
+    // stiffer in the energy, so the mesh's bound is lower still). The swing's tension only
+    // stiffens. A pin lets the whole rod fall out of the plane, its tip by about
+    // (3/2) ½ g_z t² at first: more than five times the bound in 0.3 s.
+    void hingedBeamStaysInItsPlane() {
+        const double L = 1.0, E = 2e9, density = 1000.0, gz = 2.0, tEnd = test::kUnderSanitizers ? 0.05 : 0.3;
+        const double rhoA = density * M_PI * 1e-4, EI = E * M_PI * 1e-8 / 4.0;
+        const double bound = 2.0 / std::sqrt(60.0) * rhoA * gz * std::pow(L, 4) / EI;
+        for (const JointType type : {JointType::Revolute, JointType::Spherical}) {
+            ModelDocument doc;
+            doc.name = "swinging rod";
+            doc.gravity = Vec3(0, -9.81, -gz);
+            doc.beams.push_back(rod("rod", Vec3(0, 0, 0), Vec3(L, 0, 0), 4, E, density));
+            doc.joints.push_back(hinge("top", "ground", "rod.root", Vec3(0, 0, 0), Vec3(0, 0, 1), type));
+            const LoadedModel lm = prepareModel(doc);
+            QVERIFY2(lm.ok(), formatDiagnostics(lm.diagnostics).c_str());
+            const Model& m = *lm.model;
+            const int o = m.positionOffset(*m.findBody("rod"));
+            SimulationSettings st;
+            st.tEnd = tEnd;
+            st.outputStep = 0.005;
+            Simulator sim(lm.model, st);
+            double slopeOut = 0.0, tipOut = 0.0, swing = 0.0;
+            const SimulationResult r = sim.run(lm.initial, [&](const SimulationFrame& f) {
+                const Vec3 slope = f.state.q.segment<3>(o + 3), tip = f.state.q.segment<3>(o + 6 * 4);
+                slopeOut = std::max(slopeOut, std::abs(slope.z()) / slope.norm());
+                tipOut = std::max(tipOut, std::abs(tip.z()));
+                swing = std::max(swing, -tip.y());
+            });
+            QVERIFY2(r.ok, r.message.c_str());
+            qInfo("%s, %.2f s (%ld steps): tip fell %.4f m in the plane; largest |z| of the tip %.3e m (bound %.3e m), "
+                  "of the root's unit slope %.2e",
+                  type == JointType::Revolute ? "revolute" : "spherical", tEnd, long(r.statistics.steps), swing, tipOut,
+                  bound, slopeOut);
+            // It does swing: half of what a rigid rod's tip falls at first, ½ (3g/2L) t² L.
+            QVERIFY(swing > 0.25 * (3.0 * 9.81 / (2.0 * L)) * tEnd * tEnd * L);
+            if (type == JointType::Revolute) {
+                QVERIFY2(slopeOut < 1e-10, qPrintable(QString::number(slopeOut)));
+                QVERIFY2(tipOut < bound, qPrintable(QString::number(tipOut)));
+            } else if (!test::kUnderSanitizers) {
+                QVERIFY(tipOut > 5.0 * bound);
+            }
+        }
+    }
+
     // Bad beams are refused with the JSON location of the defect.
     void badBeamsAreRefusedWithTheirLocation() {
         auto check = [](const std::string& text, const std::string& where) {
@@ -408,7 +631,15 @@ private slots:
         check(R"("beams": [{"name": "b", "from": [0,0,0], "to": [1,0,0], "elements": 2, "material": {"young_modulus": 2e11, "density": 7800}, "section": {"type": "rectangle", "width": 0.01, "height": 0}}])",
               "/beams/0/section/width");
         const std::string beam = R"("beams": [{"name": "b", "from": [0,0,0], "to": [1,0,0], "elements": 2, )" + ok + "}], ";
-        check(beam + R"("joints": [{"name": "j", "type": "revolute", "body1": "ground", "body2": "b.tip", "point": [1,0,0], "axis": [0,0,1]}])",
+        // A hinge holds the node named as body2, about an axis across the beam, and is not driven.
+        check(beam + R"("joints": [{"name": "j", "type": "revolute", "body1": "b.tip", "body2": "ground", "point": [1,0,0], "axis": [0,0,1]}])",
+              "/joints/0/type");
+        check(beam + R"("joints": [{"name": "j", "type": "revolute", "body1": "ground", "body2": "b.tip", "point": [1,0,0], "axis": [1,0,1]}])",
+              "/joints/0/axis");
+        check(beam + R"("joints": [{"name": "j", "type": "revolute", "body1": "ground", "body2": "b.tip", "point": [1,0,0], "axis": [0,0,1]}], )" +
+                  R"("drivers": [{"name": "d", "joint": "j", "law": {"type": "constant_velocity", "rate": 1}}])",
+              "/drivers/0/joint");
+        check(beam + R"("joints": [{"name": "j", "type": "prismatic", "body1": "ground", "body2": "b.tip", "point": [1,0,0], "axis": [0,0,1]}])",
               "/joints/0/type");
         check(beam + R"("joints": [{"name": "j", "type": "spherical", "body1": "ground", "body2": "b.node7", "point": [1,0,0], "axis": [0,0,1]}])",
               "/joints/0/body2");

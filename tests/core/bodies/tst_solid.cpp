@@ -10,6 +10,8 @@
 //    rotated forces;
 //  - a clamped block under an end load converging to Timoshenko's tip deflection, and its
 //    first bending frequency from Modes against the Euler–Bernoulli value;
+//  - node sets declared in the file: a clamp by the listed nodes of a face is the face's
+//    clamp; a force on a declared set is shared equally;
 //  - the loader's diagnostics for bad solids, naming their JSON location.
 #include "CliRunner.h"
 #include "TestModels.h"
@@ -393,6 +395,95 @@ private slots:
               extrapolated, 100.0 * (extrapolated / timoshenko - 1.0));
         QVERIFY2(order > 1.7 && order < 2.3, qPrintable(QString::number(order)));
         QVERIFY(std::abs(extrapolated / timoshenko - 1.0) < 0.02);
+    }
+
+    // A node set declared in the file holds like the face it lists: the block of 10 × 2 × 2
+    // elements clamped by the declared set of the nine nodes of x = 0 (in the face's own
+    // order) has the same joints, named alike, and the very same equilibrium, to the last
+    // bit; listed backwards, the equations come in another order, which may change the
+    // rounding of Newton's iterates but not the equilibrium beyond the force tolerance
+    // (1e-10 of the load, so 1e-10 of the deflection).
+    void declaredNodeSetClampsLikeItsFace() {
+        const double P = 1000.0;
+        const ModelDocument face = clampedBlock(10, 2, P);
+        std::vector<std::string> nodes;
+        for (int k = 0; k <= 2; ++k)
+            for (int j = 0; j <= 2; ++j) nodes.push_back("block.node0_" + std::to_string(j) + "_" + std::to_string(k));
+        auto declared = [&](const std::vector<std::string>& list) {
+            ModelDocument doc = face;
+            doc.nodeSets.push_back({"root face", list});
+            doc.joints[0].body2 = "root face";
+            return doc;
+        };
+        auto equilibrium = [](const ModelDocument& doc, std::vector<std::string>* joints) {
+            const LoadedModel lm = prepareModel(doc);
+            if (!lm.ok()) qWarning("%s", formatDiagnostics(lm.diagnostics).c_str());
+            if (!lm.ok()) return VecX();
+            for (const Joint& j : lm.model->joints) joints->push_back(j.name);
+            State s = lm.initial;
+            StaticsOptions options;
+            options.checkStability = false;
+            const StaticsResult r = findEquilibrium(*lm.model, s, options);
+            return r.ok ? s.q : VecX();
+        };
+        std::vector<std::string> faceJoints, sameJoints, reversedJoints;
+        const VecX byFace = equilibrium(face, &faceJoints);
+        const VecX bySet = equilibrium(declared(nodes), &sameJoints);
+        const VecX byReversed = equilibrium(declared(std::vector<std::string>(nodes.rbegin(), nodes.rend())), &reversedJoints);
+        QVERIFY(byFace.size() > 0 && bySet.size() == byFace.size() && byReversed.size() == byFace.size());
+        QCOMPARE(int(faceJoints.size()), 9);
+        QVERIFY(sameJoints == faceJoints);
+        QCOMPARE(reversedJoints.front(), std::string("clamp:block.node0_2_2"));
+        const double deflection = (byFace - prepareModel(face).initial.q).cwiseAbs().maxCoeff();
+        const double same = (bySet - byFace).cwiseAbs().maxCoeff(), reversed = (byReversed - byFace).cwiseAbs().maxCoeff();
+        qInfo("largest displacement %.6e m; declared set: difference %.3g m, listed backwards %.3g m", deflection, same,
+              reversed);
+        QCOMPARE(same, 0.0);
+        QVERIFY(reversed < 1e-9 * deflection);
+        QVERIFY(deflection > 1e-4);
+    }
+
+    // A body force on a declared set is shared equally among its nodes (a face set weighs
+    // its nodes as a uniform traction does); a set may hold nodes of several meshes.
+    void declaredNodeSetSharesAForceEqually() {
+        ModelDocument doc = clampedBlock(4, 1, 0.0);
+        BeamDoc beam;
+        beam.name = "rod";
+        beam.from = Vec3(0, 1, 0);
+        beam.to = Vec3(1, 1, 0);
+        beam.elements = 2;
+        beam.section.shape = SectionDoc::Shape::Circle;
+        beam.section.radius = 0.01;
+        beam.material = {2.1e11, 0.3, 7850.0};
+        doc.beams.push_back(beam);
+        JointDoc pin;
+        pin.name = "pin";
+        pin.type = JointType::Spherical;
+        pin.body1 = "ground";
+        pin.body2 = "rod.root";
+        pin.point = beam.from;
+        doc.joints.push_back(pin);
+        doc.nodeSets.push_back({"ends", {"block.node4_1_1", "rod.tip", "block.node4_0_0", "rod.node1"}});
+        ForceDoc load;
+        load.name = "load";
+        load.type = ForceType::BodyForce;
+        load.body = "ends";
+        load.vector = Vec3(4.0, -8.0, 2.0);
+        doc.forces.push_back(load);
+        const LoadedModel lm = prepareModel(doc);
+        QVERIFY2(lm.ok(), formatDiagnostics(lm.diagnostics).c_str());
+        const Model& m = *lm.model;
+        QCOMPARE(int(m.forces.size()), 4);
+        const BodyIndex block = *m.findBody("block"), rod = *m.findBody("rod");
+        const std::pair<BodyIndex, int> expected[4] = {
+            {block, m.body(block).solid->gridNode(4, 1, 1)}, {rod, 2}, {block, m.body(block).solid->gridNode(4, 0, 0)}, {rod, 1}};
+        for (int k = 0; k < 4; ++k) {
+            const ForceElement& f = m.forces[size_t(k)];
+            QCOMPARE(f.name, "load:" + doc.nodeSets[0].nodes[size_t(k)]);
+            QVERIFY(f.body == expected[k].first);
+            QCOMPARE(f.node, expected[k].second);
+            QVERIFY(f.vector == Vec3(1.0, -2.0, 0.5));
+        }
     }
 
     // First bending frequency of the clamped block (20 × 2 × 2 cubic elements) from core

@@ -45,6 +45,7 @@ public:
         list("drivers", a.drivers, b.drivers);
         list("forces", a.forces, b.forces);
         list("beams", a.beams, b.beams);  // beams
+        list("node_sets", a.nodeSets, b.nodeSets);
         same("expected/dof", a.expected.dof, b.expected.dof);
         same("expected/redundant", a.expected.redundant, b.expected.redundant);
         same("run/method", a.run.method, b.run.method);
@@ -230,6 +231,10 @@ private:
         same(p + "/preload", a.preload, b.preload);
     }
     // --- end beams ---
+    void same(const QString& p, const NodeSetDoc& a, const NodeSetDoc& b) {
+        same(p + "/name", a.name, b.name);
+        if (a.nodes != b.nodes) differ(p + "/nodes", QString::number(a.nodes.size()), QString::number(b.nodes.size()));
+    }
     template <typename T>
     void list(const QString& where, const std::vector<T>& a, const std::vector<T>& b) {
         if (a.size() != b.size()) {
@@ -385,6 +390,23 @@ const MalformedCase kMalformed[] = {
      "expected an array of 3 numbers", 0, 0},
     {"four-bar-cannot-close.json", Stage::Assemble, "/joints",
      "joints that do not close", 0, 0},
+    // Node sets declared in the file: every entry checked where it is, and a joint on a
+    // rejected set not reported again.
+    {"node-set-unknown-node.json", Stage::Build, "/node_sets/0/nodes/1",
+     "unknown node 'rod.node3'", 0, 0},
+    {"node-set-empty.json", Stage::Build, "/node_sets/1/nodes",
+     "node set 'middle' has no nodes", 0, 0},
+    {"node-set-duplicate-name.json", Stage::Build, "/node_sets/1/name",
+     "duplicate node set name 'ends'", 0, 0},
+    {"node-set-node-listed-twice.json", Stage::Build, "/node_sets/0/nodes/1",
+     "node 'rod.node0' is listed twice in node set 'ends'", 0, 0},
+    {"node-set-face-name.json", Stage::Build, "/node_sets/1/name",
+     "duplicate node set name 'block.xmin': a face of a solid has this name", 0, 0},
+    {"node-set-nodes-not-names.json", Stage::Parse, "/node_sets/0/nodes/1",
+     "expected a node name, found number", 0, 0},
+    // A hinge on a beam node turns the beam about its axis: the axis must cross the beam.
+    {"beam-hinge-axis-along-beam.json", Stage::Build, "/joints/0/axis",
+     "needs an axis perpendicular to the beam at the node", 0, 0},
 };
 // clang-format on
 
@@ -590,6 +612,10 @@ ModelDocument everyFieldDocument() {
     twist.vector = Vec3(0.0, 0.5, 0.0);
     d.forces.push_back(twist);
 
+    // Read and saved as written; only building checks the names.
+    d.nodeSets.push_back({"ends", {"rod.root", "rod.tip"}});
+    d.nodeSets.push_back({"corner", {"block.node0_0_0"}});
+
     d.expected.dof = 2;
     d.expected.redundant = 0;
     return d;
@@ -687,6 +713,7 @@ private slots:
         QTest::newRow("count") << 9 << "markers (count)";
         QTest::newRow("negative zero") << 10 << "gravity/2";
         QTest::newRow("last bit") << 11 << "forces/0/stiffness";
+        QTest::newRow("node set") << 12 << "node_sets/1/nodes";
     }
 
     void comparerDetectsChanges() {
@@ -708,6 +735,7 @@ private slots:
         case 9: b.markers.pop_back(); break;
         case 10: b.gravity.z() = -0.0; break;
         case 11: b.forces[0].stiffness = std::nextafter(a.forces[0].stiffness, 1e9); break;
+        case 12: b.nodeSets[1].nodes.push_back("block.node1_0_0"); break;
         }
         ModelDocument reference = a;
         if (mutation == 10) reference.gravity.z() = 0.0;  // differ only in the sign of zero

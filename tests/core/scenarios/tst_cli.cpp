@@ -1,8 +1,12 @@
 // The command-line tool's `simulate` and `kinematics` commands, end to end: the JSON
 // summary and the CSV columns checked against closed-form solutions (the exact pendulum,
-// the slider-crank's slider position), and the exit status of every kind of failure.
+// the slider-crank's slider position), the columns of named beam and solid nodes, and the
+// exit status of every kind of failure.
 #include "CliRunner.h"
 #include "EllipticFunctions.h"
+
+#include "looplab/bodies/NodalOutputs.h"
+#include "looplab/model/ModelFile.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -910,6 +914,117 @@ private slots:
         QVERIFY2(t.error.isEmpty(), qPrintable(t.error));
         QCOMPARE(int(t.rows.size()), 1);  // the initial state
         QCOMPARE(t.rows[0][0], 0.0);
+    }
+
+    // `--node` adds the position columns of named beam and solid nodes. At t = 0 they are the
+    // core's node positions of the assembled initial state (the file's geometry: node k of the
+    // 8-element cantilever at x = k/8 m, the block's corner node20_2_2 at (1, 0.05, 0.05));
+    // the clamped beam root and the pinned block node stay where they are held at every row,
+    // to rounding of the positions (1e-12 m); the JSON reports the nodes and the mesh sizes.
+    void simulateWritesNamedNodes_data() {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QStringList>("nodes");
+        QTest::addColumn<QString>("held");  // a node held by a joint at its initial place
+        QTest::addColumn<int>("meshNodes");
+        QTest::newRow("beam") << "cantilever-beam.json" << QStringList{"beam.node0", "beam.node3", "beam.tip", "beam.node8"}
+                              << "beam.node0" << 9;
+        QTest::newRow("solid") << "clamped-block.json" << QStringList{"block.node20_2_2", "block.node0_1_1", "block.node7_0_2"}
+                               << "block.node0_1_1" << 189;
+    }
+    void simulateWritesNamedNodes() {
+        QFETCH(QString, file);
+        QFETCH(QStringList, nodes);
+        QFETCH(QString, held);
+        QFETCH(int, meshNodes);
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString csv = dir.filePath("nodes.csv");
+        QStringList args{"simulate", example(qPrintable(file)), "--t-end", "2e-4", "--output-step", "5e-5", "--out", csv,
+                         "--json"};
+        for (const QString& n : nodes) args << "--node" << n;
+        const CliResult r = runCli(args);
+        QVERIFY(r.finished);
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const Table t = readCsv(csv);
+        QVERIFY2(t.error.isEmpty(), qPrintable(t.error));
+        QCOMPARE(int(t.rows.size()), 5);
+        const looplab::LoadedModel lm = looplab::loadModel(example(qPrintable(file)).toStdString());
+        QVERIFY(lm.ok());
+        for (const QString& n : nodes) {
+            const std::optional<looplab::MeshNode> node = looplab::findMeshNode(*lm.model, n.toStdString());
+            QVERIFY2(node, qPrintable(n));
+            const looplab::Vec3 start = looplab::meshNodePosition(*lm.model, lm.initial, *node);
+            for (int c = 0; c < 3; ++c) {
+                const QString column = n + "." + QChar('x' + c);
+                // Once, a beam's tip among its named points.
+                QCOMPARE(int(t.header.count(column)), 1);
+                QVERIFY2(std::abs(t.rows[0][t.column(column)] - start[c]) < 1e-12, qPrintable(column));
+                if (n != held) continue;
+                for (const QVector<double>& row : t.rows)
+                    QVERIFY2(std::abs(row[t.column(column)] - start[c]) < 1e-12,
+                             qPrintable(column + " = " + QString::number(row[t.column(column)], 'g', 17)));
+            }
+        }
+        // The file's geometry, independently of the core.
+        if (file == "cantilever-beam.json") {
+            QCOMPARE(t.rows[0][t.column("beam.node3.x")], 0.375);
+            QCOMPARE(t.rows[0][t.column("beam.node8.x")], 1.0);
+            // The same node under two names: the same numbers in every row.
+            for (const QVector<double>& row : t.rows)
+                QCOMPARE(row[t.column("beam.node8.y")], row[t.column("beam.tip.y")]);
+        } else {
+            for (int c = 0; c < 3; ++c)
+                QVERIFY(std::abs(t.rows[0][t.column(QString("block.node20_2_2.") + QChar('x' + c))] -
+                                 QVector<double>{1.0, 0.05, 0.05}[c]) < 1e-15);
+        }
+        QString error;
+        const QJsonObject o = parseObject(r.out, &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        const QJsonObject named = o["final"].toObject()["nodes"].toObject();
+        QCOMPARE(named.size(), nodes.size());
+        for (const QString& n : nodes) {
+            const QVector<double> p = numbers(named[n]);
+            QCOMPARE(p.size(), 3);
+            for (int c = 0; c < 3; ++c) QCOMPARE(p[c], t.rows.back()[t.column(n + "." + QChar('x' + c))]);
+        }
+        const QJsonObject meshes = o["meshes"].toObject();
+        QCOMPARE(meshes.size(), 1);
+        QCOMPARE(meshes.begin().value().toObject()["nodes"].toInt(), meshNodes);
+    }
+
+    // A name that is no node: status 2 before anything is written, naming the option and
+    // the name (indices past the mesh, written otherwise than the format writes them, or
+    // of a body that is not a mesh).
+    void simulateRefusesUnknownNodes_data() {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("node");
+        QTest::newRow("past the tip") << "cantilever-beam.json" << "beam.node9";
+        QTest::newRow("leading zero") << "cantilever-beam.json" << "beam.node08";
+        QTest::newRow("no index") << "cantilever-beam.json" << "beam.node";
+        QTest::newRow("the beam") << "cantilever-beam.json" << "beam";
+        QTest::newRow("solid, two indices") << "clamped-block.json" << "block.node1_1";
+        QTest::newRow("solid, past the mesh") << "clamped-block.json" << "block.node0_3_0";
+        QTest::newRow("a face") << "clamped-block.json" << "block.xmin";
+        QTest::newRow("rigid body") << "pendulum.json" << "bob.node0";
+    }
+    void simulateRefusesUnknownNodes() {
+        QFETCH(QString, file);
+        QFETCH(QString, node);
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString csv = dir.filePath("nodes.csv");
+        const CliResult r =
+            runCli({"simulate", example(qPrintable(file)), "--t-end", "1e-4", "--out", csv, "--node", node, "--json"});
+        QVERIFY(r.finished);
+        QCOMPARE(r.exitCode, 2);
+        const QString expected = "--node '" + node + "'";
+        QVERIFY2(r.err.contains(expected.toUtf8()), r.err.constData());
+        QString error;
+        const QJsonObject o = parseObject(r.out, &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QCOMPARE(o["ok"].toBool(true), false);
+        QVERIFY2(o["error"].toString().contains(expected), qPrintable(o["error"].toString()));
+        QVERIFY(!QFileInfo::exists(csv));
     }
 };
 

@@ -3,11 +3,13 @@
 // reports its centre of mass and orientation: its centre of mass and a few named points of
 // its mesh, each a weighted mean of node positions. A beam names its root and tip nodes;
 // a solid its six faces, at the centroid of each face (the node weights of a uniform
-// traction, SolidMesh::faceWeights). `looplab-cli simulate` writes these as CSV columns.
+// traction, SolidMesh::faceWeights). `looplab-cli simulate` writes these as CSV columns,
+// and any node by the name the model format gives it (`--node`).
 
 #include "looplab/model/Model.h"
 #include "looplab/bodies/State.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -25,6 +27,17 @@ struct NodalPoint {
 std::vector<NodalPoint> nodalPoints(const Model& model, BodyIndex b);
 /// Current global position of a named point [m].
 Vec3 nodalPointPosition(const Model& model, const State& s, BodyIndex b, const NodalPoint& p);
+/// One node of a beam or solid mesh.
+struct MeshNode {
+    BodyIndex body;
+    int node = 0;  ///< index in the mesh
+};
+/// The node a name denotes ("<beam>.node<k>", "<beam>.root", "<beam>.tip",
+/// "<solid>.node<i>_<j>_<k>", docs/model-format.md), or none. Indices are written as the
+/// format writes them (no sign, no leading zeros).
+std::optional<MeshNode> findMeshNode(const Model& model, const std::string& name);
+/// Current global position of a node [m].
+Vec3 meshNodePosition(const Model& model, const State& s, const MeshNode& node);
 /// Current centre of mass of a flexible body, ∫ρ r dV / m [m] (the consistent gravity load
 /// of a unit field weighs each coordinate by its share of the mass).
 Vec3 flexibleCentreOfMass(const Model& model, const State& s, BodyIndex b);

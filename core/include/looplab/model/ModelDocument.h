@@ -167,6 +167,14 @@ struct SolidDoc {
 
 // --- end solids ---
 
+/// A node set named in the file: beam and solid nodes by their names, usable wherever a
+/// solid's face (a node set the mesh makes) is: held by a spherical or fixed joint (a pin
+/// per node), or loaded by a body force (the resultant shared equally among the nodes).
+struct NodeSetDoc {
+    std::string name;
+    std::vector<std::string> nodes;
+};
+
 /// Facts a model states about itself, checked by tests and by `looplab-cli check`.
 struct ExpectedDoc {
     std::optional<int> dof;
@@ -222,6 +230,7 @@ struct ModelDocument {
     std::vector<ForceDoc> forces;
     std::vector<BeamDoc> beams;  ///< bodies of kind Beam, after the rigid bodies
     std::vector<SolidDoc> solids;  ///< bodies of kind Solid, after the beams
+    std::vector<NodeSetDoc> nodeSets;  ///< node sets of beam and solid nodes
     ExpectedDoc expected;
     RunSettingsDoc run;              ///< run settings saved with the model
     std::optional<CameraDoc> camera;  ///< the view saved with the model
