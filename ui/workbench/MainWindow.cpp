@@ -355,7 +355,8 @@ void MainWindow::createMenus()
     edit->addAction(undo);
     edit->addAction(redo);
     edit->addSeparator();
-    for (ItemKind kind : {ItemKind::Body, ItemKind::Joint, ItemKind::Driver, ItemKind::Force})
+    for (ItemKind kind : {ItemKind::Body, ItemKind::Joint, ItemKind::Driver, ItemKind::Force, ItemKind::Beam,
+                          ItemKind::Solid})
         edit->addAction(tr("Add %1").arg(ModelTreeModel::kindName(kind)), this,
                         [this, kind] { addItem(kind); });
 

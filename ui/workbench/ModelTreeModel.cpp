@@ -6,7 +6,7 @@ namespace looplab::ui {
 
 namespace {
 
-constexpr int kGroupCount = 4;
+constexpr int kGroupCount = 6;
 // internalId 0 marks group rows; item rows store their group + 1.
 constexpr quintptr kGroupId = 0;
 
@@ -27,6 +27,8 @@ QString ModelTreeModel::groupName(ItemKind kind)
     case ItemKind::Joint: return tr("Joints");
     case ItemKind::Driver: return tr("Drivers");
     case ItemKind::Force: return tr("Forces");
+    case ItemKind::Beam: return tr("Beams");
+    case ItemKind::Solid: return tr("Solids");
     }
     return {};
 }
@@ -38,6 +40,8 @@ QString ModelTreeModel::kindName(ItemKind kind)
     case ItemKind::Joint: return tr("joint");
     case ItemKind::Driver: return tr("driver");
     case ItemKind::Force: return tr("force");
+    case ItemKind::Beam: return tr("beam");
+    case ItemKind::Solid: return tr("solid");
     }
     return {};
 }
