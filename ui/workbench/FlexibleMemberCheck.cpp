@@ -2,6 +2,9 @@
 
 #include "looplab/model/ModelBuilder.h"
 
+#include <algorithm>
+#include <cmath>
+
 namespace looplab::ui {
 
 std::optional<Diagnostic> flexibleMemberProblem(const ModelDocument& doc, ItemRef item)
@@ -12,11 +15,25 @@ std::optional<Diagnostic> flexibleMemberProblem(const ModelDocument& doc, ItemRe
     ModelDocument alone;
     alone.name = doc.name;
     std::string list;
+    // A valid element count is meshed as one element: the builder's other checks do not
+    // depend on the count, and meshing a long beam or a fine box only to check a modulus
+    // would make each edit cost a second build.
     if (item.kind == ItemKind::Beam) {
-        alone.beams.push_back(doc.beams[i]);
+        BeamDoc beam = doc.beams[i];
+        if (beam.elements >= 1 && beam.elements <= kMaxBeamElements)
+            beam.elements = 1;
+        alone.beams.push_back(beam);
         list = "/beams/";
     } else if (item.kind == ItemKind::Solid) {
-        alone.solids.push_back(doc.solids[i]);
+        SolidDoc solid = doc.solids[i];
+        const long long total = static_cast<long long>(solid.elements[0]) * solid.elements[1] * solid.elements[2];
+        // One element has the volume of the whole box, which passes the builder's check
+        // of an element's volume whenever the box's own elements do.
+        const double elementVolume = solid.size.prod() / static_cast<double>(std::max(total, 1LL));
+        if (std::min({solid.elements[0], solid.elements[1], solid.elements[2]}) >= 1 && total <= kMaxSolidElements &&
+            std::isfinite(solid.size.prod()) && elementVolume > 1e-300)
+            solid.elements[0] = solid.elements[1] = solid.elements[2] = 1;
+        alone.solids.push_back(solid);
         list = "/solids/";
     } else {
         return std::nullopt;
