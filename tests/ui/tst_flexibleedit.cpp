@@ -251,6 +251,14 @@ void TestFlexibleEdit::addedSolidIsEditedAndUndone()
     doc->undoStack()->undo();
     QCOMPARE(json(), added);
     QCOMPARE(coordinatesOf("solid"), 81);
+
+    // A joint holds the box by a face (a node set).
+    triggerAdd("Add joint");
+    auto* body2 = field<QComboBox>("body2");
+    QVERIFY(body2);
+    QVERIFY(body2->findText("solid.xmin") >= 0);
+    QVERIFY(body2->findText("solid.zmax") >= 0);
+    QVERIFY(body2->findText("solid") < 0);
 }
 
 // Deleting a beam deletes the joints and forces that hold its nodes, as deleting a rigid
