@@ -112,6 +112,8 @@ void TestFlexibleEdit::addedBeamIsEditedAndUndone()
     QCOMPARE(doc->document().beams.size(), size_t(1));
     QCOMPARE(window_->selectedItem(), (ItemRef{ItemKind::Beam, 0}));
     QCOMPARE(window_->treeModel()->rowCount(window_->treeModel()->groupIndex(ItemKind::Beam)), 1);
+    QCOMPARE(window_->treeModel()->itemIndex({ItemKind::Beam, 0}).data(Qt::ToolTipRole).toString(),
+             QString("8 elements, 1 m; nodes beam.root … beam.tip"));
     QCOMPARE(window_->propertyEditor()->item(), (ItemRef{ItemKind::Beam, 0}));
     QVERIFY2(doc->loaded().ok(), qPrintable(doc->statusText()));
     QCOMPARE(coordinatesOf("beam"), 54);
