@@ -25,6 +25,7 @@
 #include <QCommandLineParser>
 #include <QDoubleSpinBox>
 #include <QLineEdit>
+#include <QSpinBox>
 #include <QDir>
 #include <QFileInfo>
 #include <QSurfaceFormat>
@@ -47,7 +48,7 @@ const QCommandLineOption restoreOption("restore",
                                        "(default), yes (restore) or no (discard).",
                                        "CHOICE", "ask");
 const QCommandLineOption editOption("edit",
-                                    "Set FIELD of item INDEX (from 0) of KIND (body, joint, driver, force) to "
+                                    "Set FIELD of item INDEX (from 0) of KIND (body, joint, driver, force, beam, solid) to "
                                     "VALUE in the property editor, e.g. body:1:mass=1.25. May be repeated.",
                                     "KIND:INDEX:FIELD=VALUE");
 
@@ -81,6 +82,10 @@ bool applyEdit(MainWindow& window, const QString& spec, QString& error)
         kind = looplab::ui::ItemKind::Driver;
     else if (k == "force")
         kind = looplab::ui::ItemKind::Force;
+    else if (k == "beam")
+        kind = looplab::ui::ItemKind::Beam;
+    else if (k == "solid")
+        kind = looplab::ui::ItemKind::Solid;
     else {
         error = QString("--edit %1: unknown kind '%2'").arg(spec, where[0]);
         return false;
@@ -101,6 +106,14 @@ bool applyEdit(MainWindow& window, const QString& spec, QString& error)
             return false;
         }
         spin->setValue(number);
+    } else if (auto* count = qobject_cast<QSpinBox*>(editor)) {
+        bool ok = false;
+        const int number = value.toInt(&ok);
+        if (!ok) {
+            error = QString("--edit %1: '%2' is not a whole number").arg(spec, value);
+            return false;
+        }
+        count->setValue(number);
     } else if (auto* combo = qobject_cast<QComboBox*>(editor)) {
         combo->setCurrentText(value);
     } else if (auto* line = qobject_cast<QLineEdit*>(editor)) {

@@ -212,7 +212,8 @@ void TestWorkbench::opensEveryExample()
         QVERIFY(doc->statusText().startsWith("dof "));
         QVERIFY(!doc->isModified());
         const ModelTreeModel* tree = window_->treeModel();
-        for (ItemKind kind : {ItemKind::Body, ItemKind::Joint, ItemKind::Driver, ItemKind::Force}) {
+        for (ItemKind kind : {ItemKind::Body, ItemKind::Joint, ItemKind::Driver, ItemKind::Force, ItemKind::Beam,
+                              ItemKind::Solid}) {
             const QModelIndex group = tree->groupIndex(kind);
             QCOMPARE(tree->rowCount(group), itemCount(doc->document(), kind));
             QVERIFY(group.data().toString().endsWith(QString("(%1)").arg(itemCount(doc->document(), kind))));

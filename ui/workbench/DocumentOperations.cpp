@@ -22,21 +22,75 @@ bool hasName(const std::vector<T>& items, const std::string& name, int except = 
     return false;
 }
 
+bool isBodyKind(ItemKind kind) { return kind == ItemKind::Body || kind == ItemKind::Beam || kind == ItemKind::Solid; }
+
 bool nameTaken(const ModelDocument& doc, ItemKind kind, const std::string& name, int except = -1)
 {
+    // The builder resolves rigid bodies, beams and solids from one set of body names.
+    if (isBodyKind(kind))
+        return name == kGroundName || hasName(doc.bodies, name, kind == ItemKind::Body ? except : -1) ||
+               hasName(doc.beams, name, kind == ItemKind::Beam ? except : -1) ||
+               hasName(doc.solids, name, kind == ItemKind::Solid ? except : -1);
     switch (kind) {
-    case ItemKind::Body: return name == kGroundName || hasName(doc.bodies, name, except);
     case ItemKind::Joint: return hasName(doc.joints, name, except);
     case ItemKind::Driver: return hasName(doc.drivers, name, except);
     case ItemKind::Force: return hasName(doc.forces, name, except);
+    default: return true;
     }
-    return true;
+}
+
+// Joints and forces name a beam's or solid's nodes and faces ("beam.tip", "box.xmin"),
+// never the mesh itself; a rigid body is named as it is.
+bool refersTo(const std::string& ref, ItemKind kind, const std::string& name)
+{
+    if (ref == name)
+        return true;
+    if (kind != ItemKind::Beam && kind != ItemKind::Solid)
+        return false;
+    return ref.size() > name.size() + 1 && ref.compare(0, name.size(), name) == 0 && ref[name.size()] == '.';
+}
+
+void replaceName(std::string& ref, ItemKind kind, const std::string& from, const std::string& to)
+{
+    if (refersTo(ref, kind, from))
+        ref = to + ref.substr(from.size());
 }
 
 void replaceName(std::string& ref, const std::string& from, const std::string& to)
 {
     if (ref == from)
         ref = to;
+}
+
+BeamDoc defaultBeam(const std::string& name)
+{
+    BeamDoc beam;
+    beam.name = name;
+    beam.from = Vec3::Zero();
+    beam.to = Vec3::UnitX();
+    beam.elements = 8;
+    // Steel, 20 mm square: the cantilever of the examples.
+    beam.material.youngModulus = 210e9;
+    beam.material.poissonRatio = 0.3;
+    beam.material.density = 7850.0;
+    beam.section.shape = SectionDoc::Shape::Rectangle;
+    beam.section.width = 0.02;
+    beam.section.height = 0.02;
+    return beam;
+}
+
+SolidDoc defaultSolid(const std::string& name)
+{
+    SolidDoc solid;
+    solid.name = name;
+    solid.origin = Vec3::Zero();
+    solid.size = Vec3::Constant(0.1);
+    solid.elements[0] = solid.elements[1] = solid.elements[2] = 2;
+    // Aluminium, as a new rigid body's density.
+    solid.material.youngModulus = 70e9;
+    solid.material.poissonRatio = 0.33;
+    solid.material.density = 2700.0;
+    return solid;
 }
 
 template <typename T, typename Pred>
@@ -91,6 +145,8 @@ int itemCount(const ModelDocument& doc, ItemKind kind)
     case ItemKind::Joint: return static_cast<int>(doc.joints.size());
     case ItemKind::Driver: return static_cast<int>(doc.drivers.size());
     case ItemKind::Force: return static_cast<int>(doc.forces.size());
+    case ItemKind::Beam: return static_cast<int>(doc.beams.size());
+    case ItemKind::Solid: return static_cast<int>(doc.solids.size());
     }
     return 0;
 }
@@ -105,6 +161,8 @@ std::string itemName(const ModelDocument& doc, ItemRef item)
     case ItemKind::Joint: return doc.joints[i].name;
     case ItemKind::Driver: return doc.drivers[i].name;
     case ItemKind::Force: return doc.forces[i].name;
+    case ItemKind::Beam: return doc.beams[i].name;
+    case ItemKind::Solid: return doc.solids[i].name;
     }
     return {};
 }
@@ -165,6 +223,8 @@ ItemRef addItem(ModelDocument& doc, ItemKind kind)
         doc.forces.push_back(force);
         break;
     }
+    case ItemKind::Beam: doc.beams.push_back(defaultBeam(uniqueName(doc, kind, "beam"))); break;
+    case ItemKind::Solid: doc.solids.push_back(defaultSolid(uniqueName(doc, kind, "solid"))); break;
     }
     return {kind, itemCount(doc, kind) - 1};
 }
@@ -181,6 +241,8 @@ ItemRef duplicateItem(ModelDocument& doc, ItemRef item)
     case ItemKind::Joint: doc.joints.push_back(doc.joints[i]); doc.joints.back().name = name; break;
     case ItemKind::Driver: doc.drivers.push_back(doc.drivers[i]); doc.drivers.back().name = name; break;
     case ItemKind::Force: doc.forces.push_back(doc.forces[i]); doc.forces.back().name = name; break;
+    case ItemKind::Beam: doc.beams.push_back(doc.beams[i]); doc.beams.back().name = name; break;
+    case ItemKind::Solid: doc.solids.push_back(doc.solids[i]); doc.solids.back().name = name; break;
     }
     return {item.kind, itemCount(doc, item.kind) - 1};
 }
@@ -191,23 +253,26 @@ bool renameItem(ModelDocument& doc, ItemRef item, const std::string& newName)
     if (old.empty() || newName.empty() || nameTaken(doc, item.kind, newName, item.index))
         return false;
     const auto i = static_cast<size_t>(item.index);
-    switch (item.kind) {
-    case ItemKind::Body:
-        doc.bodies[i].name = newName;
+    if (isBodyKind(item.kind)) {
+        const ItemKind k = item.kind;
         for (MarkerDoc& m : doc.markers)
-            replaceName(m.body, old, newName);
+            replaceName(m.body, k, old, newName);
         for (JointDoc& j : doc.joints) {
-            replaceName(j.body1, old, newName);
-            replaceName(j.body2, old, newName);
+            replaceName(j.body1, k, old, newName);
+            replaceName(j.body2, k, old, newName);
         }
         for (ForceDoc& f : doc.forces) {
-            replaceName(f.body1, old, newName);
-            replaceName(f.body2, old, newName);
-            replaceName(f.body, old, newName);
+            replaceName(f.body1, k, old, newName);
+            replaceName(f.body2, k, old, newName);
+            replaceName(f.body, k, old, newName);
         }
         for (TraceDoc& t : doc.traces)
-            replaceName(t.body, old, newName);
-        break;
+            replaceName(t.body, k, old, newName);
+    }
+    switch (item.kind) {
+    case ItemKind::Body: doc.bodies[i].name = newName; break;
+    case ItemKind::Beam: doc.beams[i].name = newName; break;
+    case ItemKind::Solid: doc.solids[i].name = newName; break;
     case ItemKind::Joint:
         doc.joints[i].name = newName;
         for (DriverDoc& d : doc.drivers)
@@ -228,23 +293,24 @@ Dependants dependantsOf(const ModelDocument& doc, ItemRef item)
     if (name.empty())
         return out;
     std::set<std::string> joints;
-    if (item.kind == ItemKind::Body) {
+    if (isBodyKind(item.kind)) {
+        auto holds = [&](const std::string& ref) { return refersTo(ref, item.kind, name); };
         std::set<std::string> markers;
         for (const MarkerDoc& m : doc.markers)
-            if (m.body == name) {
+            if (holds(m.body)) {
                 markers.insert(m.name);
                 out.markers.push_back(m.name);
             }
         for (const JointDoc& j : doc.joints) {
             const bool uses = j.byMarkers ? (markers.count(j.marker1) || markers.count(j.marker2))
-                                          : (j.body1 == name || j.body2 == name);
+                                          : (holds(j.body1) || holds(j.body2));
             if (uses) {
                 joints.insert(j.name);
                 out.joints.push_back(j.name);
             }
         }
         for (const ForceDoc& f : doc.forces)
-            if (f.body1 == name || f.body2 == name || f.body == name || joints.count(f.joint))
+            if (holds(f.body1) || holds(f.body2) || holds(f.body) || joints.count(f.joint))
                 out.forces.push_back(f.name);
     } else if (item.kind == ItemKind::Joint) {
         joints.insert(name);
@@ -273,12 +339,15 @@ void removeItem(ModelDocument& doc, ItemRef item)
     case ItemKind::Joint: doc.joints.erase(doc.joints.begin() + static_cast<long>(i)); break;
     case ItemKind::Driver: doc.drivers.erase(doc.drivers.begin() + static_cast<long>(i)); break;
     case ItemKind::Force: doc.forces.erase(doc.forces.begin() + static_cast<long>(i)); break;
+    case ItemKind::Beam: doc.beams.erase(doc.beams.begin() + static_cast<long>(i)); break;
+    case ItemKind::Solid: doc.solids.erase(doc.solids.begin() + static_cast<long>(i)); break;
     }
     // A trace of a removed body or marker has nothing left to follow.
-    if (item.kind == ItemKind::Body) {
+    if (isBodyKind(item.kind)) {
         const std::vector<std::string>& markers = deps.markers;
         eraseIf(doc.traces, [&](const TraceDoc& t) {
-            return t.marker.empty() ? t.body == name : std::find(markers.begin(), markers.end(), t.marker) != markers.end();
+            return t.marker.empty() ? refersTo(t.body, item.kind, name)
+                                    : std::find(markers.begin(), markers.end(), t.marker) != markers.end();
         });
     }
     eraseIf(doc.markers, listed(deps.markers));

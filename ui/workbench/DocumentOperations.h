@@ -14,8 +14,9 @@
 
 namespace looplab::ui {
 
-/// The four kinds of items the model tree lists.
-enum class ItemKind { Body, Joint, Driver, Force };
+/// The kinds of items the model tree lists. Beams and solids are bodies too (they share
+/// the bodies' names), but each is a mesh with fields of its own.
+enum class ItemKind { Body, Joint, Driver, Force, Beam, Solid };
 
 /// One item of the document: its kind and index in the matching vector.
 struct ItemRef {
@@ -35,12 +36,16 @@ std::string itemName(const ModelDocument& doc, ItemRef item);
 std::string uniqueName(const ModelDocument& doc, ItemKind kind, const std::string& base);
 
 /// Appends a new item with sensible defaults (a joint is unconnected, its two body names
-/// empty; a driver drives the first revolute joint); returns its reference.
+/// empty; a driver drives the first revolute joint; a beam is 1 m of steel along x in 8
+/// elements; a solid is an aluminium cube of 0.1 m in 2 × 2 × 2 elements); returns its
+/// reference.
 ItemRef addItem(ModelDocument& doc, ItemKind kind);
 /// Appends a copy of the item under a new unique name; returns the copy's reference.
 ItemRef duplicateItem(ModelDocument& doc, ItemRef item);
-/// Renames an item and every reference to it. Returns false (and changes nothing) if
-/// the name is empty, reserved or already used by another item of the kind.
+/// Renames an item and every reference to it (for a beam or solid also the names of its
+/// nodes and faces, "<name>.tip" ...). Returns false (and changes nothing) if the name is
+/// empty, reserved or already used by another item of the kind (rigid bodies, beams and
+/// solids share one set of names).
 bool renameItem(ModelDocument& doc, ItemRef item, const std::string& newName);
 
 /// What removing an item also removes.
@@ -48,7 +53,8 @@ struct Dependants {
     std::vector<std::string> joints, drivers, forces, markers;
     bool empty() const { return joints.empty() && drivers.empty() && forces.empty() && markers.empty(); }
 };
-/// Items that refer to `item` directly or through a removed joint or marker.
+/// Items that refer to `item` directly, through one of its nodes or faces (a beam or
+/// solid), or through a removed joint or marker.
 Dependants dependantsOf(const ModelDocument& doc, ItemRef item);
 /// Removes the item and its dependants.
 void removeItem(ModelDocument& doc, ItemRef item);

@@ -355,7 +355,8 @@ void MainWindow::createMenus()
     edit->addAction(undo);
     edit->addAction(redo);
     edit->addSeparator();
-    for (ItemKind kind : {ItemKind::Body, ItemKind::Joint, ItemKind::Driver, ItemKind::Force})
+    for (ItemKind kind : {ItemKind::Body, ItemKind::Joint, ItemKind::Driver, ItemKind::Force, ItemKind::Beam,
+                          ItemKind::Solid})
         edit->addAction(tr("Add %1").arg(ModelTreeModel::kindName(kind)), this,
                         [this, kind] { addItem(kind); });
 
@@ -872,7 +873,7 @@ void MainWindow::onTreeSelection()
     std::vector<int> joints;
     if (sceneModel_ && item.valid()) {
         const std::string name = itemName(document_->document(), item);
-        if (item.kind == ItemKind::Body) {
+        if (item.kind == ItemKind::Body || item.kind == ItemKind::Beam || item.kind == ItemKind::Solid) {
             if (auto b = sceneModel_->findBody(name))
                 body = sceneBodyIndex(*b);
         } else if (item.kind == ItemKind::Joint) {
@@ -882,7 +883,8 @@ void MainWindow::onTreeSelection()
     }
     viewport_->setHighlightedBody(body);
     viewport_->setHighlightedJoints(joints);
-    selectedBody_ = body;
+    // A trail follows a rigid body's centre of mass; a mesh has no such point.
+    selectedBody_ = item.kind == ItemKind::Body ? body : -1;
     updateTrail();
 }
 
@@ -917,10 +919,11 @@ void MainWindow::onBodyPicked(int index)
             name = sceneModel_->body(BodyIndex(b)).name;
     if (name.empty())
         return;
-    const auto& bodies = document_->document().bodies;
-    for (size_t i = 0; i < bodies.size(); ++i)
-        if (bodies[i].name == name)
-            selectItem({ItemKind::Body, static_cast<int>(i)});
+    const ModelDocument& doc = document_->document();
+    for (ItemKind kind : {ItemKind::Body, ItemKind::Beam, ItemKind::Solid})
+        for (int i = 0; i < itemCount(doc, kind); ++i)
+            if (itemName(doc, {kind, i}) == name)
+                selectItem({kind, i});
 }
 
 void MainWindow::onJointPicked(int index)

@@ -6,7 +6,7 @@ namespace looplab::ui {
 
 namespace {
 
-constexpr int kGroupCount = 4;
+constexpr int kGroupCount = 6;
 // internalId 0 marks group rows; item rows store their group + 1.
 constexpr quintptr kGroupId = 0;
 
@@ -27,6 +27,8 @@ QString ModelTreeModel::groupName(ItemKind kind)
     case ItemKind::Joint: return tr("Joints");
     case ItemKind::Driver: return tr("Drivers");
     case ItemKind::Force: return tr("Forces");
+    case ItemKind::Beam: return tr("Beams");
+    case ItemKind::Solid: return tr("Solids");
     }
     return {};
 }
@@ -38,6 +40,8 @@ QString ModelTreeModel::kindName(ItemKind kind)
     case ItemKind::Joint: return tr("joint");
     case ItemKind::Driver: return tr("driver");
     case ItemKind::Force: return tr("force");
+    case ItemKind::Beam: return tr("beam");
+    case ItemKind::Solid: return tr("solid");
     }
     return {};
 }
@@ -87,6 +91,20 @@ QVariant ModelTreeModel::data(const QModelIndex& index, int role) const
     const ItemRef item = itemAt(index);
     if (role == Qt::DisplayRole || role == Qt::EditRole)
         return QString::fromStdString(itemName(doc, item));
+    if (role == Qt::ToolTipRole && item.kind == ItemKind::Beam) {
+        const BeamDoc& b = doc.beams[static_cast<size_t>(item.index)];
+        return tr("%1 elements, %2 m; nodes %3.root … %3.tip")
+            .arg(b.elements)
+            .arg((b.to - b.from).norm())
+            .arg(QString::fromStdString(b.name));
+    }
+    if (role == Qt::ToolTipRole && item.kind == ItemKind::Solid) {
+        const SolidDoc& b = doc.solids[static_cast<size_t>(item.index)];
+        return tr("%1 × %2 × %3 elements, %4 × %5 × %6 m; faces %7.xmin … %7.zmax")
+            .arg(b.elements[0]).arg(b.elements[1]).arg(b.elements[2])
+            .arg(b.size.x()).arg(b.size.y()).arg(b.size.z())
+            .arg(QString::fromStdString(b.name));
+    }
     if (role == Qt::ToolTipRole && item.kind == ItemKind::Joint) {
         const JointDoc& j = doc.joints[static_cast<size_t>(item.index)];
         return QString("%1: %2 – %3").arg(jointTypeName(j.type), QString::fromStdString(j.body1),

@@ -1,7 +1,8 @@
 #pragma once
-// Tree view model over the document: four groups (Bodies, Joints, Drivers, Forces) with
-// their item counts, and the items below them. Item names are editable in place; a
-// rename goes through the document's undo stack and updates every reference.
+// Tree view model over the document: six groups (Bodies, Joints, Drivers, Forces, and the
+// flexible members Beams and Solids) with their item counts, and the items below them.
+// Item names are editable in place; a rename goes through the document's undo stack and
+// updates every reference.
 
 #include "workbench/DocumentOperations.h"
 

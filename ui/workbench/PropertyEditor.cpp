@@ -3,6 +3,7 @@
 #include "plotting/DisplayUnits.h"
 #include "looplab/model/ShapeMassProperties.h"
 
+#include "workbench/FlexibleMemberCheck.h"
 #include "workbench/WorkbenchDocument.h"
 
 #include <QComboBox>
@@ -28,6 +29,8 @@ QString kindLabel(ItemKind kind)
     case ItemKind::Joint: return QObject::tr("Joint");
     case ItemKind::Driver: return QObject::tr("Driver");
     case ItemKind::Force: return QObject::tr("Force");
+    case ItemKind::Beam: return QObject::tr("Beam");
+    case ItemKind::Solid: return QObject::tr("Solid");
     }
     return {};
 }
@@ -145,6 +148,9 @@ QString PropertyEditor::signature() const
                                     QString(f.law ? timeLawKindName(f.law->kind) : kNoLaw));
         break;
     }
+    // Which section fields a beam shows depends on its section's shape.
+    case ItemKind::Beam: type = QString::number(static_cast<int>(doc.beams[i].section.shape)); break;
+    case ItemKind::Solid: type = "solid"; break;
     }
     return QString("%1/%2/%3").arg(static_cast<int>(item_.kind)).arg(item_.index).arg(type);
 }
@@ -182,6 +188,8 @@ void PropertyEditor::rebuild()
         case ItemKind::Joint: addJointFields(); break;
         case ItemKind::Driver: addDriverFields(); break;
         case ItemKind::Force: addForceFields(); break;
+        case ItemKind::Beam: addBeamFields(); break;
+        case ItemKind::Solid: addSolidFields(); break;
         }
     }
     scroll_->setWidget(form_);
@@ -209,6 +217,19 @@ void PropertyEditor::onDocumentChanged(bool structural)
 void PropertyEditor::commit(const QString& key, const std::function<void(ModelDocument&)>& change)
 {
     clearMessage();
+    if (item_.kind == ItemKind::Beam || item_.kind == ItemKind::Solid) {
+        // A member that already does not build (a recovered journal) stays editable field
+        // by field; one that builds is never broken by an edit.
+        const ModelDocument& current = document_->document();
+        ModelDocument probe = current;
+        change(probe);
+        if (const auto problem = flexibleMemberProblem(probe, item_); problem && !flexibleMemberProblem(current, item_)) {
+            // The editors show the document's value again; the message says what was refused.
+            refresh();
+            refuse(problem->location, tr("%1; the value is unchanged").arg(str(problem->message)));
+            return;
+        }
+    }
     const QString what = item_.valid() ? str(itemName(document_->document(), item_)) : tr("model");
     const QString mergeKey = QString("%1/%2/%3").arg(static_cast<int>(item_.kind)).arg(item_.index).arg(key);
     document_->edit(tr("Change %1 of %2").arg(key, what), change, mergeKey);
@@ -534,8 +555,21 @@ void PropertyEditor::addCoefficients(const std::string& location, LawGetter get,
 QStringList PropertyEditor::bodyChoices() const
 {
     QStringList names{kGroundName};
-    for (const BodyDoc& b : document_->document().bodies)
+    const ModelDocument& doc = document_->document();
+    for (const BodyDoc& b : doc.bodies)
         names << str(b.name);
+    // Joints and forces hold a flexible member by a node or a face, never by the mesh.
+    // A long beam's inner nodes would flood the list; its ends are always offered.
+    constexpr int kMostListedBeamElements = 64;
+    for (const BeamDoc& b : doc.beams) {
+        names << str(b.name + ".root") << str(b.name + ".tip");
+        if (b.elements <= kMostListedBeamElements)
+            for (int k = 0; k <= b.elements; ++k)
+                names << str(b.name + ".node" + std::to_string(k));
+    }
+    for (const SolidDoc& b : doc.solids)
+        for (const char* face : {"xmin", "xmax", "ymin", "ymax", "zmin", "zmax"})
+            names << str(b.name + "." + face);
     return names;
 }
 

@@ -11,6 +11,10 @@
 // shows a choice of the model's markers for each end ("marker1", "marker2") and the
 // editors of the two markers it names.
 //
+// Beams and solids are edited field by field like the other items (end points, element
+// counts, section, material); a value with which the member would not build is refused
+// with the model builder's reason and location, and the document keeps its value.
+//
 // Each editor widget is named after its field ("mass", "position.x", "body1",
 // "orientation.angle", "marker1.position.x", "law.coefficients", ...) so that tests and
 // accessibility tools can find it.
@@ -78,6 +82,17 @@ private:
     void addJointFields();
     void addDriverFields();
     void addForceFields();
+    void addBeamFields();
+    void addSolidFields();
+    /// E, ν and ρ of the selected beam or solid.
+    void addMaterialFields();
+    /// A number typed in full (a modulus of 2.1e11 Pa, a second moment of 1e-8 m⁴), which
+    /// a spin box's fixed decimals and range could not hold.
+    void addExactNumber(const QString& label, const QString& key, const QString& unit, const std::string& location,
+                        Getter get, Setter set);
+    /// A whole number of elements from 1 to `maximum`.
+    void addCount(const QString& label, const QString& key, int maximum, std::function<int(const ModelDocument&)> get,
+                  std::function<void(ModelDocument&, int)> set);
     void addModelFields();
 
     void commit(const QString& key, const std::function<void(ModelDocument&)>& change);

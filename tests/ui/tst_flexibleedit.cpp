@@ -1,0 +1,318 @@
+// Beams and solids created, edited and deleted in the workbench: the Edit menu's Add
+// actions, the property editor's fields, undo, the loader's refusals, and joints that
+// hold a beam by one of its nodes.
+
+#include "WorkbenchTestSupport.h"
+
+#include "looplab/analysis/Statics.h"
+#include "looplab/model/ModelFile.h"
+#include "workbench/ModelTreeModel.h"
+#include "workbench/PropertyEditor.h"
+#include "workbench/WorkbenchDocument.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QLineEdit>
+#include <QMenuBar>
+#include <QSpinBox>
+#include <QtTest>
+
+#include <cmath>
+
+using namespace looplab;
+using namespace looplab::ui;
+
+class TestFlexibleEdit : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase() { test::useThrowAwaySettings("tst_flexibleedit"); }
+    void init();
+    void cleanup() { window_.reset(); }
+
+    void addedBeamIsEditedAndUndone();
+    void clampedBeamDeflectsAsBeamTheory();
+    void badValuesAreRefusedWithTheLoadersReason();
+    void addedSolidIsEditedAndUndone();
+    void deletingABeamTakesWhatHoldsIt();
+
+private:
+    void triggerAdd(const QString& text);
+    // The current form's editor: a replaced form is hidden until it is deleted.
+    template <typename T>
+    T* field(const char* name) const
+    {
+        for (T* w : window_->propertyEditor()->findChildren<T*>(name))
+            if (w->isVisible())
+                return w;
+        return nullptr;
+    }
+    void type(const char* name, const QString& text);
+    std::string json() const { return serializeModelDocument(window_->document()->document()); }
+    int coordinatesOf(const char* body) const;
+    double tipDeflection(int elements) const;
+
+    std::unique_ptr<MainWindow> window_;
+};
+
+void TestFlexibleEdit::init()
+{
+    window_ = test::shownWindow();
+    QVERIFY(window_);
+    window_->document()->newDocument();
+}
+
+void TestFlexibleEdit::triggerAdd(const QString& text)
+{
+    QAction* add = nullptr;
+    for (QAction* action : window_->menuBar()->findChildren<QAction*>())
+        if (action->text() == text)
+            add = action;
+    QVERIFY2(add, qPrintable(text));
+    add->trigger();
+}
+
+void TestFlexibleEdit::type(const char* name, const QString& text)
+{
+    auto* edit = field<QLineEdit>(name);
+    QVERIFY2(edit, name);
+    edit->setText(text);
+    emit edit->editingFinished();
+}
+
+int TestFlexibleEdit::coordinatesOf(const char* body) const
+{
+    const auto& model = window_->document()->loaded().model;
+    if (!model)
+        return -1;
+    const auto b = model->findBody(body);
+    return b ? model->velocitySliceSize(*b) : -1;
+}
+
+// The y of the tip node at static equilibrium; the node's 6 numbers are its position
+// and its slope.
+double TestFlexibleEdit::tipDeflection(int elements) const
+{
+    const LoadedModel& loaded = window_->document()->loaded();
+    if (!loaded.ok())
+        return NAN;
+    State s = loaded.initial;
+    const StaticsResult r = findEquilibrium(*loaded.model, s);
+    if (!r.ok)
+        return NAN;
+    return s.q[loaded.model->positionOffset(*loaded.model->findBody("beam")) + 6 * elements + 1];
+}
+
+// Add beam gives 1 m of steel in 8 elements, 9 nodes of 6 numbers; 4 elements leave 5.
+void TestFlexibleEdit::addedBeamIsEditedAndUndone()
+{
+    WorkbenchDocument* doc = window_->document();
+    const std::string empty = json();
+    triggerAdd("Add beam");
+    QCOMPARE(doc->document().beams.size(), size_t(1));
+    QCOMPARE(window_->selectedItem(), (ItemRef{ItemKind::Beam, 0}));
+    QCOMPARE(window_->treeModel()->rowCount(window_->treeModel()->groupIndex(ItemKind::Beam)), 1);
+    QCOMPARE(window_->treeModel()->itemIndex({ItemKind::Beam, 0}).data(Qt::ToolTipRole).toString(),
+             QString("8 elements, 1 m; nodes beam.root … beam.tip"));
+    QCOMPARE(window_->propertyEditor()->item(), (ItemRef{ItemKind::Beam, 0}));
+    QVERIFY2(doc->loaded().ok(), qPrintable(doc->statusText()));
+    QCOMPARE(coordinatesOf("beam"), 54);
+    const std::string added = json();
+
+    auto* elements = field<QSpinBox>("elements");
+    QVERIFY(elements);
+    QCOMPARE(elements->value(), 8);
+    elements->setValue(4);
+    QCOMPARE(doc->document().beams[0].elements, 4);
+    QCOMPARE(coordinatesOf("beam"), 30);
+
+    type("material.young_modulus", "7e10");
+    QCOMPARE(doc->document().beams[0].material.youngModulus, 7e10);
+
+    doc->undoStack()->undo();
+    doc->undoStack()->undo();
+    QCOMPARE(json(), added);
+    QCOMPARE(coordinatesOf("beam"), 54);
+    QCOMPARE(field<QSpinBox>("elements")->value(), 8);
+    doc->undoStack()->undo();
+    QCOMPARE(json(), empty);
+    QCOMPARE(window_->treeModel()->rowCount(window_->treeModel()->groupIndex(ItemKind::Beam)), 0);
+    doc->undoStack()->redo();
+    QCOMPARE(json(), added);
+}
+
+// Clamped at its root by a fixed joint whose second body is the node "beam.root" (chosen
+// in the joint's editor), loaded by 10 N at the tip: the cubic cable elements give beam
+// theory's PL³/3EI = 10 N · 1 m³ / (3 · 210 GPa · (0.02 m)⁴/12) = 1.19 mm, and twice E
+// halves it.
+void TestFlexibleEdit::clampedBeamDeflectsAsBeamTheory()
+{
+    WorkbenchDocument* doc = window_->document();
+    triggerAdd("Add beam");
+    field<QSpinBox>("elements")->setValue(4);
+
+    triggerAdd("Add joint");
+    QCOMPARE(window_->selectedItem(), (ItemRef{ItemKind::Joint, 0}));
+    field<QComboBox>("type")->setCurrentText("fixed");
+    auto* body2 = field<QComboBox>("body2");
+    QVERIFY(body2);
+    QVERIFY(body2->findText("beam.root") >= 0);
+    QVERIFY(body2->findText("beam.node3") >= 0);
+    field<QComboBox>("body1")->setCurrentText("ground");
+    field<QComboBox>("body2")->setCurrentText("beam.root");
+    field<QDoubleSpinBox>("axis.x")->setValue(1.0);
+    field<QDoubleSpinBox>("axis.z")->setValue(0.0);
+    QCOMPARE(doc->document().joints[0].body2, std::string("beam.root"));
+
+    doc->edit("Load the tip", [](ModelDocument& d) {
+        d.gravity = Vec3::Zero();
+        ForceDoc tip;
+        tip.name = "tip load";
+        tip.type = ForceType::BodyForce;
+        tip.body = "beam.tip";
+        tip.vector = Vec3(0, -10, 0);
+        d.forces.push_back(tip);
+    });
+    QVERIFY2(doc->loaded().ok(), qPrintable(doc->statusText()));
+    // 5 nodes of 6 numbers, 5 of them held by the clamp.
+    QCOMPARE(doc->dof(), 25);
+
+    const double a = 0.02, theory = 10.0 / (3.0 * 210e9 * a * a * a * a / 12.0);
+    const double soft = tipDeflection(4);
+    QVERIFY2(std::abs(-soft - theory) < 1e-2 * theory, qPrintable(QString("%1 against %2").arg(soft).arg(theory)));
+
+    window_->selectItem({ItemKind::Beam, 0});
+    type("material.young_modulus", "4.2e11");
+    QCOMPARE(doc->document().beams[0].material.youngModulus, 4.2e11);
+    const double stiff = tipDeflection(4);
+    qInfo("tip deflection %.6e m (E = 210 GPa), %.6e m (E = 420 GPa); PL^3/3EI %.6e m", soft, stiff, theory);
+    QVERIFY2(std::abs(soft / stiff - 2.0) < 1e-3, qPrintable(QString("%1 / %2").arg(soft).arg(stiff)));
+}
+
+void TestFlexibleEdit::badValuesAreRefusedWithTheLoadersReason()
+{
+    WorkbenchDocument* doc = window_->document();
+    triggerAdd("Add beam");
+    const std::string before = json();
+    const int steps = doc->undoStack()->count();
+    PropertyEditor* editor = window_->propertyEditor();
+
+    type("material.young_modulus", "-5");
+    QVERIFY2(editor->message().contains("/beams/0/material/young_modulus: Young's modulus must be positive (got -5)"),
+             qPrintable(editor->message()));
+    QCOMPARE(json(), before);
+    QCOMPARE(field<QLineEdit>("material.young_modulus")->text(), QString("2.1e+11"));
+
+    type("section.width", "abc");
+    QVERIFY2(editor->message().startsWith("/beams/0/section/width: "), qPrintable(editor->message()));
+    type("material.poisson_ratio", "0.5");
+    QVERIFY2(editor->message().contains("Poisson's ratio must lie in"), qPrintable(editor->message()));
+
+    // End B moved onto end A.
+    field<QDoubleSpinBox>("to.x")->setValue(0.0);
+    QVERIFY2(editor->message().contains("/beams/0/to: the beam's two end points coincide"),
+             qPrintable(editor->message()));
+    QCOMPARE(doc->document().beams[0].to, Vec3(Vec3::UnitX()));
+    QCOMPARE(field<QDoubleSpinBox>("to.x")->value(), 1.0);
+    QCOMPARE(json(), before);
+    QCOMPARE(doc->undoStack()->count(), steps);
+    QVERIFY(doc->loaded().ok());
+
+    // A section switched to a circle keeps its area, so the beam still builds.
+    field<QComboBox>("section.type")->setCurrentText("circle");
+    QVERIFY2(editor->message().isEmpty(), qPrintable(editor->message()));
+    const SectionDoc& sec = doc->document().beams[0].section;
+    QCOMPARE(int(sec.shape), int(SectionDoc::Shape::Circle));
+    QVERIFY(std::abs(M_PI * sec.radius * sec.radius - 4e-4) < 1e-15);
+    QVERIFY(field<QLineEdit>("section.radius"));
+    QVERIFY(doc->loaded().ok());
+}
+
+// Add solid gives an aluminium cube of 2 × 2 × 2 hexahedra: 27 nodes of 3 numbers; 3
+// elements along x make 4 × 3 × 3 nodes.
+void TestFlexibleEdit::addedSolidIsEditedAndUndone()
+{
+    WorkbenchDocument* doc = window_->document();
+    triggerAdd("Add solid");
+    QCOMPARE(doc->document().solids.size(), size_t(1));
+    QCOMPARE(window_->selectedItem(), (ItemRef{ItemKind::Solid, 0}));
+    QVERIFY2(doc->loaded().ok(), qPrintable(doc->statusText()));
+    QCOMPARE(coordinatesOf("solid"), 81);
+    const std::string added = json();
+
+    field<QSpinBox>("elements.x")->setValue(3);
+    QCOMPARE(coordinatesOf("solid"), 108);
+    field<QDoubleSpinBox>("size.z")->setValue(0.3);
+    QCOMPARE(doc->document().solids[0].size.z(), 0.3);
+    type("material.density", "0");
+    QVERIFY2(window_->propertyEditor()->message().contains("/solids/0/material/density: density must be positive"),
+             qPrintable(window_->propertyEditor()->message()));
+    QCOMPARE(doc->document().solids[0].material.density, 2700.0);
+
+    doc->undoStack()->undo();
+    doc->undoStack()->undo();
+    QCOMPARE(json(), added);
+    QCOMPARE(coordinatesOf("solid"), 81);
+
+    // A joint holds the box by a face (a node set).
+    triggerAdd("Add joint");
+    auto* body2 = field<QComboBox>("body2");
+    QVERIFY(body2);
+    QVERIFY(body2->findText("solid.xmin") >= 0);
+    QVERIFY(body2->findText("solid.zmax") >= 0);
+    QVERIFY(body2->findText("solid") < 0);
+}
+
+// Deleting a beam deletes the joints and forces that hold its nodes, as deleting a rigid
+// body deletes its joints; renaming it renames the nodes they name.
+void TestFlexibleEdit::deletingABeamTakesWhatHoldsIt()
+{
+    WorkbenchDocument* doc = window_->document();
+    triggerAdd("Add beam");
+    triggerAdd("Add body");
+    doc->edit("Hold the beam", [](ModelDocument& d) {
+        JointDoc clamp;
+        clamp.name = "clamp";
+        clamp.type = JointType::Fixed;
+        clamp.body1 = kGroundName;
+        clamp.body2 = "beam.root";
+        clamp.axis = Vec3::UnitX();
+        d.joints.push_back(clamp);
+        ForceDoc tip;
+        tip.name = "tip load";
+        tip.type = ForceType::BodyForce;
+        tip.body = "beam.tip";
+        tip.vector = Vec3(0, -1, 0);
+        d.forces.push_back(tip);
+        ForceDoc other;
+        other.name = "on the body";
+        other.type = ForceType::BodyForce;
+        other.body = "body";
+        d.forces.push_back(other);
+    });
+    QVERIFY2(doc->loaded().ok(), qPrintable(doc->statusText()));
+
+    ModelTreeModel* tree = window_->treeModel();
+    QVERIFY(tree->setData(tree->itemIndex({ItemKind::Beam, 0}), "girder"));
+    QCOMPARE(doc->document().joints[0].body2, std::string("girder.root"));
+    QCOMPARE(doc->document().forces[0].body, std::string("girder.tip"));
+    QCOMPARE(doc->document().forces[1].body, std::string("body"));
+    QVERIFY2(doc->loaded().ok(), qPrintable(doc->statusText()));
+    // A rigid body may not take a beam's name.
+    QVERIFY(!tree->setData(tree->itemIndex({ItemKind::Body, 0}), "girder"));
+
+    const std::string before = json();
+    const Dependants deps = dependantsOf(doc->document(), {ItemKind::Beam, 0});
+    QCOMPARE(deps.joints, std::vector<std::string>{"clamp"});
+    QCOMPARE(deps.forces, std::vector<std::string>{"tip load"});
+    doc->edit("Delete girder", [](ModelDocument& d) { removeItem(d, {ItemKind::Beam, 0}); });
+    QVERIFY(doc->document().beams.empty());
+    QVERIFY(doc->document().joints.empty());
+    QCOMPARE(doc->document().forces.size(), size_t(1));
+    QCOMPARE(doc->document().forces[0].name, std::string("on the body"));
+    doc->undoStack()->undo();
+    QCOMPARE(json(), before);
+}
+
+QTEST_MAIN(TestFlexibleEdit)
+#include "tst_flexibleedit.moc"
