@@ -9,9 +9,10 @@
 // on, and the tighter the tolerance, the more stages land there. The forecast below
 // extrapolates the pivot from the last accepted steps to the time it would reach zero, so
 // that an explicit solver can choose its steps to put the crossing midway between two
-// stages, as far from both as the method allows: no stage then sees the window, nor the
-// rounding-level curvature just outside it. Where the forecast is wrong or the steps are
-// shorter than the window, nothing changes: the window's treatment remains the fallback.
+// stages, as far from both as the method allows: no stage then sees the window, and the
+// nearest stages are as far from the rounding-level curvature just outside it as the step
+// allows. Where the forecast is wrong, or the step over the crossing is rejected and the
+// steps shrink towards it, the window's treatment remains the fallback.
 
 #include "looplab/linalg/ConstraintSpaces.h"
 
