@@ -196,7 +196,7 @@ double exponent(double n0, double c0, double n1, double c1) { return std::log(c1
 struct Canvas {
     virtual ~Canvas() = default;
     virtual void line(double x0, double y0, double x1, double y1, const QColor& c, double width, bool dashed = false) = 0;
-    virtual void marker(double x, double y, const QColor& c) = 0;
+    virtual void marker(double x, double y, const QColor& c, bool filled = true) = 0;
     virtual void text(double x, double y, const std::string& s, int size, bool centred = false, bool vertical = false) = 0;
 };
 
@@ -209,9 +209,9 @@ struct PainterCanvas : Canvas {
         p.setPen(pen);
         p.drawLine(QPointF(x0, y0), QPointF(x1, y1));
     }
-    void marker(double x, double y, const QColor& c) override {
+    void marker(double x, double y, const QColor& c, bool filled) override {
         p.setPen(QPen(c, 1.5));
-        p.setBrush(QBrush(c));
+        p.setBrush(filled ? QBrush(c) : Qt::NoBrush);
         p.drawEllipse(QPointF(x, y), 3.5, 3.5);
         p.setBrush(Qt::NoBrush);
     }
@@ -247,9 +247,9 @@ struct SvgCanvas : Canvas {
         out << "<line x1='" << x0 << "' y1='" << y0 << "' x2='" << x1 << "' y2='" << y1 << "' stroke='" << hex(c)
             << "' stroke-width='" << width << "'" << (dashed ? " stroke-dasharray='4 3'" : "") << "/>\n";
     }
-    void marker(double x, double y, const QColor& c) override {
+    void marker(double x, double y, const QColor& c, bool filled) override {
         out << "<circle cx='" << x << "' cy='" << y << "' r='3.5' stroke='" << hex(c) << "' stroke-width='1.5' fill='"
-            << hex(c) << "'/>\n";
+            << (filled ? hex(c) : std::string("none")) << "'/>\n";
     }
     void text(double x, double y, const std::string& s, int size, bool centred, bool vertical) override {
         out << "<text x='" << x << "' y='" << y << "' font-family='sans-serif' font-size='" << size << "'"
@@ -265,9 +265,10 @@ void drawPlot(Canvas& c, const std::vector<Row>& rows) {
     const double left = 80, top = 40, w = kWidth - left - 30, h = kHeight - top - 70;
     double xmin = 1e300, xmax = 0, ymin = 1e300, ymax = 0;
     for (const Row& r : rows) {
-        if (r.perStep <= 0) continue;
+        const double y = r.predicted ? *r.predicted : r.perStep;
+        if (y <= 0) continue;
         xmin = std::min(xmin, double(r.elements)), xmax = std::max(xmax, double(r.elements));
-        ymin = std::min(ymin, r.perStep), ymax = std::max(ymax, r.perStep);
+        ymin = std::min(ymin, y), ymax = std::max(ymax, y);
     }
     if (xmax <= 0) return;
     const int ex0 = int(std::floor(std::log10(xmin))), ex1 = std::max(ex0 + 1, int(std::ceil(std::log10(xmax))));
@@ -291,19 +292,22 @@ void drawPlot(Canvas& c, const std::vector<Row>& rows) {
     c.text(20, top + h / 2, "wall time per step (log)", 12, true, true);
     c.text(left, 24, "Clamped beam, projection + rk4: wall time per step against N", 13);
     const QColor colours[] = {QColor("#d62728"), QColor("#1f77b4")};
+    const bool anySkipped = std::any_of(rows.begin(), rows.end(), [](const Row& r) { return bool(r.predicted); });
     int series = 0;
     for (const std::string path : {"dense", "sparse"}) {
         const QColor col = colours[series];
         double px = -1, py = -1;
+        // Skipped runs are drawn at their prediction, open and dashed.
         for (const Row& r : rows) {
-            if (r.path != path || r.perStep <= 0) continue;
-            const double x = X(r.elements), y = Y(r.perStep);
-            if (px >= 0) c.line(px, py, x, y, col, 2);
-            c.marker(x, y, col);
+            const double v = r.predicted ? *r.predicted : r.perStep;
+            if (r.path != path || v <= 0) continue;
+            const double x = X(r.elements), y = Y(v);
+            if (px >= 0) c.line(px, py, x, y, col, r.predicted ? 1 : 2, bool(r.predicted));
+            c.marker(x, y, col, !r.predicted);
             px = x, py = y;
         }
         c.line(left + 15, top + 18 + 18 * series, left + 40, top + 18 + 18 * series, col, 2);
-        c.text(left + 46, top + 22 + 18 * series, path + " path", 12);
+        c.text(left + 46, top + 22 + 18 * series, path + " path" + (path == "dense" && anySkipped ? " (open: skipped, at its prediction)" : ""), 12);
         ++series;
     }
     // Slope 1 through the smallest sparse point: what linear growth would look like.
