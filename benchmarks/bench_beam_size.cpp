@@ -15,6 +15,7 @@
 #include "looplab/model/ModelFile.h"
 #include "looplab/simulation/Simulation.h"
 
+#include "ChildProcess.h"
 #include "PlotCanvas.h"
 
 #include <QGuiApplication>
@@ -152,26 +153,18 @@ Sample measure(int elements, LinearAlgebra la, int steps, double courant, double
 
 // measure() in a child process, so that its peak memory is its own.
 Sample measureIsolated(int elements, LinearAlgebra la, int steps, double courant, double wallLimit) {
-    int fd[2];
-    if (pipe(fd) != 0) return measure(elements, la, steps, courant, wallLimit);
-    const pid_t pid = fork();
-    if (pid == 0) {
-        close(fd[0]);
-        const Sample s = measure(elements, la, steps, courant, wallLimit);
-        std::ostringstream o;
-        o << std::setprecision(17) << s.coordinates << " " << s.steps << " " << s.perStep << " " << s.setup << " "
-          << s.maxSpeed << " " << s.peakKiB << " " << s.ok << " " << s.note;
-        const std::string text = o.str();
-        if (write(fd[1], text.data(), text.size()) < 0) _exit(1);
-        _exit(0);
-    }
-    close(fd[1]);
-    std::string text;
-    char buf[4096];
-    for (ssize_t k; (k = read(fd[0], buf, sizeof buf)) > 0;) text.append(buf, size_t(k));
-    close(fd[0]);
     int status = 0;
-    waitpid(pid, &status, 0);
+    const std::optional<std::string> child = bench::textFromChild(
+        [&] {
+            const Sample s = measure(elements, la, steps, courant, wallLimit);
+            std::ostringstream o;
+            o << std::setprecision(17) << s.coordinates << " " << s.steps << " " << s.perStep << " " << s.setup << " "
+              << s.maxSpeed << " " << s.peakKiB << " " << s.ok << " " << s.note;
+            return o.str();
+        },
+        &status);
+    if (!child) return measure(elements, la, steps, courant, wallLimit);
+    const std::string& text = *child;
     Sample s;
     std::istringstream in(text);
     in >> s.coordinates >> s.steps >> s.perStep >> s.setup >> s.maxSpeed >> s.peakKiB >> s.ok;

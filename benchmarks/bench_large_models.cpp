@@ -13,6 +13,8 @@
 #include "looplab/model/ModelFile.h"
 #include "looplab/simulation/Simulation.h"
 
+#include "ChildProcess.h"
+
 #include <QGuiApplication>
 #include <QImage>
 #include <QPainter>
@@ -191,27 +193,16 @@ Row measure(const std::string& family, int size, const ModelDocument& doc, Linea
 // Runs measure() in a child process so that its peak memory is the model's own.
 Row measureIsolated(const std::string& family, int size, const ModelDocument& doc, LinearAlgebra la,
                     int runs, double budget, double tEnd) {
-    int fd[2];
-    if (pipe(fd) != 0) return measure(family, size, doc, la, runs, budget, tEnd);
-    const pid_t pid = fork();
-    if (pid == 0) {
-        close(fd[0]);
+    const std::optional<std::string> child = bench::textFromChild([&] {
         const Row r = measure(family, size, doc, la, runs, budget, tEnd);
         std::ostringstream o;
         o << std::setprecision(17) << r.coordinates << " " << r.checkSeconds << " " << r.simulated << " "
           << r.steps << " " << r.wallPerSecond << " " << r.wallPerStep << " " << r.peakKiB << " "
           << r.ok << " " << r.note;
-        const std::string text = o.str();
-        if (write(fd[1], text.data(), text.size()) < 0) _exit(1);
-        _exit(0);
-    }
-    close(fd[1]);
-    std::string text;
-    char buf[4096];
-    for (ssize_t n; (n = read(fd[0], buf, sizeof buf)) > 0;) text.append(buf, size_t(n));
-    close(fd[0]);
-    int status = 0;
-    waitpid(pid, &status, 0);
+        return o.str();
+    });
+    if (!child) return measure(family, size, doc, la, runs, budget, tEnd);
+    const std::string& text = *child;
     Row r;
     r.family = family;
     r.size = size;

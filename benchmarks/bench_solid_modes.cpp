@@ -14,6 +14,8 @@
 #include "looplab/model/ModelFile.h"
 #include "looplab/analysis/Modes.h"
 
+#include "ChildProcess.h"
+
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -107,26 +109,16 @@ Sample measure(int nx, int n, int modes, std::optional<double> shift) {
 
 // measure() in a child process, so that its peak memory is its own.
 Sample measureIsolated(int nx, int n, int modes, std::optional<double> shift) {
-    int fd[2];
-    if (pipe(fd) != 0) return measure(nx, n, modes, shift);
-    const pid_t pid = fork();
-    if (pid == 0) {
-        close(fd[0]);
+    const std::optional<std::string> child = bench::textFromChild([&] {
         const Sample s = measure(nx, n, modes, shift);
         std::ostringstream o;
         o << std::setprecision(17) << s.coordinates << " " << s.equations << " " << s.buildSeconds << " "
-          << s.factorization << " " << s.iteration << " " << s.total << " " << s.f1 << " " << s.peakKiB << " " << s.ok << " " << s.solves;
-        const std::string text = o.str();
-        if (write(fd[1], text.data(), text.size()) < 0) _exit(1);
-        _exit(0);
-    }
-    close(fd[1]);
-    std::string text;
-    char buf[4096];
-    for (ssize_t k; (k = read(fd[0], buf, sizeof buf)) > 0;) text.append(buf, size_t(k));
-    close(fd[0]);
-    int status = 0;
-    waitpid(pid, &status, 0);
+          << s.factorization << " " << s.iteration << " " << s.total << " " << s.f1 << " " << s.peakKiB << " " << s.ok
+          << " " << s.solves;
+        return o.str();
+    });
+    if (!child) return measure(nx, n, modes, shift);
+    const std::string& text = *child;
     Sample s;
     std::istringstream in(text);
     in >> s.coordinates >> s.equations >> s.buildSeconds >> s.factorization >> s.iteration >> s.total >> s.f1 >>
