@@ -48,7 +48,7 @@ const QCommandLineOption restoreOption("restore",
                                        "(default), yes (restore) or no (discard).",
                                        "CHOICE", "ask");
 const QCommandLineOption editOption("edit",
-                                    "Set FIELD of item INDEX (from 0) of KIND (body, joint, driver, force, beam, solid) to "
+                                    "Set FIELD of item INDEX (from 0) of KIND (body, joint, driver, force, beam, solid, node_set) to "
                                     "VALUE in the property editor, e.g. body:1:mass=1.25. May be repeated.",
                                     "KIND:INDEX:FIELD=VALUE");
 
@@ -86,6 +86,8 @@ bool applyEdit(MainWindow& window, const QString& spec, QString& error)
         kind = looplab::ui::ItemKind::Beam;
     else if (k == "solid")
         kind = looplab::ui::ItemKind::Solid;
+    else if (k == "node_set")
+        kind = looplab::ui::ItemKind::NodeSet;
     else {
         error = QString("--edit %1: unknown kind '%2'").arg(spec, where[0]);
         return false;

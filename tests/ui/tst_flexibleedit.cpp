@@ -1,6 +1,7 @@
 // Beams and solids created, edited and deleted in the workbench: the Edit menu's Add
 // actions, the property editor's fields, undo, the loader's refusals, and joints that
-// hold a beam by one of its nodes.
+// hold a beam by one of its nodes. Node sets made, edited, renamed and deleted the same
+// way, with what holds them following.
 
 #include "WorkbenchTestSupport.h"
 
@@ -12,9 +13,12 @@
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QSpinBox>
+#include <QStatusBar>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <cmath>
@@ -35,6 +39,8 @@ private slots:
     void badValuesAreRefusedWithTheLoadersReason();
     void addedSolidIsEditedAndUndone();
     void deletingABeamTakesWhatHoldsIt();
+    void nodeSetIsMadeEditedRenamedAndDeleted();
+    void badNodeSetsAreRefusedWithTheLoadersReason();
 
 private:
     void triggerAdd(const QString& text);
@@ -312,6 +318,185 @@ void TestFlexibleEdit::deletingABeamTakesWhatHoldsIt()
     QCOMPARE(doc->document().forces[0].name, std::string("on the body"));
     doc->undoStack()->undo();
     QCOMPARE(json(), before);
+}
+
+// A node set of three beam nodes, pinned to the ground by one spherical joint (one pin of
+// 3 equations per node, model-format.md) and loaded by one body force: renaming the set
+// renames what holds it, renaming the beam renames the set's nodes, deleting the set
+// takes the joint and the force, every step undoable; the saved file reads back the same.
+void TestFlexibleEdit::nodeSetIsMadeEditedRenamedAndDeleted()
+{
+    WorkbenchDocument* doc = window_->document();
+    ModelTreeModel* tree = window_->treeModel();
+
+    // Nothing to list yet: refused, and nothing changes.
+    const std::string empty = json();
+    triggerAdd("Add node set");
+    QVERIFY2(window_->statusBar()->currentMessage().contains("add a beam or solid first"),
+             qPrintable(window_->statusBar()->currentMessage()));
+    QCOMPARE(json(), empty);
+    QCOMPARE(doc->undoStack()->count(), 0);
+
+    triggerAdd("Add beam");
+    triggerAdd("Add node set");
+    QCOMPARE(doc->document().nodeSets.size(), size_t(1));
+    QCOMPARE(doc->document().nodeSets[0].name, std::string("nodes"));
+    QCOMPARE(doc->document().nodeSets[0].nodes, std::vector<std::string>{"beam.tip"});
+    QCOMPARE(window_->selectedItem(), (ItemRef{ItemKind::NodeSet, 0}));
+    QCOMPARE(tree->rowCount(tree->groupIndex(ItemKind::NodeSet)), 1);
+    QCOMPARE(tree->groupIndex(ItemKind::NodeSet).data().toString(), QString("Node sets (1)"));
+    QVERIFY2(doc->loaded().ok(), qPrintable(doc->statusText()));
+    QVERIFY(field<QLabel>("availableNodes"));
+    QVERIFY(field<QLabel>("availableNodes")->text().contains("beam.root … beam.tip (beam.node0 … beam.node8)"));
+
+    type("nodes", "beam.root, beam.node4 beam.tip");
+    QCOMPARE(doc->document().nodeSets[0].nodes, (std::vector<std::string>{"beam.root", "beam.node4", "beam.tip"}));
+    QCOMPARE(field<QLineEdit>("nodes")->text(), QString("beam.root, beam.node4, beam.tip"));
+    QCOMPARE(tree->itemIndex({ItemKind::NodeSet, 0}).data(Qt::ToolTipRole).toString(),
+             QString("3 nodes: beam.root, beam.node4, beam.tip"));
+    type("name", "ends");
+    QCOMPARE(doc->document().nodeSets[0].name, std::string("ends"));
+
+    // The joint and the force choose the set where they would choose a body.
+    triggerAdd("Add joint");
+    field<QComboBox>("type")->setCurrentText("spherical");
+    QVERIFY(field<QComboBox>("body2")->findText("ends") >= 0);
+    field<QComboBox>("body1")->setCurrentText("ground");
+    field<QComboBox>("body2")->setCurrentText("ends");
+    QCOMPARE(doc->document().joints[0].body2, std::string("ends"));
+    doc->edit("Load the set", [](ModelDocument& d) {
+        ForceDoc load;
+        load.name = "load";
+        load.type = ForceType::BodyForce;
+        load.body = "ends";
+        load.vector = Vec3(0, -3, 0);
+        d.forces.push_back(load);
+    });
+    QVERIFY2(doc->loaded().ok(), qPrintable(doc->statusText()));
+    // 9 nodes of 6 numbers; three pins of 3 equations each.
+    QCOMPARE(doc->dof(), 54 - 9);
+    const auto& model = *doc->loaded().model;
+    QVERIFY(model.findJoint("joint:beam.node4"));
+    QVERIFY(model.findJoint("joint:beam.tip"));
+
+    QVERIFY(tree->setData(tree->itemIndex({ItemKind::NodeSet, 0}), "held"));
+    QCOMPARE(doc->document().nodeSets[0].name, std::string("held"));
+    QCOMPARE(doc->document().joints[0].body2, std::string("held"));
+    QCOMPARE(doc->document().forces[0].body, std::string("held"));
+    QVERIFY2(doc->loaded().ok(), qPrintable(doc->statusText()));
+    QCOMPARE(doc->dof(), 45);
+    // A set may not take a body's name, nor a body a set's.
+    QVERIFY(!tree->setData(tree->itemIndex({ItemKind::NodeSet, 0}), "beam"));
+    QVERIFY(!tree->setData(tree->itemIndex({ItemKind::Beam, 0}), "held"));
+
+    QVERIFY(tree->setData(tree->itemIndex({ItemKind::Beam, 0}), "girder"));
+    QCOMPARE(doc->document().nodeSets[0].nodes,
+             (std::vector<std::string>{"girder.root", "girder.node4", "girder.tip"}));
+    QVERIFY2(doc->loaded().ok(), qPrintable(doc->statusText()));
+    QCOMPARE(doc->dof(), 45);
+
+    // The file reads back to the same document, and the loader builds it.
+    QTemporaryDir dir;
+    const QString path = dir.filePath("sets.json");
+    QVERIFY(window_->saveFile(path));
+    const DocumentResult read = readModelDocument(path.toStdString());
+    QVERIFY(read.document);
+    QCOMPARE(serializeModelDocument(*read.document), json());
+    QCOMPARE(read.document->nodeSets.size(), size_t(1));
+    QCOMPARE(read.document->nodeSets[0].nodes, doc->document().nodeSets[0].nodes);
+    QVERIFY(prepareModel(*read.document).ok());
+
+    // Deleting the set takes what holds it; deleting the beam takes the set.
+    const std::string before = json();
+    const int steps = doc->undoStack()->count();
+    const Dependants deps = dependantsOf(doc->document(), {ItemKind::NodeSet, 0});
+    QCOMPARE(deps.joints, std::vector<std::string>{"joint"});
+    QCOMPARE(deps.forces, std::vector<std::string>{"load"});
+    QCOMPARE(dependantsOf(doc->document(), {ItemKind::Beam, 0}).nodeSets, std::vector<std::string>{"held"});
+    doc->edit("Delete held", [](ModelDocument& d) { removeItem(d, {ItemKind::NodeSet, 0}); });
+    QVERIFY(doc->document().nodeSets.empty());
+    QVERIFY(doc->document().joints.empty());
+    QVERIFY(doc->document().forces.empty());
+    QCOMPARE(tree->rowCount(tree->groupIndex(ItemKind::NodeSet)), 0);
+    QVERIFY2(doc->loaded().ok(), qPrintable(doc->statusText()));
+    doc->undoStack()->undo();
+    QCOMPARE(json(), before);
+    QCOMPARE(tree->rowCount(tree->groupIndex(ItemKind::NodeSet)), 1);
+    doc->undoStack()->redo();
+    QVERIFY(doc->document().nodeSets.empty());
+    doc->undoStack()->undo();
+    doc->edit("Delete girder", [](ModelDocument& d) { removeItem(d, {ItemKind::Beam, 0}); });
+    QVERIFY(doc->document().nodeSets.empty());
+    QVERIFY(doc->document().joints.empty());
+    doc->undoStack()->undo();
+    QCOMPARE(json(), before);
+    QCOMPARE(doc->undoStack()->index(), steps);
+
+    // Back to the empty document, step by step.
+    while (doc->undoStack()->canUndo())
+        doc->undoStack()->undo();
+    QCOMPARE(json(), empty);
+}
+
+// Unknown nodes, an empty list, a node listed twice and taken names are refused with the
+// loader's reason and location; the document and the undo stack stay as they were.
+void TestFlexibleEdit::badNodeSetsAreRefusedWithTheLoadersReason()
+{
+    WorkbenchDocument* doc = window_->document();
+    triggerAdd("Add body");
+    triggerAdd("Add beam");
+    triggerAdd("Add node set");
+    triggerAdd("Add node set");
+    QCOMPARE(doc->document().nodeSets[1].name, std::string("nodes_2"));
+    QCOMPARE(window_->selectedItem(), (ItemRef{ItemKind::NodeSet, 1}));
+    const std::string before = json();
+    const int steps = doc->undoStack()->count();
+    PropertyEditor* editor = window_->propertyEditor();
+    auto unchanged = [&] {
+        QCOMPARE(json(), before);
+        QCOMPARE(doc->undoStack()->count(), steps);
+        QVERIFY2(doc->loaded().ok(), qPrintable(doc->statusText()));
+    };
+
+    type("nodes", "beam.root, beam.node9");
+    QVERIFY2(editor->message().startsWith("/node_sets/1/nodes/1: unknown node 'beam.node9'"),
+             qPrintable(editor->message()));
+    QVERIFY(editor->message().endsWith("; the node set is unchanged"));
+    unchanged();
+    type("nodes", " , ");
+    QVERIFY2(editor->message().startsWith("/node_sets/1/nodes: node set 'nodes_2' has no nodes: list at least one"),
+             qPrintable(editor->message()));
+    unchanged();
+    type("nodes", "beam.tip beam.node8");
+    QVERIFY2(editor->message().startsWith("/node_sets/1/nodes/1: node 'beam.node8' is listed twice in node set 'nodes_2'"),
+             qPrintable(editor->message()));
+    unchanged();
+    type("nodes", "beam.xmin");
+    QVERIFY2(editor->message().startsWith("/node_sets/1/nodes/0: unknown node 'beam.xmin'"), qPrintable(editor->message()));
+    unchanged();
+
+    type("name", "nodes");
+    QVERIFY2(editor->message().startsWith("/node_sets/1/name: duplicate node set name 'nodes'"),
+             qPrintable(editor->message()));
+    QCOMPARE(field<QLineEdit>("name")->text(), QString("nodes_2"));
+    unchanged();
+    type("name", "body");
+    QVERIFY2(editor->message().startsWith("/node_sets/1/name: node set name 'body' is the name of a body"),
+             qPrintable(editor->message()));
+    unchanged();
+    type("name", "beam.node3");
+    QVERIFY2(editor->message().startsWith("/node_sets/1/name: node set name 'beam.node3' is the name of a node"),
+             qPrintable(editor->message()));
+    unchanged();
+    type("name", "  ");
+    QVERIFY2(editor->message().startsWith("/node_sets/1/name: node set has an empty name"), qPrintable(editor->message()));
+    unchanged();
+
+    // A good list after the bad ones is taken, and clears the message.
+    type("nodes", "beam.node2");
+    QVERIFY(editor->message().isEmpty());
+    QCOMPARE(doc->document().nodeSets[1].nodes, std::vector<std::string>{"beam.node2"});
+    QCOMPARE(doc->undoStack()->count(), steps + 1);
 }
 
 QTEST_MAIN(TestFlexibleEdit)

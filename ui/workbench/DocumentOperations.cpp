@@ -24,17 +24,33 @@ bool hasName(const std::vector<T>& items, const std::string& name, int except = 
 
 bool isBodyKind(ItemKind kind) { return kind == ItemKind::Body || kind == ItemKind::Beam || kind == ItemKind::Solid; }
 
+bool isMeshName(const ModelDocument& doc, const std::string& name)
+{
+    return hasName(doc.beams, name) || hasName(doc.solids, name);
+}
+
+// "beam.tip", "box.xmin", "box.node1_0_2": the names of a mesh's nodes and faces.
+bool isMeshMemberName(const ModelDocument& doc, const std::string& name)
+{
+    const size_t dot = name.find('.');
+    return dot != std::string::npos && isMeshName(doc, name.substr(0, dot));
+}
+
 bool nameTaken(const ModelDocument& doc, ItemKind kind, const std::string& name, int except = -1)
 {
-    // The builder resolves rigid bodies, beams and solids from one set of body names.
+    // The builder resolves rigid bodies, beams and solids from one set of body names, and
+    // refuses node sets named as a body, a node or a face.
     if (isBodyKind(kind))
         return name == kGroundName || hasName(doc.bodies, name, kind == ItemKind::Body ? except : -1) ||
                hasName(doc.beams, name, kind == ItemKind::Beam ? except : -1) ||
-               hasName(doc.solids, name, kind == ItemKind::Solid ? except : -1);
+               hasName(doc.solids, name, kind == ItemKind::Solid ? except : -1) || hasName(doc.nodeSets, name);
     switch (kind) {
     case ItemKind::Joint: return hasName(doc.joints, name, except);
     case ItemKind::Driver: return hasName(doc.drivers, name, except);
     case ItemKind::Force: return hasName(doc.forces, name, except);
+    case ItemKind::NodeSet:
+        return hasName(doc.nodeSets, name, except) || name == kGroundName || hasName(doc.bodies, name) ||
+               isMeshName(doc, name) || isMeshMemberName(doc, name);
     default: return true;
     }
 }
@@ -147,6 +163,7 @@ int itemCount(const ModelDocument& doc, ItemKind kind)
     case ItemKind::Force: return static_cast<int>(doc.forces.size());
     case ItemKind::Beam: return static_cast<int>(doc.beams.size());
     case ItemKind::Solid: return static_cast<int>(doc.solids.size());
+    case ItemKind::NodeSet: return static_cast<int>(doc.nodeSets.size());
     }
     return 0;
 }
@@ -163,6 +180,7 @@ std::string itemName(const ModelDocument& doc, ItemRef item)
     case ItemKind::Force: return doc.forces[i].name;
     case ItemKind::Beam: return doc.beams[i].name;
     case ItemKind::Solid: return doc.solids[i].name;
+    case ItemKind::NodeSet: return doc.nodeSets[i].name;
     }
     return {};
 }
@@ -225,6 +243,23 @@ ItemRef addItem(ModelDocument& doc, ItemKind kind)
     }
     case ItemKind::Beam: doc.beams.push_back(defaultBeam(uniqueName(doc, kind, "beam"))); break;
     case ItemKind::Solid: doc.solids.push_back(defaultSolid(uniqueName(doc, kind, "solid"))); break;
+    case ItemKind::NodeSet: {
+        // A set without nodes does not build: it starts with one node, which the user
+        // then replaces or adds to.
+        NodeSetDoc set;
+        if (!doc.beams.empty()) {
+            set.nodes.push_back(doc.beams.front().name + ".tip");
+        } else if (!doc.solids.empty()) {
+            const SolidDoc& s = doc.solids.front();
+            set.nodes.push_back(s.name + ".node" + std::to_string(s.elements[0]) + "_" + std::to_string(s.elements[1]) +
+                                "_" + std::to_string(s.elements[2]));
+        } else {
+            return {};
+        }
+        set.name = uniqueName(doc, kind, "nodes");
+        doc.nodeSets.push_back(set);
+        break;
+    }
     }
     return {kind, itemCount(doc, kind) - 1};
 }
@@ -243,6 +278,7 @@ ItemRef duplicateItem(ModelDocument& doc, ItemRef item)
     case ItemKind::Force: doc.forces.push_back(doc.forces[i]); doc.forces.back().name = name; break;
     case ItemKind::Beam: doc.beams.push_back(doc.beams[i]); doc.beams.back().name = name; break;
     case ItemKind::Solid: doc.solids.push_back(doc.solids[i]); doc.solids.back().name = name; break;
+    case ItemKind::NodeSet: doc.nodeSets.push_back(doc.nodeSets[i]); doc.nodeSets.back().name = name; break;
     }
     return {item.kind, itemCount(doc, item.kind) - 1};
 }
@@ -268,6 +304,9 @@ bool renameItem(ModelDocument& doc, ItemRef item, const std::string& newName)
         }
         for (TraceDoc& t : doc.traces)
             replaceName(t.body, k, old, newName);
+        for (NodeSetDoc& n : doc.nodeSets)
+            for (std::string& node : n.nodes)
+                replaceName(node, k, old, newName);
     }
     switch (item.kind) {
     case ItemKind::Body: doc.bodies[i].name = newName; break;
@@ -282,6 +321,19 @@ bool renameItem(ModelDocument& doc, ItemRef item, const std::string& newName)
         break;
     case ItemKind::Driver: doc.drivers[i].name = newName; break;
     case ItemKind::Force: doc.forces[i].name = newName; break;
+    case ItemKind::NodeSet:
+        // Joints and forces hold a node set by its name, where they would name a body.
+        doc.nodeSets[i].name = newName;
+        for (JointDoc& j : doc.joints) {
+            replaceName(j.body1, old, newName);
+            replaceName(j.body2, old, newName);
+        }
+        for (ForceDoc& f : doc.forces) {
+            replaceName(f.body1, old, newName);
+            replaceName(f.body2, old, newName);
+            replaceName(f.body, old, newName);
+        }
+        break;
     }
     return true;
 }
@@ -293,8 +345,23 @@ Dependants dependantsOf(const ModelDocument& doc, ItemRef item)
     if (name.empty())
         return out;
     std::set<std::string> joints;
-    if (isBodyKind(item.kind)) {
-        auto holds = [&](const std::string& ref) { return refersTo(ref, item.kind, name); };
+    if (isBodyKind(item.kind) || item.kind == ItemKind::NodeSet) {
+        // A node set that lists a node of a removed mesh would name a node that no longer
+        // exists: it goes too, and so does what holds it.
+        std::set<std::string> sets;
+        if (item.kind == ItemKind::NodeSet) {
+            sets.insert(name);
+        } else {
+            for (const NodeSetDoc& n : doc.nodeSets)
+                if (std::any_of(n.nodes.begin(), n.nodes.end(),
+                                [&](const std::string& node) { return refersTo(node, item.kind, name); })) {
+                    sets.insert(n.name);
+                    out.nodeSets.push_back(n.name);
+                }
+        }
+        auto holds = [&](const std::string& ref) {
+            return sets.count(ref) || (item.kind != ItemKind::NodeSet && refersTo(ref, item.kind, name));
+        };
         std::set<std::string> markers;
         for (const MarkerDoc& m : doc.markers)
             if (holds(m.body)) {
@@ -341,6 +408,7 @@ void removeItem(ModelDocument& doc, ItemRef item)
     case ItemKind::Force: doc.forces.erase(doc.forces.begin() + static_cast<long>(i)); break;
     case ItemKind::Beam: doc.beams.erase(doc.beams.begin() + static_cast<long>(i)); break;
     case ItemKind::Solid: doc.solids.erase(doc.solids.begin() + static_cast<long>(i)); break;
+    case ItemKind::NodeSet: doc.nodeSets.erase(doc.nodeSets.begin() + static_cast<long>(i)); break;
     }
     // A trace of a removed body or marker has nothing left to follow.
     if (isBodyKind(item.kind)) {
@@ -350,10 +418,26 @@ void removeItem(ModelDocument& doc, ItemRef item)
                                     : std::find(markers.begin(), markers.end(), t.marker) != markers.end();
         });
     }
+    eraseIf(doc.nodeSets, listed(deps.nodeSets));
     eraseIf(doc.markers, listed(deps.markers));
     eraseIf(doc.joints, listed(deps.joints));
     eraseIf(doc.drivers, listed(deps.drivers));
     eraseIf(doc.forces, listed(deps.forces));
+}
+
+std::vector<std::string> parseNodeNames(const std::string& text)
+{
+    std::string spaced = text;
+    std::replace(spaced.begin(), spaced.end(), ',', ' ');
+    return splitWhiteSpace(spaced);
+}
+
+std::string formatNodeNames(const std::vector<std::string>& names)
+{
+    std::string text;
+    for (size_t k = 0; k < names.size(); ++k)
+        text += (k > 0 ? ", " : "") + names[k];
+    return text;
 }
 
 int markerIndex(const ModelDocument& doc, const std::string& name)

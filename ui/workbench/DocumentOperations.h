@@ -15,8 +15,9 @@
 namespace looplab::ui {
 
 /// The kinds of items the model tree lists. Beams and solids are bodies too (they share
-/// the bodies' names), but each is a mesh with fields of its own.
-enum class ItemKind { Body, Joint, Driver, Force, Beam, Solid };
+/// the bodies' names), but each is a mesh with fields of its own. A node set names nodes
+/// of the beams and solids; joints and forces hold it as they hold a body.
+enum class ItemKind { Body, Joint, Driver, Force, Beam, Solid, NodeSet };
 
 /// One item of the document: its kind and index in the matching vector.
 struct ItemRef {
@@ -37,27 +38,40 @@ std::string uniqueName(const ModelDocument& doc, ItemKind kind, const std::strin
 
 /// Appends a new item with sensible defaults (a joint is unconnected, its two body names
 /// empty; a driver drives the first revolute joint; a beam is 1 m of steel along x in 8
-/// elements; a solid is an aluminium cube of 0.1 m in 2 × 2 × 2 elements); returns its
-/// reference.
+/// elements; a solid is an aluminium cube of 0.1 m in 2 × 2 × 2 elements; a node set
+/// holds the first beam's tip, or the first solid's last node); returns its reference.
+/// A node set needs a beam or solid: without one nothing is added and the reference is
+/// invalid.
 ItemRef addItem(ModelDocument& doc, ItemKind kind);
 /// Appends a copy of the item under a new unique name; returns the copy's reference.
 ItemRef duplicateItem(ModelDocument& doc, ItemRef item);
 /// Renames an item and every reference to it (for a beam or solid also the names of its
-/// nodes and faces, "<name>.tip" ...). Returns false (and changes nothing) if the name is
-/// empty, reserved or already used by another item of the kind (rigid bodies, beams and
-/// solids share one set of names).
+/// nodes and faces, "<name>.tip" ..., in joints, forces and node sets). Returns false (and
+/// changes nothing) if the name is empty, reserved or already used by another item of the
+/// kind (rigid bodies, beams and solids share one set of names, which node sets may not
+/// take either; a node set's name may not be a node's or a face's, "<mesh>.…").
 bool renameItem(ModelDocument& doc, ItemRef item, const std::string& newName);
 
 /// What removing an item also removes.
 struct Dependants {
-    std::vector<std::string> joints, drivers, forces, markers;
-    bool empty() const { return joints.empty() && drivers.empty() && forces.empty() && markers.empty(); }
+    std::vector<std::string> joints, drivers, forces, markers, nodeSets;
+    bool empty() const
+    {
+        return joints.empty() && drivers.empty() && forces.empty() && markers.empty() && nodeSets.empty();
+    }
 };
 /// Items that refer to `item` directly, through one of its nodes or faces (a beam or
-/// solid), or through a removed joint or marker.
+/// solid; node sets that list one of its nodes go with it), through a removed node set,
+/// or through a removed joint or marker.
 Dependants dependantsOf(const ModelDocument& doc, ItemRef item);
 /// Removes the item and its dependants.
 void removeItem(ModelDocument& doc, ItemRef item);
+
+/// Node names typed in a list: separated by commas and/or white space (node names have
+/// neither).
+std::vector<std::string> parseNodeNames(const std::string& text);
+/// The names joined by ", "; parseNodeNames() reads them back.
+std::string formatNodeNames(const std::vector<std::string>& names);
 
 /// Index of the marker called `name`, or -1. Markers are not tree items: joints refer to
 /// them by name, so they are found (and edited) through the joints that use them.

@@ -49,4 +49,22 @@ std::optional<Diagnostic> flexibleMemberProblem(const ModelDocument& doc, ItemRe
     return problem;
 }
 
+std::optional<Diagnostic> nodeSetProblem(const ModelDocument& doc, ItemRef item)
+{
+    if (item.kind != ItemKind::NodeSet || item.index < 0 || item.index >= itemCount(doc, item.kind))
+        return std::nullopt;
+    ModelDocument alone = doc;
+    alone.joints.clear();
+    alone.drivers.clear();
+    alone.forces.clear();
+    alone.markers.clear();
+    alone.traces.clear();
+    const BuildResult built = buildModel(alone);
+    const std::string where = "/node_sets/" + std::to_string(item.index);
+    for (const Diagnostic& d : built.diagnostics)
+        if (d.location == where || d.location.compare(0, where.size() + 1, where + "/") == 0)
+            return d;
+    return std::nullopt;
+}
+
 }  // namespace looplab::ui

@@ -7,6 +7,7 @@
 #include "workbench/WorkbenchDocument.h"
 
 #include <QFormLayout>
+#include <QLabel>
 #include <QLineEdit>
 #include <QSignalBlocker>
 #include <QSpinBox>
@@ -202,6 +203,47 @@ void PropertyEditor::addSolidFields()
                  [i, a](const ModelDocument& d) { return d.solids[i].elements[a]; },
                  [i, a](ModelDocument& d, int n) { d.solids[i].elements[a] = n; });
     addMaterialFields();
+}
+
+void PropertyEditor::addNodeSetFields()
+{
+    const auto i = static_cast<size_t>(item_.index);
+    auto* edit = new QLineEdit;
+    edit->setObjectName("nodes");
+    edit->setPlaceholderText(tr("beam.tip, box.node0_0_0, …"));
+    edit->setToolTip(tr("Node names separated by commas or spaces: <beam>.node<k>, <beam>.root, <beam>.tip, "
+                        "<solid>.node<i>_<j>_<k>"));
+    layout_->addRow(tr("Nodes"), edit);
+    refreshers_.push_back([this, edit, i] {
+        QSignalBlocker block(edit);
+        edit->setText(memberText(formatNodeNames(document_->document().nodeSets[i].nodes)));
+        edit->setCursorPosition(0);
+    });
+    connect(edit, &QLineEdit::editingFinished, this, [this, edit, i] {
+        // A form being replaced may hold text older than the document (see addExactNumber).
+        if (!form_ || !form_->isAncestorOf(edit))
+            return;
+        const std::vector<std::string> nodes = parseNodeNames(edit->text().toStdString());
+        if (nodes == document_->document().nodeSets[i].nodes)
+            return;
+        // A refused list stays as typed so that it can be corrected in place.
+        commit("nodes", [i, nodes](ModelDocument& d) { d.nodeSets[i].nodes = nodes; });
+    });
+    // What may be listed, so that names need not be guessed.
+    QStringList meshes;
+    for (const BeamDoc& b : document_->document().beams)
+        meshes << tr("%1.root … %1.tip (%1.node0 … %1.node%2)").arg(memberText(b.name)).arg(b.elements);
+    for (const SolidDoc& b : document_->document().solids)
+        meshes << tr("%1.node0_0_0 … %1.node%2_%3_%4")
+                      .arg(memberText(b.name))
+                      .arg(b.elements[0])
+                      .arg(b.elements[1])
+                      .arg(b.elements[2]);
+    auto* available = new QLabel(meshes.isEmpty() ? tr("The model has no beam or solid.") : meshes.join("\n"));
+    available->setObjectName("availableNodes");
+    available->setTextFormat(Qt::PlainText);
+    available->setWordWrap(true);
+    layout_->addRow(tr("Nodes of the model"), available);
 }
 
 }  // namespace looplab::ui

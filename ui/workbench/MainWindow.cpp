@@ -356,7 +356,7 @@ void MainWindow::createMenus()
     edit->addAction(redo);
     edit->addSeparator();
     for (ItemKind kind : {ItemKind::Body, ItemKind::Joint, ItemKind::Driver, ItemKind::Force, ItemKind::Beam,
-                          ItemKind::Solid})
+                          ItemKind::Solid, ItemKind::NodeSet})
         edit->addAction(tr("Add %1").arg(ModelTreeModel::kindName(kind)), this,
                         [this, kind] { addItem(kind); });
 
@@ -969,6 +969,8 @@ void MainWindow::addItem(ItemKind kind)
                     [kind, &added](ModelDocument& doc) { added = looplab::ui::addItem(doc, kind); });
     if (added.valid())
         selectItem(added);
+    else if (kind == ItemKind::NodeSet)
+        statusBar()->showMessage(tr("A node set lists nodes of beams and solids: add a beam or solid first"));
 }
 
 void MainWindow::duplicateItem(ItemRef item)

@@ -6,7 +6,7 @@ namespace looplab::ui {
 
 namespace {
 
-constexpr int kGroupCount = 6;
+constexpr int kGroupCount = 7;
 // internalId 0 marks group rows; item rows store their group + 1.
 constexpr quintptr kGroupId = 0;
 
@@ -29,6 +29,7 @@ QString ModelTreeModel::groupName(ItemKind kind)
     case ItemKind::Force: return tr("Forces");
     case ItemKind::Beam: return tr("Beams");
     case ItemKind::Solid: return tr("Solids");
+    case ItemKind::NodeSet: return tr("Node sets");
     }
     return {};
 }
@@ -42,6 +43,7 @@ QString ModelTreeModel::kindName(ItemKind kind)
     case ItemKind::Force: return tr("force");
     case ItemKind::Beam: return tr("beam");
     case ItemKind::Solid: return tr("solid");
+    case ItemKind::NodeSet: return tr("node set");
     }
     return {};
 }
@@ -104,6 +106,11 @@ QVariant ModelTreeModel::data(const QModelIndex& index, int role) const
             .arg(b.elements[0]).arg(b.elements[1]).arg(b.elements[2])
             .arg(b.size.x()).arg(b.size.y()).arg(b.size.z())
             .arg(QString::fromStdString(b.name));
+    }
+    if (role == Qt::ToolTipRole && item.kind == ItemKind::NodeSet) {
+        const NodeSetDoc& n = doc.nodeSets[static_cast<size_t>(item.index)];
+        const QString nodes = QString::fromStdString(formatNodeNames(n.nodes));
+        return n.nodes.size() == 1 ? tr("1 node: %1").arg(nodes) : tr("%1 nodes: %2").arg(n.nodes.size()).arg(nodes);
     }
     if (role == Qt::ToolTipRole && item.kind == ItemKind::Joint) {
         const JointDoc& j = doc.joints[static_cast<size_t>(item.index)];

@@ -31,6 +31,7 @@ QString kindLabel(ItemKind kind)
     case ItemKind::Force: return QObject::tr("Force");
     case ItemKind::Beam: return QObject::tr("Beam");
     case ItemKind::Solid: return QObject::tr("Solid");
+    case ItemKind::NodeSet: return QObject::tr("Node set");
     }
     return {};
 }
@@ -151,6 +152,7 @@ QString PropertyEditor::signature() const
     // Which section fields a beam shows depends on its section's shape.
     case ItemKind::Beam: type = QString::number(static_cast<int>(doc.beams[i].section.shape)); break;
     case ItemKind::Solid: type = "solid"; break;
+    case ItemKind::NodeSet: type = "node set"; break;
     }
     return QString("%1/%2/%3").arg(static_cast<int>(item_.kind)).arg(item_.index).arg(type);
 }
@@ -190,6 +192,7 @@ void PropertyEditor::rebuild()
         case ItemKind::Force: addForceFields(); break;
         case ItemKind::Beam: addBeamFields(); break;
         case ItemKind::Solid: addSolidFields(); break;
+        case ItemKind::NodeSet: addNodeSetFields(); break;
         }
     }
     scroll_->setWidget(form_);
@@ -230,6 +233,18 @@ void PropertyEditor::commit(const QString& key, const std::function<void(ModelDo
             return;
         }
     }
+    if (item_.kind == ItemKind::NodeSet) {
+        // A node set is refused whole: an unknown node, none at all or one listed twice
+        // would leave a set the model cannot build. One that already does not build (a
+        // recovered journal) stays editable.
+        ModelDocument probe = document_->document();
+        change(probe);
+        const auto problem = nodeSetProblem(probe, item_);
+        if (problem && !nodeSetProblem(document_->document(), item_)) {
+            refuse(problem->location, tr("%1; the node set is unchanged").arg(str(problem->message)));
+            return;
+        }
+    }
     const QString what = item_.valid() ? str(itemName(document_->document(), item_)) : tr("model");
     const QString mergeKey = QString("%1/%2/%3").arg(static_cast<int>(item_.kind)).arg(item_.index).arg(key);
     document_->edit(tr("Change %1 of %2").arg(key, what), change, mergeKey);
@@ -267,6 +282,16 @@ void PropertyEditor::addName()
         if (!renameItem(probe, item, name)) {
             // Refused (empty or taken): show the name the item still has.
             refresh();
+            if (item.kind == ItemKind::NodeSet) {
+                // Say why, in the loader's words: a set's name may be taken by many kinds of
+                // things (another set, a body, a node, a face).
+                ModelDocument named = document_->document();
+                named.nodeSets[static_cast<size_t>(item.index)].name = name;
+                const auto problem = nodeSetProblem(named, item);
+                refuse(problem ? problem->location : pointer("node_sets", static_cast<size_t>(item.index), "name"),
+                       tr("%1; the name is unchanged")
+                           .arg(problem ? str(problem->message) : tr("the name '%1' is taken").arg(str(name))));
+            }
             return;
         }
         document_->edit(tr("Rename %1").arg(str(name)),
@@ -570,6 +595,8 @@ QStringList PropertyEditor::bodyChoices() const
     for (const SolidDoc& b : doc.solids)
         for (const char* face : {"xmin", "xmax", "ymin", "ymax", "zmin", "zmax"})
             names << str(b.name + "." + face);
+    for (const NodeSetDoc& n : doc.nodeSets)
+        names << str(n.name);
     return names;
 }
 

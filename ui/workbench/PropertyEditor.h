@@ -15,6 +15,10 @@
 // counts, section, material); a value with which the member would not build is refused
 // with the model builder's reason and location, and the document keeps its value.
 //
+// A node set's nodes are typed as one line of node names ("beam.tip, beam.node4"); a list
+// the model cannot build (an unknown node, none, one twice) is refused whole with the
+// builder's reason, as is a name already taken.
+//
 // Each editor widget is named after its field ("mass", "position.x", "body1",
 // "orientation.angle", "marker1.position.x", "law.coefficients", ...) so that tests and
 // accessibility tools can find it.
@@ -84,6 +88,8 @@ private:
     void addForceFields();
     void addBeamFields();
     void addSolidFields();
+    /// The node names of a node set as one line of text, checked by the model builder.
+    void addNodeSetFields();
     /// E, ν and ρ of the selected beam or solid.
     void addMaterialFields();
     /// A number typed in full (a modulus of 2.1e11 Pa, a second moment of 1e-8 m⁴), which
