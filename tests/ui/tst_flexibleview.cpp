@@ -3,16 +3,19 @@
 // the drawn bounds checked against the nodal positions of the equilibrium (the block's
 // surface exactly; the beam's swept section to the tilt of its section), an exaggeration
 // factor k checked to scale the drawn displacement by k, the colour map's legend, and a
-// mode shape of the beam animated about its equilibrium, drawn as a ghost.
+// mode shape of the beam animated about its equilibrium, drawn as a ghost, and the trail of
+// the beam's tip node during playback of a recorded run.
 
 #include "WorkbenchTestSupport.h"
 
+#include "looplab/bodies/NodalOutputs.h"
 #include "looplab/bodies/State.h"
 #include "viewport/VtkViewport.h"
 #include "workbench/FlexibleView.h"
 #include "workbench/ModeShapeAnimation.h"
 #include "workbench/ModesPanel.h"
 #include "workbench/PlaybackBar.h"
+#include "workbench/RunPanel.h"
 #include "workbench/WorkbenchDocument.h"
 
 #include <QComboBox>
@@ -78,6 +81,7 @@ private slots:
 
     void blockSurfaceAndExaggeration();
     void beamSectionAndExaggeration();
+    void trailOfBeamTipIsTheRecordedNode();
     void beamModeShapeAnimates();
 
 private:
@@ -252,6 +256,63 @@ void TestFlexibleView::beamModeShapeAnimates()
         QVERIFY(drawn[size_t(2 * c)] <= b.points.back()[c] + 1e-12);
         QVERIFY(drawn[size_t(2 * c + 1)] >= b.points.back()[c] - 1e-12);
     }
+}
+
+// The trail of the cantilever's tip node, played back frame by frame from a recorded run,
+// is the node's recorded positions: those meshNodePosition() gives for the recorded states,
+// the function with which `looplab-cli simulate --node beam.tip` writes its columns. The
+// trail is drawn from the scene's sampled centreline, which the cable element's
+// interpolation puts on the node, so they agree to rounding.
+void TestFlexibleView::trailOfBeamTipIsTheRecordedNode()
+{
+    QVERIFY(window_->openFile(example("cantilever-beam.json")));
+    SimulationSettings run = window_->runPanel()->settings();
+    run.tEnd = 0.05;  // 26 frames, 2 ms apart (the example's output step)
+    window_->runPanel()->setSettings(run);
+    QVERIFY(test::runToEnd(*window_, true));
+    const SimulationRecording& recording = window_->recording();
+    const int frames = recording.frameCount();
+    QVERIFY2(frames >= 20, qPrintable(QString("%1 frames").arg(frames)));
+
+    QString error;
+    QVERIFY(!window_->setTrailNode("beam.node9", &error));
+    QVERIFY2(error.startsWith("'beam.node9' is not a node of the model's beams or solids"), qPrintable(error));
+    QVERIFY(window_->viewport()->trailPoints().empty());
+
+    PlaybackBar* playback = window_->playbackBar();
+    playback->setCurrentFrame(0);
+    QVERIFY(window_->setTrailNode("beam.tip", &error));
+    QCOMPARE(window_->trailNode(), QString("beam.tip"));
+    for (int i = 1; i < frames; ++i)
+        playback->setCurrentFrame(i);
+    std::vector<std::vector<Eigen::Vector3d>> trails = window_->viewport()->trailPoints();
+    QCOMPARE(trails.size(), size_t(1));
+    QCOMPARE(int(trails.front().size()), frames);
+
+    const Model& model = *recording.frameModel();
+    const std::optional<MeshNode> tip = findMeshNode(model, "beam.tip");
+    QVERIFY(tip);
+    const Vec3 start = meshNodePosition(model, recording.frameState(0), *tip);
+    double worst = 0.0, travel = 0.0;
+    for (int i = 0; i < frames; ++i) {
+        const Vec3 r = meshNodePosition(model, recording.frameState(i), *tip);
+        worst = std::max(worst, (trails.front()[size_t(i)] - r).norm());
+        travel = std::max(travel, (r - start).norm());
+    }
+    qInfo("tip trail of %d points: largest distance to the recorded node %.3g m; the tip moved up to %.3g m", frames,
+          worst, travel);
+    QVERIFY(worst < 1e-12);
+    QVERIFY(travel > 1e-5);  // the frames differ by far more than the tolerance
+
+    // Back to the start: the trail starts again there.
+    playback->setCurrentFrame(0);
+    trails = window_->viewport()->trailPoints();
+    QCOMPARE(trails.size(), size_t(1));
+    QCOMPARE(trails.front().size(), size_t(1));
+    QVERIFY((trails.front().front() - start).norm() < 1e-12);
+
+    QVERIFY(window_->setTrailNode({}));
+    QVERIFY(window_->viewport()->trailPoints().empty());
 }
 
 QTEST_MAIN(TestFlexibleView)

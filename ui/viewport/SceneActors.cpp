@@ -1,4 +1,6 @@
 #include "viewport/SceneActors.h"
+
+#include "looplab/scene/FlexibleScene.h"
 #include "viewport/ColorShade.h"
 
 #include "viewport/ShapeGeometry.h"
@@ -175,8 +177,14 @@ bool SceneActors::setScene(const Scene& scene)
 
     springs_ = scene.springs;
     updateSprings();
+    drawnMembers_.beams = scene.beams;
+    drawnMembers_.surfaces = scene.surfaces;
     for (auto& trail : trails_) {
-        trail->points.push_back(worldPoint(trail->body, trail->localPoint));
+        if (trail->node < 0) {
+            trail->points.push_back(worldPoint(trail->body, trail->localPoint));
+        } else if (const auto p = nodePoint(trail->body, trail->node)) {
+            trail->points.push_back(*p);
+        }
         updateTrail(*trail);
     }
     return newSolids;
@@ -298,7 +306,7 @@ void SceneActors::setHighlightedJoints(std::vector<int> joints)
 void SceneActors::setTrail(int body, const Eigen::Vector3d& localPoint, bool on)
 {
     auto same = [&](const std::unique_ptr<Trail>& t) {
-        return t->body == body && (t->localPoint - localPoint).norm() < 1e-12;
+        return t->node < 0 && t->body == body && (t->localPoint - localPoint).norm() < 1e-12;
     };
     auto it = std::find_if(trails_.begin(), trails_.end(), same);
     if (!on) {
@@ -319,6 +327,51 @@ void SceneActors::setTrail(int body, const Eigen::Vector3d& localPoint, bool on)
     updateTrail(*trail);
     renderer_->AddActor(trail->actor);
     trails_.push_back(std::move(trail));
+}
+
+bool SceneActors::setNodeTrail(int body, int node, bool on)
+{
+    auto it = std::find_if(trails_.begin(), trails_.end(),
+                           [&](const std::unique_ptr<Trail>& t) { return t->node >= 0 && t->body == body && t->node == node; });
+    if (!on) {
+        if (it != trails_.end()) {
+            renderer_->RemoveActor((*it)->actor);
+            trails_.erase(it);
+        }
+        return true;
+    }
+    if (it != trails_.end())
+        return true;
+    const std::optional<Eigen::Vector3d> start = nodePoint(body, node);
+    if (!start)
+        return false;
+    auto trail = std::make_unique<Trail>();
+    trail->body = body;
+    trail->node = node;
+    trail->localPoint = Eigen::Vector3d::Zero();
+    trail->line = vtkSmartPointer<vtkPolyData>::New();
+    trail->actor = makeLineActor(trail->line, kTrailColor, 2.0f);
+    trail->points.push_back(*start);
+    updateTrail(*trail);
+    renderer_->AddActor(trail->actor);
+    trails_.push_back(std::move(trail));
+    return true;
+}
+
+std::vector<std::vector<Eigen::Vector3d>> SceneActors::trailPoints() const
+{
+    std::vector<std::vector<Eigen::Vector3d>> out;
+    for (const auto& trail : trails_)
+        out.emplace_back(trail->points.begin(), trail->points.end());
+    return out;
+}
+
+std::optional<Eigen::Vector3d> SceneActors::nodePoint(int body, int node) const
+{
+    if (body < 0)
+        return std::nullopt;
+    // Scene::bodies lists every body after the ground in model order (sceneBodyIndex()).
+    return sceneNodePosition(drawnMembers_, BodyIndex(body + 1), node);
 }
 
 void SceneActors::clearTrails()

@@ -13,6 +13,7 @@
 
 #include <deque>
 #include <memory>
+#include <optional>
 #include <vector>
 
 class vtkActor;
@@ -49,6 +50,14 @@ public:
     /// of `body` (-1 = world, which gives a single point). A trail starts at the current
     /// pose and gains a point at every setScene(); it keeps the last trailLength().
     void setTrail(int body, const Eigen::Vector3d& localPoint, bool on);
+    /// Starts (on) or removes (off) a trail of the places where the scene draws node
+    /// `node` of the flexible member of `body` (a Scene::bodies index, as for setTrail):
+    /// a beam's node, a solid's node on its surface (sceneNodePosition(), FlexibleScene.h).
+    /// It starts at the node's place in the scene drawn last and gains a point at every
+    /// setScene(). Returns false, starting nothing, if that scene does not draw the node.
+    bool setNodeTrail(int body, int node, bool on);
+    /// The points of every trail, oldest first, in the order the trails were started.
+    std::vector<std::vector<Eigen::Vector3d>> trailPoints() const;
     /// Removes all trails.
     void clearTrails();
     /// Maximum number of points a trail keeps (at least 2); shortens existing trails.
@@ -106,6 +115,7 @@ private:
     };
     struct Trail {
         int body = -1;
+        int node = -1;  // a flexible member's node, or -1 for localPoint of a rigid body
         Eigen::Vector3d localPoint;
         std::deque<Eigen::Vector3d> points;
         vtkSmartPointer<vtkPolyData> line;
@@ -116,6 +126,8 @@ private:
     bool sameJoints(const std::vector<looplab::SceneJoint>& joints) const;
     void rebuildBodies(const std::vector<looplab::SceneBody>& bodies);
     Eigen::Vector3d worldPoint(int body, const Eigen::Vector3d& localPoint) const;
+    /// Where the scene drawn last has node `node` of body `body` (a Scene::bodies index).
+    std::optional<Eigen::Vector3d> nodePoint(int body, int node) const;
     void removeJointActors();
     void setGhosts(const std::vector<looplab::SceneBody>& ghosts);
     void rebuildJoints();
@@ -136,6 +148,9 @@ private:
     vtkSmartPointer<vtkActor> springActor_;
     vtkSmartPointer<vtkActor> outlineActor_;
     std::vector<std::unique_ptr<Trail>> trails_;
+    /// The flexible members of the scene drawn last (beams and surfaces only): where node
+    /// trails find their nodes, also when one starts between two scenes.
+    looplab::Scene drawnMembers_;
     int highlightedBody_ = -1;
     std::vector<int> highlightedJoints_;
     int trailLength_ = 500;

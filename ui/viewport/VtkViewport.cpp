@@ -522,6 +522,15 @@ void VtkViewport::setTrail(int body, const Eigen::Vector3d& localPoint, bool on)
     d_->markDirty();
 }
 
+bool VtkViewport::setNodeTrail(int body, int node, bool on)
+{
+    const bool done = d_->scene->setNodeTrail(body, node, on);
+    d_->markDirty();
+    return done;
+}
+
+std::vector<std::vector<Eigen::Vector3d>> VtkViewport::trailPoints() const { return d_->scene->trailPoints(); }
+
 void VtkViewport::clearTrails()
 {
     d_->scene->clearTrails();

@@ -77,6 +77,11 @@ public:
     /// Starts or removes a trail of the world positions of `localPoint` on `body`
     /// (body frame); it gains a point at each setScene().
     void setTrail(int body, const Eigen::Vector3d& localPoint, bool on);
+    /// Starts or removes a trail of a beam's or solid's node (SceneActors::setNodeTrail);
+    /// false if the scene drawn last does not draw it.
+    bool setNodeTrail(int body, int node, bool on);
+    /// The points of every trail, oldest first, in the order they were started.
+    std::vector<std::vector<Eigen::Vector3d>> trailPoints() const;
     /// Removes every trail.
     void clearTrails();
     /// Number of recent positions a trail keeps (default 500).

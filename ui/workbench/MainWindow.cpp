@@ -1,5 +1,6 @@
 #include "workbench/MainWindow.h"
 
+#include "looplab/bodies/NodalOutputs.h"
 #include "looplab/kinematics/JointCoordinates.h"
 #include "looplab/kinematics/PointTrace.h"
 #include "looplab/scene/Scene.h"
@@ -52,6 +53,7 @@
 #include <QKeySequence>
 #include <QMenu>
 #include <QMenuBar>
+#include <QInputDialog>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QPainter>
@@ -776,6 +778,8 @@ void MainWindow::onDocumentReset()
     viewport_->setScene(flexibleView_->prepare({}));
     viewport_->setUpAxis(VtkViewport::upAxisAgainst(document_->document().gravity));
     trailBody_ = -1;
+    trailNodeBody_ = trailNodeIndex_ = -1;
+    trailNode_.clear();
     refreshScene();
     updateRunState();
 }
@@ -808,6 +812,7 @@ void MainWindow::refreshScene()
             viewport_->setScene(flexibleView_->prepare({}));
             sceneModel_.reset();
             trailBody_ = -1;
+            trailNodeBody_ = trailNodeIndex_ = -1;
         }
         return;
     }
@@ -823,6 +828,7 @@ void MainWindow::drawScene(const Scene& scene, const Model& model)
         // the selection starts the trail again.
         viewport_->setUpAxis(VtkViewport::upAxisAgainst(model.gravity));
         trailBody_ = -1;
+        trailNodeBody_ = trailNodeIndex_ = -1;
     }
 }
 
@@ -831,9 +837,9 @@ void MainWindow::showFrame(int frame)
     const FrameSource* source = playback_->source();
     if (!source || frame < 0 || frame >= source->frameCount())
         return;
-    // A jump back would join the trail's end to an earlier place.
-    if (frame < lastShownFrame_)
-        restartTrail();
+    // A jump back would join the trail's end to an earlier place: the trail starts again
+    // at the frame shown.
+    const bool jumpedBack = frame < lastShownFrame_;
     lastShownFrame_ = frame;
     if (posing_)
         posing_->recordedFrameShown(source == &recording_ ? frame : -1);
@@ -842,6 +848,8 @@ void MainWindow::showFrame(int frame)
     const std::shared_ptr<const Model> model = source->frameModel();
     if (model && model == sceneModel_)
         drawScene(source->frameScene(frame), *model);
+    if (jumpedBack)
+        restartTrail();
     // A mode animation's time is the animation's, not the run's.
     if (source == &recording_)
         plots_->setCursorTime(source->frameTime(frame));
@@ -890,6 +898,7 @@ void MainWindow::onTreeSelection()
 
 void MainWindow::updateTrail()
 {
+    updateNodeTrail();
     const int wanted = trailAction_ && trailAction_->isChecked() ? selectedBody_ : -1;
     if (wanted == trailBody_)
         return;
@@ -903,10 +912,93 @@ void MainWindow::updateTrail()
 
 void MainWindow::restartTrail()
 {
+    if (trailNodeBody_ >= 0) {
+        viewport_->setNodeTrail(trailNodeBody_, trailNodeIndex_, false);
+        viewport_->setNodeTrail(trailNodeBody_, trailNodeIndex_, true);
+    }
     if (trailBody_ < 0)
         return;
     viewport_->setTrail(trailBody_, Eigen::Vector3d::Zero(), false);
     viewport_->setTrail(trailBody_, Eigen::Vector3d::Zero(), true);
+}
+
+void MainWindow::updateNodeTrail()
+{
+    // Found by name in the model drawn, so that the trail follows the node through edits
+    // that renumber the bodies.
+    int body = -1, node = -1;
+    if (!trailNode_.isEmpty() && sceneModel_)
+        if (const auto n = findMeshNode(*sceneModel_, trailNode_.toStdString())) {
+            body = sceneBodyIndex(n->body);
+            node = n->node;
+        }
+    if (body == trailNodeBody_ && node == trailNodeIndex_)
+        return;
+    if (trailNodeBody_ >= 0)
+        viewport_->setNodeTrail(trailNodeBody_, trailNodeIndex_, false);
+    trailNodeBody_ = trailNodeIndex_ = -1;
+    if (body >= 0 && viewport_->setNodeTrail(body, node, true)) {
+        trailNodeBody_ = body;
+        trailNodeIndex_ = node;
+    }
+}
+
+bool MainWindow::setTrailNode(const QString& name, QString* error)
+{
+    const std::string node = name.trimmed().toStdString();
+    if (node.empty()) {
+        trailNode_.clear();
+        updateNodeTrail();
+        return true;
+    }
+    if (!sceneModel_ || !findMeshNode(*sceneModel_, node)) {
+        if (error)
+            *error = tr("'%1' is not a node of the model's beams or solids (nodes are named <beam>.node<k>, "
+                        "<beam>.root, <beam>.tip or <solid>.node<i>_<j>_<k>)")
+                         .arg(QString::fromStdString(node));
+        return false;
+    }
+    const QString previous = trailNode_;
+    trailNode_ = QString::fromStdString(node);
+    updateNodeTrail();
+    if (trailNodeBody_ < 0) {
+        if (error)
+            *error = tr("'%1' is an inner node of a solid, which the view does not draw: choose a node on its surface")
+                         .arg(trailNode_);
+        trailNode_ = previous;
+        updateNodeTrail();
+        return false;
+    }
+    return true;
+}
+
+void MainWindow::chooseTrailNode(const QString& member)
+{
+    // The nodes worth offering: a beam's ends and nodes, a solid's corners; any other
+    // node may be typed.
+    QStringList names;
+    const ModelDocument& doc = document_->document();
+    for (const BeamDoc& b : doc.beams)
+        if (QString::fromStdString(b.name) == member) {
+            names << member + ".tip" << member + ".root";
+            for (int k = 1; k < b.elements && k <= 64; ++k)
+                names << QString("%1.node%2").arg(member).arg(k);
+        }
+    for (const SolidDoc& b : doc.solids)
+        if (QString::fromStdString(b.name) == member)
+            for (int k : {0, b.elements[2]})
+                for (int j : {0, b.elements[1]})
+                    for (int i : {0, b.elements[0]})
+                        names << QString("%1.node%2_%3_%4").arg(member).arg(i).arg(j).arg(k);
+    bool ok = false;
+    const QString name = QInputDialog::getItem(this, tr("Trail of a Node"),
+                                               tr("Node whose path is drawn during runs and playback:"), names, 0,
+                                               true, &ok);
+    if (!ok)
+        return;
+    QString error;
+    if (!setTrailNode(name, &error))
+        QMessageBox::warning(this, tr("Trail of a Node"), error);
 }
 
 void MainWindow::onBodyPicked(int index)
@@ -950,6 +1042,12 @@ void MainWindow::onTreeContextMenu(const QPoint& pos)
         menu.addAction(tr("Duplicate"), this, [this, item] { duplicateItem(item); });
         menu.addAction(tr("Rename"), this, [this, index] { treeView_->edit(index); });
         menu.addAction(tr("Delete"), this, [this, item] { deleteItem(item); });
+        if (item.kind == ItemKind::Beam || item.kind == ItemKind::Solid) {
+            const QString member = QString::fromStdString(itemName(document_->document(), item));
+            menu.addAction(tr("Trail of a Node…"), this, [this, member] { chooseTrailNode(member); });
+        }
+        if (!trailNode_.isEmpty())
+            menu.addAction(tr("Remove the Trail of %1").arg(trailNode_), this, [this] { setTrailNode({}); });
         if (item.kind == ItemKind::Body) {
             const QString body = QString::fromStdString(itemName(document_->document(), item));
             menu.addAction(tr("Trace a Point of This Body…"), this, [this, body] {
@@ -1101,7 +1199,8 @@ void MainWindow::onFrames(const FrameBatch& batch)
     const int first = recording_.frameCount();
     recording_.append(batch);
     // Only the batch's last frame is shown; a trail needs the ones before it too.
-    if (trailBody_ >= 0 && sceneModel_ && recording_.frameModel() == sceneModel_ && playback_->source() == &recording_)
+    if ((trailBody_ >= 0 || trailNodeBody_ >= 0) && sceneModel_ && recording_.frameModel() == sceneModel_ &&
+        playback_->source() == &recording_)
         for (int i = first; i + 1 < recording_.frameCount(); ++i)
             drawScene(recording_.frameScene(i), *sceneModel_);
     // Charts redraw slowly (Qt Charts recomputes every series when an axis grows), so

@@ -160,6 +160,14 @@ public:
     QAction* trailAction() const { return trailAction_; }
     /// Viewport index of the body whose centre of mass leaves a trail, or −1.
     int trailBody() const { return trailBody_; }
+    /// Makes the node `name` of a beam or solid ("beam.tip", "box.node2_0_1", as the model
+    /// file names it) leave a trail during runs and playback, besides the selected body's;
+    /// an empty name removes it. The name is kept across edits and followed while the
+    /// model has such a node. False, with the reason in `error`, for a name that is no
+    /// node of the model drawn, or an inner node of a solid (not drawn).
+    bool setTrailNode(const QString& name, QString* error = nullptr);
+    /// The node that leaves a trail, or empty.
+    QString trailNode() const { return trailNode_; }
 
 signals:
     /// A run ended (success, failure or stop) and its last frames were received.
@@ -194,7 +202,10 @@ private:
     void onBodyPicked(int index);
     void onJointPicked(int index);
     void updateTrail();
+    void updateNodeTrail();
     void restartTrail();
+    /// Asks for a node of the beam or solid `member` to trail.
+    void chooseTrailNode(const QString& member);
 
     bool maybeSave();
     void newModel();
@@ -264,6 +275,11 @@ private:
     /// Viewport index of the selected body (−1: none), and of the one with a trail.
     int selectedBody_ = -1;
     int trailBody_ = -1;
+    /// The node asked to leave a trail, and where the viewport draws it (Scene::bodies
+    /// index and node; −1: no node trail drawn).
+    QString trailNode_;
+    int trailNodeBody_ = -1;
+    int trailNodeIndex_ = -1;
     /// Frame shown last, so that a jump back in playback restarts the trail.
     int lastShownFrame_ = -1;
     double runEnd_ = 0.0;

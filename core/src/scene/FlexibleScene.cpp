@@ -181,4 +181,24 @@ std::vector<Vec3> sweepNormals(const SceneBeam& beam) {
     return normals;
 }
 
+std::optional<Vec3> sceneNodePosition(const Scene& scene, BodyIndex b, int node) {
+    if (node < 0)
+        return std::nullopt;
+    for (const SceneBeam& beam : scene.beams)
+        if (beam.body == b) {
+            const size_t sample = size_t(node) * size_t(std::max(beam.samplesPerElement, 1));
+            if (sample >= beam.points.size())
+                return std::nullopt;
+            return beam.points[sample];
+        }
+    for (const SceneSurface& surface : scene.surfaces)
+        if (surface.body == b) {
+            for (size_t v = 0; v < surface.nodes.size() && v < surface.points.size(); ++v)
+                if (surface.nodes[v] == node)
+                    return surface.points[v];
+            return std::nullopt;
+        }
+    return std::nullopt;
+}
+
 }  // namespace looplab

@@ -8,6 +8,7 @@
 
 #include "looplab/scene/Scene.h"
 
+#include <optional>
 #include <vector>
 
 namespace looplab {
@@ -30,6 +31,13 @@ SceneSurface sceneSurface(const Model& model, const State& state, BodyIndex b);
 /// ghosts included; the fields (strain, stress) stay those of the state. Rigid bodies and
 /// joint markers are not changed.
 Scene withExaggeratedDeformation(Scene scene, double k);
+
+/// Where `scene` draws node `node` of flexible body b [m]: a beam's node (its centreline
+/// sample node · samplesPerElement, which the cable element's interpolation puts exactly
+/// on the node's position), a solid's node on its outer surface. None for a solid's inner
+/// node (the surface does not hold it), a node out of range, or a body the scene draws no
+/// flexible member for. An exaggerated scene gives the exaggerated place.
+std::optional<Vec3> sceneNodePosition(const Scene& scene, BodyIndex b, int node);
 
 /// Unit normals of the section at each sample of `beam`, perpendicular to its slope and
 /// carried along the centreline without twist (parallel transport: each normal is the
