@@ -54,11 +54,20 @@ Scene buildScene(const Model& model, const State& state) {
         marker.kind = markerKind(joint.type);
         marker.body = frame.body;
         const Body& on = model.body(frame.body);
-        if (on.kind == BodyKind::Beam || on.kind == BodyKind::Solid)  // the node's position
+        if (on.kind == BodyKind::Beam || on.kind == BodyKind::Solid) {
             marker.point = state.q.segment<3>(on.slice.positionOffset + on.nodeSize() * frame.node);
-        else
+            // A node has no frame of its own (frame.axes is unused): the marker is turned
+            // as the joint frame on the other side, which for a hinge on a beam node is the
+            // rigid body's (or the ground's) frame 1 with the hinge axis as its z.
+            const BodyFrame& other = &frame == &joint.frame2 ? joint.frame1 : joint.frame2;
+            const BodyKind otherKind = model.body(other.body).kind;
+            marker.orientation = otherKind == BodyKind::Beam || otherKind == BodyKind::Solid
+                                     ? Quat::Identity()
+                                     : (bodyOrientation(model, state, other.body) * Quat(other.axes)).normalized();
+        } else {
             marker.point = pointPosition(model, state, frame.body, frame.origin);
-        marker.orientation = (bodyOrientation(model, state, frame.body) * Quat(frame.axes)).normalized();
+            marker.orientation = (bodyOrientation(model, state, frame.body) * Quat(frame.axes)).normalized();
+        }
         scene.joints.push_back(std::move(marker));
     }
 

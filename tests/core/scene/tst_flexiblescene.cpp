@@ -2,8 +2,8 @@
 // loaded cantilever (solved by the statics) against the Euler–Bernoulli curve between the
 // nodes, the axial strain of a stretched beam against the equilibrium of the cable
 // element's Green strain, the von Mises stress of a uniaxially stretched block against the
-// uniaxial Cauchy stress, the outer surface's faces against the box's counts, and the
-// exaggeration of the drawn displacement.
+// uniaxial Cauchy stress, the outer surface's faces against the box's counts, the
+// exaggeration of the drawn displacement, and the marker of a hinge on a beam node.
 #include "TestModels.h"
 
 #include "looplab/analysis/Statics.h"
@@ -206,6 +206,72 @@ private slots:
             QVERIFY(std::abs(normals[i].z()) < 1e-12);
         }
         QVERIFY(normals.back().x() > 0.05);  // turned with the tip
+    }
+
+    // A hinge (revolute joint) holding a beam node is drawn at the node's current position,
+    // along the hinge axis as its rigid side carries it: frame 1's z turned with body 1. The
+    // state is made by hand (the scene reads positions, not whether they assemble): the arm
+    // turned 30° about x, the tip node moved off its place. The axis is y, not the z that an
+    // identity frame would give.
+    void hingeOnBeamNodeIsDrawnAlongTheRigidSidesAxis() {
+        ModelDocument doc;
+        BeamDoc beam;
+        beam.name = "beam";
+        beam.from = Vec3::Zero();
+        beam.to = Vec3(kLength, 0, 0);
+        beam.elements = 2;
+        beam.material = {kE, 0.3, 7850};
+        beam.section.shape = SectionDoc::Shape::Rectangle;
+        beam.section.width = kSide;
+        beam.section.height = kSide;
+        doc.beams.push_back(beam);
+        BodyDoc arm;
+        arm.name = "arm";
+        arm.mass = 1.0;
+        arm.inertia = Mat3::Identity() * 0.01;
+        arm.position = Vec3(kLength, 0, 0);
+        doc.bodies.push_back(arm);
+        JointDoc root;
+        root.name = "root hinge";
+        root.type = JointType::Revolute;
+        root.body1 = "ground";
+        root.body2 = "beam.root";
+        root.axis = Vec3(0, 2, 0);  // any length
+        doc.joints.push_back(root);
+        JointDoc tip = root;
+        tip.name = "tip hinge";
+        tip.body1 = "arm";
+        tip.body2 = "beam.tip";
+        tip.point = Vec3(kLength, 0, 0);
+        doc.joints.push_back(tip);
+        const Model m = buildOrStop(doc);
+
+        State s = initialState(m);
+        const Eigen::AngleAxisd turn(30.0 * M_PI / 180.0, Vec3::UnitX());
+        const Quat q(turn);
+        const int armAt = m.positionOffset(*m.findBody("arm"));
+        s.q.segment<4>(armAt + 3) << q.w(), q.x(), q.y(), q.z();
+        const Vec3 tipNode(0.9, 0.1, 0.2), rootNode(1e-3, -2e-3, 0.0);
+        const int beamAt = m.positionOffset(*m.findBody("beam"));
+        s.q.segment<3>(beamAt + 6 * 2) = tipNode;
+        s.q.segment<3>(beamAt) = rootNode;
+
+        const Scene scene = buildScene(m, s);
+        QCOMPARE(scene.joints.size(), size_t(2));
+        const SceneJoint& atRoot = scene.joints[0];
+        const SceneJoint& atTip = scene.joints[1];
+        QCOMPARE(atTip.name, std::string("tip hinge"));
+        QCOMPARE(int(atTip.kind), int(SceneJoint::Kind::Revolute));
+        QVERIFY(atTip.body == *m.findBody("beam"));
+        QCOMPARE(atTip.point, tipNode);
+        const Vec3 turnedAxis = turn * Vec3::UnitY();
+        qInfo("tip hinge axis (%.15f, %.15f, %.15f), the arm's y (%.15f, %.15f, %.15f)", atTip.axis().x(), atTip.axis().y(),
+              atTip.axis().z(), turnedAxis.x(), turnedAxis.y(), turnedAxis.z());
+        QVERIFY((atTip.axis() - turnedAxis).norm() < 1e-12);
+        // The ground side does not turn.
+        QCOMPARE(int(atRoot.kind), int(SceneJoint::Kind::Revolute));
+        QCOMPARE(atRoot.point, rootNode);
+        QVERIFY((atRoot.axis() - Vec3::UnitY()).norm() < 1e-12);
     }
 };
 

@@ -44,10 +44,14 @@ struct SceneJoint {
     /// The body the marker moves with: the joint's second body, or its first if the
     /// second is the ground (the ground if both are).
     BodyIndex body;
-    /// Origin of that body's joint frame, global frame [m].
+    /// Origin of that body's joint frame, global frame [m]; on a beam or solid node, the
+    /// node's current position.
     Vec3 point = Vec3::Zero();
     /// The joint frame's axes: rotates joint-frame coordinates into global ones (unit).
-    /// Its z axis is the rotation axis (revolute) or sliding direction (prismatic).
+    /// Its z axis is the rotation axis (revolute) or sliding direction (prismatic). A node
+    /// has no frame, so a joint on a node takes the frame of its other side (a rigid body
+    /// or the ground): a hinge on a beam node points along its axis as the rigid side
+    /// carries it. Between two nodes it is the identity.
     Quat orientation = Quat::Identity();
     /// The joint frame's z axis in the global frame (unit, dimensionless); not
     /// meaningful for a spherical joint.
