@@ -313,6 +313,21 @@ void TestFlexibleView::trailOfBeamTipIsTheRecordedNode()
 
     QVERIFY(window_->setTrailNode({}));
     QVERIFY(window_->viewport()->trailPoints().empty());
+
+    // A solid's node on its surface is drawn and trailed; an inner one is not drawn.
+    QVERIFY(window_->openFile(example("clamped-block.json")));
+    QVERIFY(window_->trailNode().isEmpty());
+    QVERIFY(!window_->setTrailNode("block.node3_1_1", &error));
+    QVERIFY2(error.contains("inner node of a solid"), qPrintable(error));
+    QVERIFY(window_->viewport()->trailPoints().empty());
+    QVERIFY2(window_->setTrailNode("block.node20_2_2", &error), qPrintable(error));
+    trails = window_->viewport()->trailPoints();
+    QCOMPARE(trails.size(), size_t(1));
+    QCOMPARE(trails.front().size(), size_t(1));
+    const LoadedModel& block = window_->document()->loaded();
+    QVERIFY(block.ok());
+    const Vec3 corner = meshNodePosition(*block.model, block.initial, *findMeshNode(*block.model, "block.node20_2_2"));
+    QVERIFY((trails.front().front() - corner).norm() < 1e-12);
 }
 
 QTEST_MAIN(TestFlexibleView)
