@@ -5,6 +5,7 @@
 #include "looplab/model/ModelFile.h"
 #include "looplab/simulation/SimulationSettings.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <iostream>
@@ -131,6 +132,26 @@ inline constexpr long kDefaultMaxRows = 10'000'000;
 /// Default limit on solver steps (--max-steps).
 inline constexpr long kDefaultMaxSteps = 10'000'000;
 
+/// Default limit on the size of a CSV output (--max-output-bytes).
+inline constexpr double kDefaultMaxOutputBytes = 2e9;
+/// Characters a CSV value usually takes: 17 significant digits, sign, point, exponent and
+/// the comma (integer columns take fewer, so the estimate errs on the large side).
+inline constexpr double kCsvBytesPerValue = 22.0;
+
+/// The CSV a run would write (rows × the header's columns, at kCsvBytesPerValue), or why
+/// it is refused: more than `limit` bytes.
+inline std::string checkOutputBytes(const std::string& header, double rows, double limit) {
+    const double columns = double(std::count(header.begin(), header.end(), ',') + 1);
+    const double bytes = rows * columns * kCsvBytesPerValue;
+    if (!(bytes > limit)) return {};
+    char buf[240];
+    std::snprintf(buf, sizeof buf,
+                  "the output would take about %.3g bytes (%.3g rows of %.0f columns), more than "
+                  "--max-output-bytes %.3g: write fewer rows (a longer output step) or raise the limit",
+                  bytes, rows, columns, limit);
+    return buf;
+}
+
 /// Rows of a run over `span` with output every `step` (the first at the start, the
 /// last at the end); HUGE_VAL if beyond counting.
 inline double outputRows(double span, double step) {
@@ -152,6 +173,7 @@ struct KinematicsOptions {
     long maxRows = kDefaultMaxRows;
     long maxSteps = kDefaultMaxSteps;
     double maxWallTime = 0.0;  ///< s; 0 = no limit
+    double maxOutputBytes = kDefaultMaxOutputBytes;
     std::string out;
     bool json = false;
 };
@@ -183,6 +205,7 @@ struct SimulateOptions {
     long maxRows = kDefaultMaxRows;
     long maxSteps = kDefaultMaxSteps;
     double maxWallTime = 0.0;  ///< s; 0 = no limit
+    double maxOutputBytes = kDefaultMaxOutputBytes;
     std::string out;
     /// Beam and solid nodes, by their names in the model format, whose positions are
     /// written as CSV columns and in the JSON's final state (--node, repeatable).

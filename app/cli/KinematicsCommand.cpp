@@ -10,13 +10,15 @@
 #include <algorithm>
 #include <chrono>
 #include <iomanip>
+#include <sstream>
 
 namespace looplab::cli {
 
 int runKinematics(const KinematicsOptions& o) {
     for (const std::string& e : {checkOption("--t-end", o.tEnd, Bound::NonNegative),
                                  checkOption("--step", o.step, Bound::Positive),
-                                 checkOption("--max-wall-time", o.maxWallTime, Bound::NonNegative)})
+                                 checkOption("--max-wall-time", o.maxWallTime, Bound::NonNegative),
+                                 checkOption("--max-output-bytes", o.maxOutputBytes, Bound::Positive)})
         if (!e.empty()) return reportFailure(o.json, kBadInput, e);
     if (o.maxRows < 1) return reportFailure(o.json, kBadInput, "--max-rows must be at least 1");
     if (o.maxSteps < 1) return reportFailure(o.json, kBadInput, "--max-steps must be at least 1");
@@ -43,17 +45,20 @@ int runKinematics(const KinematicsOptions& o) {
     const Model& model = *lm.model;
     OutputFile csvFile;
     if (!o.out.empty()) {
-        std::string error;
-        if (!csvFile.open(o.out, &error)) return reportFailure(o.json, kBadInput, error);
-        std::ostream& csv = csvFile.stream();
-        csv << std::setprecision(17) << "t";
+        std::ostringstream header;
+        header << "t";
         for (int b = 1; b < model.bodyCount(); ++b) {
             const std::string& n = model.bodies[static_cast<size_t>(b)].name;
-            for (const char* c : {"x", "y", "z", "qw", "qx", "qy", "qz"}) csv << "," << n << "." << c;
+            for (const char* c : {"x", "y", "z", "qw", "qx", "qy", "qz"}) header << "," << n << "." << c;
         }
-        JointCoordinateTracker header(model);
-        for (const auto& c : header.coordinates()) csv << "," << c.name;
-        csv << ",position_violation,velocity_violation,acceleration_violation\n";
+        JointCoordinateTracker coordinates(model);
+        for (const auto& c : coordinates.coordinates()) header << "," << c.name;
+        header << ",position_violation,velocity_violation,acceleration_violation\n";
+        if (const std::string e = checkOutputBytes(header.str(), rows, o.maxOutputBytes); !e.empty())
+            return reportFailure(o.json, kBadInput, e);
+        std::string error;
+        if (!csvFile.open(o.out, &error)) return reportFailure(o.json, kBadInput, error);
+        csvFile.stream() << std::setprecision(17) << header.str();
         csvFile.drain();
     }
     JointCoordinateTracker tracker(model);

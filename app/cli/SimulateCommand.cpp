@@ -15,6 +15,7 @@
 #include <cmath>
 #include <atomic>
 #include <iomanip>
+#include <sstream>
 
 namespace looplab::cli {
 
@@ -85,6 +86,7 @@ std::string checkSimulateOptions(const SimulateOptions& o, std::vector<std::stri
                                  checkOption("--augmented-tolerance", o.augmentedTolerance, Bound::Positive, 1.0),
                                  checkOption("--max-step", o.maxStep, Bound::NonNegative),
                                  checkOption("--max-wall-time", o.maxWallTime, Bound::NonNegative),
+                                 checkOption("--max-output-bytes", o.maxOutputBytes, Bound::Positive),
                                  checkRange("--hht-alpha", o.hhtAlpha, kHhtAlphaRange),
                                  checkRange("--newmark-beta", o.newmarkBeta, kNewmarkBetaRange),
                                  checkRange("--newmark-gamma", o.newmarkGamma, kNewmarkGammaRange)})
@@ -171,10 +173,14 @@ int runSimulate(const SimulateOptions& o) {
     OutputFile csvFile;
     JointCoordinateTracker tracker(model);
     if (!o.out.empty()) {
+        std::ostringstream header;
+        writeHeader(header, model, tracker, nodes);
+        if (const std::string e = checkOutputBytes(header.str(), outputRows(o.tEnd, o.outputStep), o.maxOutputBytes);
+            !e.empty())
+            return reportFailure(o.json, kBadInput, e);
         std::string error;
         if (!csvFile.open(o.out, &error)) return reportFailure(o.json, kBadInput, error);
-        csvFile.stream() << std::setprecision(17);
-        writeHeader(csvFile.stream(), model, tracker, nodes);
+        csvFile.stream() << std::setprecision(17) << header.str();
         csvFile.drain();
     }
     // A failed write ends the run: its result could not be kept anyway.

@@ -97,6 +97,7 @@ int main(int argc, char** argv) {
     k->add_option("--max-rows", kin.maxRows, "Most output rows allowed (default 10000000)");
     k->add_option("--max-steps", kin.maxSteps, "Most steps allowed (default 10000000)");
     k->add_option("--max-wall-time", kin.maxWallTime, "Wall-clock limit of the run [s] (default 0: none)");
+    k->add_option("--max-output-bytes", kin.maxOutputBytes, "Largest CSV output allowed [bytes] (default 2e9)");
     k->add_option("--out", kin.out, "CSV file for the results");
     k->add_flag("--json", kin.json, "Print one JSON object on stdout");
 
@@ -105,6 +106,7 @@ int main(int argc, char** argv) {
     addSimulationOptions(sc, sim);
     sc->add_option("--output-step", sim.outputStep, "Time between output rows [s]");
     sc->add_option("--max-rows", sim.maxRows, "Most output rows allowed (default 10000000)");
+    sc->add_option("--max-output-bytes", sim.maxOutputBytes, "Largest CSV output allowed [bytes] (default 2e9)");
     sc->add_option("--out", sim.out, "CSV file for the results");
     sc->add_option("--node", sim.nodes,
                    "Write the position of a beam or solid node (BEAM.node<k>, BEAM.tip, SOLID.node<i>_<j>_<k>) "

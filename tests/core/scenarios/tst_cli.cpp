@@ -660,6 +660,57 @@ private slots:
         }
     }
 
+    // The CSV's size is estimated up front from its rows and the header's columns (22
+    // bytes a value): a run whose output would pass --max-output-bytes is refused before
+    // it starts (status 2, the old file kept), and the estimate is never below the bytes
+    // actually written.
+    void outputBytesLimit() {
+        const QString fourBar = example("four-bar.json");
+        QTemporaryDir dir;
+        const QString csv = dir.filePath("run.csv");
+        CliResult r = runCli({"simulate", fourBar, "--t-end", "1", "--out", csv});
+        QVERIFY(r.finished);
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QFile f(csv);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray written = f.readAll();
+        f.close();
+        const qint64 columns = written.left(written.indexOf('\n')).count(',') + 1;
+        const qint64 rows = 101;  // t = 0, 0.01, …, 1
+        QCOMPARE(qint64(written.count('\n')), rows + 1);
+        const qint64 estimate = rows * columns * 22;
+        qInfo("%lld columns: estimate %lld bytes, written %lld", columns, estimate, qint64(written.size()));
+        QVERIFY(written.size() <= estimate);
+        r = runCli({"simulate", fourBar, "--t-end", "1", "--out", csv, "--max-output-bytes", QString::number(estimate)});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QFile::remove(csv);
+        {
+            QFile keep(csv);
+            QVERIFY(keep.open(QIODevice::WriteOnly));
+            keep.write("kept\n");
+        }
+        r = runCli(
+            {"simulate", fourBar, "--t-end", "1", "--out", csv, "--max-output-bytes", QString::number(estimate - 1)});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("--max-output-bytes"), r.err.constData());
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(f.readAll(), QByteArray("kept\n"));
+        f.close();
+        // The default (2e9 bytes) refuses 1e8 rows at once, with --max-rows raised.
+        r = runCli({"simulate", fourBar, "--t-end", "1000", "--output-step", "1e-5", "--max-rows", "200000000", "--out",
+                    csv, "--json"});
+        QVERIFY(r.finished);
+        QCOMPARE(r.exitCode, 2);
+        QString error;
+        const QJsonObject o = parseObject(r.out, &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QVERIFY2(o["error"].toString().contains("--max-output-bytes 2e+09"), qPrintable(o["error"].toString()));
+        r = runCli({"kinematics", example("slider-crank.json"), "--t-end", "1", "--step", "0.1", "--out", csv,
+                    "--max-output-bytes", "100"});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("--max-output-bytes 100"), r.err.constData());
+    }
+
     // Kinematics has the same limits: raising --max-rows alone does not start a run of
     // 1e8 steps (hours), and a run past its wall time fails (status 3) with the rows so
     // far, instead of running on.
@@ -844,6 +895,7 @@ private slots:
             {"--rank-tolerance", "nan"}, {"--rank-tolerance", "1"}, {"--baumgarte-alpha", "inf"},
             {"--baumgarte-beta", "-1"}, {"--penalty-factor", "-1"}, {"--penalty-factor", "0"},
             {"--penalty-factor", "nan"}, {"--max-steps", "0"}, {"--max-rows", "0"}, {"--max-wall-time", "nan"},
+            {"--max-output-bytes", "0"}, {"--max-output-bytes", "nan"},
             {"--max-wall-time", "-1"}, {"--hht-alpha", "0.1"}, {"--hht-alpha", "-0.5"}, {"--hht-alpha", "nan"},
             {"--newmark-beta", "0"}, {"--newmark-beta", "0.6"}, {"--newmark-gamma", "0.4"}};
         for (const auto& [option, value] : bad) {
@@ -853,7 +905,8 @@ private slots:
         }
         for (const auto& [option, value] : QList<QPair<QString, QString>>{
                  {"--t-end", "inf"}, {"--t-end", "-1"}, {"--step", "nan"}, {"--step", "0"}, {"--step", "inf"},
-                 {"--max-rows", "0"}, {"--max-steps", "0"}, {"--max-wall-time", "nan"}, {"--max-wall-time", "-1"}}) {
+                 {"--max-rows", "0"}, {"--max-steps", "0"}, {"--max-wall-time", "nan"}, {"--max-wall-time", "-1"},
+                 {"--max-output-bytes", "-1"}}) {
             QStringList args{"kinematics", example("slider-crank.json"), "--t-end", "1", "--step", "0.1"};
             if (args.contains(option)) args[args.indexOf(option) + 1] = value;
             else args << option << value;
