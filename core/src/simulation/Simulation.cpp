@@ -1,4 +1,5 @@
 #include "looplab/simulation/Simulation.h"
+#include "looplab/simulation/StepPace.h"
 
 #include "looplab/kinematics/Constraints.h"
 #include "looplab/simulation/EnergyMonitor.h"
@@ -188,6 +189,17 @@ SimulationResult Simulator::run(const State& start, const std::function<void(con
             std::ostringstream d;
             d << "step limit reached: " << stepper.statistics().steps << " steps taken, t = " << stepper.time()
               << " of " << tEnd << " s";
+            fail(stepper.time(), d.str());
+            break;
+        }
+        if (const double needed = stepsNeededBeyondLimit(stepper.statistics().steps, stepper.time() - start.t,
+                                                         tEnd - start.t, settings_.maxSteps)) {
+            std::ostringstream d;
+            d << "step limit would be reached: " << stepper.statistics().steps << " steps for t = " << start.t
+              << " to " << stepper.time() << " of " << tEnd << " s; at that pace the run needs about " << needed
+              << " steps, more than twice the limit of " << settings_.maxSteps
+              << " (raise the step limit; if the steps are short because fast, stiff motion holds an explicit "
+                 "integrator back, bdf or tlismni/hht step over it)";
             fail(stepper.time(), d.str());
             break;
         }

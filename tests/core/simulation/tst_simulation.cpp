@@ -4,6 +4,7 @@
 #include "TestModels.h"
 
 #include "looplab/simulation/Simulation.h"
+#include "looplab/simulation/StepPace.h"
 
 #include <cmath>
 #include <limits>
@@ -77,6 +78,40 @@ private slots:
         QVERIFY(r.result.tFinal < st.tEnd);
         QVERIFY2(QString::fromStdString(r.result.message).contains("step limit"), r.result.message.c_str());
         QCOMPARE(QString::fromStdString(r.result.events.back().kind), QString("failure"));
+    }
+
+    // The pace of the steps so far forecasts the whole span's: once known (1 000 steps, or
+    // a hundredth of the limit), a run that needs more than twice the limit stops there.
+    void stepPaceForecast() {
+        QCOMPARE(stepsNeededBeyondLimit(999, 1.0, 100.0, 40'000), 0.0);           // pace not known yet
+        QCOMPARE(stepsNeededBeyondLimit(1'000, 1.0, 100.0, 40'000), 100'000.0);   // 1e5 > 2 × 4e4
+        QCOMPARE(stepsNeededBeyondLimit(1'000, 1.0, 100.0, 60'000), 0.0);         // 1e5 < 2 × 6e4
+        QCOMPARE(stepsNeededBeyondLimit(1'000, 1.0, 1e6, 10'000'000), 0.0);       // 1e5 steps first
+        QCOMPARE(stepsNeededBeyondLimit(100'000, 1.0, 1e3, 10'000'000), 1e8);
+        QCOMPARE(stepsNeededBeyondLimit(5'000, 1.0, 100.0, 0), 0.0);              // no limit
+
+        // The four-bar over 1 000 s at rtol 1e-10 needs far more than 2 × 3 000 steps: it
+        // stops at its 1 000th step, where 10 s of it would have taken ten times longer.
+        const LoadedModel lm = test::loadExample("four-bar.json");
+        SimulationSettings st;
+        st.tEnd = lm.initial.t + 1000.0;
+        st.ode.rtol = 1e-10;
+        st.maxSteps = 3'000;
+        const Run r = simulate(lm, st);
+        QCOMPARE(r.result.ok, false);
+        QCOMPARE(r.result.statistics.steps, 1'000L);
+        QVERIFY2(QString::fromStdString(r.result.message).contains("step limit would be reached"),
+                 r.result.message.c_str());
+        const double needed = 1'000.0 * 1000.0 / (r.result.tFinal - lm.initial.t);
+        qInfo("1 000 steps reached t = %.4g s: about %.3g steps for 1 000 s", r.result.tFinal - lm.initial.t, needed);
+        QVERIFY(needed > 6'000.0);
+        // Its pace holds: the first 10 s take about a hundredth of that.
+        st.tEnd = lm.initial.t + 10.0;
+        st.maxSteps = 10'000'000;
+        const Run ten = simulate(lm, st);
+        QVERIFY2(ten.result.ok, ten.result.message.c_str());
+        qInfo("10 s took %ld steps", ten.result.statistics.steps);
+        QVERIFY(std::abs(ten.result.statistics.steps * 100.0 / needed - 1.0) < 0.5);
     }
 
     // A wall-time limit shorter than any step ends the run after its first step.
