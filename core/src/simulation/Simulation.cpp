@@ -157,7 +157,10 @@ SimulationResult Simulator::run(const State& start, const std::function<void(con
         if (!known)
             factorizeConstraints(m, stepEnd, own, settings_.constraints.rankTolerance,
                                  settings_.constraints.linearAlgebra);
-        singularities.afterStep(stepper, tPrev, known ? *known : own);
+        // One normalised copy of the step's end serves the events and the joint angles.
+        State endNormalized = stepEnd;
+        normalizePositions(m, endNormalized.q);
+        singularities.afterStep(stepper, tPrev, endNormalized, known ? *known : own);
         for (SimulationEvent& e : stepper.takeEvents()) emit(std::move(e));
 
         double to = 0.0;
@@ -175,11 +178,7 @@ SimulationResult Simulator::run(const State& start, const std::function<void(con
             if (!report(frame)) return finish(to);
             schedule.reported();
         }
-        {
-            State n = stepEnd;
-            normalizePositions(m, n.q);
-            angles.update(n);
-        }
+        angles.update(endNormalized);
         if (stop && stop->load()) {
             result.message = "stopped";
             return finish(stepper.time());

@@ -158,7 +158,8 @@ void SingularityMonitor::watch(const State& s, const ConstraintSpaces& w, double
     }
 }
 
-void SingularityMonitor::afterStep(const TimeStepper& stepper, double tPrev, const ConstraintSpaces& atStepEnd) {
+void SingularityMonitor::afterStep(const TimeStepper& stepper, double tPrev, const State& stepEnd,
+                                   const ConstraintSpaces& atStepEnd) {
     const double t = stepper.time();
     // Sample inside the step only where an event's time is decided there: the entry into
     // an episode (σ_min ≤ the smallest pivot |R_rr|, and with column pivoting rarely far
@@ -188,9 +189,7 @@ void SingularityMonitor::afterStep(const TimeStepper& stepper, double tPrev, con
             watch(s, w, sigmaOf(w));
         }
     }
-    State end = stepper.state();
-    normalizePositions(model_, end.q);
-    watch(end, atStepEnd, sigmaEnd);
+    watch(stepEnd, atStepEnd, sigmaEnd);
     sigmaStepStart_ = sigmaEnd;
 }
 

@@ -29,8 +29,9 @@ public:
     void start(const State& s, const ConstraintSpaces& atStart);
 
     /// After each accepted step of `stepper` from tPrev, with Φ_q factorised at the step's
-    /// end. Samples inside the step only where an event's time is decided there.
-    void afterStep(const TimeStepper& stepper, double tPrev, const ConstraintSpaces& atStepEnd);
+    /// end, stepEnd its state with positions normalised. Samples inside the step only where
+    /// an event's time is decided there.
+    void afterStep(const TimeStepper& stepper, double tPrev, const State& stepEnd, const ConstraintSpaces& atStepEnd);
 
     /// At the end of the run (or where it stopped): closes an open episode.
     void finish(double t);
