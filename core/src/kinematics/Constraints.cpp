@@ -114,25 +114,26 @@ bool nodeIsFrame1(const Joint& j, const std::vector<BodyMotion>& motion) {
            motion[static_cast<size_t>(j.frame2.body.value())].kind != BodyKind::Beam;
 }
 
-void jointJets(const Joint& j, const std::vector<BodyMotion>& motion, unsigned need, bool f,
-               JointFrames& out) {
-    out.slots.body[0] = &motion[static_cast<size_t>(j.frame1.body.value())];
-    out.slots.body[1] = &motion[static_cast<size_t>(j.frame2.body.value())];
-    out.slots.node[0] = j.frame1.node;
-    out.slots.node[1] = j.frame2.node;
+// The jets of a joint's frames f1 and f2 (its own, or swapped: see nodeEquations()).
+void jointJets(const BodyFrame& f1, const BodyFrame& f2, const std::vector<BodyMotion>& motion, unsigned need,
+               bool f, JointFrames& out) {
+    out.slots.body[0] = &motion[static_cast<size_t>(f1.body.value())];
+    out.slots.body[1] = &motion[static_cast<size_t>(f2.body.value())];
+    out.slots.node[0] = f1.node;
+    out.slots.node[1] = f2.node;
     const JetSlots& k = out.slots;
     JointJets& jj = out.jets;
     // A beam node's one direction is its slope (its frame's axes only say where the joint
     // was drawn at the start).
     if (k.body[1]->kind == BodyKind::Beam) need &= ~(kY2 | kZ2);
     const bool slope2 = k.body[1]->kind == BodyKind::Beam;
-    if (need & kX1) jj.x1 = attachedDirection(k, 0, j.frame1.axes.col(0), f);
-    if (need & kY1) jj.y1 = attachedDirection(k, 0, j.frame1.axes.col(1), f);
-    if (need & kZ1) jj.z1 = attachedDirection(k, 0, j.frame1.axes.col(2), f);
-    if (need & kX2) jj.x2 = attachedDirection(k, 1, slope2 ? Vec3(Vec3::UnitX()) : Vec3(j.frame2.axes.col(0)), f);
-    if (need & kY2) jj.y2 = attachedDirection(k, 1, j.frame2.axes.col(1), f);
-    if (need & kZ2) jj.z2 = attachedDirection(k, 1, j.frame2.axes.col(2), f);
-    if (need & kD) jj.d = attachedPoint(k, 1, j.frame2.origin, f) - attachedPoint(k, 0, j.frame1.origin, f);
+    if (need & kX1) jj.x1 = attachedDirection(k, 0, f1.axes.col(0), f);
+    if (need & kY1) jj.y1 = attachedDirection(k, 0, f1.axes.col(1), f);
+    if (need & kZ1) jj.z1 = attachedDirection(k, 0, f1.axes.col(2), f);
+    if (need & kX2) jj.x2 = attachedDirection(k, 1, slope2 ? Vec3(Vec3::UnitX()) : Vec3(f2.axes.col(0)), f);
+    if (need & kY2) jj.y2 = attachedDirection(k, 1, f2.axes.col(1), f);
+    if (need & kZ2) jj.z2 = attachedDirection(k, 1, f2.axes.col(2), f);
+    if (need & kD) jj.d = attachedPoint(k, 1, f2.origin, f) - attachedPoint(k, 0, f1.origin, f);
 }
 
 // Where the λ-weighted curvature of the equations goes, if it is asked for.
@@ -240,9 +241,10 @@ private:
     int nextRow_ = 0;
 };
 
-void writeJoint(const Joint& j, const JointJets& jj, NodeEquations nodes, RowWriter& w) {
+void writeJoint(const Joint& j, const BodyFrame& f1, const BodyFrame& f2, const JointJets& jj, NodeEquations nodes,
+                RowWriter& w) {
     int row = j.firstEquation;
-    auto put = [&](const ScalarJet& e) { w.write(row++, e, j.frame1, j.frame2); };
+    auto put = [&](const ScalarJet& e) { w.write(row++, e, f1, f2); };
     auto coincidentPoints = [&] {
         for (int i = 0; i < 3; ++i) put(component(jj.d, i));
     };
@@ -335,7 +337,7 @@ ScalarJet rotationalDriver(const JointJets& jj, const TimeLawValue& th) {
 }
 
 // Driver on a beam node's hinge: Φ = sin(θ − θ(t)) with the joint's angle θ = σφ and
-// φ the hinge angle of NodeJoints.h (the slope's length has no part in it). With ψ = σφ − θ(t):
+// φ the hinge angle of HingeAngle.h (the slope's length has no part in it). With ψ = σφ − θ(t):
 //   Φ_q = σ cos ψ ∇φ,  Φ_t = −cos ψ θ̇,
 //   Φ̈ less its v̇ part = −sin ψ (σφ̇ − θ̇)² + cos ψ (σ φ_bias − θ̈),
 //   curvature σ cos ψ ∂∇φ/∂δ − sin ψ ∇φᵀ∇φ (into `curvature`, which must outlive the jet).
@@ -383,26 +385,22 @@ void writeEquations(const Model& model, const State& s, RowWriter& writer, bool 
         // A beam node carries one direction, its slope: a node revolute needs z1 and x2, a
         // clamp y1, z1 and x2.
         if (nodes == NodeEquations::OnFrame2) need = kD | kZ1 | kX2 | (j.type == JointType::Fixed ? kY1 : 0u);
-        if (nodes == NodeEquations::OnFrame2 && nodeIsFrame1(j, motion)) {
-            Joint swapped = j;
-            std::swap(swapped.frame1, swapped.frame2);
-            jointJets(swapped, motion, need, full, frames);
-            writeJoint(swapped, frames.jets, nodes, writer);
-            continue;
-        }
-        jointJets(j, motion, need, full, frames);
-        writeJoint(j, frames.jets, nodes, writer);
+        const bool swap = nodes == NodeEquations::OnFrame2 && nodeIsFrame1(j, motion);
+        const BodyFrame& f1 = swap ? j.frame2 : j.frame1;
+        const BodyFrame& f2 = swap ? j.frame1 : j.frame2;
+        jointJets(f1, f2, motion, need, full, frames);
+        writeJoint(j, f1, f2, frames.jets, nodes, writer);
     }
     JetSquare driverCurvature;
     for (const Driver& d : model.drivers) {
         const Joint& j = model.joint(d.joint);
         const TimeLawValue law = d.law.evaluate(s.t);
         if (d.rotational && nodeEquations(j, motion) == NodeEquations::OnFrame2) {
-            jointJets(j, motion, 0u, full, frames);  // the slots alone
+            jointJets(j.frame1, j.frame2, motion, 0u, full, frames);  // the slots alone
             writer.write(d.equation, nodeHingeDriver(j, frames.slots, law, full, driverCurvature), j.frame1, j.frame2);
             continue;
         }
-        jointJets(j, motion, d.rotational ? (kX1 | kY1 | kX2) : (kZ1 | kD), full, frames);
+        jointJets(j.frame1, j.frame2, motion, d.rotational ? (kX1 | kY1 | kX2) : (kZ1 | kD), full, frames);
         const ScalarJet e = d.rotational ? rotationalDriver(frames.jets, law) : translationalDriver(frames.jets, law);
         writer.write(d.equation, e, j.frame1, j.frame2);
     }
