@@ -3,6 +3,7 @@
 
 #include "looplab/posing/AssemblyExplanation.h"
 #include "looplab/kinematics/Mobility.h"
+#include "looplab/kinematics/NodeJoints.h"
 
 #include <nlohmann/json.hpp>
 
@@ -96,6 +97,8 @@ int runCheck(const CheckOptions& o) {
         !model.expected.redundant || *model.expected.redundant == static_cast<int>(r.redundant.size());
     // Beam and solid meshes: their node and element counts.
     const nlohmann::json meshes = meshesJson(model);
+    // Joints on beam nodes that hold less than their type says.
+    const std::vector<JointNote> jointNotes = beamNodeJointNotes(model);
     if (o.json) {
         nlohmann::json j;
         j["ok"] = true;
@@ -118,6 +121,9 @@ int runCheck(const CheckOptions& o) {
         j["redundant"] = red;
         if (model.expected.dof || model.expected.redundant) j["matches_expected"] = dofOk && redOk;
         j["explanation"] = explanationJson(why);
+        nlohmann::json notes = nlohmann::json::array();
+        for (const JointNote& n : jointNotes) notes.push_back({{"joint", n.joint}, {"message", n.message}});
+        j["notes"] = notes;
         std::cout << j.dump(2) << "\n";
     } else {
         std::cout << "model:                 " << model.name << "\n"
@@ -136,6 +142,7 @@ int runCheck(const CheckOptions& o) {
             std::cout << "note: the model file expects dof " << model.expected.dof.value_or(r.dof)
                       << " and " << model.expected.redundant.value_or(0)
                       << " redundant equations\n";
+        for (const JointNote& n : jointNotes) std::cout << "note: " << n.message << "\n";
         const std::vector<std::string> findings = why.sentences();
         if (!findings.empty()) std::cout << "findings:\n";
         for (const std::string& f : findings) std::cout << "  " << f << "\n";

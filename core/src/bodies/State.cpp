@@ -98,20 +98,40 @@ Mat3 globalAxes(const Model& m, const State& s, const BodyFrame& f) {
     return bodyOrientation(m, s, f.body).toRotationMatrix() * f.axes;
 }
 
-// A beam node's only direction is its slope r_x,k: it is frame 2's x axis of a revolute
-// joint on the node (ModelBuilder.cpp), whose length does not change the angle. The slope's
-// place in the body's slices of q and v, or −1 for a frame on another kind of body.
-int beamSlopeIndex(const Model& m, const BodyFrame& f) {
-    return m.body(f.body).kind == BodyKind::Beam ? ancf::kNodeSize * f.node + 3 : -1;
+// A beam node's only direction is its slope r_x,k. A hinge between a rigid body (or the
+// ground) and a node measures the slope's angle φ about the rigid frame's z axis from its
+// x axis (ModelBuilder.cpp sets that frame); the slope's length does not change it. The
+// joint's angle is that of body 2 relative to body 1, so φ when the node is body 2 and −φ
+// when it is body 1 (NodeJoints.h).
+struct SlopeHinge {
+    const BodyFrame* rigid = nullptr;  // the frame that carries the axes
+    const BodyFrame* node = nullptr;
+    double sign = 1.0;
+};
+bool slopeHinge(const Model& m, const Joint& j, SlopeHinge& h) {
+    const bool beam1 = m.body(j.frame1.body).kind == BodyKind::Beam, beam2 = m.body(j.frame2.body).kind == BodyKind::Beam;
+    if (beam1 == beam2) return false;
+    h.rigid = beam2 ? &j.frame1 : &j.frame2;
+    h.node = beam2 ? &j.frame2 : &j.frame1;
+    h.sign = beam2 ? 1.0 : -1.0;
+    return true;
+}
+Vec3 slopeOf(const Model& m, const VecX& x, const BodyFrame& f, bool velocity) {
+    const int o = velocity ? m.velocityOffset(f.body) : m.positionOffset(f.body);
+    return x.segment<3>(o + ancf::kNodeSize * f.node + 3);
 }
 }  // namespace
 
 double jointAngle(const Model& model, const State& s, JointIndex j) {
     const Joint& jt = model.joint(j);
+    SlopeHinge h;
+    if (slopeHinge(model, jt, h)) {
+        const Mat3 a = globalAxes(model, s, *h.rigid);
+        const Vec3 slope = slopeOf(model, s.q, *h.node, false);
+        return h.sign * std::atan2(slope.dot(a.col(1)), slope.dot(a.col(0)));
+    }
     const Mat3 a1 = globalAxes(model, s, jt.frame1);
-    const int slope = beamSlopeIndex(model, jt.frame2);
-    const Vec3 x2 = slope >= 0 ? Vec3(s.q.segment<3>(model.positionOffset(jt.frame2.body) + slope))
-                               : Vec3(globalAxes(model, s, jt.frame2).col(0));
+    const Vec3 x2 = globalAxes(model, s, jt.frame2).col(0);
     return std::atan2(x2.dot(a1.col(1)), x2.dot(a1.col(0)));
 }
 
@@ -124,15 +144,21 @@ double jointDisplacement(const Model& model, const State& s, JointIndex j) {
 
 double jointAngleRate(const Model& model, const State& s, JointIndex j) {
     const Joint& jt = model.joint(j);
-    const Vec3 z1 = globalAxes(model, s, jt.frame1).col(2);
-    Vec3 omega2 = bodyAngularVelocity(model, s, jt.frame2.body);
-    if (const int slope = beamSlopeIndex(model, jt.frame2); slope >= 0) {
-        // The slope's turning rate r_x × ṙ_x / |r_x|² (its stretching rate has no part in it).
-        const Vec3 a = s.q.segment<3>(model.positionOffset(jt.frame2.body) + slope);
-        const Vec3 ad = s.v.segment<3>(model.velocityOffset(jt.frame2.body) + slope);
-        omega2 = a.cross(ad) / a.squaredNorm();
+    SlopeHinge h;
+    if (slopeHinge(model, jt, h)) {
+        // The exact rate of σ atan2(b, a), a = x·r_x, b = y·r_x, the rigid axes turning
+        // with ω: ȧ = (ω × x)·r_x + x·ṙ_x, and the same for b.
+        const Mat3 ax = globalAxes(model, s, *h.rigid);
+        const Vec3 w = bodyAngularVelocity(model, s, h.rigid->body);
+        const Vec3 slope = slopeOf(model, s.q, *h.node, false), slopeRate = slopeOf(model, s.v, *h.node, true);
+        const double a = ax.col(0).dot(slope), b = ax.col(1).dot(slope);
+        const double ad = w.cross(ax.col(0)).dot(slope) + ax.col(0).dot(slopeRate);
+        const double bd = w.cross(ax.col(1)).dot(slope) + ax.col(1).dot(slopeRate);
+        const double rho2 = a * a + b * b;
+        return rho2 > 0.0 ? h.sign * (a * bd - b * ad) / rho2 : 0.0;
     }
-    return z1.dot(omega2 - bodyAngularVelocity(model, s, jt.frame1.body));
+    const Vec3 z1 = globalAxes(model, s, jt.frame1).col(2);
+    return z1.dot(bodyAngularVelocity(model, s, jt.frame2.body) - bodyAngularVelocity(model, s, jt.frame1.body));
 }
 
 double jointDisplacementRate(const Model& model, const State& s, JointIndex j) {

@@ -1,5 +1,7 @@
 #include "looplab/dynamics/Dynamics.h"
 
+#include "looplab/kinematics/HingeAngle.h"
+
 #include <cmath>
 
 namespace looplab {
@@ -122,6 +124,16 @@ VecX generalizedForces(const Model& model, const State& s) {
         }
         case ForceType::RotationalSpringDamper: {
             const Joint& j = model.joint(e.joint);
+            if (isNodeHinge(model, j)) {
+                // On a beam node's hinge: the torque τ = −k wrap(θ − θ₀) − c θ̇ with θ = σφ
+                // does the work τ δθ, so Q = τ σ ∇φ = (−k wrap(φ − σθ₀) − c φ̇) ∇φ.
+                std::vector<int> columns;
+                const HingeAngleJet phi = hingeAngleAt(model, s, j, false, columns);
+                const double torque =
+                    -e.stiffness * wrapAngle(phi.value - phi.sign * e.freeAngle) - e.damping * phi.rate;
+                for (size_t k = 0; k < columns.size(); ++k) f[columns[k]] += torque * phi.gradient[static_cast<int>(k)];
+                break;
+            }
             const Vec3 z1 = bodyOrientation(model, s, j.frame1.body) * j.frame1.axes.col(2);
             const double angle = wrapAngle(jointAngle(model, s, e.joint) - e.freeAngle);
             const double rate = jointAngleRate(model, s, e.joint);

@@ -2,6 +2,7 @@
 
 #include "looplab/bodies/RigidBodyCoordinates.h"
 #include "looplab/bodies/Rotation.h"
+#include "looplab/kinematics/HingeAngle.h"
 
 #include <cmath>
 #include <vector>
@@ -108,9 +109,36 @@ void springDamper(const Model& m, const State& s, const ForceElement& e, Triplet
 //   δθ̇ = (φ2 − φ1)·(ω2 × z1),
 //   δ(A2ᵀz1) = (A2ᵀz1)˜ δθ2 − A2ᵀA1 ã1 δθ1  (A1ᵀz1 = a1 is constant),
 // and −∂Q/∂δ = g (k ∂θ/∂δ + c ∂θ̇/∂δ) − τ ∂g/∂δ, −∂Q/∂v = c g gᵀ.
+// The same on a beam node's hinge (Dynamics.cpp): Q = τ' ∇φᵀ with τ' = −k wrap(φ − σθ₀) − c φ̇
+// and φ̇ = ∇φ v, so with H = ∂(∇φ)/∂δ (NodeJoints.h)
+//   −∂Q/∂δ = ∇φᵀ (k ∇φ + c vᵀH) − τ' H,  −∂Q/∂v = c ∇φᵀ∇φ.
+void nodeHingeSpringDamper(const Model& m, const State& s, const ForceElement& e, Triplets& K, Triplets& C) {
+    std::vector<int> columns;
+    const HingeAngleJet phi = hingeAngleAt(m, s, m.joint(e.joint), true, columns);
+    const double torque = -e.stiffness * std::remainder(phi.value - phi.sign * e.freeAngle, 2.0 * M_PI) -
+                          e.damping * phi.rate;
+    const int n = static_cast<int>(columns.size());
+    JetRow v(1, n);
+    for (int k = 0; k < n; ++k) v[k] = s.v[columns[static_cast<size_t>(k)]];
+    const JetRow rateGradient = v * phi.curvature;
+    const JetSquare stiffness =
+        phi.gradient.transpose() * (e.stiffness * phi.gradient + e.damping * rateGradient) - torque * phi.curvature;
+    for (int c = 0; c < n; ++c)
+        for (int r = 0; r < n; ++r) {
+            const size_t rc = static_cast<size_t>(r), cc = static_cast<size_t>(c);
+            if (stiffness(r, c) != 0.0) K.emplace_back(columns[rc], columns[cc], stiffness(r, c));
+            const double d = e.damping * phi.gradient[r] * phi.gradient[c];
+            if (d != 0.0) C.emplace_back(columns[rc], columns[cc], d);
+        }
+}
+
 void rotationalSpringDamper(const Model& m, const State& s, const ForceElement& e, Triplets& K,
                             Triplets& C) {
     const Joint& j = m.joint(e.joint);
+    if (isNodeHinge(m, j)) {
+        nodeHingeSpringDamper(m, s, e, K, C);
+        return;
+    }
     const BodyPose b1 = bodyPose(m, s, j.frame1.body), b2 = bodyPose(m, s, j.frame2.body);
     const Vec3 a1 = j.frame1.axes.col(2);
     const Vec3 x1 = b1.A * j.frame1.axes.col(0), y1 = b1.A * j.frame1.axes.col(1), z1 = b1.A * a1;

@@ -33,6 +33,12 @@ void computeReactions(const Model& model, const State& s, const SparseMatrix& ja
             for (SparseMatrix::InnerIterator it(jacobian, row); it; ++it)
                 if (it.col() >= c0 && it.col() < c0 + width) g[it.col() - c0] += sign * it.value() * lambda[row];
         }
+        // Components in the joint's frame: frame 1's, or the rigid side's when a hinge or a
+        // clamp names the beam node as body1 (a node's frame does not turn with it).
+        const bool nodeFirst = model.body(j.frame1.body).kind == BodyKind::Beam &&
+                               model.body(j.frame2.body).kind != BodyKind::Beam;
+        const BodyFrame& axesFrame = nodeFirst ? j.frame2 : j.frame1;
+        const Mat3 axes1 = bodyOrientation(model, s, axesFrame.body).toRotationMatrix() * axesFrame.axes;
         if (onNode) {
             r.forceGlobal = g.head<3>();
             if (onSolid) {
@@ -41,7 +47,6 @@ void computeReactions(const Model& model, const State& s, const SparseMatrix& ja
                 const Vec3 slope = s.q.segment<3>(model.positionOffset(onBody) + ancf::kNodeSize * fr.node + 3);
                 r.torqueGlobal = slope.cross(Vec3(g.tail<3>()));
             }
-            const Mat3 axes1 = bodyOrientation(model, s, j.frame1.body).toRotationMatrix() * j.frame1.axes;
             r.forceJoint = axes1.transpose() * r.forceGlobal;
             r.torqueJoint = axes1.transpose() * r.torqueGlobal;
             reactions.push_back(r);
@@ -53,7 +58,6 @@ void computeReactions(const Model& model, const State& s, const SparseMatrix& ja
         const Vec3 arm = A * fr.origin;  // centre of mass to joint point
         r.forceGlobal = F;
         r.torqueGlobal = torqueAtCom - arm.cross(F);
-        const Mat3 axes1 = bodyOrientation(model, s, j.frame1.body).toRotationMatrix() * j.frame1.axes;
         r.forceJoint = axes1.transpose() * r.forceGlobal;
         r.torqueJoint = axes1.transpose() * r.torqueGlobal;
         reactions.push_back(r);

@@ -2,6 +2,7 @@
 
 #include "looplab/bodies/FrameKinematics.h"
 #include "looplab/bodies/RigidBodyCoordinates.h"
+#include "looplab/kinematics/HingeAngle.h"
 
 #include <algorithm>
 #include <cmath>
@@ -30,6 +31,9 @@ struct ScalarJet {
     JetRow J;
     DotTerm terms[2];
     int termCount = 0;
+    // An equation that is not a sum of dot products (a driver on a beam node's hinge)
+    // brings its curvature along instead.
+    const JetSquare* curvature = nullptr;
 };
 
 ScalarJet dot(const VectorJet& a, const VectorJet& b) {
@@ -88,34 +92,48 @@ struct JointFrames {
     JointJets jets;
 };
 
-// A fixed joint whose frame 2 is a beam node (a clamp): the node's position and the
-// direction of its slope x2 = r_x,k are held, y1·x2 = z1·x2 = 0 (the cable element has
-// no twist, and the stretch at the node stays free).
-bool isClamp(const Joint& j, const std::vector<BodyMotion>& motion) {
-    return j.type == JointType::Fixed && motion[static_cast<size_t>(j.frame2.body.value())].kind == BodyKind::Beam;
+// How a joint's equations treat beam nodes. A clamp (fixed) holds the node's position and
+// the direction of its slope x2 = r_x,k, y1·x2 = z1·x2 = 0 (the cable element has no twist,
+// and the stretch at the node stays free); a hinge (revolute) its position and
+// z1·r_x,k = 0, so the slope turns about z1 alone. Both are written with the rigid body or
+// the ground as frame 1: a joint that names the node as body1 is evaluated with its frames
+// swapped, which negates the position rows and leaves everything else as it is. A
+// revolute between two beam nodes is a pin (NodeJoints.h).
+enum class NodeEquations { None, OnFrame2, PinOnly };
+
+NodeEquations nodeEquations(const Joint& j, const std::vector<BodyMotion>& motion) {
+    const BeamNodeSides sides = beamNodeSides(motion[static_cast<size_t>(j.frame1.body.value())].kind,
+                                              motion[static_cast<size_t>(j.frame2.body.value())].kind);
+    if (sides == BeamNodeSides::None) return NodeEquations::None;
+    if (sides == BeamNodeSides::BothNodes) return j.type == JointType::Revolute ? NodeEquations::PinOnly : NodeEquations::None;
+    return j.type == JointType::Revolute || j.type == JointType::Fixed ? NodeEquations::OnFrame2 : NodeEquations::None;
 }
 
-// A revolute joint whose frame 2 is a beam node: the node's position and z1·r_x,k = 0, so
-// the slope turns about z1 alone (a cable node has no twist to hold).
-bool isNodeRevolute(const Joint& j, const std::vector<BodyMotion>& motion) {
-    return j.type == JointType::Revolute && motion[static_cast<size_t>(j.frame2.body.value())].kind == BodyKind::Beam;
+bool nodeIsFrame1(const Joint& j, const std::vector<BodyMotion>& motion) {
+    return motion[static_cast<size_t>(j.frame1.body.value())].kind == BodyKind::Beam &&
+           motion[static_cast<size_t>(j.frame2.body.value())].kind != BodyKind::Beam;
 }
 
-void jointJets(const Joint& j, const std::vector<BodyMotion>& motion, unsigned need, bool f,
-               JointFrames& out) {
-    out.slots.body[0] = &motion[static_cast<size_t>(j.frame1.body.value())];
-    out.slots.body[1] = &motion[static_cast<size_t>(j.frame2.body.value())];
-    out.slots.node[0] = j.frame1.node;
-    out.slots.node[1] = j.frame2.node;
+// The jets of a joint's frames f1 and f2 (its own, or swapped: see nodeEquations()).
+void jointJets(const BodyFrame& f1, const BodyFrame& f2, const std::vector<BodyMotion>& motion, unsigned need,
+               bool f, JointFrames& out) {
+    out.slots.body[0] = &motion[static_cast<size_t>(f1.body.value())];
+    out.slots.body[1] = &motion[static_cast<size_t>(f2.body.value())];
+    out.slots.node[0] = f1.node;
+    out.slots.node[1] = f2.node;
     const JetSlots& k = out.slots;
     JointJets& jj = out.jets;
-    if (need & kX1) jj.x1 = attachedDirection(k, 0, j.frame1.axes.col(0), f);
-    if (need & kY1) jj.y1 = attachedDirection(k, 0, j.frame1.axes.col(1), f);
-    if (need & kZ1) jj.z1 = attachedDirection(k, 0, j.frame1.axes.col(2), f);
-    if (need & kX2) jj.x2 = attachedDirection(k, 1, j.frame2.axes.col(0), f);
-    if (need & kY2) jj.y2 = attachedDirection(k, 1, j.frame2.axes.col(1), f);
-    if (need & kZ2) jj.z2 = attachedDirection(k, 1, j.frame2.axes.col(2), f);
-    if (need & kD) jj.d = attachedPoint(k, 1, j.frame2.origin, f) - attachedPoint(k, 0, j.frame1.origin, f);
+    // A beam node's one direction is its slope (its frame's axes only say where the joint
+    // was drawn at the start).
+    if (k.body[1]->kind == BodyKind::Beam) need &= ~(kY2 | kZ2);
+    const bool slope2 = k.body[1]->kind == BodyKind::Beam;
+    if (need & kX1) jj.x1 = attachedDirection(k, 0, f1.axes.col(0), f);
+    if (need & kY1) jj.y1 = attachedDirection(k, 0, f1.axes.col(1), f);
+    if (need & kZ1) jj.z1 = attachedDirection(k, 0, f1.axes.col(2), f);
+    if (need & kX2) jj.x2 = attachedDirection(k, 1, slope2 ? Vec3(Vec3::UnitX()) : Vec3(f2.axes.col(0)), f);
+    if (need & kY2) jj.y2 = attachedDirection(k, 1, f2.axes.col(1), f);
+    if (need & kZ2) jj.z2 = attachedDirection(k, 1, f2.axes.col(2), f);
+    if (need & kD) jj.d = attachedPoint(k, 1, f2.origin, f) - attachedPoint(k, 0, f1.origin, f);
 }
 
 // Where the λ-weighted curvature of the equations goes, if it is asked for.
@@ -127,7 +145,7 @@ struct CurvatureSink {
 // d/dε of ∇e(q ⊕ ε δ) on the equation's columns: for each term c a·b,
 // c (Jaᵀ Jb + Jbᵀ Ja + ∂(Jaᵀ w)/∂δ|w=b + ∂(Jbᵀ w)/∂δ|w=a).
 JetSquare equationCurvature(const ScalarJet& e, int columns) {
-    JetSquare H = JetSquare::Zero(columns, columns);
+    JetSquare H = e.curvature ? *e.curvature : JetSquare::Zero(columns, columns);
     for (int k = 0; k < e.termCount; ++k) {
         const DotTerm& t = e.terms[k];
         if (!t.b) {
@@ -223,12 +241,18 @@ private:
     int nextRow_ = 0;
 };
 
-void writeJoint(const Joint& j, const JointJets& jj, bool onNode, RowWriter& w) {
+void writeJoint(const Joint& j, const BodyFrame& f1, const BodyFrame& f2, const JointJets& jj, NodeEquations nodes,
+                RowWriter& w) {
     int row = j.firstEquation;
-    auto put = [&](const ScalarJet& e) { w.write(row++, e, j.frame1, j.frame2); };
+    auto put = [&](const ScalarJet& e) { w.write(row++, e, f1, f2); };
     auto coincidentPoints = [&] {
         for (int i = 0; i < 3; ++i) put(component(jj.d, i));
     };
+    const bool onNode = nodes == NodeEquations::OnFrame2;
+    if (nodes == NodeEquations::PinOnly) {
+        coincidentPoints();
+        return;
+    }
     switch (j.type) {
     case JointType::Revolute:
         coincidentPoints();
@@ -312,6 +336,31 @@ ScalarJet rotationalDriver(const JointJets& jj, const TimeLawValue& th) {
     return e;
 }
 
+// Driver on a beam node's hinge: Φ = sin(θ − θ(t)) with the joint's angle θ = σφ and
+// φ the hinge angle of HingeAngle.h (the slope's length has no part in it). With ψ = σφ − θ(t):
+//   Φ_q = σ cos ψ ∇φ,  Φ_t = −cos ψ θ̇,
+//   Φ̈ less its v̇ part = −sin ψ (σφ̇ − θ̇)² + cos ψ (σ φ_bias − θ̈),
+//   curvature σ cos ψ ∂∇φ/∂δ − sin ψ ∇φᵀ∇φ (into `curvature`, which must outlive the jet).
+ScalarJet nodeHingeDriver(const Joint& j, const JetSlots& slots, const TimeLawValue& th, bool full,
+                          JetSquare& curvature) {
+    const HingeAngleJet phi = hingeAngleJet(j, slots, full, full);
+    const double sigma = phi.sign, psi = sigma * phi.value - th.value;
+    const double c = std::cos(psi), s = std::sin(psi);
+    ScalarJet e;
+    e.full = full;
+    e.value = s;
+    if (!full) return e;
+    e.J = sigma * c * phi.gradient;
+    e.rate = sigma * c * phi.rate;
+    e.partialT = -c * th.rate;
+    const double relativeRate = sigma * phi.rate - th.rate;
+    e.bias = -s * relativeRate * relativeRate + c * (sigma * phi.bias - th.acceleration);
+    curvature = sigma * c * phi.curvature;
+    curvature.noalias() -= s * phi.gradient.transpose() * phi.gradient;
+    e.curvature = &curvature;
+    return e;
+}
+
 ScalarJet translationalDriver(const JointJets& jj, const TimeLawValue& s) {
     ScalarJet e = dot(jj.z1, jj.d);
     e.value -= s.value;
@@ -330,16 +379,28 @@ void writeEquations(const Model& model, const State& s, RowWriter& writer, bool 
         motion[static_cast<size_t>(b)] = bodyMotion(model, s, BodyIndex(b), full);
     JointFrames frames;
     for (const Joint& j : model.joints) {
-        const bool clamp = isClamp(j, motion);
-        // A beam node carries one direction, its slope: a node revolute needs z1 and x2.
-        const unsigned need = isNodeRevolute(j, motion) ? (kZ1 | kX2 | kD) : jetsNeeded(j.type);
-        jointJets(j, motion, need | (clamp ? kY1 | kX2 : 0u), full, frames);
-        writeJoint(j, frames.jets, clamp || isNodeRevolute(j, motion), writer);
+        const NodeEquations nodes = nodeEquations(j, motion);
+        unsigned need = jetsNeeded(j.type);
+        if (nodes == NodeEquations::PinOnly) need = kD;
+        // A beam node carries one direction, its slope: a node revolute needs z1 and x2, a
+        // clamp y1, z1 and x2.
+        if (nodes == NodeEquations::OnFrame2) need = kD | kZ1 | kX2 | (j.type == JointType::Fixed ? kY1 : 0u);
+        const bool swap = nodes == NodeEquations::OnFrame2 && nodeIsFrame1(j, motion);
+        const BodyFrame& f1 = swap ? j.frame2 : j.frame1;
+        const BodyFrame& f2 = swap ? j.frame1 : j.frame2;
+        jointJets(f1, f2, motion, need, full, frames);
+        writeJoint(j, f1, f2, frames.jets, nodes, writer);
     }
+    JetSquare driverCurvature;
     for (const Driver& d : model.drivers) {
         const Joint& j = model.joint(d.joint);
-        jointJets(j, motion, d.rotational ? (kX1 | kY1 | kX2) : (kZ1 | kD), full, frames);
         const TimeLawValue law = d.law.evaluate(s.t);
+        if (d.rotational && nodeEquations(j, motion) == NodeEquations::OnFrame2) {
+            jointJets(j.frame1, j.frame2, motion, 0u, full, frames);  // the slots alone
+            writer.write(d.equation, nodeHingeDriver(j, frames.slots, law, full, driverCurvature), j.frame1, j.frame2);
+            continue;
+        }
+        jointJets(j.frame1, j.frame2, motion, d.rotational ? (kX1 | kY1 | kX2) : (kZ1 | kD), full, frames);
         const ScalarJet e = d.rotational ? rotationalDriver(frames.jets, law) : translationalDriver(frames.jets, law);
         writer.write(d.equation, e, j.frame1, j.frame2);
     }

@@ -1,5 +1,7 @@
 #include "looplab/kinematics/JointCoordinates.h"
 
+#include "looplab/kinematics/NodeJoints.h"
+
 #include <cmath>
 
 namespace looplab {
@@ -8,7 +10,9 @@ JointCoordinateTracker::JointCoordinateTracker(const Model& model) : model_(mode
     for (size_t i = 0; i < model.joints.size(); ++i) {
         const Joint& j = model.joints[i];
         const JointIndex ji(static_cast<int>(i));
-        const bool hasAngle = j.type == JointType::Revolute || j.type == JointType::Cylindrical;
+        // A revolute between two beam nodes is a pin: no axis, no angle (NodeJoints.h).
+        const bool hasAngle =
+            (j.type == JointType::Revolute && !isBeamToBeamRevolute(model, j)) || j.type == JointType::Cylindrical;
         const bool hasDisp = j.type == JointType::Prismatic || j.type == JointType::Cylindrical;
         if (hasAngle) coords_.push_back({ji, true, j.name + ".angle"});
         if (hasDisp) coords_.push_back({ji, false, j.name + ".displacement"});

@@ -726,9 +726,11 @@ private:
                 error(at("joints", i), "joint '" + jd.name + "' connects a body to itself");
                 continue;
             }
-            // --- beams: a pin (spherical) on nodes on either side, or a clamp (fixed) from a
-            // rigid body or the ground to a node, which holds the node's position and the
-            // direction of its slope (x1 along the slope's initial direction) ---
+            // --- beams: a pin (spherical) on nodes on either side; a hinge (revolute) or a
+            // clamp (fixed) between a rigid body or the ground and a node, named in either
+            // order, which holds the node's position and the direction of its slope (the
+            // rigid side's x axis along the slope's initial direction, so the hinge angle is
+            // 0 at the start); a revolute between two nodes, which is a pin (NodeJoints.h) ---
             const bool node1 = m.body(j.frame1.body).kind == BodyKind::Beam;
             const bool node2 = m.body(j.frame2.body).kind == BodyKind::Beam;
             if ((node1 && m.body(j.frame2.body).kind == BodyKind::Solid) || (node2 && m.body(j.frame1.body).kind == BodyKind::Solid)) {
@@ -737,54 +739,70 @@ private:
                     continue;
                 }
             }
-            const bool clamp = node2 && !node1 && jd.type == JointType::Fixed;
-            const bool hinge = node2 && !node1 && jd.type == JointType::Revolute;
-            if ((node1 || node2) && jd.type != JointType::Spherical && !clamp && !hinge) {
+            const bool oneNode = node1 != node2;
+            const bool clamp = oneNode && jd.type == JointType::Fixed;
+            const bool hinge = oneNode && jd.type == JointType::Revolute;
+            const bool nodePair = node1 && node2 && jd.type == JointType::Revolute;
+            if ((node1 || node2) && jd.type != JointType::Spherical && !clamp && !hinge && !nodePair) {
                 error(at("joints", i, "type"),
-                      jd.type == JointType::Fixed || jd.type == JointType::Revolute
-                          ? std::string("a ") + (jd.type == JointType::Fixed ? "clamp (fixed" : "hinge (revolute") +
-                                " joint on a beam node) holds the node named as body2 to a rigid body or the ground named as body1"
+                      jd.type == JointType::Fixed
+                          ? std::string("a clamp (fixed joint on a beam node) holds a node to a rigid body or the ground, "
+                                        "not to another node (pin the two nodes, or clamp each to a rigid body)")
                           : std::string("a ") + jointTypeName(jd.type) +
                                 " joint cannot hold a beam node: nodes take spherical (pin), revolute (hinge) and fixed (clamp) joints");
                 continue;
             }
-            if (hinge) {
-                // Frame 1: z1 the axis, x1 along the node's initial slope (the angle is 0 at
-                // the start); frame 2's x axis is the slope itself (Constraints.cpp).
-                const NodeRef* node = jd.byMarkers ? nullptr : findNode(jd.body2);
-                if (!node) {
-                    error(at("joints", i), "a revolute joint on a beam node is given by body1, body2, point and axis, not by markers");
+            if (hinge || clamp || nodePair) {
+                const char* what = clamp ? "a clamp on a beam node is given by body1, body2 and point, not by markers"
+                                         : "a revolute joint on a beam node is given by body1, body2, point and axis, not by markers";
+                if (jd.byMarkers) {
+                    error(at("joints", i), what);
                     continue;
                 }
+            }
+            if (hinge || nodePair) {
+                // The axis lies across the beam at each node it holds (the beam turns about it).
                 Vec3 z;
                 unitVector(jd.axis, z);  // checked above
-                if (std::abs(z.dot(node->slope)) > 1e-9) {
+                bool across = true;
+                for (const std::string* name : {&jd.body1, &jd.body2}) {
+                    const NodeRef* node = findNode(*name);
+                    if (!node || std::abs(z.dot(node->slope)) <= 1e-9) continue;
                     error(at("joints", i, "axis"), "a revolute joint on a beam node needs an axis perpendicular to the beam at the node "
                                                    "(the beam turns about the axis; the axis makes " +
                                                        shortNumber(std::acos(std::clamp(z.dot(node->slope), -1.0, 1.0)) * 180.0 / M_PI) +
-                                                       "° with it)");
-                    continue;
+                                                       "° with '" + *name + "')");
+                    across = false;
+                    break;
                 }
-                Mat3 A1;
-                Vec3 r1;
-                initialPose(bodyName(j.frame1.body), A1, r1);
-                Mat3 axes;
-                axes << node->slope, z.cross(node->slope), z;
-                j.frame1.axes = A1.transpose() * axes;
+                if (!across) continue;
+                if (nodePair) {
+                    // Both frames keep the joint's global frame, for drawing and writing back.
+                    j.frame1.axes = j.frame2.axes = frameFromZAxis(z);
+                }
             }
-            if (clamp) {
-                const NodeRef* node = jd.byMarkers ? nullptr : findNode(jd.body2);
-                if (!node) {
-                    error(at("joints", i), "a clamp on a beam node is given by body1, body2 and point, not by markers");
-                    continue;
-                }
-                Mat3 A1;
-                Vec3 r1;
-                initialPose(bodyName(j.frame1.body), A1, r1);
-                const Mat3 G = frameFromZAxis(node->slope);
+            if (hinge || clamp) {
+                const NodeRef* node = findNode(node2 ? jd.body2 : jd.body1);
+                BodyFrame& rigidFrame = node2 ? j.frame1 : j.frame2;
+                BodyFrame& nodeFrame = node2 ? j.frame2 : j.frame1;
+                Mat3 A;
+                Vec3 r;
+                initialPose(bodyName(rigidFrame.body), A, r);
                 Mat3 axes;
-                axes << G.col(2), G.col(0), G.col(1);  // x1 along the slope, right-handed
-                j.frame1.axes = A1.transpose() * axes;
+                if (hinge) {
+                    // z the axis, x along the node's initial slope; the node's frame is its
+                    // slope (Constraints.cpp).
+                    Vec3 z;
+                    unitVector(jd.axis, z);
+                    axes << node->slope, z.cross(node->slope), z;
+                } else {
+                    const Mat3 G = frameFromZAxis(node->slope);
+                    axes << G.col(2), G.col(0), G.col(1);  // x along the slope, right-handed
+                }
+                rigidFrame.axes = A.transpose() * axes;
+                // The node carries its slope alone; its frame's axes say where the joint was
+                // at the start (markers in the scene, reactions' components, a pose written back).
+                nodeFrame.axes = axes;
             }
             // --- end beams ---
             // --- solids: a node is a point; a fixed joint on it holds its position alone
@@ -818,12 +836,16 @@ private:
                 }
                 j.length = L;
             }
-            const bool onBeamNode = m.body(j.frame2.body).kind == BodyKind::Beam;
+            const bool onBeamNode = (node1 || node2) && !(node1 && node2);
             const EquationLabel px{"", "point x", false}, py{"", "point y", false}, pz{"", "point z", false};
+            // With the node as body1 the rigid side's axes are frame 2's.
+            const std::string y = node2 ? "y1.x2" : "y2.x1", z = node2 ? "z1.x2" : "z2.x1";
             if (onBeamNode && j.type == JointType::Fixed)
-                addJoint(m, j, {px, py, pz, {"", "slope y1.x2", true}, {"", "slope z1.x2", true}});
+                addJoint(m, j, {px, py, pz, {"", "slope " + y, true}, {"", "slope " + z, true}});
             else if (onBeamNode && j.type == JointType::Revolute)
-                addJoint(m, j, {px, py, pz, {"", "slope z1.x2", true}});
+                addJoint(m, j, {px, py, pz, {"", "slope " + z, true}});
+            else if (nodePair)
+                addJoint(m, j, {px, py, pz});
             else
                 addJoint(m, j, jointEquationLabels(j.type));
         }
@@ -890,9 +912,15 @@ private:
                 continue;
             }
             const Joint& j = m.joint(it->second);
-            if (m.body(j.frame2.body).kind == BodyKind::Beam) {
-                error(at("drivers", i, "joint"), "joint '" + dd.joint + "' holds a beam node: drivers act on joints between "
-                                                 "rigid bodies or the ground");
+            const bool beam1 = m.body(j.frame1.body).kind == BodyKind::Beam, beam2 = m.body(j.frame2.body).kind == BodyKind::Beam;
+            if (beam1 && beam2 && j.type == JointType::Revolute) {
+                error(at("drivers", i, "joint"), "joint '" + dd.joint + "' joins two beam nodes: it is a pin with no axis and no "
+                                                 "angle to drive (drive a hinge between a rigid body or the ground and a node)");
+                continue;
+            }
+            if ((beam1 || beam2) && j.type != JointType::Revolute) {
+                error(at("drivers", i, "joint"), "joint '" + dd.joint + "' holds a beam node: drivers act on revolute joints "
+                                                 "(hinges) there");
                 continue;
             }
             Driver d;
@@ -969,9 +997,10 @@ private:
                           "a rotational spring-damper needs a revolute or cylindrical joint");
                     continue;
                 }
-                if (m.body(m.joint(it->second).frame2.body).kind == BodyKind::Beam) {
-                    error(at("forces", i, "joint"), "joint '" + fd.joint + "' holds a beam node: a rotational spring-damper "
-                                                    "acts between rigid bodies or the ground");
+                const Joint& held = m.joint(it->second);
+                if (m.body(held.frame1.body).kind == BodyKind::Beam && m.body(held.frame2.body).kind == BodyKind::Beam) {
+                    error(at("forces", i, "joint"), "joint '" + fd.joint + "' joins two beam nodes: it is a pin with no axis "
+                                                    "and no angle for a rotational spring-damper");
                     continue;
                 }
                 f.joint = it->second;

@@ -585,6 +585,35 @@ private slots:
         }
     }
 
+    // `check` notes each revolute joint between two beam nodes: it is a pin (a cable node
+    // carries no axis), 3 equations, in the text and in the JSON's `notes`.
+    void checkNotesRevolutesBetweenBeamNodes() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString path = dir.filePath("knee.json");
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({"format": "looplab-model", "version": 1, "name": "knee", "bodies": [],
+ "beams": [{"name": "a", "from": [0,0,0], "to": [1,0,0], "elements": 2, "material": {"young_modulus": 2e9, "density": 1000}, "section": {"type": "circle", "radius": 0.01}},
+           {"name": "b", "from": [1,0,0], "to": [1,1,0], "elements": 2, "material": {"young_modulus": 2e9, "density": 1000}, "section": {"type": "circle", "radius": 0.01}}],
+ "joints": [{"name": "root", "type": "revolute", "body1": "a.root", "body2": "ground", "point": [0,0,0], "axis": [0,0,1]},
+            {"name": "knee", "type": "revolute", "body1": "a.tip", "body2": "b.root", "point": [1,0,0], "axis": [0,0,1]}]})");
+        f.close();
+        CliResult r = runCli({"check", path});
+        QVERIFY(r.finished);
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains("note: revolute joint 'knee' joins two beam nodes"), r.out.constData());
+        QVERIFY2(r.out.contains("constraint equations:  7"), r.out.constData());  // 4 for the hinge, 3 for the knee
+        r = runCli({"check", path, "--json"});
+        QString error;
+        const QJsonObject o = parseObject(r.out, &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        const QJsonArray notes = o["notes"].toArray();
+        QCOMPARE(notes.size(), 1);
+        QCOMPARE(notes[0].toObject()["joint"].toString(), QString("knee"));
+        QCOMPARE(o["dof"].toInt(), 36 - 7);
+    }
+
     // The two-loop method through the command line: its iteration counts and
     // re-partitionings in the JSON, with HHT and with Newmark, and its CSV rows.
     void tlismniReportsItsIterations_data() {

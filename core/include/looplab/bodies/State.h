@@ -46,7 +46,10 @@ Vec3 pointPosition(const Model& model, const State& s, BodyIndex b, const Vec3& 
 Vec3 pointVelocity(const Model& model, const State& s, BodyIndex b, const Vec3& localPoint);
 
 /// Relative rotation angle of a revolute or cylindrical joint in (−π, π]: the angle of
-/// frame 2's x axis from frame 1's x axis about frame 1's z axis.
+/// frame 2's x axis from frame 1's x axis about frame 1's z axis. A hinge between a rigid
+/// body (or the ground) and a beam node measures the node's slope in the rigid frame:
+/// φ = atan2(y·r_x, x·r_x), and the angle is φ when the node is body 2, −φ when it is
+/// body 1 (NodeJoints.h). A revolute between two beam nodes has no angle (a pin).
 double jointAngle(const Model& model, const State& s, JointIndex j);
 /// Relative displacement of a prismatic or cylindrical joint along frame 1's z axis.
 double jointDisplacement(const Model& model, const State& s, JointIndex j);

@@ -19,7 +19,8 @@ struct JointReaction {
     std::string joint;
     Vec3 forceGlobal = Vec3::Zero();   ///< [N], global axes
     Vec3 torqueGlobal = Vec3::Zero();  ///< [N·m], global axes, about the joint point
-    Vec3 forceJoint = Vec3::Zero();    ///< [N], in the axes of joint frame 1
+    Vec3 forceJoint = Vec3::Zero();    ///< [N], in the axes of joint frame 1 (of the rigid side
+                                       ///< when a hinge or clamp names a beam node as body1)
     Vec3 torqueJoint = Vec3::Zero();   ///< [N·m], in the axes of joint frame 1
     /// Statically indeterminate: the joint shares a redundant set of equations, and the
     /// reported values are the minimum-norm split among them.
