@@ -98,16 +98,17 @@ double estimateLowestSquaredFrequency(const SparseColMatrix& M, const SparseLUFa
     VecX q = apply(x);  // in the range of A: on the tangent space
     double norm = std::sqrt(q.dot(M * q));
     if (!(norm > 0.0) || !std::isfinite(norm)) return 0.0;
-    MatX Q(n, maxSteps), MQ(n, maxSteps);
+    // The basis grows a column a step: the run usually stops long before maxSteps.
+    std::vector<VecX> Q, MQ;
     std::vector<double> alpha, betas;
     double estimate = std::numeric_limits<double>::infinity();
     for (int j = 0; j < maxSteps; ++j) {
-        Q.col(j) = q / norm;
-        MQ.col(j) = M * Q.col(j);
-        VecX w = apply(Q.col(j));
-        alpha.push_back(MQ.col(j).dot(w));
+        Q.push_back(q / norm);
+        MQ.push_back(M * Q.back());
+        VecX w = apply(Q.back());
+        alpha.push_back(MQ.back().dot(w));
         for (int pass = 0; pass < 2; ++pass)  // twice is enough (Kahan–Parlett)
-            w -= Q.leftCols(j + 1) * (MQ.leftCols(j + 1).transpose() * w);
+            for (size_t i = 0; i < Q.size(); ++i) w -= MQ[i].dot(w) * Q[i];
         const int m = j + 1;
         MatX T = MatX::Zero(m, m);
         for (int i = 0; i < m; ++i) {
