@@ -189,7 +189,8 @@ ModesResult computeModes(const Model& model, const State& state, const VecX& lam
     // The reference shift depends on the stiffness, not on β, so that the scaled and the
     // unscaled problem are shifted alike: a stiffness of the smallest elements, below every
     // ω² ≥ 0 and far enough from 0 that rigid-body and mechanism modes leave the matrix
-    // well conditioned. The condition numbers are those of the matrix at this shift.
+    // well conditioned. With the automatic shift the condition numbers are those of the
+    // matrix at this one, even when the shift is then moved (below).
     res.referenceShift = kMax > 0 && mMax > 0 ? -0.01 * kMax / mMax : -1.0;
     res.shift = o.shift ? *o.shift : res.referenceShift;
     double sigma = res.shift;

@@ -89,7 +89,8 @@ struct ModesResult {
     double stiffnessScale = 0.0;        ///< largest |K_ij| (the automatic β)
     double shift = 0.0;                 ///< σ used [rad²/s²]
     /// The reference shift −0.01 max|K_ij| / max M_ii [rad²/s²]: the automatic one unless it
-    /// was moved near the lowest frequency; the condition numbers are of the matrix there.
+    /// was moved near the lowest frequency. With the automatic shift the condition numbers
+    /// are those of the matrix at this one (they measure the scaling).
     double referenceShift = 0.0;
     /// The estimate of ω₁² (from above) that placed the automatic shift, 0 if none was made.
     double lowestEstimate = 0.0;
