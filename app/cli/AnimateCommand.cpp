@@ -1,5 +1,6 @@
 // `looplab-cli animate`: a forward-dynamics run rendered off screen (VTK, the workbench's
 // actors) and encoded to MP4 or animated GIF (FFmpeg).
+#include "AnimateVideo.h"
 #include "CliCommon.h"
 #include "OutputFile.h"
 
@@ -28,8 +29,10 @@ bool parseSize(const std::string& text, int* width, int* height) {
     return std::sscanf(text.c_str(), "%dx%d%n", width, height, &used) == 2 && used == int(text.size());
 }
 
-// The world axis nearest to "up": against gravity; y for a model without gravity (the
-// renderer turns it away from the viewing direction if need be).
+double seconds(std::chrono::steady_clock::duration d) { return std::chrono::duration<double>(d).count(); }
+
+}  // namespace
+
 int upAxis(const Vec3& gravity) {
     if (gravity.norm() == 0.0) return 1;
     Eigen::Index i = 0;
@@ -37,23 +40,30 @@ int upAxis(const Vec3& gravity) {
     return int(i);
 }
 
-double seconds(std::chrono::steady_clock::duration d) { return std::chrono::duration<double>(d).count(); }
-
-}  // namespace
+std::string checkVideoSettings(const AnimateOptions& a, VideoSettings* v) {
+    if (!parseSize(a.size, &v->width, &v->height))
+        return "--size must be WIDTHxHEIGHT in pixels, for example 800x600 (got '" + a.size + "')";
+    const std::optional<ui::VideoFormat> format = ui::videoFormatForPath(a.simulation.out);
+    if (!format)
+        return "--out '" + a.simulation.out + "': the file name must end in .mp4 (H.264 video) or .gif (animated GIF)";
+    v->format = *format;
+    if (const std::string why = ui::VideoEncoder::checkSettings(*format, v->width, v->height, a.fps); !why.empty())
+        return (why.find("frame rate") != std::string::npos ? "--fps: " : "--size: ") + why;
+    return {};
+}
 
 int runAnimate(const AnimateOptions& a) {
+    if (a.modeGiven) return runModeAnimate(a);
     SimulateOptions o = a.simulation;
     const bool json = o.json;
-    int width = 0, height = 0;
-    if (!parseSize(a.size, &width, &height))
-        return reportFailure(json, kBadInput,
-                             "--size must be WIDTHxHEIGHT in pixels, for example 800x600 (got '" + a.size + "')");
-    const std::optional<ui::VideoFormat> format = ui::videoFormatForPath(o.out);
-    if (!format)
-        return reportFailure(json, kBadInput,
-                             "--out '" + o.out + "': the file name must end in .mp4 (H.264 video) or .gif (animated GIF)");
-    if (const std::string why = ui::VideoEncoder::checkSettings(*format, width, height, a.fps); !why.empty())
-        return reportFailure(json, kBadInput, (why.find("frame rate") != std::string::npos ? "--fps: " : "--size: ") + why);
+    if (!a.tEndGiven)
+        return reportFailure(json, kBadInput, "--t-end is required (the simulated time span), or --mode K for a mode shape");
+    if (a.amplitudeGiven || a.cyclesGiven || a.framesPerCycleGiven || !a.states.empty())
+        return reportFailure(json, kBadInput, "--amplitude, --cycles, --frames-per-cycle and --states need --mode K");
+    VideoSettings video0;
+    if (const std::string why = checkVideoSettings(a, &video0); !why.empty()) return reportFailure(json, kBadInput, why);
+    const int width = video0.width, height = video0.height;
+    const std::optional<ui::VideoFormat> format = video0.format;
     // One simulation frame per video frame.
     o.outputStep = 1.0 / a.fps;
     o.maxRows = kDefaultMaxRows;

@@ -228,6 +228,16 @@ struct AnimateOptions {
     double fps = 30.0;
     std::string size = "800x600";
     std::vector<std::string> traces;  ///< markers, or BODY:x,y,z points, drawn as traces
+    bool tEndGiven = false;
+    /// --mode K (1 = the lowest): the K-th vibration mode about the static equilibrium
+    /// swinging, instead of a simulation; 0 = a simulation.
+    int mode = 0;
+    bool modeGiven = false;
+    double amplitude = 0.05;  ///< largest displacement of a drawn point / the model's size
+    int cycles = 3;           ///< periods of the swing in the video
+    int framesPerCycle = 48;
+    bool amplitudeGiven = false, cyclesGiven = false, framesPerCycleGiven = false;
+    std::string states;  ///< --states FILE.csv: the positions q of every frame (with --mode)
 };
 int runAnimate(const AnimateOptions& o);
 

@@ -66,6 +66,7 @@ nlohmann::json modesCommon(const ModesResult& r) {
     j["scaling"] = r.scaling;
     j["stiffness_scale"] = r.stiffnessScale;
     j["shift"] = r.shift;
+    j["reference_shift"] = r.referenceShift;
     j["condition"] = {{"unscaled", r.conditionUnscaled}, {"scaled", r.conditionScaled}};
     j["ill_conditioned"] = r.illConditioned;
     j["flagged"] = r.flagged;

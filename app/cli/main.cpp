@@ -31,10 +31,11 @@ std::vector<std::string> parameterKeys() {
 }
 
 // The model, its time span and the method options that `simulate` and `animate` share.
-void addSimulationOptions(CLI::App* cmd, looplab::cli::SimulateOptions& o) {
+void addSimulationOptions(CLI::App* cmd, looplab::cli::SimulateOptions& o, bool tEndRequired = true) {
     using namespace looplab::cli;
     cmd->add_option("model", o.model, "Model file (.json)")->required();
-    cmd->add_option("--t-end", o.tEnd, "Simulated time span [s]")->required();
+    auto* tEnd = cmd->add_option("--t-end", o.tEnd, "Simulated time span [s]");
+    if (tEndRequired) tEnd->required();
     std::vector<std::string> methodNames, integratorNames;
     for (const looplab::ConstraintMethodInfo& m : looplab::constraintMethods()) methodNames.push_back(m.name);
     for (const looplab::IntegratorInfo& i : looplab::integrators()) integratorNames.push_back(i.name);
@@ -116,8 +117,15 @@ int main(int argc, char** argv) {
 
     AnimateOptions anim;
     auto* an = app.add_subcommand("animate", "Simulate and render the motion to a video (MP4 or animated GIF)");
-    addSimulationOptions(an, anim.simulation);
+    addSimulationOptions(an, anim.simulation, false);  // --t-end: required unless --mode
     an->add_option("--out", anim.simulation.out, "Video file: .mp4 (H.264) or .gif")->required();
+    an->add_option("--mode", anim.mode,
+                   "Instead of a simulation: the K-th vibration mode (1 = lowest) swinging about the equilibrium");
+    an->add_option("--amplitude", anim.amplitude,
+                   "With --mode: largest displacement of a drawn point as a fraction of the model's size (default 0.05)");
+    an->add_option("--cycles", anim.cycles, "With --mode: periods of the swing (default 3)");
+    an->add_option("--frames-per-cycle", anim.framesPerCycle, "With --mode: frames a period (default 48)");
+    an->add_option("--states", anim.states, "With --mode: CSV file of every frame's position coordinates");
     an->add_option("--fps", anim.fps, "Frames per second (default 30; at most 50 for a GIF)");
     an->add_option("--size", anim.size, "Picture size WIDTHxHEIGHT in pixels (default 800x600)");
     an->add_option("--trace", anim.traces,
@@ -191,6 +199,11 @@ int main(int argc, char** argv) {
         else if (*an) {
             for (const std::string& key : parameterKeys())
                 if (an->count("--" + key)) anim.simulation.givenParameters.push_back(key);
+            anim.tEndGiven = an->count("--t-end") > 0;
+            anim.modeGiven = an->count("--mode") > 0;
+            anim.amplitudeGiven = an->count("--amplitude") > 0;
+            anim.cyclesGiven = an->count("--cycles") > 0;
+            anim.framesPerCycleGiven = an->count("--frames-per-cycle") > 0;
 #ifdef LOOPLAB_HAVE_ANIMATE
             rc = runAnimate(anim);
 #else

@@ -11,7 +11,10 @@
 #include "looplab/model/ModelFile.h"
 #include "looplab/scene/Scene.h"
 
+#include <QFile>
 #include <QImage>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -194,6 +197,119 @@ private slots:
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains(expected.toUtf8()), r.err.constData());
         QVERIFY(QDir(dir.path()).entryList(QDir::Files).isEmpty());
+    }
+
+    // `looplab-cli animate --mode K`: the cantilever's second mode (the first bending mode's
+    // other plane), 2 periods of 8 frames. The video has 16 frames; the positions written
+    // with --states are the equilibrium at phases 0 and π, and at the quarter period the
+    // equilibrium plus shape_factor × the shape that `looplab-cli modes --out` writes for
+    // that mode (a beam's nodal coordinates add: no retraction), to 1e-9 of the swing; the
+    // largest nodal displacement is --amplitude × the model's size (the beam's tip moves
+    // most, and the amplitude is that of the drawn point that moves most).
+    void cliAnimateMode() {
+        QTemporaryDir dir;
+        const QString model = example("cantilever-beam.json");
+        const QString out = dir.filePath("mode.mp4"), states = dir.filePath("states.csv"),
+                      modes = dir.filePath("modes.csv");
+        const Cli r = runCli({"animate", model, "--mode", "2", "--amplitude", "0.1", "--cycles", "2",
+                              "--frames-per-cycle", "8", "--fps", "16", "--size", "160x120", "--out", out, "--states",
+                              states, "--json"});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QJsonObject j = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(j["frames"].toInt(), 16);
+        const QJsonObject m = j["mode"].toObject();
+        const double factor = m["shape_factor"].toDouble(), size = m["model_size"].toDouble();
+        QVERIFY(factor > 0.0 && size > 0.0);
+        const VideoInfo info = readVideo(out);
+        QCOMPARE(info.frames, 16);
+        QCOMPARE(info.width, 160);
+        QCOMPARE(info.height, 120);
+
+        const Cli mc = runCli({"modes", model, "--count", "2", "--out", modes});
+        QVERIFY2(mc.exitCode == 0, mc.err.constData());
+        auto rows = [](const QString& path) {
+            QFile f(path);
+            std::vector<std::vector<double>> table;
+            if (!f.open(QIODevice::ReadOnly)) return table;
+            f.readLine();  // header
+            while (!f.atEnd()) {
+                const QList<QByteArray> cells = f.readLine().trimmed().split(',');
+                std::vector<double> row;
+                for (const QByteArray& c : cells) row.push_back(c.toDouble());
+                table.push_back(row);
+            }
+            return table;
+        };
+        const auto frames = rows(states), shapes = rows(modes);
+        QCOMPARE(int(frames.size()), 16);
+        QCOMPARE(int(shapes.size()), 2);
+        QCOMPARE(std::abs(shapes[1][1] - m["frequency_hz"].toDouble()) <= 1e-12 * shapes[1][1], true);
+        // frame, t, phase, then q; mode, frequency, damping ratio, ω², then the shape (the
+        // beam is the only body: q and the velocity coordinates are the same numbers).
+        const size_t n = frames[0].size() - 3;
+        QVERIFY(shapes[1].size() >= 4 + n);
+        double swing = 0.0, quarterError = 0.0, largestNode = 0.0;
+        for (size_t i = 0; i < n; ++i) swing = std::max(swing, std::abs(factor * shapes[1][4 + i]));
+        for (size_t i = 0; i < n; ++i) {
+            const double eq = frames[0][3 + i], phi = shapes[1][4 + i];
+            quarterError = std::max(quarterError, std::abs(frames[2][3 + i] - (eq + factor * phi)));
+            quarterError = std::max(quarterError, std::abs(frames[6][3 + i] - (eq - factor * phi)));
+            QCOMPARE(frames[4][3 + i], eq);   // phase π: the equilibrium itself
+            QCOMPARE(frames[10][3 + i], frames[2][3 + i]);  // the second period repeats the first
+        }
+        for (size_t node = 0; node + 6 <= n; node += 6) {
+            const Eigen::Vector3d d(frames[2][3 + node] - frames[0][3 + node], frames[2][4 + node] - frames[0][4 + node],
+                                    frames[2][5 + node] - frames[0][5 + node]);
+            largestNode = std::max(largestNode, d.norm());
+        }
+        qInfo("mode 2: %.6g Hz, shape factor %.6g, model size %.4g m; quarter period off by %.3g of a swing of %.3g; "
+              "largest node displacement %.6g m against 0.1 x size %.6g m",
+              m["frequency_hz"].toDouble(), factor, size, quarterError / swing, swing, largestNode, 0.1 * size);
+        QVERIFY(swing > 0.0);
+        QVERIFY2(quarterError <= 1e-9 * swing, qPrintable(QString::number(quarterError / swing)));
+        QVERIFY2(std::abs(largestNode - 0.1 * size) <= 1e-6 * size, qPrintable(QString::number(largestNode / size)));
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files).size(), 3);  // no temporary file left
+    }
+
+    void cliAnimateModeErrors_data() {
+        QTest::addColumn<QStringList>("extra");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("mode 0") << QStringList{"--mode", "0"} << "--mode must be";
+        QTest::newRow("mode beyond the dof") << QStringList{"--mode", "5000"} << "--mode 5000: the model has";
+        QTest::newRow("cycles") << QStringList{"--mode", "1", "--cycles", "0"} << "--cycles must be";
+        QTest::newRow("frames per cycle") << QStringList{"--mode", "1", "--frames-per-cycle", "3"} << "--frames-per-cycle";
+        QTest::newRow("amplitude") << QStringList{"--mode", "1", "--amplitude", "-1"} << "--amplitude";
+        QTest::newRow("t-end with mode") << QStringList{"--mode", "1", "--t-end", "1"} << "--t-end does not apply";
+        QTest::newRow("no t-end, no mode") << QStringList{} << "--t-end is required";
+        QTest::newRow("mode options without mode") << QStringList{"--t-end", "1", "--cycles", "2"} << "need --mode";
+    }
+    void cliAnimateModeErrors() {
+        QFETCH(QStringList, extra);
+        QFETCH(QString, expected);
+        QTemporaryDir dir;
+        const Cli r = runCli(QStringList{"animate", example("cantilever-beam.json"), "--out", dir.filePath("a.mp4")} + extra);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(expected.toUtf8()), r.err.constData());
+        QVERIFY(QDir(dir.path()).entryList(QDir::Files).isEmpty());
+    }
+
+    // A body without joints under gravity has no equilibrium: status 2, the option named.
+    void cliAnimateModeWithoutEquilibrium() {
+        QTemporaryDir dir;
+        QFile f(example("pendulum.json"));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QJsonObject doc = QJsonDocument::fromJson(f.readAll()).object();
+        doc.remove("joints");
+        doc.remove("drivers");
+        const QString model = dir.filePath("falling.json");
+        QFile w(model);
+        QVERIFY(w.open(QIODevice::WriteOnly));
+        w.write(QJsonDocument(doc).toJson());
+        w.close();
+        const Cli r = runCli({"animate", model, "--mode", "1", "--out", dir.filePath("a.mp4")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("--mode 1: no static equilibrium"), r.err.constData());
+        QVERIFY(!QFile::exists(dir.filePath("a.mp4")));
     }
 
     // Without an X display the tool says so (and how to get one) instead of crashing.

@@ -5,7 +5,7 @@
 // GIF read back whose every frame equals the one a period later while the two extremes
 // differ, an MP4 written through File → Export Animation…'s dialog, the cantilever
 // beam's first mode, and the settings that are refused with a reason and leave nothing
-// behind.
+// behind; the Flexible Bodies view's exaggeration and colour map in the exported frames.
 
 #include "VideoReadBack.h"
 #include "WorkbenchTestSupport.h"
@@ -14,6 +14,8 @@
 #include "export/AnimationTimeline.h"
 #include "export/ModeOscillationFrames.h"
 #include "viewport/VtkViewport.h"
+#include "viewport/FlexibleField.h"
+#include "workbench/FlexibleView.h"
 #include "workbench/ModeShapeAnimation.h"
 #include "workbench/ModesPanel.h"
 #include "workbench/PlaybackBar.h"
@@ -329,6 +331,61 @@ private slots:
         QCOMPARE(unequal, 0);
         QCOMPARE(restToRest, 0);
         QVERIFY(swing > 500);
+    }
+
+    // The Flexible Bodies view's settings reach the video (the frames look like the view):
+    // the cantilever's first mode exported three times with the view's camera, as GIFs
+    // (lossless once the palette is chosen). Exaggeration 0 draws every frame at the
+    // undeformed shape, so the swing between the extremes vanishes from the video; the
+    // colour map of axial strain changes the beam's pixels (and adds its legend) at the
+    // same geometry, while the video still repeats every period.
+    void flexibleViewSettingsReachTheVideo()
+    {
+        QVERIFY(animateFirstMode("cantilever-beam.json"));
+        FlexibleView* view = window_->flexibleView();
+        QVERIFY(view);
+        view->setField(FlexibleField::None);
+        view->setExaggeration(1.0);
+        QTemporaryDir dir;
+        const auto exported = [&](const QString& name) {
+            const QString path = dir.filePath(name);
+            QString error;
+            if (!window_->exportModeAnimation(AnimationExportSettings{path, 320, 240, 8.0, false},
+                                              ModeVideoCycles{2, 8}, &error))
+                qWarning("%s", qPrintable(error));
+            return test::readVideo(path, true);
+        };
+        const test::VideoInfo plain = exported("plain.gif");
+        view->setExaggeration(0.0);
+        const test::VideoInfo undeformed = exported("undeformed.gif");
+        view->setExaggeration(1.0);
+        view->setField(FlexibleField::AxialStrain);
+        const test::VideoInfo coloured = exported("strain.gif");
+        view->setField(FlexibleField::None);  // the settings outlive the window
+        for (const test::VideoInfo* v : {&plain, &undeformed, &coloured}) {
+            QVERIFY(v->ok);
+            QCOMPARE(v->frames, 16);
+        }
+        const int swing = pixelsDiffering(plain.everyRgb[2], plain.everyRgb[6], 0);
+        const int swingUndeformed = pixelsDiffering(undeformed.everyRgb[2], undeformed.everyRgb[6], 0);
+        const int exaggerated = pixelsDiffering(plain.everyRgb[2], undeformed.everyRgb[2], 0);
+        const int recoloured = pixelsDiffering(plain.everyRgb[2], coloured.everyRgb[2], 16);
+        int colouredUnequal = 0;
+        for (int i = 0; i < 8; ++i)
+            if (coloured.everyRgb[size_t(i)] != coloured.everyRgb[size_t(i + 8)])
+                ++colouredUnequal;
+        qInfo("beam GIF, pixels differing: extremes %d at exaggeration 1, %d at 0; extreme at 1 against 0: %d; "
+              "axial strain against no colour map (more than 16 levels): %d; strain video: %d of 8 frames differ "
+              "a period later",
+              swing, swingUndeformed, exaggerated, recoloured, colouredUnequal);
+        QDir().mkpath(LOOPLAB_SCREENSHOT_DIR);
+        QImage(coloured.everyRgb[2].data(), 320, 240, 320 * 3, QImage::Format_RGB888)
+            .save(QString(LOOPLAB_SCREENSHOT_DIR) + "/mode-export-axial-strain.png");
+        QVERIFY(swing > 500);
+        QVERIFY(20 * swingUndeformed < swing);
+        QVERIFY(exaggerated > 250);
+        QVERIFY(recoloured > 250);
+        QCOMPARE(colouredUnequal, 0);
     }
 
 private:

@@ -5,6 +5,8 @@
 #include "viewport/SceneActors.h"
 #include "workbench/FrameSource.h"
 
+#include "looplab/scene/FlexibleScene.h"
+
 #include <vtkCamera.h>
 #include <vtkRenderer.h>
 
@@ -114,6 +116,12 @@ bool AnimationExportJob::open(QString* error) {
     temporary.close();
 
     renderer_ = std::make_unique<OffscreenSceneRenderer>(settings_.width, settings_.height);
+    renderer_->actors().setFlexibleField(settings_.flexibleField);
+    // Every frame shown once before the first is drawn: the colour map's range only widens
+    // while the same members are shown (FlexibleActors), so it spans the whole video from
+    // its first frame, the legend holds still, and a mode's swing loops without a seam.
+    if (settings_.flexibleField != FlexibleField::None)
+        for (int i : picks_) renderer_->actors().setScene(drawnScene(i));
     const Model& model = *source_.frameModel();
     if (camera_.size() == 12) {
         vtkCamera* c = renderer_->renderer()->GetActiveCamera();
@@ -123,12 +131,12 @@ bool AnimationExportJob::open(QString* error) {
         c->SetViewAngle(camera_[9]);
         c->SetParallelScale(camera_[10]);
         c->SetParallelProjection(camera_[11] != 0.0);
-        renderer_->actors().setScene(source_.frameScene(0));
+        renderer_->actors().setScene(drawnScene(0));
         renderer_->copyCamera(c);
     } else {
         double bounds[6] = {HUGE_VAL, -HUGE_VAL, HUGE_VAL, -HUGE_VAL, HUGE_VAL, -HUGE_VAL};
         for (int i : picks_) {
-            renderer_->actors().setScene(source_.frameScene(i));
+            renderer_->actors().setScene(drawnScene(i));
             double b[6];
             if (!renderer_->actors().bounds(b)) continue;
             for (int k = 0; k < 3; ++k) {
@@ -156,6 +164,10 @@ bool AnimationExportJob::open(QString* error) {
     done_ = 0;
     renderSeconds_ = encodeSeconds_ = 0.0;
     return true;
+}
+
+Scene AnimationExportJob::drawnScene(int i) const {
+    return withExaggeratedDeformation(source_.frameScene(i), settings_.deformationScale);
 }
 
 bool AnimationExportJob::start(QString* error) {
@@ -188,7 +200,7 @@ bool AnimationExportJob::step(QString* error) {
     const int frame = picks_[size_t(done_)];
     const auto t0 = std::chrono::steady_clock::now();
     renderer_->setTraceCounts(std::vector<int>(traces_.size(), frame + 1));
-    renderer_->setScene(source_.frameScene(frame));
+    renderer_->setScene(drawnScene(frame));
     const std::vector<std::uint8_t>& rgb = renderer_->render();
     const std::uint8_t* data = rgb.data();
     int stride = settings_.width * 3;

@@ -8,6 +8,9 @@
 // when complete.
 
 #include "export/VideoEncoder.h"
+#include "viewport/FlexibleField.h"
+
+#include "looplab/scene/Scene.h"
 
 #include <Eigen/Core>
 #include <QImage>
@@ -32,6 +35,11 @@ struct AnimationExportSettings {
     int height = 600;       ///< [px]
     double fps = 30.0;
     bool withPlots = false;  ///< the plots' picture beside the 3D picture
+    /// The Flexible Bodies view's settings, so that the video looks like the view: the
+    /// field that colours beams and solid meshes (with its legend), and the factor k that
+    /// draws their displacement k times larger (withExaggeratedDeformation, FlexibleScene.h).
+    FlexibleField flexibleField = FlexibleField::None;
+    double deformationScale = 1.0;
 };
 
 class AnimationExportJob : public QObject {
@@ -79,6 +87,8 @@ private:
     bool complete(QString* error);
     void fail(const QString& message);
     void discardTemporary();
+    /// The source's frame i as the view would draw it (deformation exaggerated).
+    Scene drawnScene(int i) const;
 
     const FrameSource& source_;
     AnimationExportSettings settings_;

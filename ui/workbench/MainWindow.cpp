@@ -548,9 +548,18 @@ void MainWindow::exportPlotImage(PlotPanel::Chart chart)
         QMessageBox::critical(this, tr("Cannot save image"), error);
 }
 
+AnimationExportSettings MainWindow::withFlexibleView(AnimationExportSettings settings) const
+{
+    if (flexibleView_) {
+        settings.flexibleField = flexibleView_->field();
+        settings.deformationScale = flexibleView_->exaggeration();
+    }
+    return settings;
+}
+
 bool MainWindow::exportAnimation(const AnimationExportSettings& settings, QString* error)
 {
-    AnimationExportJob job(recording_, settings);
+    AnimationExportJob job(recording_, withFlexibleView(settings));
     // The view's camera when it shows the recording's model; otherwise the job fits one.
     if (recording_.frameModel() && recording_.frameModel() == sceneModel_)
         job.setCamera(viewport_->renderer()->GetActiveCamera());
@@ -605,7 +614,7 @@ bool MainWindow::exportModeAnimation(const AnimationExportSettings& settings, co
         return false;
     }
     const ModeOscillationFrames frames(*animation_, cycles, settings.fps);
-    AnimationExportSettings modeSettings = settings;
+    AnimationExportSettings modeSettings = withFlexibleView(settings);
     modeSettings.withPlots = false;
     AnimationExportJob job(frames, modeSettings);
     if (frames.frameModel() == sceneModel_)

@@ -129,12 +129,12 @@ public:
     TracePanel* tracePanel() const { return traces_; }
     FlexibleView* flexibleView() const { return flexibleView_; }
     /// Writes the recording as a video (export/AnimationExportJob.h) with the view's
-    /// camera and traces, behind a progress dialog that can cancel; false with *error
+    /// camera, traces and Flexible Bodies settings (colour field, exaggeration), behind a progress dialog that can cancel; false with *error
     /// (empty if cancelled).
     bool exportAnimation(const AnimationExportSettings& settings, QString* error = nullptr);
     /// Writes the mode animated in the view (modeAnimation()) as a video of `cycles`
     /// whole periods of its swing, at the amplitude shown and over the equilibrium's
-    /// ghost, with the view's camera, behind a progress dialog that can cancel; false
+    /// ghost, with the view's camera and Flexible Bodies settings, behind a progress dialog that can cancel; false
     /// with *error (empty if cancelled). File → Export Animation… and the Modes panel's
     /// Export Video… ask for the settings.
     bool exportModeAnimation(const AnimationExportSettings& settings, const ModeVideoCycles& cycles,
@@ -182,6 +182,9 @@ protected:
     void dropEvent(QDropEvent* event) override;
 
 private:
+    /// `settings` with the Flexible Bodies view's field and exaggeration, so that an
+    /// exported video looks like the view.
+    AnimationExportSettings withFlexibleView(AnimationExportSettings settings) const;
     void createDocks();
     void createMenus();
     void updateTitle();

@@ -71,6 +71,65 @@ SparseColMatrix stateSpaceMatrix(const Linearization& lin, const SparseMatrix& J
     return S;
 }
 
+// Above this ratio |σ_ref| / ω̂₁² the automatic shift is moved to −ω̂₁².
+constexpr double kShiftRefinementFactor = 10.0;
+
+// An estimate of the lowest ω² from above: m steps of Lanczos in the M inner product on
+// A x = [I 0] S⁻¹ [Mx; 0] (S factorised at σ), which is M-self-adjoint with the eigenvalues
+// ν = 1/(ω² − σ) on the tangent space and 0 off it; the largest Ritz value θ ≤ ν₁ gives
+// σ + 1/θ ≥ ω₁². With the low modes crowded near ν = 1/|σ| the Ritz value moves in steps
+// that shrink like 1/m²: the run stops when a step (after the fifth) lowers the estimate by
+// less than 10 %, or after 60 steps; full reorthogonalisation, the steps being few. Returns
+// 0 when the estimate is not positive (a mode at or below zero).
+double estimateLowestSquaredFrequency(const SparseColMatrix& M, const SparseLUFactorization& lu, int n, int r,
+                                      double sigma, int& solves) {
+    solves = 0;
+    const int maxSteps = std::min(60, n);
+    auto apply = [&](const VecX& x) {
+        VecX rhs = VecX::Zero(n + r);
+        rhs.head(n) = M * x;
+        ++solves;
+        return VecX(lu.solve(rhs).head(n));
+    };
+    std::mt19937 g(271828);
+    std::normal_distribution<double> nd;
+    VecX x(n);
+    for (int i = 0; i < n; ++i) x[i] = nd(g);
+    VecX q = apply(x);  // in the range of A: on the tangent space
+    double norm = std::sqrt(q.dot(M * q));
+    if (!(norm > 0.0) || !std::isfinite(norm)) return 0.0;
+    // The basis grows a column a step: the run usually stops long before maxSteps.
+    std::vector<VecX> Q, MQ;
+    std::vector<double> alpha, betas;
+    double estimate = std::numeric_limits<double>::infinity();
+    for (int j = 0; j < maxSteps; ++j) {
+        Q.push_back(q / norm);
+        MQ.push_back(M * Q.back());
+        VecX w = apply(Q.back());
+        alpha.push_back(MQ.back().dot(w));
+        for (int pass = 0; pass < 2; ++pass)  // twice is enough (Kahan–Parlett)
+            for (size_t i = 0; i < Q.size(); ++i) w -= MQ[i].dot(w) * Q[i];
+        const int m = j + 1;
+        MatX T = MatX::Zero(m, m);
+        for (int i = 0; i < m; ++i) {
+            T(i, i) = alpha[static_cast<size_t>(i)];
+            if (i + 1 < m) T(i, i + 1) = T(i + 1, i) = betas[static_cast<size_t>(i)];
+        }
+        const double theta = Eigen::SelfAdjointEigenSolver<MatX>(T, Eigen::EigenvaluesOnly).eigenvalues().maxCoeff();
+        if (!(theta > 0.0) || !std::isfinite(theta)) return 0.0;
+        const double next = sigma + 1.0 / theta;
+        if (!(next > 0.0)) return 0.0;
+        const bool settled = j >= 4 && next > 0.9 * estimate;
+        estimate = next;
+        if (settled) break;
+        norm = std::sqrt(std::max(0.0, w.dot(M * w)));
+        if (!(norm > 1e-14 * std::abs(alpha.back()))) break;  // an invariant subspace: nothing more to learn
+        betas.push_back(norm);
+        q = w;
+    }
+    return std::isfinite(estimate) ? estimate : 0.0;
+}
+
 }  // namespace
 
 double modalAssurance(const Model& model, const VecX& a, const VecX& b) {
@@ -127,10 +186,14 @@ ModesResult computeModes(const Model& model, const State& state, const VecX& lam
     if (kMax == 0.0 && o.scaling == ModeScaling::Automatic)
         res.warnings.push_back("the stiffness matrix is zero: scaling factor 1");
     const double beta = res.scaling;
-    // The automatic shift depends on the stiffness, not on β, so that the scaled and the
-    // unscaled problem are shifted alike.
-    res.shift = o.shift ? *o.shift : (kMax > 0 && mMax > 0 ? -0.01 * kMax / mMax : -1.0);
-    const double sigma = res.shift;
+    // The reference shift depends on the stiffness, not on β, so that the scaled and the
+    // unscaled problem are shifted alike: a stiffness of the smallest elements, below every
+    // ω² ≥ 0 and far enough from 0 that rigid-body and mechanism modes leave the matrix
+    // well conditioned. With the automatic shift the condition numbers are those of the
+    // matrix at this one, even when the shift is then moved (below).
+    res.referenceShift = kMax > 0 && mMax > 0 ? -0.01 * kMax / mMax : -1.0;
+    res.shift = o.shift ? *o.shift : res.referenceShift;
+    double sigma = res.shift;
     res.damped = !o.ignoreDamping && largestAbsEntry(lin.damping) > 0.0;
 
     // Symmetry of the stiffness on the tangent space, probed with a few tangent vectors.
@@ -197,6 +260,37 @@ ModesResult computeModes(const Model& model, const State& state, const VecX& lam
                           : "use the automatic scaling");
         res.warnings.push_back(buf);
     }
+
+    // The automatic shift, moved near the lowest frequency. At the reference shift a flexible
+    // body's low modes, thousands of times below |σ|, all map to nearly the same ν = 1/(ω² − σ)
+    // and the iteration needs many restarts to separate them (29 on a solid block of 30 927
+    // coordinates). A short Lanczos run with the factors at hand estimates ω₁² from above, and
+    // the matrix is factorised again (same pattern: the symbolic analysis is kept) at σ = −ω̂₁².
+    // Only for the symmetric undamped path, and only when the lowest modes are wanted: when
+    // more than half of the spectrum is asked for, its top is as far from a low shift as its
+    // bottom is from the reference one (methods.md, "Eigenanalysis", step 3).
+    const auto te = Clock::now();
+    if (!o.shift && res.symmetric && 2 * o.count <= d && d >= 2) {
+        const double w2 = estimateLowestSquaredFrequency(lin.mass, lu, n, r, sigma, res.shiftEstimateSolves);
+        res.lowestEstimate = w2;
+        // An estimate at the rounding level of the reference shift is a rigid-body or
+        // mechanism mode (ω² = 0): a shift that near zero would make the matrix nearly
+        // singular, so the reference shift stays.
+        if (w2 > 1e-6 * -sigma && -sigma > kShiftRefinementFactor * w2) {
+            const auto tr = Clock::now();
+            sigma = -w2;
+            if (lu.refactorize(shifted(beta))) {
+                res.shift = sigma;
+            } else {
+                // Singular at the estimate (a mode below zero the estimate did not see): back
+                // to the reference shift, where the matrix was regular.
+                sigma = res.shift;
+                lu.refactorize(shifted(beta));
+            }
+            res.factorizationSeconds += seconds(tr);
+        }
+    }
+    res.shiftEstimateSeconds = seconds(te);
 
     // Shift-invert iteration.
     const auto ti = Clock::now();
@@ -387,6 +481,7 @@ ModesResult computeModes(const Model& model, const State& state, const VecX& lam
         }
     }
     res.iterationSeconds = seconds(ti);
+    res.operations += res.shiftEstimateSolves;
     if (!converged && nconv == 0) {
         res.message = "the shift-invert iteration did not converge in " + std::to_string(o.maxIterations) +
                       " restarts";

@@ -88,6 +88,14 @@ struct ModesResult {
     double scaling = 1.0;               ///< β used [units of K]
     double stiffnessScale = 0.0;        ///< largest |K_ij| (the automatic β)
     double shift = 0.0;                 ///< σ used [rad²/s²]
+    /// The reference shift −0.01 max|K_ij| / max M_ii [rad²/s²]: the automatic one unless it
+    /// was moved near the lowest frequency. With the automatic shift the condition numbers
+    /// are those of the matrix at this one (they measure the scaling).
+    double referenceShift = 0.0;
+    /// The estimate of ω₁² (from above) that placed the automatic shift, 0 if none was made.
+    double lowestEstimate = 0.0;
+    int shiftEstimateSolves = 0;        ///< solves of that estimate (counted in `operations`)
+    double shiftEstimateSeconds = 0.0;  ///< its time and the second factorisation's
     bool damped = false;                ///< state-space form (C ≠ 0)
     bool symmetric = true;              ///< symmetric (Lanczos) path
     /// ‖Tᵀ(K − Kᵀ)T‖ / ‖Tᵀ(K + Kᵀ)T‖ on a few tangent vectors: how far the stiffness on the
