@@ -103,7 +103,8 @@ int runModeAnimate(const AnimateOptions& a) {
         st.ok || st.outcome == StaticsOutcome::Mechanism || st.outcome == StaticsOutcome::Unstable;
     const std::string modeOption = "--mode " + std::to_string(a.mode);
     if (!equilibrium)
-        return reportFailure(json, kBadInput, modeOption + ": no static equilibrium to vibrate about: " + st.message);
+        // Like `modes`: an analysis that finds no equilibrium is a solver failure, status 3.
+        return reportFailure(json, kSolverFailure, modeOption + ": no static equilibrium to vibrate about: " + st.message);
     if (!st.ok) std::cerr << "warning: " << st.message << "\n";
     ModesOptions mo;
     mo.count = a.mode;

@@ -293,7 +293,8 @@ private slots:
         QVERIFY(QDir(dir.path()).entryList(QDir::Files).isEmpty());
     }
 
-    // A body without joints under gravity has no equilibrium: status 2, the option named.
+    // A body without joints under gravity has no equilibrium: status 3 (as `modes`), the
+    // option named.
     void cliAnimateModeWithoutEquilibrium() {
         QTemporaryDir dir;
         QFile f(example("pendulum.json"));
@@ -307,7 +308,7 @@ private slots:
         w.write(QJsonDocument(doc).toJson());
         w.close();
         const Cli r = runCli({"animate", model, "--mode", "1", "--out", dir.filePath("a.mp4")});
-        QCOMPARE(r.exitCode, 2);
+        QCOMPARE(r.exitCode, 3);
         QVERIFY2(r.err.contains("--mode 1: no static equilibrium"), r.err.constData());
         QVERIFY(!QFile::exists(dir.filePath("a.mp4")));
     }
