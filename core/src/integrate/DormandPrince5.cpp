@@ -60,6 +60,7 @@ Status DormandPrince5::initialize(const OdeSystem& system, double t0, const VecX
     h_ = settings.step > 0.0 ? settings.step : initialStep();
     if (settings_.maxStep > 0.0) h_ = std::min(h_, settings_.maxStep);
     hLast_ = 0.0;
+    passage_ = {};
     r1_ = r2_ = y_;
     r2_.setZero();
     r3_ = r4_ = r5_ = r2_;
@@ -85,13 +86,21 @@ Status DormandPrince5::step(double tStop) {
         // A step over a singular configuration, with the crossing midway between two stages,
         // keeps the accuracy of the smooth motion through it; the step-size proposal is kept
         // for the step after.
-        bool shaped = false;
+        bool shaped = false, holdsCrossing = false;
         double crossing = 0.0;
-        if (sys_.singularAhead && sys_.singularAhead(t_, crossing)) {
+        const bool forecast = sys_.singularAhead && sys_.singularAhead(t_, crossing);
+        passage_.observe(t_, forecast, crossing, settings_.maxStep > 0.0 ? std::min(h_, settings_.maxStep) : h_);
+        if (forecast) {
+            // The step that holds the crossing is planned with the length the smooth motion
+            // took before it (SingularCrossingPassage::entryStep) even where the steps have
+            // shrunk since: its stages stay as far from the crossing as that allows.
             static const std::vector<double> stages = {c2, c3, c4, c5, 1.0};
-            const double around = stepAroundCrossing(t_, h, stages, crossing);
-            if (around < h) {
-                h = around;
+            const double plan = std::max(h, passage_.entryStep(t_));
+            const double around = stepAroundCrossing(t_, plan, stages, crossing);
+            const bool holds = crossing - t_ <= around && t_ + around < tStop;
+            if (around < h || (holds && around > h)) {
+                h = holds ? around : std::min(around, h);
+                holdsCrossing = holds;
                 last = false;
                 shaped = true;
             }
@@ -123,9 +132,13 @@ Status DormandPrince5::step(double tStop) {
             continue;
         }
         const double fac = std::clamp(0.9 * std::pow(std::max(err, 1e-10), -0.2), 0.2, 10.0);
-        if (err > 1.0) {
+        // Near a singular configuration the steps do not shrink below the passage's floor,
+        // and a step of that length stands whatever its estimate (SingularCrossingPassage).
+        const double shortest = passage_.shortestStep(t_);
+        const bool roundingBound = err > 1.0 && (holdsCrossing || h <= shortest * (1.0 + 1e-9));
+        if (err > 1.0 && !roundingBound) {
             ++stats_.rejectedSteps;
-            h_ = h * std::min(1.0, fac);
+            h_ = std::max(h * std::min(1.0, fac), shortest);
             if (++failures > 100) return Status::failure("too many rejected steps near t = " + std::to_string(t_));
             continue;
         }
@@ -145,7 +158,7 @@ Status DormandPrince5::step(double tStop) {
             return Status::failure("projection failed at t = " + std::to_string(t_));
         k1_ = k7;
         hLast_ = h;
-        if (!last && !shaped) h_ = h * (failures ? std::min(1.0, fac) : fac);
+        if (!last && !shaped && !roundingBound) h_ = h * (failures ? std::min(1.0, fac) : fac);
         ++stats_.steps;
         return {};
     }

@@ -30,6 +30,27 @@ bool SingularCrossingForecast::ahead(double& crossingTime) const {
     return std::isfinite(crossingTime);
 }
 
+void SingularCrossingPassage::observe(double t, bool forecast, double crossingTime, double proposedStep) {
+    if (!forecast) return;
+    // A forecast outside the current neighbourhood starts a new one, whose floor follows
+    // from the proposal of the smooth motion before the crossing.
+    if (!(t >= start_ && t <= end_)) {
+        start_ = t;
+        entryStep_ = proposedStep;
+    }
+    // The pivot rises after the crossing as it fell before it: the neighbourhood ends as
+    // far after the crossing as the first forecast came before it.
+    end_ = crossingTime + std::max(crossingTime - start_, kReach * entryStep_);
+}
+
+double SingularCrossingPassage::entryStep(double t) const {
+    return t >= start_ && t <= end_ ? entryStep_ : 0.0;
+}
+
+double SingularCrossingPassage::shortestStep(double t) const {
+    return t >= start_ && t <= end_ ? kFloorFraction * entryStep_ : 0.0;
+}
+
 double stepAroundCrossing(double t, double h, const std::vector<double>& stages, double crossingTime) {
     // The widest gap between consecutive abscissae, the step's start (c = 0) included.
     std::vector<double> c = stages;

@@ -4,6 +4,7 @@
 // and the fourth-order continuous extension for output between steps.
 
 #include "looplab/integrate/OdeSolver.h"
+#include "looplab/integrate/SingularCrossing.h"
 
 namespace looplab {
 
@@ -28,6 +29,7 @@ private:
     VecX y_, k1_;
     // Dense-output coefficients of the last step.
     VecX r1_, r2_, r3_, r4_, r5_;
+    SingularCrossingPassage passage_;
 };
 
 }  // namespace looplab

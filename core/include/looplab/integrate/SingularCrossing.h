@@ -11,8 +11,11 @@
 // that an explicit solver can choose its steps to put the crossing midway between two
 // stages, as far from both as the method allows: no stage then sees the window, and the
 // nearest stages are as far from the rounding-level curvature just outside it as the step
-// allows. Where the forecast is wrong, or the step over the crossing is rejected and the
-// steps shrink towards it, the window's treatment remains the fallback.
+// allows. Near the crossing that rounding error dominates the error estimate at tight
+// tolerances, and it grows as the steps shrink and their stages come nearer: the step over
+// the crossing keeps the length the smooth motion took as the crossing came near, and the
+// steps about it do not shrink below a quarter of that (SingularCrossingPassage). Where
+// the forecast is wrong the window's treatment remains the fallback.
 
 #include "looplab/linalg/ConstraintSpaces.h"
 
@@ -38,6 +41,36 @@ private:
     int nominalRank_ = -1;
     int samples_ = 0;
     double t1_ = 0.0, rho1_ = 0.0, t2_ = 0.0, rho2_ = 0.0;
+};
+
+/// The neighbourhood of a forecast crossing, where an explicit solver's error estimate is
+/// dominated by the rounding error of the accelerations, which grows like (σ₁/σ)³ as the
+/// stages come nearer to the crossing: there a shorter step could only put its stages
+/// nearer. The step that holds the crossing is planned with the entry step (the proposal
+/// when the crossing was first forecast) and accepted whatever its estimate says; other
+/// rejected steps are tried again shorter only down to a quarter of the entry step, and a
+/// step of that length is accepted whatever its estimate says. Both rest on the motion
+/// through the crossing being as smooth as before it: a step of the entry length has a
+/// truncation error about the tolerance, a quarter of it about 4⁻⁵ of the tolerance, and
+/// an estimate above that is rounding.
+class SingularCrossingPassage {
+public:
+    static constexpr double kFloorFraction = 0.25;
+    /// The neighbourhood extends at least this many entry steps past the crossing.
+    static constexpr double kReach = 2.0;
+
+    /// Before each attempted step from `t` with the proposal `proposedStep`: whether a
+    /// crossing is forecast, and at which time. The neighbourhood runs from the first
+    /// forecast (the pivot ratio below SingularCrossingForecast::kNearSingular) to as far
+    /// past the crossing.
+    void observe(double t, bool forecast, double crossingTime, double proposedStep);
+    /// The step proposed when the crossing was first forecast, near it; 0 elsewhere.
+    double entryStep(double t) const;
+    /// The shortest step worth trying from `t`: the floor near a crossing, 0 elsewhere.
+    double shortestStep(double t) const;
+
+private:
+    double start_ = 0.0, end_ = -1.0, entryStep_ = 0.0;
 };
 
 /// The step from `t`, not above the proposal `h` unless by the rounding of the placement,
