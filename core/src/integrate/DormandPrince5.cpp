@@ -160,6 +160,10 @@ Status DormandPrince5::step(double tStop) {
         hLast_ = h;
         if (!last && !shaped && !roundingBound) h_ = h * (failures ? std::min(1.0, fac) : fac);
         ++stats_.steps;
+        if (roundingBound) {
+            ++stats_.roundingBoundSteps;
+            stats_.largestRoundingBoundEstimate = std::max(stats_.largestRoundingBoundEstimate, err);
+        }
         return {};
     }
 }

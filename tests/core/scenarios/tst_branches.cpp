@@ -223,6 +223,15 @@ private slots:
             for (const SimulationEvent& e : r.events)
                 QVERIFY2(e.kind != "energy_drift" && e.kind != "branch_change", e.detail.c_str());
             QCOMPARE(rankChanges, 0);
+            // Steps kept over their estimate are counted and said: none where the tolerance
+            // is met anyway, an event with the count wherever there are some.
+            int roundingEvents = 0;
+            for (const SimulationEvent& e : r.events) roundingEvents += e.kind == "rounding_bound_steps";
+            qInfo("  %ld step(s) kept with estimates up to %.3g × the tolerance", r.statistics.roundingBoundSteps,
+                  r.statistics.largestRoundingBoundEstimate);
+            QCOMPARE(roundingEvents, r.statistics.roundingBoundSteps > 0 ? 1 : 0);
+            if (rtol >= 1e-9) QCOMPARE(r.statistics.roundingBoundSteps, 0L);
+            if (r.statistics.roundingBoundSteps > 0) QVERIFY(r.statistics.largestRoundingBoundEstimate > 1.0);
             const double bound = rtol >= 1e-9 ? 10.0 * rtol * m.lengthScale : 1.5e-9;
             QVERIFY2(error <= bound, qPrintable(QString("%1 > %2").arg(error).arg(bound)));
         }
