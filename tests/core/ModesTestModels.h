@@ -12,6 +12,17 @@
 
 namespace looplab::test {
 
+/// The example cantilever (steel, 1 m, 20 mm square, clamped through constraint equations)
+/// of `elements` beam elements, without gravity or loads: its modes are those of
+/// Euler–Bernoulli's cantilever.
+inline ModelDocument unloadedCantilever(int elements) {
+    ModelDocument doc = exampleDocument("cantilever-beam.json");
+    doc.gravity = Vec3::Zero();
+    doc.forces.clear();
+    doc.beams[0].elements = elements;
+    return doc;
+}
+
 /// A compound pendulum: one body of mass m, inertia I about its centre of mass (z), the
 /// centre of mass l from a revolute about z at the origin, started at `angle` from hanging.
 /// Small oscillations about hanging: ω² = m g l / (I + m l²).
