@@ -267,6 +267,7 @@ struct ModesCommandOptions {
     bool shiftGiven = false;
     double shift = 0.0;                ///< σ on ω² [rad²/s²]
     std::string scaling = "auto";      ///< auto, none or a positive number
+    std::string factorization = "auto";  ///< auto or lu
     std::string method = "automatic";  ///< statics method
     std::string along;                 ///< driver to lock, empty = one equilibrium
     bool fromGiven = false, toGiven = false, stepsGiven = false;

@@ -69,6 +69,7 @@ nlohmann::json modesCommon(const ModesResult& r) {
     j["reference_shift"] = r.referenceShift;
     j["condition"] = {{"unscaled", r.conditionUnscaled}, {"scaled", r.conditionScaled}};
     j["ill_conditioned"] = r.illConditioned;
+    j["factorization"] = r.factorization;
     j["flagged"] = r.flagged;
     j["damped"] = r.damped;
     j["symmetric"] = r.symmetric;
@@ -108,6 +109,7 @@ int runModes(const ModesCommandOptions& o) {
     if (o.shiftGiven) mo.shift = o.shift;
     std::string error;
     if (!parseScaling(o.scaling, mo, &error)) return reportFailure(o.json, kBadInput, error);
+    mo.factorization = o.factorization == "lu" ? ShiftedFactorization::LU : ShiftedFactorization::Automatic;
     const bool along = !o.along.empty();
     if (!along && (o.fromGiven || o.toGiven || o.stepsGiven))
         return reportFailure(o.json, kBadInput, "--from, --to and --steps need --along DRIVER");

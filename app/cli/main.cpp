@@ -151,6 +151,9 @@ int main(int argc, char** argv) {
     mo->add_option("--count", modes.count, "Number of modes (default 6)");
     mo->add_option("--shift", modes.shift, "Shift on omega^2 [rad^2/s^2] (default automatic, slightly negative)");
     mo->add_option("--scaling", modes.scaling, "auto (largest |K_ij|), none, or a positive value");
+    mo->add_option("--factorization", modes.factorization,
+                   "auto (Cholesky and Schur complement where the shifted stiffness is positive definite, else LU) or lu")
+        ->check(CLI::IsMember({"auto", "lu"}));
     mo->add_option("--method", modes.method, "Statics method: automatic, newton or relaxation")
         ->check(CLI::IsMember({"automatic", "newton", "relaxation"}));
     mo->add_option("--along", modes.along, "Driver to lock at --steps values from --from to --to");

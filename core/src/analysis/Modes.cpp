@@ -1,6 +1,6 @@
 #include "looplab/analysis/Modes.h"
 
-#include "looplab/linalg/AugmentedMatrix.h"
+#include "looplab/linalg/AugmentedFactorization.h"
 #include "looplab/dynamics/Dynamics.h"
 #include "looplab/dynamics/Linearization.h"
 
@@ -81,7 +81,7 @@ constexpr double kShiftRefinementFactor = 10.0;
 // that shrink like 1/m²: the run stops when a step (after the fifth) lowers the estimate by
 // less than 10 %, or after 60 steps; full reorthogonalisation, the steps being few. Returns
 // 0 when the estimate is not positive (a mode at or below zero).
-double estimateLowestSquaredFrequency(const SparseColMatrix& M, const SparseLUFactorization& lu, int n, int r,
+double estimateLowestSquaredFrequency(const SparseColMatrix& M, const AugmentedFactorization& lu, int n, int r,
                                       double sigma, int& solves) {
     solves = 0;
     const int maxSteps = std::min(60, n);
@@ -224,14 +224,18 @@ ModesResult computeModes(const Model& model, const State& state, const VecX& lam
     // The shifted matrices, unscaled (β = 1) and with β; their condition estimates.
     const double s0 = -std::sqrt(std::abs(sigma));  // state-space shift [1/s]
     const double kappa = mMax * std::max(std::abs(s0), 1e-3);
-    auto shifted = [&](double b) {
-        if (res.damped) return stateSpaceMatrix(lin, cv.jacobian, rows, b, s0, kappa);
-        return augmentedMatrix(SparseColMatrix(lin.stiffness - sigma * lin.mass), cv.jacobian, rows, b);
+    // The symmetric one by the Cholesky factorisation of its stiffness block where that is
+    // positive definite (as below every ω² of a stable structure), else by LU.
+    AugmentedFactorization lu;
+    auto factorizeShifted = [&]() {
+        if (res.damped) return lu.factorizeGeneral(stateSpaceMatrix(lin, cv.jacobian, rows, beta, s0, kappa));
+        return lu.factorizeAugmented(SparseColMatrix(lin.stiffness - sigma * lin.mass), cv.jacobian, rows, beta,
+                                     res.symmetric && o.factorization == ShiftedFactorization::Automatic);
     };
     const auto tf = Clock::now();
-    SparseLUFactorization lu;
-    const bool factored = lu.factorize(shifted(beta));
+    const bool factored = factorizeShifted();
     res.factorizationSeconds = seconds(tf);
+    res.factorization = lu.methodName();
     res.conditionScaled = lu.conditionEstimate();
     // The unscaled matrix is D⁻¹ S_β D⁻¹ with D = diag(1, …, 1, β, …, β) over the
     // multiplier rows and columns: its estimate comes from the same factors.
@@ -279,13 +283,13 @@ ModesResult computeModes(const Model& model, const State& state, const VecX& lam
         if (w2 > 1e-6 * -sigma && -sigma > kShiftRefinementFactor * w2) {
             const auto tr = Clock::now();
             sigma = -w2;
-            if (lu.refactorize(shifted(beta))) {
+            if (factorizeShifted()) {
                 res.shift = sigma;
             } else {
                 // Singular at the estimate (a mode below zero the estimate did not see): back
                 // to the reference shift, where the matrix was regular.
                 sigma = res.shift;
-                lu.refactorize(shifted(beta));
+                factorizeShifted();
             }
             res.factorizationSeconds += seconds(tr);
         }
@@ -668,6 +672,7 @@ ModesResult computeModes(const Model& model, const State& state, const VecX& lam
         res.denseChecked = true;
         res.denseSeconds = seconds(td);
     }
+    res.factorization = lu.methodName();
     res.ok = !res.modes.empty();
     if (!res.ok) res.message = "no physical mode was found near the shift";
     return res;

@@ -148,11 +148,9 @@ int SparseLUFactorization::signDeterminant() const {
     return mantissa > 0.0 ? 1 : (mantissa < 0.0 ? -1 : 0);
 }
 
-namespace {
-
-// κ₁ = ‖T‖₁ ‖T⁻¹‖₁ with ‖T⁻¹‖₁ by Hager (1984) as refined by Higham (1988): maximise
-// ‖T⁻¹x‖₁ over ‖x‖₁ = 1 by a few steps of a subgradient ascent, then compare with the
-// alternating vector (1, −(1 + 1/(n−1)), …).
+// ‖T⁻¹‖₁ by Hager (1984) as refined by Higham (1988): maximise ‖T⁻¹x‖₁ over ‖x‖₁ = 1 by a
+// few steps of a subgradient ascent, then compare with the alternating vector
+// (1, −(1 + 1/(n−1)), …).
 double hagerHigham(int n, double norm1, const std::function<VecX(const VecX&)>& solve,
                    const std::function<VecX(const VecX&)>& solveTransposed) {
     VecX x = VecX::Constant(n, 1.0 / n);
@@ -181,8 +179,6 @@ double hagerHigham(int n, double norm1, const std::function<VecX(const VecX&)>& 
     est = std::max(est, 2.0 * altNorm / (3.0 * n));
     return norm1 * est;
 }
-
-}  // namespace
 
 double SparseLUFactorization::conditionEstimate() const {
     return conditionEstimate(VecX::Ones(size_));

@@ -28,6 +28,7 @@
 
 #include "looplab/kinematics/Constraints.h"
 #include "looplab/analysis/Modes.h"
+#include "looplab/model/ModelFile.h"
 #include "looplab/analysis/ModesAlongMotion.h"
 #include "looplab/analysis/Statics.h"
 #include "looplab/dynamics/ProjectionMethod.h"
@@ -758,7 +759,8 @@ private slots:
         std::vector<double> dense;
         for (const std::complex<double>& sd : r.denseEigenvalues) dense.push_back(-(sd * sd).real());
         QCOMPARE(int(dense.size()), 49);
-        double worstShifted = 0.0, worstRelative = 0.0, worstConstraint = 0.0;
+        double worstShifted = 0.0, worstRelative = 0.0, worstConstraint = 0.0, worstInaccurate = 0.0;
+        int inaccurate = 0;
         std::vector<bool> matched(dense.size(), false);
         for (const Mode& m : r.modes) {
             // The nearest dense eigenvalue not yet taken: a pair of the square section is two
@@ -769,8 +771,18 @@ private slots:
                                     std::abs(m.squaredFrequency - dense[i]) < std::abs(m.squaredFrequency - dense[best])))
                     best = i;
             QVERIFY(best < dense.size());
-            worstShifted = std::max(worstShifted, std::abs(m.squaredFrequency - dense[best]) /
-                                                      std::abs(*above.shift - dense[best]));
+            // A pair far from the shift may not have converged: it must then say so (its
+            // residual), and only the ones that do not are held to the accuracy below. Which
+            // pairs converge there changes with the last digits of the shift (a relative
+            // change of 1e-12 turned 21 accurate modes into 27 of which 5 inaccurate).
+            const double shifted = std::abs(m.squaredFrequency - dense[best]) / std::abs(*above.shift - dense[best]);
+            if (!m.accurate) {
+                ++inaccurate;
+                worstInaccurate = std::max(worstInaccurate, shifted);
+                matched[best] = true;
+                continue;
+            }
+            worstShifted = std::max(worstShifted, shifted);
             worstRelative = std::max(worstRelative, std::abs(m.squaredFrequency - dense[best]) / dense[best]);
             worstConstraint = std::max(worstConstraint, m.constraintResidual);
             matched[best] = true;
@@ -778,16 +790,22 @@ private slots:
         const double top = (r.modes.back().frequencyHz - all.modes.back().frequencyHz) / all.modes.back().frequencyHz;
         qInfo("shift %.4g rad^2/s^2 (2 w2max): %zu reported (%.6g to %.6g Hz), %d rejected; against the dense "
               "problem: %.3g of |sigma - w_d^2|, %.3g of w_d^2; highest %.3g; largest constraint residual %.3g; "
-              "the code's dense difference %.3g",
+              "the code's dense difference %.3g; %d flagged inaccurate (worst %.3g of |sigma - w_d^2|)",
               *above.shift, r.modes.size(), r.modes.front().frequencyHz, r.modes.back().frequencyHz,
-              r.spuriousRejected, worstShifted, worstRelative, top, worstConstraint, r.denseDifference);
+              r.spuriousRejected, worstShifted, worstRelative, top, worstConstraint, r.denseDifference, inaccurate,
+              worstInaccurate);
+        QVERIFY(inaccurate == 0 || (r.flagged && std::any_of(r.warnings.begin(), r.warnings.end(), [](const std::string& w) {
+                                        return w.find("inaccurate") != std::string::npos;
+                                    })));
+        QVERIFY(int(r.modes.size()) - inaccurate >= 10);
         QVERIFY(r.spuriousRejected >= 10 && int(r.modes.size()) >= 10);
         QCOMPARE(int(r.modes.size()) + r.spuriousRejected, 49);
         QVERIFY(std::any_of(r.warnings.begin(), r.warnings.end(), [](const std::string& w) {
             return w.find("constraint mode") != std::string::npos && w.find("nearer the modes wanted") != std::string::npos;
         }));
         QVERIFY(worstConstraint <= above.spuriousTolerance);
-        // Shift-invert resolves ω² to a fraction of its distance from the shift: 1e-8 measured.
+        // Shift-invert resolves ω² to a fraction of its distance from the shift: 3e-13 measured
+        // on the modes whose residual says they converged.
         QVERIFY2(worstShifted < 1e-7, qPrintable(QString::number(worstShifted)));
         QVERIFY2(std::abs(top) < 1e-12, qPrintable(QString::number(top)));
     }
@@ -862,6 +880,41 @@ private slots:
     // 575 Hz for four modes) until the deflation of Modes.cpp; now both copies, against
     // Euler–Bernoulli with the tolerance of unscaledCantileverIsFlagged and against
     // distinct eigenvalues of the dense projected problem.
+    // The two factorisations of the shifted matrix on the clamped solid block of the examples
+    // (20 × 2 × 2 hexahedra, 567 coordinates, 27 constraint rows): Cholesky of the shifted
+    // stiffness with the constraint rows' Schur complement, and LU of the whole augmented
+    // matrix. Same frequencies, and both against the dense tangent-space problem.
+    void choleskyAndLuAgreeOnClampedBlock() {
+        const LoadedModel lm = loadModel(LOOPLAB_EXAMPLES_DIR "/clamped-block.json");
+        QVERIFY(lm.ok());
+        ModesOptions o;
+        o.count = 8;
+        const ModesResult chol = computeModes(*lm.model, lm.initial, VecX::Zero(lm.model->equationCount()), o);
+        o.factorization = ShiftedFactorization::LU;
+        const ModesResult lu = computeModes(*lm.model, lm.initial, VecX::Zero(lm.model->equationCount()), o);
+        QVERIFY2(chol.ok, chol.message.c_str());
+        QVERIFY2(lu.ok, lu.message.c_str());
+        QCOMPARE(QString::fromStdString(chol.factorization), QString("cholesky"));
+        QCOMPARE(QString::fromStdString(lu.factorization), QString("lu"));
+        QCOMPARE(chol.modes.size(), lu.modes.size());
+        QCOMPARE(int(chol.modes.size()), 8);
+        double worst = 0.0;
+        for (size_t k = 0; k < chol.modes.size(); ++k)
+            worst = std::max(worst, std::abs(chol.modes[k].squaredFrequency / lu.modes[k].squaredFrequency - 1.0));
+        qInfo("clamped block, %d coordinates: %.6f ... %.6f Hz; Cholesky against LU %.3g relative in omega^2; dense "
+              "check %.3g (Cholesky) and %.3g (LU); condition %.3g and %.3g (Cholesky), %.3g and %.3g (LU)",
+              chol.coordinates, chol.modes.front().frequencyHz, chol.modes.back().frequencyHz, worst,
+              chol.denseDifference, lu.denseDifference, chol.conditionUnscaled, chol.conditionScaled,
+              lu.conditionUnscaled, lu.conditionScaled);
+        QVERIFY(chol.denseChecked && lu.denseChecked);
+        QVERIFY(worst < 1e-10);
+        QVERIFY(chol.denseDifference < 1e-9 && lu.denseDifference < 1e-9);
+        QVERIFY(!chol.flagged && !lu.flagged);
+        // The same matrix (the reference shift's) measured through either factorisation.
+        QVERIFY(std::abs(chol.conditionScaled / lu.conditionScaled - 1.0) < 1e-6);
+        QVERIFY(std::abs(chol.conditionUnscaled / lu.conditionUnscaled - 1.0) < 1e-6);
+    }
+
     void repeatedFrequenciesFoundTwice() {
         const double E = 210e9, rho = 7850.0, side = 0.02, L = 1.0;
         const double EI = E * side * side * side * side / 12.0, rhoA = rho * side * side;

@@ -32,6 +32,8 @@ enum class ModeScaling {
     Value,      ///< β = ModesOptions::scalingValue
 };
 
+enum class ShiftedFactorization { Automatic, LU };
+
 struct ModesOptions {
     int count = 6;  ///< modes wanted (the lowest, i.e. nearest a shift below them)
     /// Shift σ on the eigenvalue ω² [rad²/s²]; automatic when empty: −0.01 β / max M_ii,
@@ -43,6 +45,11 @@ struct ModesOptions {
     double scalingValue = 1.0;  ///< β for ModeScaling::Value [N/m-like: units of K]
     double rankTolerance = kDefaultRankTolerance;
     LinearAlgebra linearAlgebra = LinearAlgebra::Automatic;
+    /// How the shifted matrix is factorised for the iteration: Automatic takes the Cholesky
+    /// factorisation of the shifted stiffness with the Schur complement of the constraint
+    /// rows where that block is positive definite (undamped, symmetric), LU otherwise; LU
+    /// always factorises the whole augmented matrix (to compare the two).
+    ShiftedFactorization factorization = ShiftedFactorization::Automatic;
     /// Solve the undamped problem even when C ≠ 0.
     bool ignoreDamping = false;
     /// A mode whose shape violates the constraints, ‖D_r Φ_q x‖∞ > spuriousTolerance ·
@@ -104,6 +111,9 @@ struct ModesResult {
     double conditionUnscaled = 0.0;  ///< κ₁ estimate of the shifted augmented matrix, β = 1
     double conditionScaled = 0.0;    ///< the same with the β used
     bool illConditioned = false;     ///< the matrix factorised has κ₁ ε > conditionLimit
+    /// How the shifted matrix was factorised: "cholesky" (its stiffness block positive
+    /// definite: Cholesky and the constraint rows' Schur complement) or "lu".
+    std::string factorization;
     bool flagged = false;            ///< ill-conditioned, or a reported mode is inaccurate
     std::vector<Mode> modes;         ///< ascending natural frequency
     int spuriousRejected = 0;        ///< constraint modes found and not reported

@@ -13,6 +13,7 @@
 
 #include "looplab/kinematics/Constraints.h"
 
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -27,6 +28,12 @@ SparseColMatrix selectRows(const SparseMatrix& jacobian, const std::vector<int>&
 
 /// Largest absolute entry of a sparse matrix (0 if empty).
 double largestAbsEntry(const SparseColMatrix& A);
+
+/// Estimate of κ₁(T) = ‖T‖₁ ‖T⁻¹‖₁ of an n × n matrix T given ‖T‖₁ and solves with T and Tᵀ
+/// (LAPACK's xLACON: at most 5 solves with each; a lower bound of the true value, usually
+/// within a factor 3). Infinity when a solve is not finite.
+double hagerHigham(int n, double norm1, const std::function<VecX(const VecX&)>& solve,
+                   const std::function<VecX(const VecX&)>& solveTransposed);
 
 /// Sparse LU of a square matrix by UMFPACK (SuiteSparse: multifrontal, with an AMD
 /// ordering of A + Aᵀ for the symmetric patterns of the augmented matrices), with solves by
