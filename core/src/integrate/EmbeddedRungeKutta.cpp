@@ -36,7 +36,7 @@ EmbeddedRungeKutta::EmbeddedRungeKutta(EmbeddedPair pair, std::string name) : na
     outputNodes_ = (order_ + 1) / 2 + 1;
 }
 
-bool EmbeddedRungeKutta::eval(double t, const VecX& y, VecX& dy) {
+bool EmbeddedRungeKutta::eval(double t, const VecX& y, VecX& dy) const {
     ++stats_.rhsEvaluations;
     return sys_.rhs(t, y, dy) && dy.allFinite();
 }
@@ -68,6 +68,8 @@ Status EmbeddedRungeKutta::initialize(const OdeSystem& system, double t0, const 
     if (sys_.project && !sys_.project(t_, y_)) return Status::failure("initial projection failed");
     if (!eval(t_, y_, f_)) return Status::failure("right-hand side failed at the initial state");
     history_.assign(1, Node{t_, y_, f_});
+    outputSteps_ = 0;
+    nearCrossing_ = false;
     k_.assign(c_.size(), VecX(y_.size()));
     h_ = settings.step > 0.0 ? settings.step : initialStep();
     if (settings_.maxStep > 0.0) h_ = std::min(h_, settings_.maxStep);
@@ -173,6 +175,7 @@ Status EmbeddedRungeKutta::step(double tStop) {
         y_ = y1;
         f_ = f1;
         hLast_ = h;
+        nearCrossing_ = forecast || passage_.shortestStep(t_ - h) > 0.0;
         history_.push_back(Node{t_, y_, f_});
         while (static_cast<int>(history_.size()) > outputNodes_) history_.pop_front();
         if (!last && !shaped && !roundingBound) h_ = h * (failures ? std::min(1.0, fac) : fac);
@@ -185,17 +188,10 @@ Status EmbeddedRungeKutta::step(double tStop) {
     }
 }
 
-void EmbeddedRungeKutta::interpolate(double t, VecX& y) const {
-    const int available = static_cast<int>(history_.size());
-    if (available < 2 || !(hLast_ > 0.0)) {
-        y = y_;
-        return;
-    }
+void EmbeddedRungeKutta::hermite(int first, double t, VecX& y) const {
     // Nodes in units of the last step from its start: the last step is [0, 1].
     const double start = t_ - hLast_;
-    int first = available - 2;
-    while (first > 0 && (start - history_[first - 1].t) <= kHistorySpan * hLast_) --first;
-    const int m = available - first;
+    const int m = static_cast<int>(history_.size()) - first;
     std::vector<double> z(2 * m);
     // Newton's divided differences over the doubled nodes, a column at a time in place:
     // d[j] holds the difference over z[j−k … j].
@@ -207,17 +203,64 @@ void EmbeddedRungeKutta::interpolate(double t, VecX& y) const {
     }
     for (int k = 1; k < 2 * m; ++k) {
         for (int j = 2 * m - 1; j >= k; --j) {
-            if (k == 1 && j % 2 == 1) {
-                d[j] = hLast_ * history_[first + j / 2].f;  // the repeated node: the derivative
-            } else {
-                d[j] = (d[j] - d[j - 1]) / (z[j] - z[j - k]);
-            }
+            if (k == 1 && j % 2 == 1) d[j] = hLast_ * history_[first + j / 2].f;  // a repeated node
+            else d[j] = (d[j] - d[j - 1]) / (z[j] - z[j - k]);
         }
     }
-    // Horner on the Newton form.
     const double s = (t - start) / hLast_;
     y = d[2 * m - 1];
     for (int k = 2 * m - 2; k >= 0; --k) y = d[k] + (s - z[k]) * y;
+}
+
+bool EmbeddedRungeKutta::stepTo(double t, VecX& y) const {
+    const Node& start = history_[history_.size() - 2];
+    const double h = t - start.t;
+    const int s = stages();
+    std::vector<VecX> k(s);
+    k[0] = start.f;
+    VecX stage;
+    for (int i = 1; i < s; ++i) {
+        stage = start.y;
+        for (int j = 0; j < i; ++j)
+            if (a_[i][j] != 0.0) stage += (h * a_[i][j]) * k[j];
+        if (!eval(start.t + c_[i] * h, stage, k[i])) return false;
+    }
+    y = start.y;
+    for (int j = 0; j < s; ++j)
+        if (b_[j] != 0.0) y += (h * b_[j]) * k[j];
+    return true;
+}
+
+void EmbeddedRungeKutta::interpolate(double t, VecX& y) const {
+    const int available = static_cast<int>(history_.size());
+    if (available < 2 || !(hLast_ > 0.0)) {
+        y = y_;
+        return;
+    }
+    const double start = t_ - hLast_;
+    int first = available - 2;
+    while (first > 0 && start - history_[first - 1].t <= kHistorySpan * hLast_)
+        --first;
+    if (available - first >= 3) {
+        hermite(first, t, y);
+        VecX lower;
+        hermite(first + 1, t, lower);
+        const VecX& y0 = history_[available - 2].y;
+        const VecX sc = settings_.atol + settings_.rtol * y0.cwiseAbs().cwiseMax(y_.cwiseAbs()).array();
+        const double estimate = y.size() ? std::sqrt(((y - lower).array() / sc.array()).square().mean()) : 0.0;
+        if (estimate <= 1.0) return;
+    }
+    // Near a singular configuration a step to the output time could put its stages in the
+    // rank window the steps were planned around.
+    VecX stepped;
+    if (!nearCrossing_ && stepTo(t, stepped)) {
+        ++outputSteps_;
+        y = std::move(stepped);
+        return;
+    }
+    // There, or where the right-hand side failed inside the step, the interpolant is the
+    // best there is.
+    hermite(first, t, y);
 }
 
 }  // namespace looplab

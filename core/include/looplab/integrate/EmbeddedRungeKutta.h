@@ -8,18 +8,25 @@
 // with the difference to the embedded one, as dopri5 does: the same error norm, safety
 // factor and bounds, with the exponent 1/(min(q, p) + 1) of the pair. The derivative at
 // the end of a step is the last stage where the table is first-same-as-last, otherwise one
-// more evaluation at the projected end state, which the next step starts from. Output
-// between steps is the Hermite interpolant of the values and derivatives at the last
-// m = ⌈q/2⌉ + 1 step ends (the last step's two and the m − 2 before it: degree 2m − 1,
-// 7 for verner6 and 9 for fehlberg8), whose local error O(h^2m) on a smooth motion is of
-// higher order than the step's own, O(h^(q+1)); it costs no evaluation. Step ends farther
-// back than kHistorySpan lengths of the last step are left out (down to the cubic Hermite
-// of the last step alone, local error O(h⁴), after the first step or a sudden shrink),
-// since polynomial interpolation over widely uneven nodes amplifies rounding. Where the
-// motion changes within a few steps (near a toggle position) the interpolant is less
-// accurate than the steps, the more so the longer the steps (fehlberg8; figures in
-// tst_embeddedrungekutta). A step over a forecast singular configuration is planned as
-// dopri5 plans it (SingularCrossing.h), with the table's abscissae.
+// more evaluation at the projected end state, which the next step starts from.
+//
+// Output between steps is held to the steps' tolerance. The first choice is the Hermite
+// interpolant of the values and derivatives at the last m = ⌈q/2⌉ + 1 step ends (the last
+// step's two and the m − 2 before it: degree 2m − 1, 7 for verner6 and 9 for fehlberg8),
+// which costs no evaluation and whose local error O(h^2m) on a smooth motion is of higher
+// order than the step's own, O(h^(q+1)). Over a few steps the motion need not be that
+// smooth (a toggle passage within three of fehlberg8's long steps), so the interpolant is
+// kept only where the one through one node fewer agrees with it within the tolerance
+// (the weighted norm of the steps' error test at most 1), as the steps keep the
+// higher-order solution of their pair. Otherwise, and after the first step, the output
+// is a step of the method itself from the last step's start to the output time (one
+// evaluation per stage but the first more for each such output, counted in the
+// statistics): as accurate as the steps. Near a forecast singular configuration, where
+// such a step could put its stages in the rank window the steps were planned around, the
+// interpolant stands. Step ends farther back than kHistorySpan lengths of the last step
+// are not interpolated, since polynomial interpolation over widely uneven nodes amplifies
+// rounding. A step over a forecast singular configuration is planned as dopri5 plans it
+// (SingularCrossing.h), with the table's abscissae.
 
 #include "looplab/integrate/OdeSolver.h"
 #include "looplab/integrate/SingularCrossing.h"
@@ -60,9 +67,16 @@ public:
     int outputNodes() const { return outputNodes_; }
     /// Earlier step ends farther back than this many last steps are not interpolated.
     static constexpr double kHistorySpan = 8.0;
+    /// Outputs so far given by a step of the method rather than by interpolation.
+    long outputSteps() const { return outputSteps_; }
 
 private:
-    bool eval(double t, const VecX& y, VecX& dy);
+    bool eval(double t, const VecX& y, VecX& dy) const;
+    /// The Hermite interpolant at t through the step ends history_[first …].
+    void hermite(int first, double t, VecX& y) const;
+    /// y at t by one step of the method from the last step's start; false if an
+    /// evaluation failed.
+    bool stepTo(double t, VecX& y) const;
     double initialStep();
     Status failure(const std::string& what) const { return Status::failure(name_ + ": " + what); }
 
@@ -86,6 +100,8 @@ private:
     };
     std::deque<Node> history_;
     int outputNodes_ = 2;
+    mutable long outputSteps_ = 0;
+    bool nearCrossing_ = false;  // the last step was taken near a forecast singular configuration
     std::vector<VecX> k_;     // stage derivatives, k_[0] = f_
     SingularCrossingPassage passage_;
 };

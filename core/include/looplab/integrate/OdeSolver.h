@@ -75,7 +75,9 @@ public:
     const StepStatistics& statistics() const { return stats_; }
 
 protected:
-    StepStatistics stats_;
+    // Mutable: a solver's dense output may evaluate the right-hand side (EmbeddedRungeKutta),
+    // and those evaluations count as well.
+    mutable StepStatistics stats_;
 };
 
 }  // namespace looplab
