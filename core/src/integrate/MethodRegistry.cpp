@@ -63,8 +63,8 @@ const std::vector<IntegratorInfo>& integrators() {
           {"step", "initial step [s] (0: automatic)"},
           {"max-step", "largest step [s] (0: none)"}}},
         {"verner6",
-         "Verner 6(5), coefficients from SUNDIALS ARKODE: explicit, adaptive step, 8 stages, 3rd-order "
-         "dense output",
+         "Verner 6(5), Butcher table from SUNDIALS ARKODE: explicit, adaptive step, 8 stages, 6th-order "
+         "steps, output held to the tolerance",
          StepControl::Adaptive,
          false,
          6,
@@ -73,8 +73,8 @@ const std::vector<IntegratorInfo>& integrators() {
           {"step", "initial step [s] (0: automatic)"},
           {"max-step", "largest step [s] (0: none)"}}},
         {"fehlberg8",
-         "Fehlberg 7(8), coefficients from SUNDIALS ARKODE: explicit, adaptive step, 13 stages, 8th-order "
-         "steps, 3rd-order dense output",
+         "Fehlberg 7(8), Butcher table from SUNDIALS ARKODE: explicit, adaptive step, 13 stages, 8th-order "
+         "steps, output held to the tolerance",
          StepControl::Adaptive,
          false,
          8,
