@@ -43,9 +43,9 @@ void addSimulationOptions(CLI::App* cmd, looplab::cli::SimulateOptions& o, bool 
         ->check(CLI::IsMember(methodNames));
     cmd->add_option("--integrator", o.integrator, "Integrator: " + joined(integratorNames) + " (see `methods`)")
         ->check(CLI::IsMember(integratorNames));
-    cmd->add_option("--step", o.step, "rk4: fixed step [s]; dopri5/bdf: initial step (default automatic)");
-    cmd->add_option("--rtol", o.rtol, "Relative tolerance (dopri5, bdf)");
-    cmd->add_option("--atol", o.atol, "Absolute tolerance (dopri5, bdf)");
+    cmd->add_option("--step", o.step, "rk4: fixed step [s]; adaptive integrators: initial step (default automatic)");
+    cmd->add_option("--rtol", o.rtol, "Relative tolerance (adaptive integrators)");
+    cmd->add_option("--atol", o.atol, "Absolute tolerance (adaptive integrators)");
     cmd->add_option("--singular-threshold", o.singularThreshold,
                    "Singular-configuration warning when the smallest scaled singular value is below this");
     cmd->add_option("--rank-tolerance", o.rankTolerance,

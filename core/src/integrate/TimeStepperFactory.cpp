@@ -7,6 +7,7 @@
 #include "looplab/integrate/ConstraintMethodStepper.h"
 #include "looplab/integrate/CvodeBdf.h"
 #include "looplab/integrate/DormandPrince5.h"
+#include "looplab/integrate/EmbeddedRungeKutta.h"
 #include "looplab/integrate/HhtIndex3Stepper.h"
 #include "looplab/dynamics/PenaltyMethod.h"
 #include "looplab/dynamics/ProjectionMethod.h"
@@ -31,6 +32,8 @@ std::unique_ptr<ConstraintMethod> makeConstraintMethod(const std::string& name, 
 std::unique_ptr<OdeSolver> makeOdeSolver(const std::string& name) {
     if (name == "rk4") return std::make_unique<RungeKutta4>();
     if (name == "dopri5") return std::make_unique<DormandPrince5>();
+    if (name == "verner6") return std::make_unique<EmbeddedRungeKutta>(EmbeddedPair::Verner65, name);
+    if (name == "fehlberg8") return std::make_unique<EmbeddedRungeKutta>(EmbeddedPair::Fehlberg78, name);
     if (name == "bdf") return std::make_unique<CvodeBdf>();
     return nullptr;
 }

@@ -4,6 +4,8 @@
 // (if any) after each accepted step. Solvers are chosen by name:
 //   rk4     classic Runge–Kutta, fixed step
 //   dopri5  Dormand–Prince 5(4) with step control and 4th-order dense output
+//   verner6, fehlberg8  Verner 6(5) and Fehlberg 7(8) from ARKODE's Butcher tables
+//           (EmbeddedRungeKutta.h)
 //   bdf     SUNDIALS CVODE, variable-order BDF with Newton iterations, for stiff models
 
 #include "looplab/model/Status.h"
@@ -75,7 +77,9 @@ public:
     const StepStatistics& statistics() const { return stats_; }
 
 protected:
-    StepStatistics stats_;
+    // Mutable: a solver's dense output may evaluate the right-hand side (EmbeddedRungeKutta),
+    // and those evaluations count as well.
+    mutable StepStatistics stats_;
 };
 
 }  // namespace looplab
