@@ -243,12 +243,19 @@ ModesResult computeModes(const Model& model, const State& state, const VecX& lam
         res.stiffnessAsymmetry = sym > 0 ? asym / sym : (asym > 0 ? 1.0 : 0.0);
     }
     res.symmetric = !res.damped && res.stiffnessAsymmetry <= 1e-8;
-    // The residuals, the multipliers and the dense check use K as it is.
-    SparseColMatrix stiffnessAsIs;
+    // The residuals, the multipliers and the dense check use K as it is: the symmetric part
+    // plus the antisymmetric one, kept apart without its entries below ε max|K_ij|, which
+    // no residual measured against max|K_ij| ‖x‖ can see. A stiffness assembled
+    // symmetrically leaves only rounding there (a third of the entries of the clamped
+    // block): no second K beside the factors.
+    SparseColMatrix stiffnessSkew;
     if (res.symmetric) {
         const SparseColMatrix Kt = lin.stiffness.transpose();
-        stiffnessAsIs = std::move(lin.stiffness);
-        lin.stiffness = 0.5 * (stiffnessAsIs + Kt);
+        stiffnessSkew = 0.5 * (lin.stiffness - Kt);
+        const double invisible = std::numeric_limits<double>::epsilon() * kMax;
+        stiffnessSkew.prune([&](Eigen::Index, Eigen::Index, const double& v) { return std::abs(v) > invisible; });
+        stiffnessSkew.data().squeeze();  // prune keeps the memory of the entries it drops
+        lin.stiffness = 0.5 * (lin.stiffness + Kt);
     }
 
     // The shifted matrices, unscaled (β = 1) and with β; their condition estimates.
@@ -538,7 +545,11 @@ ModesResult computeModes(const Model& model, const State& state, const VecX& lam
     // Undo shift and scaling; recognise constraint modes; residuals and multipliers.
     double nuMax = 0.0;
     for (const Complex& v : nu) nuMax = std::max(nuMax, std::abs(v));
-    const SparseColMatrix& K = res.symmetric ? stiffnessAsIs : lin.stiffness;  // not symmetrised
+    auto stiffnessTimes = [&](const VecC& x) {  // K x, K as it is (not symmetrised)
+        VecC y = lin.stiffness.cast<Complex>() * x;
+        if (stiffnessSkew.nonZeros() > 0) y += stiffnessSkew.cast<Complex>() * x;
+        return y;
+    };
     std::vector<VecC> complexShapes;  // x of each mode kept, for the repeated damped ones
     for (size_t k = 0; k < nu.size(); ++k) {
         if (!(std::abs(nu[k]) > 1e-10 * nuMax)) {  // an infinite eigenvalue
@@ -574,7 +585,7 @@ ModesResult computeModes(const Model& model, const State& state, const VecX& lam
         }
         // Eigen-equation residual on the tangent space, with the least-squares multipliers.
         const Complex s2 = res.damped ? sk * sk : Complex(-w2, 0.0);
-        const VecC g = (K.cast<Complex>() * x + s2 * (lin.mass.cast<Complex>() * x) +
+        const VecC g = (stiffnessTimes(x) + s2 * (lin.mass.cast<Complex>() * x) +
                         (res.damped ? VecC(sk * (lin.damping.cast<Complex>() * x)) : VecC::Zero(n)));
         const VecX lre = spaces.solveTransposed(-g.real()), lim = spaces.solveTransposed(-g.imag());
         const VecC rvec = g + cv.jacobian.transpose().cast<Complex>() *
@@ -644,7 +655,7 @@ ModesResult computeModes(const Model& model, const State& state, const VecX& lam
                 Mode& m = res.modes[group[static_cast<size_t>(c)]];
                 const VecX shape = R * es.eigenvectors().col(col) / std::sqrt(weight);
                 const VecC xs = shape.cast<Complex>();
-                const VecC g = K.cast<Complex>() * xs + m.s * m.s * (lin.mass.cast<Complex>() * xs) +
+                const VecC g = stiffnessTimes(xs) + m.s * m.s * (lin.mass.cast<Complex>() * xs) +
                                m.s * (lin.damping.cast<Complex>() * xs);
                 m.shape = shape;
                 m.multipliers = spaces.solveTransposed(-g.real());
@@ -674,7 +685,9 @@ ModesResult computeModes(const Model& model, const State& state, const VecX& lam
     if (n <= o.denseCheckLimit) {
         const auto td = Clock::now();
         const MatX T = colScales.asDiagonal() * spaces.tangentBasis();
-        const MatX Kp = T.transpose() * MatX(K) * T;
+        MatX Kd = MatX(lin.stiffness);
+        if (stiffnessSkew.nonZeros() > 0) Kd += MatX(stiffnessSkew);
+        const MatX Kp = T.transpose() * Kd * T;
         const MatX Mp = T.transpose() * MatX(lin.mass) * T;
         std::vector<Complex> sd;
         if (!res.damped) {
