@@ -54,7 +54,10 @@ struct ModesOptions {
     bool ignoreDamping = false;
     /// A mode whose shape violates the constraints, ‖D_r Φ_q x‖∞ > spuriousTolerance ·
     /// ‖D_c⁻¹ x‖∞, or whose eigenvalue is "infinite" (|ν| below 1e-10 of the largest
-    /// shift-inverted value), is a constraint mode, not physical, and is not reported.
+    /// shift-inverted value), is a constraint mode, not physical, and is not reported; so is
+    /// an undamped pair whose residual against its distance from the shift,
+    /// ‖(K − ω²M)x + Φ_Iᵀδλ‖ |ν| / ‖Mx‖, exceeds spuriousTolerance (no eigenpair of the
+    /// shift-inverted operator: a mixture of values crowded far from the shift).
     double spuriousTolerance = 1e-6;
     /// A reported mode whose relative residual ‖(K − ω²M)x + Φ_Iᵀδλ‖/(‖K‖‖x‖) exceeds this
     /// is flagged as inaccurate.
