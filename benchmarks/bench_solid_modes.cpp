@@ -8,7 +8,7 @@
 // that only builds the model (baseline) and of one that also computes the modes, so that
 // the difference is the eigenanalysis's own. Writes a Markdown table.
 //
-//   bench_solid_modes [OUTPUT.md] [--runs N] [--modes K] [--shift S] [--mesh NX N] ...
+//   bench_solid_modes [OUTPUT.md] [--runs N] [--modes K] [--shift S] [--factorization auto|lu] [--mesh NX N] ...
 
 #include "looplab/model/ModelBuilder.h"
 #include "looplab/model/ModelFile.h"
@@ -78,6 +78,9 @@ struct Sample {
 };
 
 // One measurement in this process: build, and (if `modes` > 0) the eigenanalysis.
+// --factorization lu: the whole augmented matrix by LU, to compare with the default.
+ShiftedFactorization factorization = ShiftedFactorization::Automatic;
+
 Sample measure(int nx, int n, int modes, std::optional<double> shift) {
     Sample s;
     const auto t0 = std::chrono::steady_clock::now();
@@ -91,6 +94,7 @@ Sample measure(int nx, int n, int modes, std::optional<double> shift) {
         o.count = modes;
         o.linearAlgebra = LinearAlgebra::Sparse;
         if (shift) o.shift = *shift;
+        o.factorization = factorization;
         const auto t1 = std::chrono::steady_clock::now();
         const ModesResult r = computeModes(*lm.model, lm.initial, VecX::Zero(s.equations), o);
         s.total = std::chrono::duration<double>(std::chrono::steady_clock::now() - t1).count();
@@ -139,12 +143,21 @@ int main(int argc, char** argv) {
         if (a == "--runs" && i + 1 < argc) runs = std::max(1, std::atoi(argv[++i]));
         else if (a == "--modes" && i + 1 < argc) modes = std::max(1, std::atoi(argv[++i]));
         else if (a == "--shift" && i + 1 < argc) shift = std::atof(argv[++i]);
+        else if (a == "--factorization" && i + 1 < argc) {
+            const std::string f = argv[++i];
+            if (f != "auto" && f != "lu") {
+                std::cerr << "--factorization must be auto or lu\n";
+                return 2;
+            }
+            factorization = f == "lu" ? ShiftedFactorization::LU : ShiftedFactorization::Automatic;
+        }
         else if (a == "--mesh" && i + 2 < argc) {
             const int nx = std::atoi(argv[++i]), n = std::atoi(argv[++i]);
             meshes.emplace_back(nx, n);
         } else if (!a.empty() && a[0] != '-') out = a;
         else {
-            std::cerr << "usage: bench_solid_modes [OUTPUT.md] [--runs N] [--modes K] [--shift S] [--mesh NX N] ...\n";
+            std::cerr << "usage: bench_solid_modes [OUTPUT.md] [--runs N] [--modes K] [--shift S] [--factorization auto|lu] "
+                         "[--mesh NX N] ...\n";
             return 2;
         }
     }
@@ -154,7 +167,9 @@ int main(int argc, char** argv) {
     std::ofstream f(out);
     f << "# Modes of a clamped hexahedral block\n\n"
       << "Aluminium block 1 m × 0.1 m × 0.1 m, clamped at x = 0, " << modes << " lowest modes, "
-      << (shift ? "shift " + std::to_string(*shift) + " rad²/s², " : std::string("automatic shift, ")) << "sparse path, median of "
+      << (shift ? "shift " + std::to_string(*shift) + " rad²/s², " : std::string("automatic shift, "))
+      << (factorization == ShiftedFactorization::LU ? "LU of the augmented matrix, " : "")
+      << "sparse path, median of "
       << runs << " runs (each in its own process). Euler–Bernoulli first bending frequency " << std::setprecision(5) << fEB
       << " Hz.\n\n"
       << "| mesh | coordinates | equations | build [s] | factorisation [s] | iteration [s] | solves | modes total [s] | "
