@@ -1,5 +1,6 @@
 #include "looplab/integrate/DormandPrince5.h"
 
+#include "looplab/integrate/InitialStep.h"
 #include "looplab/integrate/SingularCrossing.h"
 
 #include <algorithm>
@@ -30,22 +31,6 @@ bool DormandPrince5::eval(double t, const VecX& y, VecX& dy) {
     return sys_.rhs(t, y, dy) && dy.allFinite();
 }
 
-double DormandPrince5::initialStep() {
-    // Hairer's starting-step heuristic (Solving ODE I, §II.4).
-    auto norm = [&](const VecX& x, const VecX& ref) {
-        const VecX sc = settings_.atol + settings_.rtol * ref.cwiseAbs().array();
-        return std::sqrt((x.array() / sc.array()).square().mean());
-    };
-    const double d0 = norm(y_, y_), d1n = norm(k1_, y_);
-    double h0 = (d0 < 1e-5 || d1n < 1e-5) ? 1e-6 : 0.01 * d0 / d1n;
-    VecX f1;
-    if (!eval(t_ + h0, y_ + h0 * k1_, f1)) return 1e-6;
-    const double d2 = norm(f1 - k1_, y_) / h0;
-    const double h1 = std::max(d1n, d2) <= 1e-15 ? std::max(1e-6, h0 * 1e-3)
-                                                  : std::pow(0.01 / std::max(d1n, d2), 1.0 / 5.0);
-    return std::min(100 * h0, h1);
-}
-
 Status DormandPrince5::initialize(const OdeSystem& system, double t0, const VecX& y0,
                                      const OdeSettings& settings) {
     sys_ = system;
@@ -57,7 +42,9 @@ Status DormandPrince5::initialize(const OdeSystem& system, double t0, const VecX
     y_ = y0;
     if (sys_.project && !sys_.project(t_, y_)) return Status::failure("initial projection failed");
     if (!eval(t_, y_, k1_)) return Status::failure("right-hand side failed at the initial state");
-    h_ = settings.step > 0.0 ? settings.step : initialStep();
+    h_ = settings.step > 0.0 ? settings.step
+                             : explicitInitialStep([this](double t, const VecX& y, VecX& dy) { return eval(t, y, dy); },
+                                                   t_, y_, k1_, settings_, 5);
     if (settings_.maxStep > 0.0) h_ = std::min(h_, settings_.maxStep);
     hLast_ = 0.0;
     passage_ = {};

@@ -1,4 +1,5 @@
 #include "looplab/integrate/EmbeddedRungeKutta.h"
+#include "looplab/integrate/InitialStep.h"
 
 // ARKODE's headers use FILE without including <stdio.h>.
 #include <cstdio>
@@ -41,22 +42,6 @@ bool EmbeddedRungeKutta::eval(double t, const VecX& y, VecX& dy) const {
     return sys_.rhs(t, y, dy) && dy.allFinite();
 }
 
-double EmbeddedRungeKutta::initialStep() {
-    // Hairer's starting-step heuristic (Solving ODE I, §II.4), with the method's order.
-    auto norm = [&](const VecX& x, const VecX& ref) {
-        const VecX sc = settings_.atol + settings_.rtol * ref.cwiseAbs().array();
-        return std::sqrt((x.array() / sc.array()).square().mean());
-    };
-    const double d0 = norm(y_, y_), d1 = norm(f_, y_);
-    const double h0 = (d0 < 1e-5 || d1 < 1e-5) ? 1e-6 : 0.01 * d0 / d1;
-    VecX f1;
-    if (!eval(t_ + h0, y_ + h0 * f_, f1)) return 1e-6;
-    const double d2 = norm(f1 - f_, y_) / h0;
-    const double h1 = std::max(d1, d2) <= 1e-15 ? std::max(1e-6, h0 * 1e-3)
-                                                : std::pow(0.01 / std::max(d1, d2), 1.0 / (order_ + 1));
-    return std::min(100 * h0, h1);
-}
-
 Status EmbeddedRungeKutta::initialize(const OdeSystem& system, double t0, const VecX& y0,
                                       const OdeSettings& settings) {
     sys_ = system;
@@ -71,7 +56,9 @@ Status EmbeddedRungeKutta::initialize(const OdeSystem& system, double t0, const 
     outputSteps_ = 0;
     nearCrossing_ = false;
     k_.assign(c_.size(), VecX(y_.size()));
-    h_ = settings.step > 0.0 ? settings.step : initialStep();
+    h_ = settings.step > 0.0 ? settings.step
+                             : explicitInitialStep([this](double t, const VecX& y, VecX& dy) { return eval(t, y, dy); },
+                                                   t_, y_, f_, settings_, order_ + 1);
     if (settings_.maxStep > 0.0) h_ = std::min(h_, settings_.maxStep);
     hLast_ = 0.0;
     passage_ = {};

@@ -4,6 +4,7 @@
 // exact solution, the order of the dense output, failures with a reason, and mechanisms
 // against an independent reference (four-bar against dopri5 at rtol 1e-12; the double
 // parallelogram through its flat postures against the exact motion).
+#include "DoubleParallelogramExact.h"
 #include "TestModels.h"
 
 #include "looplab/integrate/EmbeddedRungeKutta.h"
@@ -368,27 +369,11 @@ private slots:
         const LoadedModel lm = test::loadExample("double-parallelogram.json");
         QVERIFY(lm.ok());
         const Model& m = *lm.model;
-        const double mc = 0.3, rc = 0.075, Ic = 0.0005725, mk = 0.6, R = 0.15, g = 9.81;
-        const double I = 3 * (Ic + mc * rc * rc) + 2 * mk * R * R, W = g * (3 * mc * rc + 2 * mk * R);
-        const double theta0 = M_PI / 3, rate0 = 12.0, tEnd = 2.0;
-        const double E = 0.5 * I * rate0 * rate0 + W * std::sin(theta0);
-        const auto rate = [&](double th) { return std::sqrt(2 * (E - W * std::sin(th)) / I); };
-        const auto timeAt = [&](double th) {
-            const int n = 40000;
-            const double h = (th - theta0) / n;
-            double s = 1 / rate(theta0) + 1 / rate(th);
-            for (int k = 1; k < n; ++k) s += (k % 2 ? 4.0 : 2.0) / rate(theta0 + k * h);
-            return s * h / 3;
-        };
-        double theta = theta0 + rate0 * tEnd;
-        for (int it = 0; it < 20; ++it) {
-            const double dt = timeAt(theta) - tEnd;
-            theta -= dt * rate(theta);
-            if (std::abs(dt) < 1e-14) break;
-        }
-        QVERIFY(std::abs(timeAt(theta) - tEnd) < 1e-13);
-        QCOMPARE(static_cast<int>(std::floor(theta / M_PI)), 10);
-        const Vec3 exact(R + R * std::cos(theta), R * std::sin(theta), 0.0);
+        const double tEnd = 2.0;
+        const test::DoubleParallelogramExact reference = test::doubleParallelogramAt(tEnd);
+        QVERIFY(reference.residual < 1e-13);
+        QCOMPARE(static_cast<int>(std::floor(reference.theta / M_PI)), 10);
+        const Vec3 exact = reference.coupler;
         const BodyIndex coupler = *m.findBody("coupler1");
         for (const double rtol : {1e-8, 1e-10}) {
             SimulationSettings st = runSettings(name.toStdString(), lm.initial.t + tEnd, rtol);

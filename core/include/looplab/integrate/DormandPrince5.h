@@ -21,7 +21,6 @@ public:
 
 private:
     bool eval(double t, const VecX& y, VecX& dy);
-    double initialStep();
 
     OdeSystem sys_;
     OdeSettings settings_;

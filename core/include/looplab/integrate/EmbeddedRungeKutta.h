@@ -77,7 +77,6 @@ private:
     /// y at t by one step of the method from the last step's start; false if an
     /// evaluation failed.
     bool stepTo(double t, VecX& y) const;
-    double initialStep();
     Status failure(const std::string& what) const { return Status::failure(name_ + ": " + what); }
 
     std::string name_;
