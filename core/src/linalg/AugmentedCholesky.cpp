@@ -151,7 +151,9 @@ bool AugmentedCholesky::factorize(const SparseColMatrix& Ain, const SparseColMat
             if (member[static_cast<size_t>(j)]) perm.push_back(j);
         m.common.nmethods = 1;
         m.common.method[0].ordering = CHOLMOD_GIVEN;
-        m.common.postorder = 1;  // keeps every ancestor of a constrained coordinate constrained
+        // Every ancestor of a constrained coordinate comes after it in this order, so it is
+        // constrained too; the etree postorder relabels the tree and keeps that.
+        m.common.postorder = 1;
         m.factor = cholmod_analyze_p(&a, perm.data(), nullptr, 0, &m.common);
         if (!m.factor) return false;
         m.aOuter.assign(m.A.outerIndexPtr(), m.A.outerIndexPtr() + m.A.outerSize() + 1);
