@@ -27,7 +27,7 @@ QJsonObject cliRun(const QString& model, const ComparisonPair& pair) {
             {"simulate", model, "--method", QString::fromStdString(pair.method), "--integrator",
              QString::fromStdString(pair.integrator), "--t-end", "0.5", "--rtol", "1e-8", "--atol", "1e-10",
              "--output-step", "0.01", "--json"});
-    if (!p.waitForFinished(120000)) return {};
+    if (!test::waitForExit(p, "looplab-cli simulate " + model)) return {};
     return QJsonDocument::fromJson(p.readAllStandardOutput()).object();
 }
 
@@ -58,7 +58,7 @@ private slots:
         QSignalSpy done(panel.runner(), &MethodComparisonRunner::allFinished);
         QVERIFY(panel.compare(lm.model, lm.initial, base));
         QVERIFY(!panel.compareButton()->isEnabled());
-        QVERIFY(done.wait(120000));
+        QVERIFY(test::waitForSignals(done, "every method of the comparison to finish"));
         QVERIFY(panel.compareButton()->isEnabled());
 
         QTableWidget* table = panel.table();

@@ -106,7 +106,7 @@ bool TestFlexibleView::showEquilibrium(const char* file, int count)
     panel->countBox()->setValue(count);
     QSignalSpy finished(window_.get(), &MainWindow::modesFinished);
     QTest::mouseClick(panel->computeButton(), Qt::LeftButton);
-    if (finished.count() == 0 && !finished.wait(120000))
+    if (!test::waitForSignals(finished, QString("the modes of %1").arg(file)))
         return false;
     if (panel->table()->rowCount() < 1)
         return false;
