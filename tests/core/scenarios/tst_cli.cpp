@@ -751,7 +751,7 @@ private slots:
     void kinematicsLimits() {
         const QString sliderCrank = example("slider-crank.json");
         CliResult r = runCli(
-            {"kinematics", sliderCrank, "--t-end", "1", "--step", "1e-8", "--max-rows", "200000000", "--json"}, 60000);
+            {"kinematics", sliderCrank, "--t-end", "1", "--step", "1e-8", "--max-rows", "200000000", "--json"});
         QVERIFY(r.finished);
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains("--step 1e-08") && r.err.contains("more than --max-steps 10000000"), r.err.constData());
