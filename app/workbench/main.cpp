@@ -1,11 +1,13 @@
 // The LoopLab workbench.
 //
 //   looplab [MODEL] [--run] [--screenshot FILE.png] [--quit-after SECONDS]
-//           [--restore ask|yes|no] [--edit KIND:INDEX:FIELD=VALUE ...]
+//           [--quit-at-end-of-input] [--restore ask|yes|no] [--edit KIND:INDEX:FIELD=VALUE ...]
 //
 // With --screenshot the whole main window is grabbed (3D view and plots included) after
 // --quit-after seconds, or at the end of the run with --run, or once the window has
-// been shown otherwise; the program then quits with status 0.
+// been shown otherwise; the program then quits with status 0. --quit-at-end-of-input
+// quits the same way once standard input ends, so that a script decides by an event of
+// its own (closing the pipe) rather than by a time when the workbench is done.
 //
 // If a workbench crashed or was killed with unsaved changes, the next start offers to
 // restore them (DocumentJournal.h); --restore yes or no answers without the dialog. A
@@ -28,10 +30,14 @@
 #include <QSpinBox>
 #include <QDir>
 #include <QFileInfo>
+#include <QSocketNotifier>
 #include <QSurfaceFormat>
 #include <QTimer>
 
+#include <cerrno>
 #include <cstdio>
+
+#include <unistd.h>
 
 using looplab::ui::MainWindow;
 using looplab::ui::RunSummary;
@@ -43,6 +49,8 @@ const QCommandLineOption runOption("run", "Start the simulation once the model i
 const QCommandLineOption screenshotOption("screenshot", "Save a picture of the main window to FILE (PNG).", "FILE");
 const QCommandLineOption quitAfterOption("quit-after", "Quit after SECONDS (after taking the screenshot).",
                                          "SECONDS");
+const QCommandLineOption quitAtEndOfInputOption("quit-at-end-of-input",
+                                                 "Quit when standard input ends (after taking the screenshot).");
 const QCommandLineOption restoreOption("restore",
                                        "Unsaved changes left by a workbench that did not close properly: ask "
                                        "(default), yes (restore) or no (discard).",
@@ -58,7 +66,7 @@ void describeOptions(QCommandLineParser& parser)
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument("model", "Model file (.json) to open.", "[MODEL]");
-    parser.addOptions({runOption, screenshotOption, quitAfterOption, restoreOption, editOption});
+    parser.addOptions({runOption, screenshotOption, quitAfterOption, quitAtEndOfInputOption, restoreOption, editOption});
 }
 
 // Selects the item and sets its field's editor as a user would; the editor makes the
@@ -218,6 +226,17 @@ int main(int argc, char** argv)
                 std::fprintf(stderr, "looplab: the model cannot be simulated\n");
                 status = 1;
             }
+        });
+    }
+    if (parser.isSet(quitAtEndOfInputOption)) {
+        auto* input = new QSocketNotifier(STDIN_FILENO, QSocketNotifier::Read, &window);
+        QObject::connect(input, &QSocketNotifier::activated, &window, [&, input] {
+            char buffer[4096];
+            const ssize_t n = ::read(STDIN_FILENO, buffer, sizeof buffer);
+            if (n > 0 || (n < 0 && (errno == EINTR || errno == EAGAIN)))
+                return;  // what arrives is ignored; only the end counts
+            input->setEnabled(false);
+            finish();
         });
     }
     if (parser.isSet(quitAfterOption)) {

@@ -2,6 +2,7 @@
 // What the workbench's GUI tests share: example paths, run settings, a fresh main window
 // per test, and running a simulation to its end.
 
+#include "EventWait.h"
 #include "looplab/simulation/Simulation.h"
 #include "workbench/MainWindow.h"
 #include "workbench/RecordedFrame.h"
@@ -16,6 +17,12 @@
 #include <memory>
 
 namespace looplab::ui::test {
+
+// Every wait of the GUI suites is for an event, bounded only by the safety limit.
+using eventwait::safetyLimitMs;
+using eventwait::waitForExit;
+using eventwait::waitForSignals;
+using eventwait::waitUntil;
 
 inline QString example(const char* name) { return QStringLiteral(LOOPLAB_EXAMPLES_DIR) + "/" + name; }
 
@@ -53,16 +60,20 @@ inline std::unique_ptr<MainWindow> shownWindow()
     return window;
 }
 
-/// Runs the window's current model to its end with the run panel's settings. True if the
-/// run finished within the time and, when `requireSuccess`, ended without failure.
-inline bool runToEnd(MainWindow& window, bool requireSuccess, int timeoutMs = 120000)
+/// Runs the window's current model to its end with the run panel's settings: waits for the
+/// run's finished signal, however long a loaded machine takes (up to the safety limit,
+/// EventWait.h). True if the run finished and, when `requireSuccess`, ended without failure.
+inline bool runToEnd(MainWindow& window, bool requireSuccess)
 {
     QSignalSpy finished(&window, &MainWindow::runFinished);
     if (!window.startRun())
         return false;
-    if (!finished.wait(timeoutMs) && finished.count() == 0)
+    if (!waitForSignals(finished, "the run of " + window.windowTitle() + " to finish"))
         return false;
-    return !requireSuccess || finished.front().front().value<RunSummary>().ok;
+    const RunSummary summary = finished.front().front().value<RunSummary>();
+    if (requireSuccess && !summary.ok)
+        qWarning("the run ended without success: %s", qPrintable(summary.message));
+    return !requireSuccess || summary.ok;
 }
 
 }  // namespace looplab::ui::test

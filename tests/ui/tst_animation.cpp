@@ -1,6 +1,7 @@
 // Animation export: scenes rendered off screen and encoded to MP4 and GIF, read back with
 // libavformat/libavcodec (frame count, size, the picture itself), and the command-line
 // tool's `animate` with its errors.
+#include "EventWait.h"
 #include "VideoReadBack.h"
 #include "export/AnimationTimeline.h"
 #include "export/OffscreenSceneRenderer.h"
@@ -46,7 +47,7 @@ Cli runCli(const QStringList& args) {
     QProcess p;
     p.start(QStringLiteral(LOOPLAB_CLI_PATH), args);
     Cli r;
-    if (!p.waitForFinished(120000)) return r;
+    if (!eventwait::waitForExit(p, "looplab-cli " + args.join(' '))) return r;
     r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
     r.out = p.readAllStandardOutput();
     r.err = p.readAllStandardError();
@@ -322,7 +323,7 @@ private slots:
         p.setProcessEnvironment(env);
         p.start(QStringLiteral(LOOPLAB_CLI_PATH), {"animate", example("crank-rocker-coupler-curve.json"), "--t-end",
                                                     "0.2", "--out", dir.filePath("a.mp4")});
-        QVERIFY(p.waitForFinished(60000));
+        QVERIFY(eventwait::waitForExit(p, "looplab-cli animate without a display"));
         QCOMPARE(p.exitCode(), 3);
         QVERIFY(p.readAllStandardError().contains("xvfb-run"));
         QVERIFY(QDir(dir.path()).entryList(QDir::Files).isEmpty());

@@ -3,6 +3,7 @@
 // run in the test's own thread gives, and agrees with `looplab-cli simulate --json` runs of
 // the same settings (steps exactly, violations within the method's bound), each run's curves cover
 // the whole span, and the Compare button is back once both have ended.
+#include "EventWait.h"
 #include "comparison/ComparisonPanel.h"
 
 #include "looplab/model/ModelFile.h"
@@ -27,7 +28,7 @@ QJsonObject cliRun(const QString& model, const ComparisonPair& pair) {
             {"simulate", model, "--method", QString::fromStdString(pair.method), "--integrator",
              QString::fromStdString(pair.integrator), "--t-end", "0.5", "--rtol", "1e-8", "--atol", "1e-10",
              "--output-step", "0.01", "--json"});
-    if (!p.waitForFinished(120000)) return {};
+    if (!eventwait::waitForExit(p, "looplab-cli simulate " + model)) return {};
     return QJsonDocument::fromJson(p.readAllStandardOutput()).object();
 }
 
@@ -58,7 +59,7 @@ private slots:
         QSignalSpy done(panel.runner(), &MethodComparisonRunner::allFinished);
         QVERIFY(panel.compare(lm.model, lm.initial, base));
         QVERIFY(!panel.compareButton()->isEnabled());
-        QVERIFY(done.wait(120000));
+        QVERIFY(eventwait::waitForSignals(done, "every method of the comparison to finish"));
         QVERIFY(panel.compareButton()->isEnabled());
 
         QTableWidget* table = panel.table();

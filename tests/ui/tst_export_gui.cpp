@@ -174,7 +174,7 @@ private slots:
         QString error;
         other.start();
         QVERIFY2(job.start(&error), qPrintable(error));
-        QVERIFY(finished.wait(60000) || finished.count() == 1);
+        QVERIFY(ui::test::waitForSignals(finished, "the cancelled export to finish"));
         other.stop();
         QCOMPARE(finished.front().at(0).toBool(), false);
         QVERIFY(finished.front().at(1).toString().isEmpty());

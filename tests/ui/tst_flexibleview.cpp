@@ -1,5 +1,7 @@
-// Flexible members in the workbench's view: the clamped block and the cantilever beam
-// opened from their example files, their equilibrium computed through the Modes panel,
+// Flexible members in the workbench's view: a clamped block (the example on a coarser
+// mesh: what is checked is how it is drawn, not how accurately it bends, and the coarse
+// mesh keeps the suite to seconds under the sanitizers) and the cantilever beam opened
+// from their files, their equilibrium computed through the Modes panel,
 // the drawn bounds checked against the nodal positions of the equilibrium (the block's
 // surface exactly; the beam's swept section to the tilt of its section), an exaggeration
 // factor k checked to scale the drawn displacement by k, the colour map's legend, and a
@@ -85,9 +87,9 @@ private slots:
     void beamModeShapeAnimates();
 
 private:
-    /// Opens `file`, computes `count` modes through the panel and shows mode 0 paused at
+    /// Opens `path`, computes `count` modes through the panel and shows mode 0 paused at
     /// its equilibrium frame.
-    bool showEquilibrium(const char* file, int count);
+    bool showEquilibrium(const QString& path, int count);
     Bounds drawnFlexibleBounds() const
     {
         Bounds b{};
@@ -98,15 +100,15 @@ private:
     std::unique_ptr<MainWindow> window_;
 };
 
-bool TestFlexibleView::showEquilibrium(const char* file, int count)
+bool TestFlexibleView::showEquilibrium(const QString& path, int count)
 {
-    if (!window_->openFile(example(file)))
+    if (!window_->openFile(path))
         return false;
     ModesPanel* panel = window_->modesPanel();
     panel->countBox()->setValue(count);
     QSignalSpy finished(window_.get(), &MainWindow::modesFinished);
     QTest::mouseClick(panel->computeButton(), Qt::LeftButton);
-    if (finished.count() == 0 && !finished.wait(120000))
+    if (!test::waitForSignals(finished, "the modes of " + path))
         return false;
     if (panel->table()->rowCount() < 1)
         return false;
@@ -123,7 +125,7 @@ bool TestFlexibleView::showEquilibrium(const char* file, int count)
 // of the boundary nodes at X + k (x − X), x the equilibrium, for every k.
 void TestFlexibleView::blockSurfaceAndExaggeration()
 {
-    QVERIFY(showEquilibrium("clamped-block.json", 1));
+    QVERIFY(showEquilibrium(QStringLiteral(LOOPLAB_TEST_DATA_DIR "/clamped-block-coarse.json"), 1));
     const ModeShapeAnimation* animation = window_->modeAnimation();
     const Model& model = *animation->frameModel();
     const State& eq = animation->equilibrium();
@@ -181,7 +183,7 @@ void TestFlexibleView::blockSurfaceAndExaggeration()
 // largest drawn slope angle. The tip's drawn displacement is k times the computed one.
 void TestFlexibleView::beamSectionAndExaggeration()
 {
-    QVERIFY(showEquilibrium("cantilever-beam.json", 1));
+    QVERIFY(showEquilibrium(example("cantilever-beam.json"), 1));
     const ModeShapeAnimation* animation = window_->modeAnimation();
     const Model& model = *animation->frameModel();
     const State& eq = animation->equilibrium();
@@ -225,7 +227,7 @@ void TestFlexibleView::beamSectionAndExaggeration()
 // drawn as a ghost.
 void TestFlexibleView::beamModeShapeAnimates()
 {
-    QVERIFY(showEquilibrium("cantilever-beam.json", 3));
+    QVERIFY(showEquilibrium(example("cantilever-beam.json"), 3));
     const ModeShapeAnimation* animation = window_->modeAnimation();
     window_->modesPanel()->amplitudeSlider()->setValue(10);
     const int quarter = ModeShapeAnimation::kFramesPerCycle / 4;
@@ -268,6 +270,11 @@ void TestFlexibleView::trailOfBeamTipIsTheRecordedNode()
     QVERIFY(window_->openFile(example("cantilever-beam.json")));
     SimulationSettings run = window_->runPanel()->settings();
     run.tEnd = 0.05;  // 26 frames, 2 ms apart (the example's output step)
+    // What is checked is where the trail is drawn, not how accurately the beam swings: a
+    // loose tolerance takes HHT a few dozen steps where the default 1e-8 takes thousands
+    // (100 s under the sanitizers).
+    run.ode.rtol = 1e-4;
+    run.ode.atol = 1e-7;
     window_->runPanel()->setSettings(run);
     QVERIFY(test::runToEnd(*window_, true));
     const SimulationRecording& recording = window_->recording();

@@ -378,14 +378,17 @@ void TestJournal::killedWorkbenchLosesNoEdit()
     first.setProcessEnvironment(env);
     first.setProcessChannelMode(QProcess::ForwardedErrorChannel);
     first.start(LOOPLAB_WORKBENCH_PATH, {model, "--edit", "body:1:mass=1.25"});
-    QVERIFY2(first.waitForStarted(10000), qPrintable(first.errorString()));
-    QTRY_VERIFY_WITH_TIMEOUT(journalFiles(journals).size() == 1 &&
-                                 journaledMass(journals + "/" + journalFiles(journals).front(), 1) == 1.25,
-                             60000);
+    QVERIFY2(first.waitForStarted(-1), qPrintable(first.errorString()));
+    QVERIFY(test::waitUntil(
+        [&] {
+            return journalFiles(journals).size() == 1 &&
+                   journaledMass(journals + "/" + journalFiles(journals).front(), 1) == 1.25;
+        },
+        "the first workbench to journal the edit"));
     const QString journal = journals + "/" + journalFiles(journals).front();
     QCOMPARE(first.state(), QProcess::Running);
     first.kill();  // SIGKILL: no handler, no clean-up
-    QVERIFY(first.waitForFinished(10000));
+    QVERIFY(test::waitForExit(first, "the killed workbench to end"));
     QCOMPARE(first.exitStatus(), QProcess::CrashExit);
     QVERIFY(QFileInfo::exists(journal));
     QCOMPARE(DocumentJournal::read(journal)->filePath, model);
@@ -394,12 +397,12 @@ void TestJournal::killedWorkbenchLosesNoEdit()
 
     // Second run, told to restore: the restored document (modified, so journaled by the
     // new process, with the original file) holds the edit, and the old journal is gone.
-    // It then quits cleanly, which leaves no journal.
+    // Told to (its standard input closed), it then quits cleanly, which leaves no journal.
     QProcess second;
     second.setProcessEnvironment(env);
     second.setProcessChannelMode(QProcess::ForwardedErrorChannel);
-    second.start(LOOPLAB_WORKBENCH_PATH, {"--restore", "yes", "--quit-after", "20"});
-    QVERIFY2(second.waitForStarted(10000), qPrintable(second.errorString()));
+    second.start(LOOPLAB_WORKBENCH_PATH, {"--restore", "yes", "--quit-at-end-of-input"});
+    QVERIFY2(second.waitForStarted(-1), qPrintable(second.errorString()));
     QString restored;
     auto findRestored = [&] {
         const QStringList files = journalFiles(journals);
@@ -408,7 +411,7 @@ void TestJournal::killedWorkbenchLosesNoEdit()
         restored = journals + "/" + files.front();
         return true;
     };
-    QTRY_VERIFY_WITH_TIMEOUT(findRestored(), 19000);
+    QVERIFY(test::waitUntil(findRestored, "the second workbench to journal the restored document"));
     const std::optional<JournalEntry> entry = DocumentJournal::read(restored);
     QVERIFY(entry);
     QCOMPARE(entry->filePath, model);
@@ -416,7 +419,8 @@ void TestJournal::killedWorkbenchLosesNoEdit()
     QVERIFY(doc);
     QCOMPARE(doc->bodies[1].mass, 1.25);
     QVERIFY(!QFileInfo::exists(journal));
-    QVERIFY(second.waitForFinished(60000));
+    second.closeWriteChannel();
+    QVERIFY(test::waitForExit(second, "the second workbench to quit at the end of its input"));
     QCOMPARE(second.exitStatus(), QProcess::NormalExit);
     QCOMPARE(second.exitCode(), 0);
     QVERIFY(journalFiles(journals).isEmpty());

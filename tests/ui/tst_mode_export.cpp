@@ -405,7 +405,7 @@ private:
         ModesPanel* panel = window_->modesPanel();
         panel->countBox()->setValue(1);
         QSignalSpy finished(window_.get(), &MainWindow::modesFinished);
-        if (!window_->computeModes() || !(finished.count() > 0 || finished.wait(60000)))
+        if (!window_->computeModes() || !test::waitForSignals(finished, "the modes to be computed"))
             return false;
         if (!window_->lastModes().ok) {
             qWarning("%s", qPrintable(panel->statusText()));

@@ -132,7 +132,7 @@ bool TestModesPanel::computeThroughPanel(int count)
     // While it runs: Compute is off, Cancel on.
     if (finished.count() == 0 && (panel->computeButton()->isEnabled() || !panel->cancelButton()->isEnabled()))
         return false;
-    return finished.count() > 0 || finished.wait(60000);
+    return test::waitForSignals(finished, "the modes to be computed");
 }
 
 double TestModesPanel::pendulumHz() const
@@ -541,7 +541,7 @@ void TestModesPanel::modesAlongRecordedMotion()
     panel->alongStepsBox()->setValue(6);
     QSignalSpy finished(window_.get(), &MainWindow::modesAlongMotionFinished);
     QTest::mouseClick(panel->alongButton(), Qt::LeftButton);
-    QVERIFY(finished.count() > 0 || finished.wait(60000));
+    QVERIFY(test::waitForSignals(finished, "the modes along the motion"));
     const auto result = finished.front().front().value<AlongMotionComputation>();
     QVERIFY2(result.ok, qPrintable(result.message));
     QCOMPARE(int(result.steps.size()), 6);

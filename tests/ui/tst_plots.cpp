@@ -101,7 +101,7 @@ private slots:
     void longRunKeepsSeriesShort();
 
 private:
-    bool runToEnd(int timeoutMs = 120000);
+    bool runToEnd();
 
     std::unique_ptr<MainWindow> window_;
 };
@@ -116,7 +116,7 @@ void TestPlots::init()
 
 void TestPlots::cleanup() { window_.reset(); }
 
-bool TestPlots::runToEnd(int timeoutMs) { return test::runToEnd(*window_, true, timeoutMs); }
+bool TestPlots::runToEnd() { return test::runToEnd(*window_, true); }
 
 void TestPlots::plotsDriverEffortAndCrankAngle()
 {
@@ -129,7 +129,7 @@ void TestPlots::plotsDriverEffortAndCrankAngle()
     QVERIFY(plots->setJointQuantity("motor"));
     QCOMPARE(plots->jointQuantity(), QString("motor"));
     QVERIFY(plots->jointQuantityBox()->currentText().contains("N·m"));
-    QVERIFY(finished.wait(120000) || finished.count() == 1);
+    QVERIFY(test::waitForSignals(finished, "the run to end"));
     QVERIFY(finished.front().front().value<RunSummary>().ok);
 
     const SimulationRecording& rec = window_->recording();

@@ -111,7 +111,8 @@ private:
         }
         QTest::mouseRelease(surface, Qt::LeftButton, Qt::NoModifier, view->worldToView(to).toPoint());
         PoseController* c = window_->posing()->controller();
-        QTRY_VERIFY_WITH_TIMEOUT(c->lastDrag().outcome != DragOutcome::Moving, 10000);
+        QVERIFY(test::waitUntil([&] { return c->lastDrag().outcome != DragOutcome::Moving; },
+                                "the drag's last pose to be solved"));
     }
 
     std::unique_ptr<MainWindow> window_;

@@ -137,7 +137,7 @@ private slots:
         QSignalSpy finished(panel, &StudyPanel::studyFinished);
         QTest::mouseClick(panel->runButton(), Qt::LeftButton);
         QVERIFY2(panel->isRunning(), qPrintable(panel->statusText()));
-        QVERIFY(finished.wait(120000));
+        QVERIFY(test::waitForSignals(finished, "the study to finish"));
         QCOMPARE(finished.at(0).at(0).toBool(), false);
 
         const std::vector<StudyRow> rows = panel->results()->rows();
@@ -186,7 +186,7 @@ private slots:
         QVERIFY2(reread.study, formatDiagnostics(reread.diagnostics).c_str());
         QProcess cli;
         cli.start(LOOPLAB_CLI_PATH, {"study", studyPath, "--out", dir.filePath("cli.csv"), "--threads", "1"});
-        QVERIFY(cli.waitForFinished(120000));
+        QVERIFY(test::waitForExit(cli, "looplab-cli study"));
         QCOMPARE(cli.exitCode(), 0);
         QFile csv(dir.filePath("cli.csv"));
         QVERIFY(csv.open(QIODevice::ReadOnly));
@@ -225,7 +225,7 @@ private slots:
         QSignalSpy finished(panel, &StudyPanel::studyFinished);
         QTest::mouseClick(panel->runButton(), Qt::LeftButton);
         QVERIFY(panel->isRunning());
-        QTRY_VERIFY_WITH_TIMEOUT(panel->results()->rows().size() >= 10, 60000);
+        QVERIFY(test::waitUntil([&] { return panel->results()->rows().size() >= 10; }, "ten rows of the study"));
         // The window answers while the study runs.
         QElapsedTimer answer;
         answer.start();
@@ -236,7 +236,7 @@ private slots:
         QElapsedTimer stop;
         stop.start();
         QTest::mouseClick(panel->cancelButton(), Qt::LeftButton);
-        QVERIFY(finished.wait(30000));
+        QVERIFY(test::waitForSignals(finished, "the cancelled study to finish"));
         qInfo("cancelled after %zu cases; the study ended %lld ms after Cancel", before, stop.elapsed());
         QCOMPARE(finished.at(0).at(0).toBool(), true);
         const std::vector<StudyRow> rows = panel->results()->rows();
@@ -271,7 +271,7 @@ private slots:
 
         QSignalSpy finished(panel, &StudyPanel::studyFinished);
         QTest::mouseClick(panel->runButton(), Qt::LeftButton);
-        QVERIFY(finished.wait(60000));
+        QVERIFY(test::waitForSignals(finished, "the study of three cases to finish"));
         QCOMPARE(panel->results()->rows().size(), size_t(3));
 
         WorkbenchDocument* doc = window->document();
@@ -322,7 +322,7 @@ private slots:
 
         QSignalSpy finished(panel, &StudyPanel::studyFinished);
         QTest::mouseClick(panel->runButton(), Qt::LeftButton);
-        QVERIFY(finished.wait(60000));
+        QVERIFY(test::waitForSignals(finished, "the Monte Carlo study to finish"));
         const std::vector<StudyRow> rows = panel->results()->rows();
         QCOMPARE(rows.size(), size_t(100));
         // Static sag −m g / k of the block on the 1000 N/m spring, case by case, and the
@@ -383,7 +383,8 @@ private slots:
         const auto [x, y, k] = points[pickIndex];
         const QPoint at = view->mapFromScene(chart->mapToScene(chart->mapToPosition(QPointF(x, y))));
         QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, at);
-        QTRY_COMPARE(valueAt(window->document()->document(), "/bodies/0/mass"), results->row(k)->parameters[0]);
+        QTRY_COMPARE_WITH_TIMEOUT(valueAt(window->document()->document(), "/bodies/0/mass"),
+                                  results->row(k)->parameters[0], test::safetyLimitMs());
     }
 };
 

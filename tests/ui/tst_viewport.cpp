@@ -1,6 +1,7 @@
 // Renders a small scene in the real viewport under X and checks the picture by colour:
 // VTK-in-Qt failures show up as black, blank or stale pictures, not as exceptions.
 
+#include "EventWait.h"
 #include "viewport/VtkViewport.h"
 
 #include <QFileInfo>
@@ -228,7 +229,7 @@ void TestViewport::initTestCase()
     QSignalSpy rendered(view_.get(), &VtkViewport::frameRendered);
     view_->show();
     QVERIFY(QTest::qWaitForWindowExposed(view_.get()));
-    QTRY_VERIFY_WITH_TIMEOUT(rendered.count() > 0, 10000);
+    QVERIFY(looplab::eventwait::waitForSignals(rendered, "the first frame rendered"));
 }
 
 void TestViewport::rendersBodiesInTheirColours()

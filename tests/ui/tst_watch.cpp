@@ -117,7 +117,8 @@ private slots:
         QVERIFY(spin);
         QVERIFY(spin->suffix().contains("rpm"));
         spin->setValue(60.0);
-        QTRY_VERIFY(std::abs(window_->document()->document().bodies[0].angularVelocity.z() - 2 * M_PI) < 1e-12);
+        QTRY_VERIFY_WITH_TIMEOUT(std::abs(window_->document()->document().bodies[0].angularVelocity.z() - 2 * M_PI) < 1e-12,
+                                 ui::test::safetyLimitMs());
         DisplayUnits::instance().setRateUnit(RateUnit::RadianPerSecond);
         spin = window_->propertyEditor()->findChild<QDoubleSpinBox*>("angularVelocity.z");
         QVERIFY(spin);
@@ -237,7 +238,7 @@ private slots:
 
         // The windows close like any dock.
         qobject_cast<QDockWidget*>(angle->parentWidget())->close();
-        QTRY_COMPARE(int(plots->windows().size()), 1);
+        QTRY_COMPARE_WITH_TIMEOUT(int(plots->windows().size()), 1, ui::test::safetyLimitMs());
     }
 
     // Pendulum arrows at a frame of playback: the velocity arrow of the bob is ω L · scale

@@ -182,7 +182,7 @@ private slots:
     void shortcutsWorkWithFocusInView();
 
 private:
-    bool runToEnd(int timeoutMs = 120000);
+    bool runToEnd();
 
     std::unique_ptr<MainWindow> window_;
 };
@@ -197,7 +197,7 @@ void TestWorkbench::init()
 
 void TestWorkbench::cleanup() { window_.reset(); }
 
-bool TestWorkbench::runToEnd(int timeoutMs) { return test::runToEnd(*window_, false, timeoutMs); }
+bool TestWorkbench::runToEnd() { return test::runToEnd(*window_, false); }
 
 void TestWorkbench::opensEveryExample()
 {
@@ -1072,7 +1072,7 @@ void TestWorkbench::implicitParameterRangesAreEnforced()
     QCOMPARE(panel->settings().constraints.hhtAlpha, 0.0);
     QSignalSpy finished(window_.get(), &MainWindow::runFinished);
     QVERIFY(window_->startRun());
-    QVERIFY(finished.wait(60000) || finished.count() == 1);
+    QVERIFY(test::waitForSignals(finished, "the undamped hht-index3 run to end"));
     const RunSummary summary = finished.front().front().value<RunSummary>();
     QVERIFY(!summary.ok);
     QVERIFY2(summary.message.contains("needs numerical damping"), qPrintable(summary.message));
@@ -1277,7 +1277,7 @@ void TestWorkbench::runsFourBarToTheEnd()
     window_->playbackBar()->seekTime(0.5);
     QCOMPARE(window_->playbackBar()->currentFrame(), 50);
     window_->playbackBar()->play();
-    QTRY_VERIFY_WITH_TIMEOUT(!window_->playbackBar()->isPlaying(), 5000);
+    QVERIFY(test::waitUntil([&] { return !window_->playbackBar()->isPlaying(); }, "playback to reach the last frame"));
     QCOMPARE(window_->playbackBar()->currentFrame(), 100);
 
     QTemporaryDir dir;
@@ -1382,11 +1382,11 @@ void TestWorkbench::stopsRunHalfway()
     window_->runPanel()->setSettings(fourBarSettings(1000.0));
     QSignalSpy finished(window_.get(), &MainWindow::runFinished);
     QVERIFY(window_->startRun());
-    QTRY_VERIFY_WITH_TIMEOUT(window_->recording().frameCount() > 5, 30000);
+    QVERIFY(test::waitUntil([&] { return window_->recording().frameCount() > 5; }, "six frames of the run"));
     QVERIFY(window_->isRunning());
     QVERIFY(window_->runPanel()->stopButton()->isEnabled());
     window_->stopRun();
-    QVERIFY(finished.wait(30000) || finished.count() == 1);
+    QVERIFY(test::waitForSignals(finished, "the stopped run to end"));
     const auto summary = finished.front().front().value<RunSummary>();
     QVERIFY(summary.stopped);
     QVERIFY(!summary.ok);
@@ -1404,23 +1404,26 @@ void TestWorkbench::pausesAndResumes()
     window_->runPanel()->setSettings(fourBarSettings(500.0));
     QSignalSpy finished(window_.get(), &MainWindow::runFinished);
     QVERIFY(window_->startRun());
-    QTRY_VERIFY_WITH_TIMEOUT(window_->recording().frameCount() > 2, 30000);
+    QVERIFY(test::waitUntil([&] { return window_->recording().frameCount() > 2; }, "three frames of the run"));
+    QSignalSpy holding(window_->runner(), &SimulationRunner::holding);
     window_->pauseRun();
     QVERIFY(window_->runner()->isPaused());
     QVERIFY(window_->runPanel()->resumeButton()->isEnabled());
     QVERIFY(!window_->runPanel()->pauseButton()->isEnabled());
-    QTest::qWait(300);  // frames already in flight arrive
+    // Once the worker holds, the frames sent before have all arrived; no more may follow.
+    QVERIFY(test::waitForSignals(holding, "the paused run to hold at a frame"));
     const int held = window_->recording().frameCount();
     QTest::qWait(400);
     QCOMPARE(window_->recording().frameCount(), held);
     QVERIFY(window_->isRunning());
     window_->resumeRun();
     QVERIFY(!window_->runner()->isPaused());
-    QTRY_VERIFY_WITH_TIMEOUT(window_->recording().frameCount() > held + 5, 30000);
+    QVERIFY(test::waitUntil([&] { return window_->recording().frameCount() > held + 5; },
+                            "six more frames after the run resumed"));
     // Stop while paused must wake the worker too.
     window_->pauseRun();
     window_->stopRun();
-    QVERIFY(finished.wait(30000) || finished.count() == 1);
+    QVERIFY(test::waitForSignals(finished, "the run stopped while paused to end"));
     QVERIFY(finished.front().front().value<RunSummary>().stopped);
 }
 
@@ -1429,12 +1432,13 @@ void TestWorkbench::closingDuringRunStopsWorker()
     QVERIFY(window_->openFile(example("four-bar.json")));
     window_->runPanel()->setSettings(fourBarSettings(1000.0));
     QVERIFY(window_->startRun());
-    QTRY_VERIFY_WITH_TIMEOUT(window_->recording().frameCount() > 0, 30000);
+    QVERIFY(test::waitUntil([&] { return window_->recording().frameCount() > 0; }, "a frame of the four-bar's run"));
     // Loading another model stops the run and clears its recording.
     QVERIFY(window_->openFile(example("slider-crank.json")));
     QVERIFY(window_->recording().isEmpty());
     QVERIFY(window_->startRun());
-    QTRY_VERIFY_WITH_TIMEOUT(window_->recording().frameCount() > 0, 30000);
+    QVERIFY(test::waitUntil([&] { return window_->recording().frameCount() > 0; },
+                            "a frame of the slider-crank's run"));
     QVERIFY(window_->close());
     window_.reset();  // joins the worker thread; must return promptly
 }
@@ -1549,12 +1553,12 @@ void TestWorkbench::shortcutsWorkWithFocusInView()
     QWindow* view = window_->viewport()->renderSurface();
     QTest::mouseClick(view, Qt::LeftButton, Qt::NoModifier, QPoint(view->width() - 5, 5));
     view->requestActivate();
-    QTRY_COMPARE(QGuiApplication::focusWindow(), view);
+    QTRY_COMPARE_WITH_TIMEOUT(QGuiApplication::focusWindow(), view, test::safetyLimitMs());
     QTest::keyClick(view, Qt::Key_Z, Qt::ControlModifier);
     QCOMPARE(window_->document()->document().bodies[1].mass, 0.8);
     QTest::keyClick(view, Qt::Key_F5);
     QVERIFY(window_->isRunning() || window_->recording().frameCount() > 0);
-    QTRY_VERIFY_WITH_TIMEOUT(!window_->isRunning(), 60000);
+    QVERIFY(test::waitUntil([&] { return !window_->isRunning(); }, "the run F5 started to end"));
 }
 
 QTEST_MAIN(TestWorkbench)

@@ -18,6 +18,10 @@ SimulationRunner::SimulationRunner(QObject* parent) : QObject(parent)
         if (batch.runId == runId_)
             emit framesReceived(batch);
     });
+    connect(worker_, &SimulationWorker::holding, this, [this](int runId) {
+        if (runId == runId_ && paused_)
+            emit holding();
+    });
     connect(worker_, &SimulationWorker::finished, this, [this](const RunSummary& summary) {
         if (summary.runId != runId_)
             return;

@@ -38,6 +38,9 @@ signals:
     void framesReceived(const looplab::ui::FrameBatch& batch);
     void finished(const looplab::ui::RunSummary& summary);
     void pausedChanged(bool paused);
+    /// After pause(): the worker holds the run at a frame, and the frames before it have
+    /// all been forwarded (framesReceived) before this signal.
+    void holding();
 
 private:
     QThread thread_;

@@ -130,6 +130,7 @@ void SimulationWorker::run(const SimulationJob& job)
             if (paused) {
                 // Show the frame the run paused at before waiting.
                 flush();
+                emit holding(job.runId);
                 waitWhilePaused();
                 // A paced run resumes at its pace instead of catching up the pause.
                 paceStart = f.state.t;

@@ -53,6 +53,8 @@ public:
 
 signals:
     void framesReady(const looplab::ui::FrameBatch& batch);
+    /// The paused run `runId` now holds at a frame; every frame up to it has been sent.
+    void holding(int runId);
     void finished(const looplab::ui::RunSummary& summary);
 
 private:

@@ -16,6 +16,7 @@
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QElapsedTimer>
 #include <QRegularExpression>
 #include <QStandardPaths>
 #include <QThread>
@@ -657,17 +658,24 @@ void TestStudy::killedStudyResumes() {
     // Killed (SIGKILL: no chance to tidy up) once eight rows have reached the partial file.
     QProcess p;
     p.start(QStringLiteral(LOOPLAB_CLI_PATH), {"study", study, "--out", killed, "--threads", "1"});
-    QVERIFY(p.waitForStarted());
+    QVERIFY(p.waitForStarted(-1));
     bool interrupted = false;
-    for (int i = 0; i < 60000 && p.state() == QProcess::Running; ++i) {
+    QElapsedTimer clock;
+    clock.start();
+    const QDeadlineTimer limit(eventwait::safetyLimitMs());
+    while (p.state() == QProcess::Running) {
         if (readAll(killed + ".partial").count('\n') >= 9) {
             p.kill();
             interrupted = true;
             break;
         }
-        QThread::msleep(1);
+        if (limit.hasExpired()) {
+            p.kill();
+            QVERIFY(eventwait::gaveUpWaiting("the study's partial file to reach eight rows or the study to end", clock));
+        }
+        p.waitForFinished(1);  // also notices the exit
     }
-    p.waitForFinished();
+    QVERIFY(eventwait::waitForExit(p, "the killed study"));
     if (!interrupted) QSKIP("the study finished before it could be interrupted");
     QVERIFY(!QFile::exists(killed));
     r = runCli({"study", study, "--out", killed, "--threads", "2", "--resume"});
@@ -706,7 +714,7 @@ void TestStudy::mpiGivesIdenticalRows() {
     p.setProcessEnvironment(env);
     p.start(mpirun, {"--allow-run-as-root", "--oversubscribe", "-np", "2", QStringLiteral(LOOPLAB_CLI_PATH), "study",
                      study, "--out", ranks, "--summary", ranks + ".json"});
-    QVERIFY(p.waitForFinished(300000));
+    QVERIFY(eventwait::waitForExit(p, "the study under mpirun"));
     const QByteArray err = p.readAllStandardError();
     QVERIFY2(p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0, err.constData());
     QVERIFY2(err.contains("on 1 MPI worker ranks"), err.constData());
