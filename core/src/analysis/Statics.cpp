@@ -167,6 +167,7 @@ public:
             linearize(model_, rest, lambda, lin);
             const std::vector<int>& rows = e.spaces.independentEquations();
             const double beta = std::max(largestAbsEntry(lin.stiffness), std::numeric_limits<double>::min());
+            if (it == 0) startStiffness = beta;
             if (unloaded && it == 0 && forceNorm(e.Q) <= roundingForce(beta)) {
                 *unloaded = true;
                 return true;
@@ -300,6 +301,9 @@ public:
         s = relaxed;
         return relax(s, f0, o_.forceTolerance, r, why);
     }
+
+    /// max|K_ij| of Newton's first tangent (0 before Newton ran).
+    double startStiffness = 0.0;
 
 private:
     const Model& model_;
@@ -438,7 +442,12 @@ StaticsResult findEquilibrium(const Model& model, State& state, const StaticsOpt
         bool unloaded = false;
         converged = solver.newton(state, lambda, f0, r, &why, noLoad ? &unloaded : nullptr);
         if (unloaded) r.method = "none (no load)";
-        if (!converged && o.method == StaticsMethod::Automatic) {
+        // Relaxation cannot go below the rounding of the elastic forces either: where that
+        // bound (pessimistic by one to two orders) is above a tenth of the loads, 100 times
+        // the residual accepted, the fallback would spend its whole budget for nothing.
+        const bool hopeless = r.loadScale > 0.0 && solver.roundingForce(solver.startStiffness) >
+                                                       100.0 * o.loadResidualTolerance * r.loadScale;
+        if (!converged && o.method == StaticsMethod::Automatic && !hopeless) {
             // Newton can stall or meet a singular tangent far from the solution; start
             // again from the initial configuration with relaxation, and polish.
             const std::string newtonWhy = why;
