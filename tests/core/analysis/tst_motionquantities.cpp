@@ -178,6 +178,8 @@ private slots:
         const LoadedModel lm = softCantilever(false);
         QVERIFY(lm.ok());
         const Model& m = *lm.model;
+        // What the workbench asks before it plots E − E₀ as work and balance, not as drift.
+        QVERIFY(hasWorkInput(m));
         const std::vector<SimulationFrame> frames = run(lm, accurate(0.05, 2e-5));
         QVERIFY(frames.size() > 2000);
         const int tipY = m.positionOffset(*m.findBody("beam")) + 6 * 2 + 1;
@@ -204,6 +206,7 @@ private slots:
         const LoadedModel lm = softCantilever(true);
         QVERIFY(lm.ok());
         const Model& m = *lm.model;
+        QVERIFY(!hasWorkInput(m));  // E − E₀ of a conservative run is its drift
         const std::vector<SimulationFrame> frames = run(lm, accurate(0.05, 2e-5));
         QVERIFY(frames.size() > 2000);
         const BodyIndex beam = *m.findBody("beam");
