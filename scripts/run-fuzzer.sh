@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Fuzzes the model-file reader and builder with libFuzzer for SECONDS (default 60), then
-# statics and modes on small fuzzed models for SOLVER_SECONDS (default 40): installs clang
+# statics and modes on small fuzzed models for SOLVER_SECONDS (default 30): installs clang
 # and libFuzzer if missing, builds fuzz/fuzz_model_loader and fuzz/fuzz_statics_modes in
 # build/fuzz with AddressSanitizer and UndefinedBehaviorSanitizer, seeds them with the
 # examples, fuzz/seeds and the malformed test files, and runs them. Exits non-zero if
@@ -14,7 +14,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
-solver_seconds=${2:-40}
+solver_seconds=${2:-30}
 jobs=${FUZZ_JOBS:-1}
 build_jobs=${FUZZ_BUILD_JOBS:-$(nproc)}
 if ! [[ "$seconds" =~ ^[0-9]+$ && "$solver_seconds" =~ ^[0-9]+$ && "$jobs" =~ ^[1-9][0-9]*$ ]]; then
