@@ -24,9 +24,18 @@ namespace looplab::cli {
 
 namespace {
 
+// WIDTHxHEIGHT, digits only: sscanf's %d would take signs and spaces, and wrap a number
+// beyond int's range into one that looks valid (4294967896 into 600).
 bool parseSize(const std::string& text, int* width, int* height) {
-    int used = 0;
-    return std::sscanf(text.c_str(), "%dx%d%n", width, height, &used) == 2 && used == int(text.size());
+    const size_t x = text.find('x');
+    if (x == std::string::npos) return false;
+    auto number = [](const std::string& digits, int* out) {
+        if (digits.empty() || digits.size() > 9 || digits.find_first_not_of("0123456789") != std::string::npos)
+            return false;
+        *out = std::stoi(digits);
+        return true;
+    };
+    return number(text.substr(0, x), width) && number(text.substr(x + 1), height);
 }
 
 double seconds(std::chrono::steady_clock::duration d) { return std::chrono::duration<double>(d).count(); }

@@ -18,6 +18,7 @@ nlohmann::json staticsJson(const Model& model, const State& s, const StaticsResu
     j["relaxation_steps"] = r.relaxationSteps;
     j["force_residual"] = r.forceResidual;
     j["force_scale"] = r.forceScale;
+    j["load_scale"] = r.loadScale;
     j["constraint_residual"] = r.constraintResidual;
     j["rank"] = r.rank;
     j["dof"] = r.degreesOfFreedom;
@@ -76,7 +77,8 @@ int runStatics(const StaticsCommandOptions& o) {
                   << "outcome:              " << staticsOutcomeName(r.outcome) << "\n"
                   << "method:               " << r.method << " (" << r.newtonIterations << " Newton iterations, "
                   << r.relaxationSteps << " relaxation steps)\n"
-                  << "force residual:       " << r.forceResidual << " N (applied " << r.forceScale << " N)\n"
+                  << "force residual:       " << r.forceResidual << " N (forces " << r.forceScale << " N, loads "
+                  << r.loadScale << " N)\n"
                   << "constraint residual:  " << r.constraintResidual << " m\n"
                   << "degrees of freedom:   " << r.degreesOfFreedom << "\n";
         for (int b = 1; b < model.bodyCount(); ++b) {

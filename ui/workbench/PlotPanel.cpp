@@ -379,9 +379,11 @@ void PlotPanel::clear()
     balancePoints_.clear();
     energyBalance_.clear();
     const std::shared_ptr<const Model> model = recording_ ? recording_->frameModel() : nullptr;
-    driven_ = model && !model->drivers.empty();
+    // Drivers and applied loads put work in: E − E₀ is then that work, not a drift.
+    driven_ = model && hasWorkInput(*model);
     for (QLineSeries* s : {work_, balance_})
         s->setVisible(driven_);
+    drift_->setName(driven_ ? tr("E − E₀ [J]") : tr("drift E − E₀ [J]"));
     driftAxis_->setTitleText(driven_ ? tr("E − E₀, W [J]") : tr("drift [J]"));
     for (QLineSeries* m : markers_) {
         violationChart_->removeSeries(m);

@@ -34,8 +34,12 @@ AlongMotionResult modesAlongMotion(const Model& base, const State& start, const 
         AlongMotionStep step;
         if (listed)
             step.coordinate = o.coordinates[static_cast<size_t>(i)];
-        else
-            step.coordinate = steps == 1 ? o.from : o.from + (o.to - o.from) * double(i) / double(steps - 1);
+        else {
+            // (1 − t) from + t to: exact at both ends, and finite for any finite ends (to − from
+            // overflows for ranges such as −1e308 … 1e308).
+            const double t = steps == 1 ? 0.0 : double(i) / double(steps - 1);
+            step.coordinate = i == steps - 1 && steps > 1 ? o.to : (1.0 - t) * o.from + t * o.to;
+        }
         TimeLaw law;
         law.kind = TimeLaw::Kind::Constant;
         law.initial = step.coordinate;

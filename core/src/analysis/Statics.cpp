@@ -60,6 +60,32 @@ namespace {
 
 using message::format;
 
+// The elastic forces of the beams and solids at s: Q minus them is what is applied (loads,
+// gravity, springs), which stays exact however stiff a mesh is.
+VecX elasticForces(const Model& model, const State& s) {
+    VecX f = VecX::Zero(model.velocitySize());
+    for (int b = 1; b < model.bodyCount(); ++b) {
+        const Body& body = model.body(BodyIndex(b));
+        const double* q = s.q.data() + model.positionOffset(BodyIndex(b));
+        double* out = f.data() + model.velocityOffset(BodyIndex(b));
+        if (body.kind == BodyKind::Beam) body.beam->addElasticForce(q, out);
+        if (body.kind == BodyKind::Solid) body.solid->addElasticForce(q, out);
+    }
+    return f;
+}
+
+// What the rounding of the positions (ε·L) gives the spring forces: applied forces no
+// larger are no load.
+double springRounding(const Model& model) {
+    double k = 0.0;
+    const double L = model.lengthScale;
+    for (const ForceElement& e : model.forces) {
+        if (e.type == ForceType::SpringDamper) k = std::max(k, std::abs(e.stiffness));
+        if (e.type == ForceType::RotationalSpringDamper) k = std::max(k, std::abs(e.stiffness) / (L * L));
+    }
+    return 10.0 * std::numeric_limits<double>::epsilon() * k * L;
+}
+
 // The pieces every method needs at a configuration.
 struct Evaluation {
     ConstraintValues cv;
@@ -141,6 +167,7 @@ public:
             linearize(model_, rest, lambda, lin);
             const std::vector<int>& rows = e.spaces.independentEquations();
             const double beta = std::max(largestAbsEntry(lin.stiffness), std::numeric_limits<double>::min());
+            if (it == 0) startStiffness = beta;
             if (unloaded && it == 0 && forceNorm(e.Q) <= roundingForce(beta)) {
                 *unloaded = true;
                 return true;
@@ -275,6 +302,9 @@ public:
         return relax(s, f0, o_.forceTolerance, r, why);
     }
 
+    /// max|K_ij| of Newton's first tangent (0 before Newton ran).
+    double startStiffness = 0.0;
+
 private:
     const Model& model_;
     const StaticsOptions& o_;
@@ -289,7 +319,7 @@ namespace {
 // Final residuals with the minimum-norm multipliers on an assembled configuration, and the
 // classification of the equilibrium (stable, mechanism, unstable).
 void finish(const Model& model, State& state, const StaticsOptions& o, const AssemblyOptions& ao, bool converged,
-            const std::string& why, StaticsResult& r) {
+            std::string why, StaticsResult& r) {
     Solver solver(model, o);
     Evaluation e;
     assemble(model, state, ao);
@@ -299,6 +329,32 @@ void finish(const Model& model, State& state, const StaticsOptions& o, const Ass
     r.constraintResidual = solver.constraintNorm(e.cv.phi);
     r.rank = e.spaces.rank();
     r.degreesOfFreedom = e.spaces.degreesOfFreedom();
+    // Whatever the search said, an equilibrium is one only if the net force is small against
+    // the loads: otherwise the reactions miss part of them (the clamp of a mesh too stiff
+    // for its load would carry only its own node's share).
+    const bool finite = std::isfinite(r.forceResidual) && std::isfinite(r.constraintResidual) && state.q.allFinite();
+    const bool balanced = r.loadScale > 0.0 ? r.forceResidual <= o.loadResidualTolerance * r.loadScale : finite;
+    if (converged && !balanced) {
+        converged = false;
+        why = !finite ? std::string("the equilibrium search ended on numbers that are not finite")
+                      : format("the force residual %.3g N is %.3g", r.forceResidual, r.forceResidual / r.loadScale) +
+                            format(" of the applied loads (%.3g N), above the %g accepted", r.loadScale,
+                                   o.loadResidualTolerance);
+    }
+    // Say when double precision is the reason: the rounding of the positions (ε·L) times
+    // the largest stiffness is a force that no search can reduce.
+    if (!converged && r.loadScale > 0.0 && finite) {
+        Linearization lin;
+        linearize(model, state, r.lambda, lin);
+        const double beta = largestAbsEntry(lin.stiffness), floor = solver.roundingForce(beta);
+        if (floor > o.loadResidualTolerance * r.loadScale)
+            why += format(": the elastic forces of this model are resolved only to about %.3g N in double precision "
+                          "(the rounding of the positions times its largest stiffness, %.3g N/m)",
+                          floor, beta) +
+                   format(", against applied loads of %.3g N: loads this small against its stiffness cannot be "
+                          "balanced; make the material less stiff or the loads larger",
+                          r.loadScale);
+    }
     if (!converged) {
         r.outcome = StaticsOutcome::NoConvergence;
         r.message = why;
@@ -369,6 +425,10 @@ StaticsResult findEquilibrium(const Model& model, State& state, const StaticsOpt
     Evaluation e;
     solver.evaluate(state, e);
     r.forceScale = solver.forceNorm(e.Q);
+    r.loadScale = solver.forceNorm(e.Q - elasticForces(model, state));
+    // No load but what the rounding of spring forces gives: the start may be taken as the
+    // equilibrium if the elastic forces there are rounding too (Solver::newton).
+    const bool noLoad = !(r.loadScale > springRounding(model));
     // No applied force at all: every assembled configuration is in equilibrium; keep a
     // positive scale so that the tests below stay meaningful.
     const double f0 = r.forceScale > 0 ? r.forceScale : 1.0;
@@ -380,9 +440,14 @@ StaticsResult findEquilibrium(const Model& model, State& state, const StaticsOpt
     if (o.method == StaticsMethod::Newton || o.method == StaticsMethod::Automatic) {
         r.method = "newton";
         bool unloaded = false;
-        converged = solver.newton(state, lambda, f0, r, &why, &unloaded);
+        converged = solver.newton(state, lambda, f0, r, &why, noLoad ? &unloaded : nullptr);
         if (unloaded) r.method = "none (no load)";
-        if (!converged && o.method == StaticsMethod::Automatic) {
+        // Relaxation cannot go below the rounding of the elastic forces either: where that
+        // bound (pessimistic by one to two orders) is above a tenth of the loads, 100 times
+        // the residual accepted, the fallback would spend its whole budget for nothing.
+        const bool hopeless = r.loadScale > 0.0 && solver.roundingForce(solver.startStiffness) >
+                                                       100.0 * o.loadResidualTolerance * r.loadScale;
+        if (!converged && o.method == StaticsMethod::Automatic && !hopeless) {
             // Newton can stall or meet a singular tangent far from the solution; start
             // again from the initial configuration with relaxation, and polish.
             const std::string newtonWhy = why;
@@ -403,6 +468,7 @@ StaticsResult findEquilibrium(const Model& model, State& state, const StaticsOpt
         State again = start;
         StaticsResult second;
         second.forceScale = r.forceScale;
+        second.loadScale = r.loadScale;
         second.newtonIterations = r.newtonIterations;
         second.history = r.history;
         second.method = "relaxation+newton";

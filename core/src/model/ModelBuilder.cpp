@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <limits>
 #include <map>
 #include <set>
@@ -56,6 +57,42 @@ Quat wellScaled(const Quat& q) {
     for (int i = 0; i < 4; ++i) r.coeffs()[i] = std::ldexp(q.coeffs()[i], -exponent);
     return r;
 }
+
+bool allDigits(const std::string& s, size_t from, size_t to) {
+    if (from >= to) return false;
+    for (size_t i = from; i < to; ++i)
+        if (s[i] < '0' || s[i] > '9') return false;
+    return true;
+}
+
+// Whether `name` has the shape of a name the builder gives a mesh's node or face
+// ("<beam>.root", "<beam>.tip", "<beam>.node<k>", "<solid>.node<i>_<j>_<k>",
+// "<solid>.xmin" … "<solid>.zmax"), whatever the meshes of the model: a body or node set
+// of that name would make references ambiguous as soon as a mesh takes the prefix.
+bool hasGeneratedNodeShape(const std::string& name) {
+    const size_t dot = name.rfind('.');
+    if (dot == std::string::npos || dot == 0) return false;
+    const std::string suffix = name.substr(dot + 1);
+    if (suffix == "root" || suffix == "tip") return true;
+    for (const char* face : SolidMesh::faceNames())
+        if (suffix == face) return true;
+    if (suffix.rfind("node", 0) != 0) return false;
+    // node<k> or node<i>_<j>_<k>
+    size_t start = 4;
+    int parts = 0;
+    for (;;) {
+        const size_t end = std::min(suffix.find('_', start), suffix.size());
+        if (!allDigits(suffix, start, end)) return false;
+        ++parts;
+        if (end == suffix.size()) break;
+        start = end + 1;
+    }
+    return parts == 1 || parts == 3;
+}
+
+const char* const kGeneratedNodeNames =
+    "names ending in '.root', '.tip', '.node<k>', '.node<i>_<j>_<k>' or a face ('.xmin' ... '.zmax') are "
+    "those the builder gives the nodes and faces of beams and solids";
 
 // A number in few characters, for messages ("5e-324", "0.25").
 std::string shortNumber(double x) {
@@ -116,9 +153,23 @@ private:
                    const char* kind) {
         if (name.empty()) {
             error(where, std::string(kind) + " has an empty name");
+        } else if (!std::strcmp(kind, "body") && hasGeneratedNodeShape(name)) {
+            error(where, "body name '" + name + "' is reserved: " + kGeneratedNodeNames +
+                             ", so joints and forces naming it would be ambiguous");
+        } else if (reservedNodePartName(name, kind)) {
+            error(where, std::string(kind) + " name '" + name + "' is reserved: a joint or force on a node set "
+                             "becomes one per node, named '<name>:<node>', and " + kGeneratedNodeNames);
         } else if (!seen.insert(name).second) {
             error(where, "duplicate " + std::string(kind) + " name '" + name + "'");
         }
+    }
+
+    // A joint or force on a node set becomes one per node, "<name>:<node name>": a name
+    // of that shape would collide with one of them.
+    static bool reservedNodePartName(const std::string& name, const char* kind) {
+        if (std::strcmp(kind, "joint") && std::strcmp(kind, "force")) return false;
+        const size_t colon = name.find(':');
+        return colon != std::string::npos && hasGeneratedNodeShape(name.substr(colon + 1));
     }
 
     void buildBodies(Model& m) {
@@ -205,6 +256,9 @@ private:
                 ok = false;
             } else if (declaredNodeSetBefore(d.name, i)) {
                 error(where + "/name", "duplicate node set name '" + d.name + "'");
+                ok = false;
+            } else if (hasGeneratedNodeShape(d.name) && !findNodeSet(d.name) && !findNode(d.name)) {
+                error(where + "/name", "node set name '" + d.name + "' is reserved: " + kGeneratedNodeNames);
                 ok = false;
             } else if (findNodeSet(d.name)) {
                 error(where + "/name", "duplicate node set name '" + d.name + "': a face of a solid has this name");

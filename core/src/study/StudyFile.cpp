@@ -125,9 +125,12 @@ public:
                 const json::json_pointer ptr(p.path);
                 if (!model.contains(ptr))
                     error(where + "/path", "the model file has no value at '" + p.path + "'");
-                else if (!model.at(ptr).is_number())
-                    error(where + "/path", "the model's value at '" + p.path + "' is a " +
-                                               std::string(model.at(ptr).type_name()) + ", not a number");
+                else if (!model.at(ptr).is_number()) {
+                    const std::string type = model.at(ptr).type_name();
+                    const bool vowel = !type.empty() && std::string("aeiou").find(type[0]) != std::string::npos;
+                    error(where + "/path", "the model's value at '" + p.path + "' is " + (vowel ? "an " : "a ") +
+                                               type + ", not a number");
+                }
             } catch (const json::exception& e) {
                 error(where + "/path", "'" + p.path + "' is not a JSON pointer (e.g. \"/bodies/0/mass\")");
             }

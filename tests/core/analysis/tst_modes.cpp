@@ -449,6 +449,31 @@ private slots:
         QVERIFY(hi > 1.01 * lo);
     }
 
+    // The postures of a range are (1 − t) from + t to: the ends exactly as given, in either
+    // order, and finite even where to − from overflows (−1e308 … 1e308 gave inf and NaN
+    // postures). The four-bar cannot hold such angles in equilibrium; only the postures and
+    // the failures' reasons are checked.
+    void alongRangeEndsAreExactAndFinite() {
+        const Model model = test::buildOrStop(anchoredFourBar(2.0));
+        AlongMotionOptions o;
+        o.driver = "turn";
+        o.modes.count = 1;
+        o.statics.maxNewtonIterations = 3;
+        o.statics.method = StaticsMethod::Newton;
+        for (const auto& [from, to] : {std::pair{0.6, -0.2}, std::pair{-1e308, 1e308}}) {
+            o.from = from;
+            o.to = to;
+            o.steps = 3;
+            const AlongMotionResult r = modesAlongMotion(model, initialState(model), o);
+            QCOMPARE(int(r.steps.size()), 3);
+            QCOMPARE(r.steps.front().coordinate, from);
+            QCOMPARE(r.steps.back().coordinate, to);
+            QCOMPARE(r.steps[1].coordinate, 0.5 * from + 0.5 * to);
+            for (const AlongMotionStep& step : r.steps)
+                QVERIFY2(step.ok || !step.message.empty(), "a failed posture without a reason");
+        }
+    }
+
     // Modes tracked by their shapes through a crossing (CrossingPendulums): the tilted
     // pendulum's frequency falls from 0.76 Hz through the fixed one's 0.56 Hz at α = 0.99 rad.
     // Sorted by frequency, the first curve would jump from one pendulum to the other there;

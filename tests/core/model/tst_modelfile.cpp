@@ -404,6 +404,16 @@ const MalformedCase kMalformed[] = {
      "duplicate node set name 'block.xmin': a face of a solid has this name", 0, 0},
     {"node-set-nodes-not-names.json", Stage::Parse, "/node_sets/0/nodes/1",
      "expected a node name, found number", 0, 0},
+    // Names of the shape the builder gives nodes, faces and the per-node parts of a joint
+    // on a node set are refused, whether or not the mesh they point at exists.
+    {"body-named-like-a-beam-node.json", Stage::Build, "/bodies/0/name",
+     "body name 'beam.root' is reserved", 0, 0},
+    {"beam-named-like-a-solid-face.json", Stage::Build, "/beams/0/name",
+     "body name 'block.xmin' is reserved", 0, 0},
+    {"node-set-named-like-a-node.json", Stage::Build, "/node_sets/0/name",
+     "node set name 'rod.node7' is reserved", 0, 0},
+    {"joint-named-like-a-node-set-part.json", Stage::Build, "/joints/1/name",
+     "joint name 'clamp:block.node2_0_0' is reserved", 0, 0},
     // A hinge on a beam node turns the beam about its axis: the axis must cross the beam.
     {"beam-hinge-axis-along-beam.json", Stage::Build, "/joints/0/axis",
      "needs an axis perpendicular to the beam at the node", 0, 0},

@@ -376,6 +376,13 @@ void TestStudy::badStudyFilesNameFileAndLocation() {
             "parameters": [{"path": "/bodies/0/mass", "values": [1]}, {"path": "/forces/0/stiffness", "normal": {"mean": 1, "sd": 1}}],
             "analysis": {"type": "check"}})",
          "/parameters", "not both"},
+        // A pointer at an object or an array, named with its article.
+        {R"({"format": "looplab-study", "version": 1, "model": "MODEL",
+            "parameters": [{"path": "/bodies/0", "values": [1]}], "analysis": {"type": "check"}})",
+         "/parameters/0/path", "the model's value at '/bodies/0' is an object, not a number"},
+        {R"({"format": "looplab-study", "version": 1, "model": "MODEL",
+            "parameters": [{"path": "/bodies", "values": [1]}], "analysis": {"type": "check"}})",
+         "/parameters/0/path", "the model's value at '/bodies' is an array, not a number"},
     };
     int i = 0;
     for (const Case& c : cases) {

@@ -20,8 +20,13 @@ struct DriverEffort;
 /// efforts at s (model order, Reactions.h).
 double driverPower(const Model& model, const State& s, const std::vector<DriverEffort>& efforts);
 
-/// Power [W] of the body forces and body torques at s (their laws evaluated at s.t).
+/// Power [W] of the body forces and body torques at s (their laws evaluated at s.t), on
+/// rigid bodies and on beam and solid nodes (node sets are one force per node).
 double appliedLoadPower(const Model& model, const State& s);
+
+/// True when something puts work into the model (a driver, a body force or torque), so
+/// that E − E₀ is that work plus the run's error rather than a drift.
+bool hasWorkInput(const Model& model);
 
 /// Work and balance along a run, one sample per output frame, integrated by the
 /// trapezoidal rule between frames. The rule's error is O(h²) in the output step, so the

@@ -66,6 +66,11 @@ struct StaticsOptions {
     int denseStabilityLimit = 600;
     /// A projected eigenvalue ω² with |ω²| ≤ this × the largest |ω²| counts as zero.
     double zeroStiffnessTolerance = 1e-9;
+    /// An equilibrium is accepted only if its force residual is at most this × the applied
+    /// loads (loadScale): where the elastic forces of a stiff mesh are resolved more
+    /// coarsely than that in double precision, the result is no convergence, with the
+    /// residual and why, never an "equilibrium" whose reactions miss part of the load [-].
+    double loadResidualTolerance = 1e-3;
 };
 
 struct StaticsResult {
@@ -76,6 +81,9 @@ struct StaticsResult {
     int newtonIterations = 0;
     int relaxationSteps = 0;
     double forceScale = 0.0;          ///< f₀ [N] (moments / length scale)
+    /// ‖D_c Q_applied‖∞ at the start: Q without the elastic forces of beams and solids
+    /// (gravity, springs, body forces and torques) [N]
+    double loadScale = 0.0;
     double forceResidual = 0.0;       ///< ‖D_c F‖∞ at the end, minimum-norm λ [N]
     double constraintResidual = 0.0;  ///< ‖D_r Φ‖∞ at the end [m]
     VecX lambda;                      ///< minimum-norm multipliers at the end, one per equation
