@@ -179,6 +179,12 @@ FreeDirections findFreeDirections(const Model& model, const State& state, const 
         MatX X = MatX::Zero(n, N.cols());
         const MatX RN = R * N;
         for (int i = 0; i < ng; ++i) X.row(coords[static_cast<size_t>(i)]) = RN.row(i);
+        // A candidate that moves no mass against the structure's translations (a beam's turn
+        // about its own axis: its nodes lie on the axis up to the rounding of their
+        // coordinates, and the cable element has no torsion coordinate) is no motion.
+        double translationMass = 0.0;
+        for (Eigen::Index j = 0; j < X.cols(); ++j)
+            translationMass = std::max(translationMass, X.col(j).dot(applyMass(model, X.col(j))));
         std::vector<VecX> kept, keptM;
         for (Eigen::Index j = 0; j < X.cols(); ++j) {
             VecX x = X.col(j);
@@ -186,7 +192,7 @@ FreeDirections findFreeDirections(const Model& model, const State& state, const 
                 for (size_t i = 0; i < kept.size(); ++i) x -= keptM[i].dot(x) * kept[i];
             VecX Mx = applyMass(model, x);
             const double m2 = x.dot(Mx);
-            if (!(m2 > 0.0) || !std::isfinite(m2)) continue;  // a massless direction: not a mode
+            if (!(m2 > 1e-20 * translationMass) || !std::isfinite(m2)) continue;
             x /= std::sqrt(m2);
             Mx /= std::sqrt(m2);
             kept.push_back(x);

@@ -398,14 +398,7 @@ ModesResult computeModesUnguarded(const Model& model, const State& state, const 
     }
     res.shiftEstimateSeconds = seconds(te);
 
-    // Shift-invert iteration. The operators return their values times nuScale, so that the
-    // Ritz values are of order one whatever the units: Spectra's Lanczos and Arnoldi take an
-    // off-diagonal entry below ε√n (absolute) for an invariant subspace and restart there,
-    // and with ν ~ 1e-12 (a cantilever of density 0.001 or modulus 1e20: ω² ~ 1e11 to 1e20)
-    // every step looked like one: eigenvectors with relative residuals of 1e-2, all rejected.
-    const double nuScale = res.damped ? std::max(std::abs(s0), 1e-300)
-                                      : (sigma != 0.0 ? std::abs(sigma)
-                                                      : (kMax > 0 && mMax > 0 ? kMax / mMax : 1.0));
+    // Shift-invert iteration.
     const auto ti = Clock::now();
     FunctionOp op;
     std::vector<Complex> nu;   // eigenvalues of the shift-inverted operator
@@ -440,7 +433,7 @@ ModesResult computeModesUnguarded(const Model& model, const State& state, const 
             VecX rhs = VecX::Zero(n + r);
             rhs.head(n) = Q.transpose() * VecX(L * Eigen::Map<const VecX>(x, n));
             const VecX sol = lu.solve(rhs);
-            Eigen::Map<VecX>(y, n) = nuScale * (L.transpose() * VecX(Q * sol.head(n)));
+            Eigen::Map<VecX>(y, n) = L.transpose() * VecX(Q * sol.head(n));
         };
         if (freeCount > 0) {
             // In z = Bᵀx the free directions are the orthonormal columns Y = BᵀR.
@@ -503,7 +496,7 @@ ModesResult computeModesUnguarded(const Model& model, const State& state, const 
         }
         const auto Lt = L.transpose().triangularView<Eigen::Upper>();
         for (int k = 0; k < ev.size(); ++k) {
-            nu.emplace_back(ev[k] / nuScale, 0.0);
+            nu.emplace_back(ev[k], 0.0);
             vecs.push_back(VecX(Q.transpose() * Lt.solve(VecX(Z.col(k)))).cast<Complex>());
         }
     } else if (res.symmetric) {
@@ -521,7 +514,7 @@ ModesResult computeModesUnguarded(const Model& model, const State& state, const 
         op.apply = [&](const double* w, double* y) {
             VecX rhs = VecX::Zero(n + r);
             rhs.head(n) = Eigen::Map<const VecX>(w, n);
-            Eigen::Map<VecX>(y, n) = nuScale * lu.solve(rhs).head(n);
+            Eigen::Map<VecX>(y, n) = lu.solve(rhs).head(n);
             removeFreePart(free.basis, freeM, y, n);
         };
         if (freeCount > 0) {
@@ -599,7 +592,7 @@ ModesResult computeModesUnguarded(const Model& model, const State& state, const 
             }
         }
         for (int k = 0; k < ev.size(); ++k) {
-            nu.emplace_back(ev[k] / nuScale, 0.0);
+            nu.emplace_back(ev[k], 0.0);
             vecs.push_back(VecX(Z.col(k)).cast<Complex>());
         }
     } else {
@@ -611,7 +604,7 @@ ModesResult computeModesUnguarded(const Model& model, const State& state, const 
                 Eigen::Map<const VecX> u(x, 2 * n);
                 rhs.head(n) = applyMass(model, u.tail(n));
                 rhs.segment(n, n) = kappa * u.head(n);
-                Eigen::Map<VecX>(y, 2 * n) = nuScale * lu.solve(rhs).head(2 * n);
+                Eigen::Map<VecX>(y, 2 * n) = lu.solve(rhs).head(2 * n);
             };
         } else {
             op.apply = [&](const double* x, double* y) {
@@ -619,7 +612,7 @@ ModesResult computeModesUnguarded(const Model& model, const State& state, const 
                 VecX u = Eigen::Map<const VecX>(x, n);
                 removeFreePart(free.basis, freeM, u.data(), n);
                 rhs.head(n) = applyMass(model, u);
-                Eigen::Map<VecX>(y, n) = nuScale * lu.solve(rhs).head(n);
+                Eigen::Map<VecX>(y, n) = lu.solve(rhs).head(n);
                 removeFreePart(free.basis, freeM, y, n);
             };
         }
@@ -709,7 +702,7 @@ ModesResult computeModesUnguarded(const Model& model, const State& state, const 
             }
         }
         for (int k = 0; k < ev.size(); ++k) {
-            nu.push_back(ev[k] / nuScale);
+            nu.push_back(ev[k]);
             vecs.push_back(VecC(Z.col(k).head(n)));
         }
     }
@@ -732,6 +725,7 @@ ModesResult computeModesUnguarded(const Model& model, const State& state, const 
         return y;
     };
     std::vector<VecC> complexShapes;  // x of each mode kept, for the repeated damped ones
+    double rejectedW2 = 0.0, rejectedResidual = 0.0;  // the lowest pair rejected by its residual
     for (size_t k = 0; k < nu.size(); ++k) {
         if (!(std::abs(nu[k]) > 1e-10 * nuMax)) {  // an infinite eigenvalue
             res.spuriousRejected++;
@@ -761,6 +755,10 @@ ModesResult computeModesUnguarded(const Model& model, const State& state, const 
         const double cres = largestMagnitude(VecC(rowScales.cast<Complex>().cwiseProduct(Bx))) /
                             largestMagnitude(VecC(x.cwiseQuotient(colScales.cast<Complex>())));
         if (!(cres <= o.spuriousTolerance)) {
+            if (rejectedW2 == 0.0 || std::abs(w2) < std::abs(rejectedW2)) {
+                rejectedW2 = w2;
+                rejectedResidual = cres;
+            }
             res.spuriousRejected++;
             continue;
         }
@@ -781,6 +779,10 @@ ModesResult computeModesUnguarded(const Model& model, const State& state, const 
         if (!res.damped) {
             const double shifted = rvec.norm() * std::abs(nu[k]) / (lin.mass.cast<Complex>() * x).norm();
             if (!(shifted <= o.spuriousTolerance)) {
+                if (rejectedW2 == 0.0 || std::abs(w2) < std::abs(rejectedW2)) {
+                    rejectedW2 = w2;
+                    rejectedResidual = shifted;
+                }
                 res.spuriousRejected++;
                 continue;
             }
@@ -926,8 +928,18 @@ ModesResult computeModesUnguarded(const Model& model, const State& state, const 
                       (res.spuriousRejected > 0
                            ? std::to_string(res.spuriousRejected) +
                                  " pair(s) found, each with a shape off the constraints or a residual above " +
-                                 format("%.3g", o.spuriousTolerance) + " (rounding of the solves: condition " +
-                                 format("%.3g", res.conditionScaled) + "); try a --shift nearer the modes"
+                                 format("%.3g", o.spuriousTolerance) + " (condition of the shifted matrix " +
+                                 format("%.3g", res.conditionScaled) + ")" +
+                                 (rejectedW2 != 0.0
+                                      ? format("; the lowest at omega^2 = %.3g rad^2/s^2 with a residual of %.3g",
+                                               rejectedW2, rejectedResidual) +
+                                            format(" against a shift of %.3g: the model's frequencies are not "
+                                                   "resolved in double precision there (a material or mass out of "
+                                                   "the range of real structures: on the example cantilever a "
+                                                   "modulus over density above about 1e13 m^2/s^2, a million times "
+                                                   "steel's); a --shift nearer omega^2 = %.3g may resolve them",
+                                                   sigma, rejectedW2)
+                                      : std::string("; try a --shift nearer the modes"))
                            : std::string("the iteration returned no pair"));
     return res;
 }
