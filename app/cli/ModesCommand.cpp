@@ -78,6 +78,8 @@ nlohmann::json modesCommon(const ModesResult& r) {
     j["coordinates"] = r.coordinates;
     j["independent_equations"] = r.independentEquations;
     j["dof"] = r.degreesOfFreedom;
+    j["rigid_body_modes"] = r.rigidBodyModes;
+    j["free_structures"] = r.freeStructures;
     j["dense_check"] = r.denseChecked ? nlohmann::json({{"largest_difference", r.denseDifference}}) : nlohmann::json();
     j["timings"] = {{"factorization_s", r.factorizationSeconds}, {"iteration_s", r.iterationSeconds},
                     {"dense_check_s", r.denseSeconds}};
@@ -89,6 +91,7 @@ nlohmann::json modesCommon(const ModesResult& r) {
                         {"eigenvalue", {m.s.real(), m.s.imag()}},
                         {"squared_frequency", m.squaredFrequency},
                         {"unstable", m.unstable},
+                        {"rigid_body", m.rigidBody},
                         {"accurate", m.accurate},
                         {"residual", m.residual},
                         {"constraint_residual", m.constraintResidual}});
@@ -265,11 +268,30 @@ int runModes(const ModesCommandOptions& o) {
                   << "shift:        " << r.shift << " rad^2/s^2\n"
                   << "condition:    " << r.conditionUnscaled << " unscaled, " << r.conditionScaled << " scaled\n";
         if (r.denseChecked) std::cout << "dense check:  largest difference " << r.denseDifference << "\n";
+        if (r.rigidBodyModes > 0) {
+            std::cout << "rigid-body:   " << r.rigidBodyModes << " mode(s) at 0 Hz, free direction(s) of";
+            if (r.freeStructures.size() > 4) {
+                std::cout << " " << r.freeStructures.size() << " free structures";
+            } else {
+                for (size_t i = 0; i < r.freeStructures.size(); ++i) {
+                    std::cout << (i ? ";" : "");
+                    for (const std::string& name : r.freeStructures[i]) std::cout << " " << name;
+                }
+            }
+            std::cout << "\n";
+        }
         std::cout << " mode   frequency [Hz]   damping ratio\n";
-        for (size_t k = 0; k < r.modes.size(); ++k)
+        // Many rigid-body modes (a model of many free parts) are one line.
+        const size_t listedRigid = r.rigidBodyModes > 12 ? 0 : static_cast<size_t>(r.rigidBodyModes);
+        if (listedRigid == 0 && r.rigidBodyModes > 0)
+            std::cout << std::setw(5) << 1 << " - " << r.rigidBodyModes << "   0 Hz  rigid body\n";
+        for (size_t k = 0; k < r.modes.size(); ++k) {
+            if (r.modes[k].rigidBody && k >= listedRigid) continue;
             std::cout << std::setw(5) << k + 1 << "   " << std::setw(14) << r.modes[k].frequencyHz << "   "
                       << std::setw(13) << r.modes[k].dampingRatio << (r.modes[k].unstable ? "  unstable" : "")
-                      << (r.modes[k].accurate ? "" : "  inaccurate") << "\n";
+                      << (r.modes[k].accurate ? "" : "  inaccurate") << (r.modes[k].rigidBody ? "  rigid body" : "")
+                      << "\n";
+        }
     }
     return rc;
 }

@@ -22,6 +22,7 @@ nlohmann::json staticsJson(const Model& model, const State& s, const StaticsResu
     j["constraint_residual"] = r.constraintResidual;
     j["rank"] = r.rank;
     j["dof"] = r.degreesOfFreedom;
+    j["free_directions"] = r.freeDirections;
     j["squared_frequencies"] = std::vector<double>(r.squaredFrequencies.data(),
                                                    r.squaredFrequencies.data() + r.squaredFrequencies.size());
     if (!r.ok) j["message"] = r.message;
@@ -81,6 +82,9 @@ int runStatics(const StaticsCommandOptions& o) {
                   << r.loadScale << " N)\n"
                   << "constraint residual:  " << r.constraintResidual << " m\n"
                   << "degrees of freedom:   " << r.degreesOfFreedom << "\n";
+        if (r.freeDirections > 0)
+            std::cout << "free directions:      " << r.freeDirections
+                      << " (rigid-body motions held at their start)\n";
         for (int b = 1; b < model.bodyCount(); ++b) {
             if (model.bodies[size_t(b)].nodeSize() > 0) {
                 std::cout << "  " << model.bodies[size_t(b)].name << ": centre of mass "

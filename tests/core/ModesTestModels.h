@@ -23,6 +23,75 @@ inline ModelDocument unloadedCantilever(int elements) {
     return doc;
 }
 
+/// The example cantilever's beam (steel, 1 m, 20 mm square, EI = 2 800 N·m², ρA = 3.14 kg/m)
+/// of `elements` elements with nothing holding it: no joint, no gravity, no load. Its
+/// elastic modes are Euler–Bernoulli's free–free beam, f_n = (β_n L)² √(EI/ρA) / (2π L²)
+/// with β_n L = 4.7300, 7.8532, 10.9956, each twice (the square section bends alike in both
+/// planes); five rigid-body modes at 0 (the cable element has no torsion coordinate: the
+/// turn about its own axis moves no coordinate).
+inline ModelDocument freeFreeBeam(int elements) {
+    ModelDocument doc = unloadedCantilever(elements);
+    doc.name = "free-free beam";
+    doc.joints.clear();
+    return doc;
+}
+
+/// The free–free beam's n-th elastic frequency (n = 1, 2, 3) from the closed form [Hz].
+inline double freeFreeBeamHz(const ModelDocument& doc, int n) {
+    static const double betaL[] = {4.730040745, 7.853204624, 10.99560784};
+    const BeamDoc& b = doc.beams.at(0);
+    const double L = (b.to - b.from).norm();
+    const double A = b.section.width * b.section.height;
+    const double I = b.section.width * std::pow(b.section.height, 3) / 12.0;
+    const double EI = b.material.youngModulus * I, rhoA = b.material.density * A;
+    const double bl = betaL[n - 1];
+    return bl * bl * std::sqrt(EI / rhoA) / (2.0 * M_PI * L * L);
+}
+
+/// One rigid body (2 kg) alone in space, no gravity: six rigid-body modes and nothing else.
+inline ModelDocument freeRigidBody() {
+    ModelDocument doc;
+    doc.name = "free rigid body";
+    doc.gravity = Vec3::Zero();
+    BodyDoc b;
+    b.name = "block";
+    b.mass = 2.0;
+    b.inertia = Vec3(0.01, 0.02, 0.03).asDiagonal();
+    b.position = Vec3(0.3, -0.2, 0.1);
+    b.orientation = Quat(Eigen::AngleAxisd(0.4, Vec3(1, 2, 3).normalized()));
+    doc.bodies.push_back(b);
+    return doc;
+}
+
+/// A block of mass m on a linear spring k to the ground along y, at its free length, no joint
+/// and no gravity: one elastic mode, ω² = k/m; the spring holds nothing else (no preload,
+/// attached at the centre of mass), so the block keeps five free directions.
+struct SpringOnly {
+    double m = 1.5, k = 1000.0;
+    ModelDocument document() const {
+        ModelDocument doc;
+        doc.name = "block on a spring";
+        doc.gravity = Vec3::Zero();
+        BodyDoc b;
+        b.name = "block";
+        b.mass = m;
+        b.inertia = Vec3(0.001, 0.002, 0.003).asDiagonal();
+        doc.bodies.push_back(b);
+        ForceDoc f;
+        f.name = "spring";
+        f.type = ForceType::SpringDamper;
+        f.body1 = "ground";
+        f.body2 = "block";
+        f.point1 = Vec3(0, 1, 0);
+        f.point2 = Vec3::Zero();
+        f.stiffness = k;
+        f.freeLength = 1.0;
+        doc.forces.push_back(f);
+        return doc;
+    }
+    double omega2() const { return k / m; }
+};
+
 /// A compound pendulum: one body of mass m, inertia I about its centre of mass (z), the
 /// centre of mass l from a revolute about z at the origin, started at `angle` from hanging.
 /// Small oscillations about hanging: ω² = m g l / (I + m l²).

@@ -80,6 +80,16 @@ const char* kFallingBody = R"({
               "shape": {"type": "sphere", "radius": 0.05}}]
 })";
 
+// The example cantilever's beam with nothing holding it (no joint, no gravity): five
+// rigid-body modes (no torsion coordinate in the cable element), then f_n = (β_n L)² √(EI/ρA) / (2π L²), β₁L = 4.7300, each twice.
+const char* kFreeFreeBeam = R"({
+  "format": "looplab-model", "version": 1, "name": "Free-free beam",
+  "gravity": [0, 0, 0],
+  "beams": [{"name": "beam", "from": [0, 0, 0], "to": [1, 0, 0], "elements": 16,
+             "material": {"young_modulus": 210000000000.0, "poisson_ratio": 0.3, "density": 7850},
+             "section": {"type": "rectangle", "width": 0.02, "height": 0.02}}]
+})";
+
 }  // namespace
 
 class TestModesPanel : public QObject {
@@ -111,6 +121,7 @@ private slots:
     void scalingChoices();
     void cancelsAndReportsFailure();
     void modesAlongRecordedMotion();
+    void rigidBodyModesMarked();
 
 private:
     /// Sets the panel to `count` modes and clicks Compute; true once the result is shown.
@@ -578,6 +589,36 @@ void TestModesPanel::modesAlongRecordedMotion()
     QCOMPARE(finished.count(), 2);
     QCOMPARE(panel->alongChart()->series().size(), 1);
     QCOMPARE(qobject_cast<QLineSeries*>(panel->alongChart()->series().front())->count(), 6);
+}
+
+void TestModesPanel::rigidBodyModesMarked()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath("free-free.json");
+    {
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(kFreeFreeBeam);
+    }
+    QVERIFY(window_->openFile(path));
+    QVERIFY(computeThroughPanel(2));
+    ModesPanel* panel = window_->modesPanel();
+    QVERIFY2(window_->lastModes().ok, qPrintable(panel->statusText()));
+    QCOMPARE(panel->table()->rowCount(), 7);
+    for (int row = 0; row < 7; ++row) {
+        const bool rigid = panel->table()->item(row, 2)->text().contains("rigid body");
+        QCOMPARE(rigid, row < 5);
+        if (row < 5)
+            QCOMPARE(panel->table()->item(row, 0)->text().toDouble(), 0.0);
+    }
+    const double EI = 2.1e11 * std::pow(0.02, 4) / 12.0, rhoA = 7850 * 0.02 * 0.02, betaL = 4.730040745;
+    const double expected = betaL * betaL * std::sqrt(EI / rhoA) / (2.0 * M_PI);
+    for (int row = 5; row < 7; ++row) {
+        const double shown = panel->table()->item(row, 0)->text().toDouble();
+        qInfo("free-free beam: row %d shows %.8g Hz, closed form %.8g Hz", row + 1, shown, expected);
+        QVERIFY(std::abs(shown - expected) <= 0.005 * expected);
+    }
+    QVERIFY2(panel->summaryText().contains("5 rigid-body mode(s)"), qPrintable(panel->summaryText()));
 }
 
 QTEST_MAIN(TestModesPanel)

@@ -276,6 +276,8 @@ void ModesPanel::showModes(const ModesComputation& r)
     figures << (m.denseChecked ? tr("dense check: largest difference %1").arg(sci(m.denseDifference))
                                : tr("no dense check (model too large)"));
     figures << tr("%n spurious constraint mode(s) filtered", nullptr, m.spuriousRejected);
+    if (m.rigidBodyModes > 0)
+        figures << tr("%n rigid-body mode(s) of free structures", nullptr, m.rigidBodyModes);
     summary_->setText(figures.join(" · "));
     table_->setRowCount(static_cast<int>(m.modes.size()));
     for (size_t k = 0; k < m.modes.size(); ++k) {
@@ -284,6 +286,8 @@ void ModesPanel::showModes(const ModesComputation& r)
         auto* f = new QTableWidgetItem(QString::number(mode.frequencyHz, 'g', 8));
         auto* z = new QTableWidgetItem(QString::number(mode.dampingRatio, 'g', 4));
         QStringList notes;
+        if (mode.rigidBody)
+            notes << tr("rigid body");
         if (mode.unstable)
             notes << tr("unstable");
         if (!mode.accurate)

@@ -1,5 +1,7 @@
 #include "looplab/analysis/Modes.h"
 
+#include "looplab/analysis/FreeDirections.h"
+
 #include "looplab/linalg/AugmentedFactorization.h"
 #include "looplab/dynamics/Dynamics.h"
 #include "looplab/dynamics/Linearization.h"
@@ -33,6 +35,21 @@ double seconds(Clock::time_point since) {
 }
 
 using message::format;
+
+// ‖x‖∞, 0 for an empty vector (a model without constraint equations).
+template <class V>
+double largestMagnitude(const V& x) {
+    return x.size() ? x.cwiseAbs().maxCoeff() : 0.0;
+}
+
+// x ← x − R (MRᵀ x): the part of x M-orthogonal to the free directions R (RᵀMR = I). The
+// shift-inverted operators leave span R invariant, so removing it before and after each
+// application leaves the elastic spectrum alone.
+void removeFreePart(const MatX& R, const MatX& MR, double* x, int n) {
+    if (R.cols() == 0) return;
+    Eigen::Map<VecX> v(x, n);
+    v -= R * (MR.transpose() * v);
+}
 
 // A linear operator for Spectra given by a function (x ↦ y, both of size n).
 struct FunctionOp {
@@ -111,14 +128,16 @@ constexpr double kShiftRefinementFactor = 10.0;
 // less than 10 %, or after 60 steps; full reorthogonalisation, the steps being few. Returns
 // 0 when the estimate is not positive (a mode at or below zero).
 double estimateLowestSquaredFrequency(const SparseColMatrix& M, const AugmentedFactorization& lu, int n, int r,
-                                      double sigma, int& solves) {
+                                      double sigma, const MatX& R, const MatX& MR, int& solves) {
     solves = 0;
     const int maxSteps = std::min(60, n);
     auto apply = [&](const VecX& x) {
         VecX rhs = VecX::Zero(n + r);
         rhs.head(n) = M * x;
         ++solves;
-        return VecX(lu.solve(rhs).head(n));
+        VecX y = lu.solve(rhs).head(n);
+        removeFreePart(R, MR, y.data(), n);
+        return y;
     };
     std::mt19937 g(271828);
     std::normal_distribution<double> nd;
@@ -169,7 +188,9 @@ double modalAssurance(const Model& model, const VecX& a, const VecX& b) {
     return ab * ab / (aa * bb);
 }
 
-ModesResult computeModes(const Model& model, const State& state, const VecX& lambda, const ModesOptions& o) {
+namespace {
+
+ModesResult computeModesUnguarded(const Model& model, const State& state, const VecX& lambda, const ModesOptions& o) {
     ModesResult res;
     State s = state;
     s.v.setZero();
@@ -221,6 +242,13 @@ ModesResult computeModes(const Model& model, const State& state, const VecX& lam
     // well conditioned. With the automatic shift the condition numbers are those of the
     // matrix at this one, even when the shift is then moved (below).
     res.referenceShift = kMax > 0 && mMax > 0 ? -0.01 * kMax / mMax : -1.0;
+    if (!std::isfinite(res.referenceShift) || !std::isfinite(kMax) || !std::isfinite(mMax)) {
+        res.message = format("the stiffness and the mass differ by more than double precision holds (largest "
+                             "|K_ij| %.3g, largest M_ii %.3g): the frequencies of this mesh, up to their ratio "
+                             "in rad^2/s^2, are beyond it; a material or a mass is out of range",
+                             kMax, mMax);
+        return res;
+    }
     res.shift = o.shift ? *o.shift : res.referenceShift;
     double sigma = res.shift;
     res.damped = !o.ignoreDamping && largestAbsEntry(lin.damping) > 0.0;
@@ -260,6 +288,40 @@ ModesResult computeModes(const Model& model, const State& state, const VecX& lam
         lin.stiffness = 0.5 * (lin.stiffness + Kt);
     }
 
+    // The free directions (rigid motions of free structures that nothing holds) are rigid-body
+    // modes, ω = 0 exactly: reported from their construction and removed from the iteration,
+    // which otherwise spends its basis on a cluster of equal eigenvalues (1200 of them on 200
+    // free beams) before it reaches an elastic mode. With damping a free direction may still
+    // be damped (a dashpot to the ground): the state-space iteration then finds it as before.
+    FreeDirections free;
+    if (!res.damped) free = findFreeDirections(model, s, lin.stiffness, cv.jacobian);
+    const int freeCount = free.count();
+    MatX freeM(n, freeCount);
+    for (int j = 0; j < freeCount; ++j) freeM.col(j) = applyMass(model, free.basis.col(j));
+    res.rigidBodyModes = freeCount;
+    res.freeStructures = free.structures;
+    std::vector<Mode> rigidModes;
+    for (int j = 0; j < freeCount; ++j) {
+        Mode m;
+        m.shape = free.basis.col(j);
+        m.s = Complex(0.0, 0.0);
+        m.rigidBody = true;
+        const VecX Kx = lin.stiffness * m.shape;
+        m.multipliers = spaces.solveTransposed(-Kx);
+        const double xs = largestMagnitude(VecX(m.shape.cwiseQuotient(colScales)));
+        m.constraintResidual = xs > 0 ? largestMagnitude(VecX(rowScales.cwiseProduct(cv.jacobian * m.shape))) / xs : 0.0;
+        const double scale = std::max(kMax, std::abs(sigma) * mMax) * m.shape.norm();
+        m.residual = scale > 0 ? (Kx + cv.jacobian.transpose() * m.multipliers).norm() / scale : 0.0;
+        m.accurate = m.residual <= o.residualTolerance;
+        rigidModes.push_back(std::move(m));
+    }
+    const int elastic = d - freeCount;  // degrees of freedom left to the iteration
+    if (elastic == 0) {
+        res.modes = std::move(rigidModes);
+        res.ok = true;
+        return res;
+    }
+
     // The shifted matrices, unscaled (β = 1) and with β; their condition estimates.
     const double s0 = -std::sqrt(std::abs(sigma));  // state-space shift [1/s]
     const double kappa = mMax * std::max(std::abs(s0), 1e-3);
@@ -278,7 +340,7 @@ ModesResult computeModes(const Model& model, const State& state, const VecX& lam
     res.conditionScaled = lu.conditionEstimate();
     // The unscaled matrix is D⁻¹ S_β D⁻¹ with D = diag(1, …, 1, β, …, β) over the
     // multiplier rows and columns: its estimate comes from the same factors.
-    if (beta == 1.0) {
+    if (beta == 1.0 || !factored) {
         res.conditionUnscaled = res.conditionScaled;
     } else {
         VecX d = VecX::Ones(lu.size());
@@ -313,8 +375,9 @@ ModesResult computeModes(const Model& model, const State& state, const VecX& lam
     // more than half of the spectrum is asked for, its top is as far from a low shift as its
     // bottom is from the reference one (methods.md, "Eigenanalysis", step 3).
     const auto te = Clock::now();
-    if (!o.shift && res.symmetric && 2 * o.count <= d && d >= 2) {
-        const double w2 = estimateLowestSquaredFrequency(lin.mass, lu, n, r, sigma, res.shiftEstimateSolves);
+    if (!o.shift && res.symmetric && 2 * o.count <= elastic && elastic >= 2) {
+        const double w2 =
+            estimateLowestSquaredFrequency(lin.mass, lu, n, r, sigma, free.basis, freeM, res.shiftEstimateSolves);
         res.lowestEstimate = w2;
         // An estimate at the rounding level of the reference shift is a rigid-body or
         // mechanism mode (ω² = 0): a shift that near zero would make the matrix nearly
@@ -349,9 +412,9 @@ ModesResult computeModes(const Model& model, const State& state, const VecX& lam
     // and the chain of 20 loops, one degree of freedom each; the Bricard linkage's mode
     // lost). There the problem is small on the tangent space and the Euclidean Lanczos on
     // H = Lᵀ Pᵀ S⁻¹ P L with the Cholesky factor of the mass, M = LLᵀ, is kept.
-    const int symmetricNev = std::min({o.count, d, n - 1});
+    const int symmetricNev = std::min({o.count, elastic, n - 1});
     const int symmetricNcv = std::min(std::max(2 * symmetricNev + 1, 20), n);
-    const bool basisFitsTangentSpace = symmetricNcv <= d && symmetricNev + kDeflationBasis <= d;
+    const bool basisFitsTangentSpace = symmetricNcv <= elastic && symmetricNev + kDeflationBasis <= elastic;
     if (res.symmetric && !basisFitsTangentSpace) {
         // H = Bᵀ Pᵀ S⁻¹ P B with M = BBᵀ: symmetric, with the eigenvalues ν = 1/(ω² − σ)
         // for z = Bᵀx, and 0 for the r constraint directions. B = Qᵀ L from the Cholesky
@@ -372,7 +435,18 @@ ModesResult computeModes(const Model& model, const State& state, const VecX& lam
             const VecX sol = lu.solve(rhs);
             Eigen::Map<VecX>(y, n) = L.transpose() * VecX(Q * sol.head(n));
         };
-        const int nev = std::min({o.count, d, n - 1});
+        if (freeCount > 0) {
+            // In z = Bᵀx the free directions are the orthonormal columns Y = BᵀR.
+            MatX Y(n, freeCount);
+            for (int j = 0; j < freeCount; ++j) Y.col(j) = L.transpose() * VecX(Q * free.basis.col(j));
+            op.apply = [&, Y, inner = op.apply](const double* x, double* y) {
+                VecX u = Eigen::Map<const VecX>(x, n);
+                u -= Y * (Y.transpose() * u);
+                inner(u.data(), y);
+                removeFreePart(Y, Y, y, n);
+            };
+        }
+        const int nev = std::min({o.count, elastic, n - 1});
         const int ncv = std::min(std::max(2 * nev + 1, 20), n);
         Spectra::SymEigsSolver<FunctionOp> eig(op, nev, ncv);
         eig.init();
@@ -388,7 +462,7 @@ ModesResult computeModes(const Model& model, const State& state, const VecX& lam
         // 575 Hz instead of 16.7, 16.7, 104.7, 104.7. So the operator is deflated by the
         // vectors found, (I − ZZᵀ) H (I − ZZᵀ), and its largest |ν| taken in place of the
         // smallest kept while larger, until none is.
-        if (converged && nev < d) {
+        if (converged && nev < elastic) {
             FunctionOp deflated;
             deflated.n = n;
             deflated.apply = [&](const double* x, double* y) {
@@ -441,7 +515,16 @@ ModesResult computeModes(const Model& model, const State& state, const VecX& lam
             VecX rhs = VecX::Zero(n + r);
             rhs.head(n) = Eigen::Map<const VecX>(w, n);
             Eigen::Map<VecX>(y, n) = lu.solve(rhs).head(n);
+            removeFreePart(free.basis, freeM, y, n);
         };
+        if (freeCount > 0) {
+            // The operator takes w = Mx: its free part is removed as MR Rᵀ w.
+            op.apply = [&, inner = op.apply](const double* w, double* y) {
+                VecX u = Eigen::Map<const VecX>(w, n);
+                removeFreePart(freeM, free.basis, u.data(), n);
+                inner(u.data(), y);
+            };
+        }
         using ShiftInvertLanczos = Spectra::SymGEigsShiftSolver<FunctionOp, MassProduct, Spectra::GEigsMode::ShiftInvert>;
         // Spectra returns λ = σ + 1/ν; the rest of the procedure works with ν, as on the other paths.
         auto toNu = [&](const VecX& lam) { return VecX((lam.array() - sigma).inverse()); };
@@ -467,7 +550,7 @@ ModesResult computeModes(const Model& model, const State& state, const VecX& lam
         // vectors found, P A P with the M-orthogonal projector P = I − Z ZᵀM (M-self-adjoint
         // like A), and its largest |ν| taken in place of the smallest kept while larger,
         // until none is. Given w = Mx it returns P G M P x = P G (w − MZ Zᵀw).
-        if (converged && nev < d) {
+        if (converged && nev < elastic) {
             MatX MZ(n, Z.cols());
             for (Eigen::Index c = 0; c < Z.cols(); ++c) MZ.col(c) = lin.mass * Z.col(c);
             FunctionOp deflated;
@@ -526,11 +609,14 @@ ModesResult computeModes(const Model& model, const State& state, const VecX& lam
         } else {
             op.apply = [&](const double* x, double* y) {
                 VecX rhs = VecX::Zero(n + r);
-                rhs.head(n) = applyMass(model, Eigen::Map<const VecX>(x, n));
+                VecX u = Eigen::Map<const VecX>(x, n);
+                removeFreePart(free.basis, freeM, u.data(), n);
+                rhs.head(n) = applyMass(model, u);
                 Eigen::Map<VecX>(y, n) = lu.solve(rhs).head(n);
+                removeFreePart(free.basis, freeM, y, n);
             };
         }
-        const int want = res.damped ? 2 * std::min(o.count, d) : std::min(o.count, d);
+        const int want = res.damped ? 2 * std::min(o.count, d) : std::min(o.count, elastic);
         const int nev = std::max(1, std::min(want, N - 2));
         const int ncv = std::min(std::max(2 * nev + 1, 20), N);
         Spectra::GenEigsSolver<FunctionOp> eig(op, nev, ncv);
@@ -546,7 +632,7 @@ ModesResult computeModes(const Model& model, const State& state, const VecX& lam
         // (I − QQᵀ) A (I − QQᵀ) (a conjugate pair on the damped path), and take it in place of
         // the smallest kept while larger. A is not symmetric, so an eigenvector v of the
         // deflated operator is completed to one of A by Q y, (QᵀAQ − νI) y = −QᵀAv.
-        const int finite = res.damped ? 2 * d : d;
+        const int finite = res.damped ? 2 * d : elastic;
         const int extraNev = res.damped ? 2 : 1;
         if (converged && nev < finite && N >= 2 * extraNev + 2) {
             MatX Qb, AQ;
@@ -639,6 +725,7 @@ ModesResult computeModes(const Model& model, const State& state, const VecX& lam
         return y;
     };
     std::vector<VecC> complexShapes;  // x of each mode kept, for the repeated damped ones
+    double rejectedW2 = 0.0, rejectedResidual = 0.0;  // the lowest pair rejected by its residual
     for (size_t k = 0; k < nu.size(); ++k) {
         if (!(std::abs(nu[k]) > 1e-10 * nuMax)) {  // an infinite eigenvalue
             res.spuriousRejected++;
@@ -665,9 +752,13 @@ ModesResult computeModes(const Model& model, const State& state, const VecX& lam
         x *= std::conj(x[big]) / std::abs(x[big]);
         // Constraint residual of the shape (scaled: lengths against lengths).
         const VecC Bx = cv.jacobian.cast<Complex>() * x;
-        const double cres = (rowScales.cast<Complex>().cwiseProduct(Bx)).cwiseAbs().maxCoeff() /
-                            (x.cwiseQuotient(colScales.cast<Complex>())).cwiseAbs().maxCoeff();
+        const double cres = largestMagnitude(VecC(rowScales.cast<Complex>().cwiseProduct(Bx))) /
+                            largestMagnitude(VecC(x.cwiseQuotient(colScales.cast<Complex>())));
         if (!(cres <= o.spuriousTolerance)) {
+            if (rejectedW2 == 0.0 || std::abs(w2) < std::abs(rejectedW2)) {
+                rejectedW2 = w2;
+                rejectedResidual = cres;
+            }
             res.spuriousRejected++;
             continue;
         }
@@ -688,6 +779,10 @@ ModesResult computeModes(const Model& model, const State& state, const VecX& lam
         if (!res.damped) {
             const double shifted = rvec.norm() * std::abs(nu[k]) / (lin.mass.cast<Complex>() * x).norm();
             if (!(shifted <= o.spuriousTolerance)) {
+                if (rejectedW2 == 0.0 || std::abs(w2) < std::abs(rejectedW2)) {
+                    rejectedW2 = w2;
+                    rejectedResidual = shifted;
+                }
                 res.spuriousRejected++;
                 continue;
             }
@@ -754,6 +849,7 @@ ModesResult computeModes(const Model& model, const State& state, const VecX& lam
         return std::abs(a.s) < std::abs(b.s);
     });
     if (static_cast<int>(res.modes.size()) > o.count) res.modes.resize(static_cast<size_t>(o.count));
+    res.modes.insert(res.modes.begin(), rigidModes.begin(), rigidModes.end());
     // Measured, the rejected pairs were modes far from the shift whose shift-inverted values
     // crowd together (methods.md, "Spurious modes"), not the infinite ones: say so.
     if (res.spuriousRejected > 0)
@@ -827,8 +923,46 @@ ModesResult computeModes(const Model& model, const State& state, const VecX& lam
     }
     res.factorization = lu.methodName();
     res.ok = !res.modes.empty();
-    if (!res.ok) res.message = "no physical mode was found near the shift";
+    if (!res.ok)
+        res.message = "no physical mode was found near the shift: " +
+                      (res.spuriousRejected > 0
+                           ? std::to_string(res.spuriousRejected) +
+                                 " pair(s) found, each with a shape off the constraints or a residual above " +
+                                 format("%.3g", o.spuriousTolerance) + " (condition of the shifted matrix " +
+                                 format("%.3g", res.conditionScaled) + ")" +
+                                 (rejectedW2 != 0.0
+                                      ? format("; the lowest at omega^2 = %.3g rad^2/s^2 with a residual of %.3g",
+                                               rejectedW2, rejectedResidual) +
+                                            format(" against a shift of %.3g: the model's frequencies are not "
+                                                   "resolved in double precision there (a material or mass out of "
+                                                   "the range of real structures: on the example cantilever a "
+                                                   "modulus over density above about 1e13 m^2/s^2, a million times "
+                                                   "steel's); a --shift nearer omega^2 = %.3g may resolve them",
+                                                   sigma, rejectedW2)
+                                      : std::string("; try a --shift nearer the modes"))
+                           : std::string("the iteration returned no pair"));
     return res;
+}
+
+}  // namespace
+
+ModesResult computeModes(const Model& model, const State& state, const VecX& lambda, const ModesOptions& o) {
+    // Spectra throws when its own decompositions fail (a tridiagonal matrix with non-finite
+    // entries, from a model whose numbers leave double precision): a failure with its reason.
+    try {
+        return computeModesUnguarded(model, state, lambda, o);
+    } catch (const std::bad_alloc&) {
+        ModesResult res;
+        res.message = "out of memory in the eigenvalue iteration (" + std::to_string(model.velocitySize()) +
+                      " coordinates)";
+        return res;
+    } catch (const std::exception& e) {
+        ModesResult res;
+        res.message = std::string("the eigenvalue iteration failed (") + e.what() +
+                      "): the shifted matrix or the mass holds numbers that double precision cannot resolve; check "
+                      "the materials and masses";
+        return res;
+    }
 }
 
 }  // namespace looplab

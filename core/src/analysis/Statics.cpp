@@ -1,5 +1,7 @@
 #include "looplab/analysis/Statics.h"
 
+#include "looplab/analysis/FreeDirections.h"
+
 #include "looplab/kinematics/Assembly.h"
 #include "looplab/linalg/AugmentedMatrix.h"
 #include "looplab/kinematics/Constraints.h"
@@ -42,6 +44,7 @@ const char* staticsOutcomeName(StaticsOutcome o) {
     case StaticsOutcome::Unstable: return "unstable";
     case StaticsOutcome::NoConvergence: return "no_convergence";
     case StaticsOutcome::AssemblyFailed: return "assembly_failed";
+    case StaticsOutcome::Unbalanced: return "unbalanced";
     }
     return "no_convergence";
 }
@@ -172,7 +175,8 @@ public:
                 *unloaded = true;
                 return true;
             }
-            const SparseColMatrix S = augmentedMatrix(lin.stiffness, e.cv.jacobian, rows, beta);
+            const SparseColMatrix S =
+                holdFreeDirections(augmentedMatrix(lin.stiffness, e.cv.jacobian, rows, beta), model_, free_, beta);
             SparseLUFactorization lu;
             const int n = model_.velocitySize(), m = static_cast<int>(rows.size());
             if (!lu.factorize(S)) {
@@ -180,7 +184,7 @@ public:
                        "(it can move without changing its potential energy), so its equilibrium is not isolated";
                 return false;
             }
-            VecX rhs(n + m);
+            VecX rhs = VecX::Zero(S.rows());  // the held free directions: δq M-orthogonal to them
             rhs.head(n) = F;
             for (int k = 0; k < m; ++k) rhs[n + k] = -beta * e.cv.phi[rows[static_cast<size_t>(k)]];
             const VecX sol = lu.solve(rhs);
@@ -304,10 +308,12 @@ public:
 
     /// max|K_ij| of Newton's first tangent (0 before Newton ran).
     double startStiffness = 0.0;
+    void holdFree(const FreeDirections& free) { free_ = free; }
 
 private:
     const Model& model_;
     const StaticsOptions& o_;
+    FreeDirections free_;
     VecX rowScales_, colScales_;
     double L_;
 };
@@ -316,10 +322,20 @@ private:
 
 namespace {
 
+// The projected ω² without the free directions' zeros (the free.count() of smallest
+// magnitude), ascending.
+VecX withoutFreeDirections(const VecX& squaredFrequencies, int freeCount) {
+    std::vector<double> w(squaredFrequencies.data(), squaredFrequencies.data() + squaredFrequencies.size());
+    std::sort(w.begin(), w.end(), [](double a, double b) { return std::abs(a) < std::abs(b); });
+    w.erase(w.begin(), w.begin() + std::min<std::ptrdiff_t>(freeCount, static_cast<std::ptrdiff_t>(w.size())));
+    std::sort(w.begin(), w.end());
+    return Eigen::Map<const VecX>(w.data(), static_cast<Eigen::Index>(w.size()));
+}
+
 // Final residuals with the minimum-norm multipliers on an assembled configuration, and the
 // classification of the equilibrium (stable, mechanism, unstable).
 void finish(const Model& model, State& state, const StaticsOptions& o, const AssemblyOptions& ao, bool converged,
-            std::string why, StaticsResult& r) {
+            std::string why, const FreeDirections& free, StaticsResult& r) {
     Solver solver(model, o);
     Evaluation e;
     assemble(model, state, ao);
@@ -329,6 +345,7 @@ void finish(const Model& model, State& state, const StaticsOptions& o, const Ass
     r.constraintResidual = solver.constraintNorm(e.cv.phi);
     r.rank = e.spaces.rank();
     r.degreesOfFreedom = e.spaces.degreesOfFreedom();
+    r.freeDirections = free.count();
     // Whatever the search said, an equilibrium is one only if the net force is small against
     // the loads: otherwise the reactions miss part of them (the clamp of a mesh too stiff
     // for its load would carry only its own node's share).
@@ -361,7 +378,7 @@ void finish(const Model& model, State& state, const StaticsOptions& o, const Ass
         return;
     }
     r.outcome = StaticsOutcome::Converged;
-    if (o.checkStability && r.degreesOfFreedom > 0) {
+    if (o.checkStability && r.degreesOfFreedom > free.count()) {
         Linearization lin;
         linearize(model, state, r.lambda, lin);
         if (model.velocitySize() <= o.denseStabilityLimit) {
@@ -372,8 +389,9 @@ void finish(const Model& model, State& state, const StaticsOptions& o, const Ass
             const MatX Mp = T.transpose() * MatX(lin.mass) * T;
             Eigen::GeneralizedSelfAdjointEigenSolver<MatX> eig(Kp, Mp);
             r.squaredFrequencies = eig.eigenvalues();
-            const double largest = r.squaredFrequencies.cwiseAbs().maxCoeff();
-            const double lowest = r.squaredFrequencies.minCoeff();
+            const VecX held = withoutFreeDirections(r.squaredFrequencies, free.count());
+            const double largest = held.cwiseAbs().maxCoeff();
+            const double lowest = held.minCoeff();
             const double zero = o.zeroStiffnessTolerance * largest;
             if (largest == 0.0 || std::abs(lowest) <= zero) {
                 r.outcome = StaticsOutcome::Mechanism;
@@ -384,7 +402,7 @@ void finish(const Model& model, State& state, const StaticsOptions& o, const Ass
                 r.outcome = StaticsOutcome::Unstable;
                 r.message = "equilibrium found, but it is unstable" +
                             format(" (omega^2 = %.6g rad^2/s^2 < 0 in %g direction(s))", lowest,
-                                   double((r.squaredFrequencies.array() < -zero).count()));
+                                   double((held.array() < -zero).count()));
             }
         } else {
             // sign det [K βBᵀ; βB 0] = (−1)^r sign det(TᵀKT): an odd number of negative
@@ -392,11 +410,12 @@ void finish(const Model& model, State& state, const StaticsOptions& o, const Ass
             const std::vector<int>& rows = e.spaces.independentEquations();
             const double beta = std::max(largestAbsEntry(lin.stiffness), std::numeric_limits<double>::min());
             SparseLUFactorization lu;
-            if (!lu.factorize(augmentedMatrix(lin.stiffness, e.cv.jacobian, rows, beta))) {
+            if (!lu.factorize(
+                    holdFreeDirections(augmentedMatrix(lin.stiffness, e.cv.jacobian, rows, beta), model, free, beta))) {
                 r.outcome = StaticsOutcome::Mechanism;
                 r.message = "equilibrium found, but the tangent stiffness is singular: a direction of the "
                             "mechanism has no stiffness";
-            } else if (lu.signDeterminant() * ((rows.size() % 2) ? -1 : 1) < 0) {
+            } else if (lu.signDeterminant() * (((rows.size() + static_cast<size_t>(free.count())) % 2) ? -1 : 1) < 0) {
                 r.outcome = StaticsOutcome::Unstable;
                 r.message = "equilibrium found, but it is unstable (the tangent stiffness has a negative "
                             "determinant)";
@@ -404,6 +423,25 @@ void finish(const Model& model, State& state, const StaticsOptions& o, const Ass
         }
     }
     r.ok = r.outcome == StaticsOutcome::Converged;
+}
+
+}  // namespace
+
+namespace {
+
+// Why the loads Q have no equilibrium (a resultant along a free direction), empty if they
+// are balanced.
+std::string unbalancedLoad(const FreeDirections& free, const VecX& Q) {
+    const VecX along = relativeResultants(free, Q);
+    Eigen::Index worst = 0;
+    if (!(along.maxCoeff(&worst) > kUnbalancedLoad)) return {};
+    std::string bodies;
+    for (const std::string& b : free.structures[static_cast<size_t>(free.structureOf[static_cast<size_t>(worst)])])
+        bodies += (bodies.empty() ? "'" : ", '") + b + "'";
+    return "the loads have a resultant along a free direction of the structure " + bodies +
+           " (a rigid-body motion that no joint and no stiffness holds; " + std::to_string(free.count()) +
+           " free direction(s) in the model), so no static equilibrium exists: hold it with a joint or balance "
+           "its loads";
 }
 
 }  // namespace
@@ -432,6 +470,16 @@ StaticsResult findEquilibrium(const Model& model, State& state, const StaticsOpt
     // No applied force at all: every assembled configuration is in equilibrium; keep a
     // positive scale so that the tests below stay meaningful.
     const double f0 = r.forceScale > 0 ? r.forceScale : 1.0;
+    const FreeDirections free = findFreeDirections(model, state, e.spaces.solveTransposed(e.Q));
+    if (free.count() > 0) {
+        const std::string why = unbalancedLoad(free, e.Q);
+        if (!why.empty()) {
+            finish(model, state, o, ao, false, why, free, r);
+            r.outcome = StaticsOutcome::Unbalanced;
+            return r;
+        }
+        solver.holdFree(free);
+    }
 
     bool converged = false;
     std::string why;
@@ -460,7 +508,7 @@ StaticsResult findEquilibrium(const Model& model, State& state, const StaticsOpt
         r.method = "relaxation";
         converged = solver.relax(state, f0, o.forceTolerance, r, &why);
     }
-    finish(model, state, o, ao, converged, why, r);
+    finish(model, state, o, ao, converged, why, free, r);
     // Newton goes to the nearest stationary point, which may be a maximum or a saddle of
     // the potential energy; relaxation only goes downhill. In automatic mode an unstable
     // equilibrium found by Newton is therefore tried again from the start by relaxation.
@@ -473,7 +521,7 @@ StaticsResult findEquilibrium(const Model& model, State& state, const StaticsOpt
         second.history = r.history;
         second.method = "relaxation+newton";
         if (solver.relaxThenPolish(again, f0, second, &why)) {
-            finish(model, again, o, ao, true, why, second);
+            finish(model, again, o, ao, true, why, free, second);
             if (second.outcome != StaticsOutcome::Unstable && second.outcome != StaticsOutcome::NoConvergence) {
                 state = again;
                 r = second;

@@ -35,7 +35,9 @@ enum class ModeScaling {
 enum class ShiftedFactorization { Automatic, LU };
 
 struct ModesOptions {
-    int count = 6;  ///< modes wanted (the lowest, i.e. nearest a shift below them)
+    /// Modes wanted from the iteration (the lowest, i.e. nearest a shift below them); the
+    /// rigid-body modes of free structures are reported on top of them.
+    int count = 6;
     /// Shift σ on the eigenvalue ω² [rad²/s²]; automatic when empty: −0.01 β / max M_ii,
     /// a small negative value below every ω² ≥ 0, so that rigid-body and mechanism modes
     /// (ω² = 0) leave the shifted matrix regular and the lowest modes are the nearest.
@@ -89,6 +91,9 @@ struct Mode {
     double constraintResidual = 0.0;  ///< ‖D_r Φ_q x‖∞ / ‖D_c⁻¹ x‖∞ [-]
     double residual = 0.0;            ///< relative residual of the eigen-equation [-]
     bool accurate = true;             ///< residual ≤ residualTolerance
+    /// A rigid-body mode: a free direction of the model (FreeDirections.h), ω = 0 exactly,
+    /// the shape a rigid motion of a free structure.
+    bool rigidBody = false;
 };
 
 struct ModesResult {
@@ -118,7 +123,14 @@ struct ModesResult {
     /// definite: Cholesky and the constraint rows' Schur complement) or "lu".
     std::string factorization;
     bool flagged = false;            ///< ill-conditioned, or a reported mode is inaccurate
-    std::vector<Mode> modes;         ///< ascending natural frequency
+    /// Ascending natural frequency: the rigidBodyModes rigid-body modes first (all of them),
+    /// then up to `count` modes found by the shift-invert iteration.
+    std::vector<Mode> modes;
+    /// Free directions of the model (rigid motions of free structures that no constraint and
+    /// no stiffness holds), reported as rigid-body modes and removed from the iteration.
+    int rigidBodyModes = 0;
+    /// The bodies of each structure with a free direction (FreeDirections::structures).
+    std::vector<std::vector<std::string>> freeStructures;
     int spuriousRejected = 0;        ///< constraint modes found and not reported
     int coordinates = 0, independentEquations = 0, degreesOfFreedom = 0;
     int iterations = 0, operations = 0;  ///< Spectra restarts and operator applications

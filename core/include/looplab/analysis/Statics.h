@@ -46,8 +46,11 @@ enum class StaticsOutcome {
     Unstable,        ///< an equilibrium with a direction of negative stiffness (ω² < 0)
     NoConvergence,   ///< the residual did not reach the tolerance
     AssemblyFailed,  ///< the constraints could not be closed
+    /// The loads have a resultant along a free direction (a rigid motion of a free structure
+    /// that no constraint or stiffness holds, FreeDirections.h): no equilibrium exists.
+    Unbalanced,
 };
-/// "converged", "mechanism", "unstable", "no_convergence", "assembly_failed".
+/// "converged", "mechanism", "unstable", "no_convergence", "assembly_failed", "unbalanced".
 const char* staticsOutcomeName(StaticsOutcome o);
 
 struct StaticsOptions {
@@ -89,6 +92,10 @@ struct StaticsResult {
     VecX lambda;                      ///< minimum-norm multipliers at the end, one per equation
     int rank = 0;                     ///< rank of Φ_q at the end
     int degreesOfFreedom = 0;
+    /// Free directions (FreeDirections.h) found at the start: with balanced loads they are
+    /// held where they started (each Newton step M-orthogonal to them) and do not count as
+    /// directions without stiffness in the classification.
+    int freeDirections = 0;
     /// Eigenvalues ω² [rad²/s²] of (TᵀMT)⁻¹TᵀKT at the end, ascending (dense check only;
     /// empty when not computed).
     VecX squaredFrequencies;
