@@ -916,8 +916,7 @@ private slots:
         QTest::addColumn<int>("status");
         QTest::addColumn<QString>("message");
         const QString fourBar = example("four-bar.json");
-        QTest::newRow("no end time") << QStringList{"simulate", QStringLiteral(LOOPLAB_TEST_DATA_DIR "/four-bar-long-coupler.json")}
-                                     << 2 << "--t-end";
+        // A model without an end time anywhere: tst_cli_runsettings (noEndTimeAnywhere).
         QTest::newRow("unknown method") << QStringList{"simulate", fourBar, "--t-end", "1", "--method", "nope"} << 2
                                         << "--method";
         QTest::newRow("unknown integrator")
