@@ -74,11 +74,9 @@ int runAnimate(const AnimateOptions& a) {
     const int width = video0.width, height = video0.height;
     const std::optional<ui::VideoFormat> format = video0.format;
     // One simulation frame per video frame.
-    o.outputStep = 1.0 / a.fps;
+    o.given.outputStep = 1.0 / a.fps;
     o.maxRows = kDefaultMaxRows;
-    std::vector<std::string> warnings;
-    if (const std::string e = checkSimulateOptions(o, &warnings); !e.empty()) return reportFailure(json, kBadInput, e);
-    for (const std::string& w : warnings) std::cerr << "warning: " << w << "\n";
+    if (const std::string e = checkSimulateOptions(o); !e.empty()) return reportFailure(json, kBadInput, e);
     if (const std::string clash = OutputFile::checkNotAnInput("--out", o.out, {o.model}); !clash.empty())
         return reportFailure(json, kBadInput, clash);
 
@@ -87,6 +85,10 @@ int runAnimate(const AnimateOptions& a) {
     const LoadedModel lm = prepareModel(*doc.document, o.model);
     if (!lm.ok()) return reportFailure(json, kBadInput, formatDiagnostics(lm.diagnostics));
     const Model& model = *lm.model;
+    std::vector<std::string> warnings;
+    const ResolvedRunSettings resolved = simulationSettingsFor(o, doc.document->run, lm.initial.t, &warnings);
+    if (!resolved.error.empty()) return reportFailure(json, kBadInput, resolved.error);
+    for (const std::string& w : warnings) std::cerr << "warning: " << w << "\n";
     std::vector<TracedPoint> tracedPoints;
     for (const std::string& spec : a.traces) {
         TracedPoint p;
@@ -106,7 +108,7 @@ int runAnimate(const AnimateOptions& a) {
                              "--out '" + o.out + "' is not a regular file: a video is written to a file it can seek in");
 
     // The run, kept whole: the camera is fitted to the whole motion before the first frame.
-    Simulator sim(lm.model, simulationSettingsFor(o, lm.initial.t));
+    Simulator sim(lm.model, resolved.settings);
     std::vector<State> states;
     const auto runStart = std::chrono::steady_clock::now();
     const SimulationResult res = sim.run(lm.initial, [&](const SimulationFrame& f) { states.push_back(f.state); });

@@ -3,6 +3,7 @@
 // option checks and the failure report (stderr, and one JSON object with --json).
 
 #include "looplab/model/ModelFile.h"
+#include "looplab/simulation/ModelRunSettings.h"
 #include "looplab/simulation/SimulationSettings.h"
 
 #include <algorithm>
@@ -67,12 +68,14 @@ inline int reportFailure(bool json, int status, const std::string& message) {
 
 /// Loads and assembles a model; on failure puts every diagnostic into *message and
 /// returns kBadInput (an assembly failure is a fault of the model file too).
-inline int loadModel(const std::string& path, LoadedModel& out, std::string* message) {
+inline int loadModel(const std::string& path, LoadedModel& out, std::string* message,
+                     RunSettingsDoc* run = nullptr) {
     DocumentResult doc = readModelDocument(path);
     if (!doc.document) {
         *message = formatDiagnostics(doc.diagnostics);
         return kBadInput;
     }
+    if (run) *run = doc.document->run;
     out = prepareModel(*doc.document, path);
     if (!out.ok()) {
         *message = formatDiagnostics(out.diagnostics);
@@ -81,10 +84,11 @@ inline int loadModel(const std::string& path, LoadedModel& out, std::string* mes
     return kSuccess;
 }
 
-/// Loads a model; on failure prints the diagnostics (and the JSON failure object).
-inline int loadOrReport(const std::string& path, LoadedModel& out, bool json) {
+/// Loads a model (and its `run` block into *run); on failure prints the diagnostics (and
+/// the JSON failure object).
+inline int loadOrReport(const std::string& path, LoadedModel& out, bool json, RunSettingsDoc* run = nullptr) {
     std::string message;
-    const int rc = loadModel(path, out, &message);
+    const int rc = loadModel(path, out, &message, run);
     if (rc == kSuccess) return rc;
     while (!message.empty() && message.back() == '\n') message.pop_back();
     std::cerr << message << "\n";
@@ -181,27 +185,28 @@ int runKinematics(const KinematicsOptions& o);
 
 struct SimulateOptions {
     std::string model;
-    std::string method = "projection";
-    std::string integrator = "dopri5";
-    double tEnd = 1.0;
-    double step = 0.0;        ///< rk4 step, or initial step of the adaptive solvers; 0 = automatic
-    double rtol = 1e-8;
-    double atol = 1e-10;
-    double outputStep = 0.01;
-    double singularThreshold = 1e-2;
-    double rankTolerance = kDynamicsRankTolerance;
-    double baumgarteAlpha = 10.0, baumgarteBeta = 10.0;
-    double penaltyFactor = 1e7;
-    double penaltyDamping = 1.0, penaltyFrequency = 10.0;
-    double augmentedFactor = 1e4;
-    int augmentedIterations = 30;
-    double augmentedTolerance = 1e-12;
-    int projectionIterations = 8;
-    // tlismni and hht-index3: HHT α, Newmark β and γ (ConstraintMethodSettings).
-    double hhtAlpha = -0.05;
-    double newmarkBeta = 0.25, newmarkGamma = 0.5;
+    /// The run settings given on the command line (--method, --integrator, --t-end,
+    /// --step, --rtol, --atol, --output-step, --hht-alpha, --newmark-beta,
+    /// --newmark-gamma): each overrides the model's `run` block, which overrides the
+    /// method's defaults (resolveRunSettings). --t-end is the span from the initial time.
+    RunSettingsDoc given;
+    // The other settings: their defaults are the core's.
+    double singularThreshold = SimulationSettings{}.singularThreshold;
+    double rankTolerance = ConstraintMethodSettings{}.rankTolerance;
+    double baumgarteAlpha = ConstraintMethodSettings{}.baumgarteAlpha;
+    double baumgarteBeta = ConstraintMethodSettings{}.baumgarteBeta;
+    double penaltyFactor = ConstraintMethodSettings{}.penaltyFactor;
+    double penaltyDamping = ConstraintMethodSettings{}.penaltyDamping;
+    double penaltyFrequency = ConstraintMethodSettings{}.penaltyFrequency;
+    double augmentedFactor = ConstraintMethodSettings{}.augmentedFactor;
+    int augmentedIterations = ConstraintMethodSettings{}.augmentedIterations;
+    double augmentedTolerance = ConstraintMethodSettings{}.augmentedTolerance;
+    int projectionIterations = ConstraintMethodSettings{}.projectionIterations;
     double maxStep = 0.0;  ///< s; 0 = no limit
     std::string linearAlgebra = "automatic";  ///< automatic, dense or sparse
+    /// What a run does when an explicit integrator finds the model stiff: "stop" (a
+    /// failure naming the remedy) or "warn" (an event, the run goes on).
+    std::string onStiff = "stop";
     long maxRows = kDefaultMaxRows;
     long maxSteps = kDefaultMaxSteps;
     double maxWallTime = 0.0;  ///< s; 0 = no limit
@@ -216,11 +221,16 @@ struct SimulateOptions {
     std::vector<std::string> givenParameters;
 };
 int runSimulate(const SimulateOptions& o);
-/// Checks simulate's options (ranges, the method/integrator pair, rows and steps); the
-/// first problem, or an empty string. Parameters the chosen pair ignores go to *warnings.
-std::string checkSimulateOptions(const SimulateOptions& o, std::vector<std::string>* warnings);
-/// The run's settings from checked options, for a model whose initial state is at startTime.
-SimulationSettings simulationSettingsFor(const SimulateOptions& o, double startTime);
+/// Checks the options that need no model (ranges of the values given, limits); the first
+/// problem, or an empty string.
+std::string checkSimulateOptions(const SimulateOptions& o);
+/// The run's settings for a model whose `run` block is `modelRun` and whose initial state
+/// is at startTime (resolveRunSettings, then the options that are not run-block fields),
+/// checked (the pair, a fixed step, rows and steps against the limits). On a problem,
+/// out->error says it; model settings set aside and parameters the pair ignores go to
+/// *warnings.
+ResolvedRunSettings simulationSettingsFor(const SimulateOptions& o, const RunSettingsDoc& modelRun,
+                                          double startTime, std::vector<std::string>* warnings);
 
 /// `looplab-cli animate`: a simulation rendered to MP4 or GIF (AnimateCommand.cpp).
 struct AnimateOptions {

@@ -29,7 +29,11 @@ int runMethods(const MethodsOptions& o) {
             methods.push_back({{"name", m.name}, {"description", m.description}, {"projects", m.projects},
                                {"parameters", parameters(m.parameters)},
                                // Empty: every ODE solver; else the method's own integrators.
-                               {"integrators", m.integrators}});
+                               {"integrators", m.integrators},
+                               {"defaults",
+                                {{"integrator", m.defaults.integrator},
+                                 {"rtol", m.defaults.rtol},
+                                 {"atol", m.defaults.atol}}}});
         for (const IntegratorInfo& i : looplab::integrators())
             integrators.push_back({{"name", i.name},
                                    {"description", i.description},
@@ -52,7 +56,9 @@ int runMethods(const MethodsOptions& o) {
     }
     std::cout << "Constraint methods (--method):\n";
     for (const ConstraintMethodInfo& m : constraintMethods()) {
-        std::cout << "  " << m.name << (m.projects ? " (no drift)" : "") << "\n    " << m.description << "\n";
+        std::cout << "  " << m.name << (m.projects ? " (no drift)" : "") << "\n    " << m.description
+                  << "\n    defaults: --integrator " << m.defaults.integrator << " --rtol " << m.defaults.rtol
+                  << " --atol " << m.defaults.atol << "\n";
         printParameters(m.parameters);
     }
     std::cout << "Integrators (--integrator):\n";

@@ -69,12 +69,24 @@ void writeHeader(std::ostream& csv, const Model& model, const JointCoordinateTra
 
 }  // namespace
 
-std::string checkSimulateOptions(const SimulateOptions& o, std::vector<std::string>* warnings) {
-    for (const std::string& e : {checkOption("--t-end", o.tEnd, Bound::NonNegative),
-                                 checkOption("--step", o.step, Bound::NonNegative),
-                                 checkOption("--rtol", o.rtol, Bound::Positive, 1.0),
-                                 checkOption("--atol", o.atol, Bound::Positive),
-                                 checkOption("--output-step", o.outputStep, Bound::Positive),
+std::string checkSimulateOptions(const SimulateOptions& o) {
+    const RunSettingsDoc& g = o.given;
+    // A run-block field given on the command line is checked here; one from the model
+    // was checked by the model reader.
+    auto given = [](const char* option, const std::optional<double>& v, Bound bound, double upper = INFINITY) {
+        return v ? checkOption(option, *v, bound, upper) : std::string();
+    };
+    auto givenRange = [](const char* option, const std::optional<double>& v, const ParameterRange& range) {
+        return v ? checkRange(option, *v, range) : std::string();
+    };
+    for (const std::string& e : {given("--t-end", g.tEnd, Bound::NonNegative),
+                                 given("--step", g.step, Bound::NonNegative),
+                                 given("--rtol", g.rtol, Bound::Positive, 1.0),
+                                 given("--atol", g.atol, Bound::Positive),
+                                 given("--output-step", g.outputStep, Bound::Positive),
+                                 givenRange("--hht-alpha", g.hhtAlpha, kHhtAlphaRange),
+                                 givenRange("--newmark-beta", g.newmarkBeta, kNewmarkBetaRange),
+                                 givenRange("--newmark-gamma", g.newmarkGamma, kNewmarkGammaRange),
                                  checkOption("--singular-threshold", o.singularThreshold, Bound::NonNegative),
                                  checkOption("--rank-tolerance", o.rankTolerance, Bound::Positive, 1.0, false),
                                  checkOption("--baumgarte-alpha", o.baumgarteAlpha, Bound::NonNegative),
@@ -86,88 +98,96 @@ std::string checkSimulateOptions(const SimulateOptions& o, std::vector<std::stri
                                  checkOption("--augmented-tolerance", o.augmentedTolerance, Bound::Positive, 1.0),
                                  checkOption("--max-step", o.maxStep, Bound::NonNegative),
                                  checkOption("--max-wall-time", o.maxWallTime, Bound::NonNegative),
-                                 checkOption("--max-output-bytes", o.maxOutputBytes, Bound::Positive),
-                                 checkRange("--hht-alpha", o.hhtAlpha, kHhtAlphaRange),
-                                 checkRange("--newmark-beta", o.newmarkBeta, kNewmarkBetaRange),
-                                 checkRange("--newmark-gamma", o.newmarkGamma, kNewmarkGammaRange)})
+                                 checkOption("--max-output-bytes", o.maxOutputBytes, Bound::Positive)})
         if (!e.empty()) return e;
     if (o.maxRows < 1) return "--max-rows must be at least 1";
     if (o.maxSteps < 1) return "--max-steps must be at least 1";
     if (o.augmentedIterations < 1) return "--augmented-iterations must be at least 1";
     if (o.projectionIterations < 1)
         return "--projection-iterations must be at least 1";
+    // A pair named wholly on the command line is refused before the model is read.
     std::string unsupported;
-    if (!isSupportedPair(o.method, o.integrator, &unsupported)) return unsupported;
-    const IntegratorInfo& integratorInfo = *findIntegrator(o.integrator);
-    const bool fixedStep = integratorInfo.stepControl == StepControl::Fixed;
-    if (fixedStep && !(o.step > 0.0)) return o.integrator + " needs --step";
-    // A parameter the chosen pair does not read would silently change nothing.
-    for (const std::string& key : o.givenParameters)
-        if (!pairReads(o.method, o.integrator, key))
-            warnings->push_back("--" + key + " is ignored: neither the " + o.method + " method nor the " +
-                               o.integrator + " integrator reads it");
-    char buf[200];
-    const double rows = outputRows(o.tEnd, o.outputStep);
-    if (rows > double(o.maxRows)) {
-        std::snprintf(buf, sizeof buf,
-                      "--output-step %g over --t-end %g gives %.3g output rows, more than --max-rows %ld",
-                      o.outputStep, o.tEnd, rows, o.maxRows);
-        return buf;
-    }
-    if (fixedStep && o.tEnd / o.step > double(o.maxSteps)) {
-        std::snprintf(buf, sizeof buf, "%s --step %g over --t-end %g takes %.3g steps, more than --max-steps %ld",
-                      o.integrator.c_str(), o.step, o.tEnd, std::ceil(o.tEnd / o.step), o.maxSteps);
-        return buf;
-    }
+    if (g.method && g.integrator && !isSupportedPair(*g.method, *g.integrator, &unsupported)) return unsupported;
     return {};
 }
 
-SimulationSettings simulationSettingsFor(const SimulateOptions& o, double startTime) {
-    SimulationSettings settings;
-    settings.method = o.method;
-    settings.integrator = o.integrator;
-    settings.tEnd = startTime + o.tEnd;
-    settings.outputStep = o.outputStep;
-    settings.ode.step = o.step;
-    settings.ode.rtol = o.rtol;
-    settings.ode.atol = o.atol;
-    settings.ode.maxStep = o.maxStep;
-    settings.singularThreshold = o.singularThreshold;
-    settings.constraints.rankTolerance = o.rankTolerance;
-    parseLinearAlgebra(o.linearAlgebra, settings.constraints.linearAlgebra);
-    settings.constraints.baumgarteAlpha = o.baumgarteAlpha;
-    settings.constraints.baumgarteBeta = o.baumgarteBeta;
-    settings.constraints.penaltyFactor = o.penaltyFactor;
-    settings.constraints.penaltyDamping = o.penaltyDamping;
-    settings.constraints.penaltyFrequency = o.penaltyFrequency;
-    settings.constraints.augmentedFactor = o.augmentedFactor;
-    settings.constraints.augmentedIterations = o.augmentedIterations;
-    settings.constraints.augmentedTolerance = o.augmentedTolerance;
-    settings.constraints.projectionIterations = o.projectionIterations;
-    settings.constraints.hhtAlpha = o.hhtAlpha;
-    settings.constraints.newmarkBeta = o.newmarkBeta;
-    settings.constraints.newmarkGamma = o.newmarkGamma;
-    settings.maxSteps = o.maxSteps;
-    settings.maxWallTime = o.maxWallTime;
-    settings.maxFrames = o.maxRows;
-    return settings;
+ResolvedRunSettings simulationSettingsFor(const SimulateOptions& o, const RunSettingsDoc& modelRun, double startTime,
+                                          std::vector<std::string>* warnings) {
+    SimulationSettings base;
+    base.ode.step = 0.0;  // automatic, unless a fixed-step integrator is given one
+    base.ode.maxStep = o.maxStep;
+    base.singularThreshold = o.singularThreshold;
+    base.constraints.rankTolerance = o.rankTolerance;
+    parseLinearAlgebra(o.linearAlgebra, base.constraints.linearAlgebra);
+    base.constraints.baumgarteAlpha = o.baumgarteAlpha;
+    base.constraints.baumgarteBeta = o.baumgarteBeta;
+    base.constraints.penaltyFactor = o.penaltyFactor;
+    base.constraints.penaltyDamping = o.penaltyDamping;
+    base.constraints.penaltyFrequency = o.penaltyFrequency;
+    base.constraints.augmentedFactor = o.augmentedFactor;
+    base.constraints.augmentedIterations = o.augmentedIterations;
+    base.constraints.augmentedTolerance = o.augmentedTolerance;
+    base.constraints.projectionIterations = o.projectionIterations;
+    base.maxSteps = o.maxSteps;
+    base.maxWallTime = o.maxWallTime;
+    base.maxFrames = o.maxRows;
+    base.stopWhenStiff = o.onStiff == "stop";
+    ResolvedRunSettings r = resolveRunSettings(o.given, modelRun, base);
+    if (!r.error.empty()) return r;
+    for (const std::string& note : r.notes) warnings->push_back(note);
+    SimulationSettings& s = r.settings;
+    if (!o.given.tEnd && !modelRun.tEnd) {
+        r.error = "--t-end is needed: the model's run block gives no t_end (the simulated time span)";
+        return r;
+    }
+    const IntegratorInfo& integratorInfo = *findIntegrator(s.integrator);
+    const bool fixedStep = integratorInfo.stepControl == StepControl::Fixed;
+    if (fixedStep && !(s.ode.step > 0.0)) {
+        r.error = s.integrator + " needs --step";
+        return r;
+    }
+    // A parameter the chosen pair does not read would silently change nothing.
+    for (const std::string& key : o.givenParameters)
+        if (!pairReads(s.method, s.integrator, key))
+            warnings->push_back("--" + key + " is ignored: neither the " + s.method + " method nor the " +
+                                s.integrator + " integrator reads it");
+    char buf[200];
+    const double span = s.tEnd;
+    const double rows = outputRows(span, s.outputStep);
+    if (rows > double(o.maxRows)) {
+        std::snprintf(buf, sizeof buf,
+                      "--output-step %g over --t-end %g gives %.3g output rows, more than --max-rows %ld",
+                      s.outputStep, span, rows, o.maxRows);
+        r.error = buf;
+        return r;
+    }
+    if (fixedStep && span / s.ode.step > double(o.maxSteps)) {
+        std::snprintf(buf, sizeof buf, "%s --step %g over --t-end %g takes %.3g steps, more than --max-steps %ld",
+                      s.integrator.c_str(), s.ode.step, span, std::ceil(span / s.ode.step), o.maxSteps);
+        r.error = buf;
+        return r;
+    }
+    s.tEnd = startTime + span;
+    return r;
 }
 
 int runSimulate(const SimulateOptions& o) {
-    std::vector<std::string> warnings;
-    if (const std::string e = checkSimulateOptions(o, &warnings); !e.empty())
-        return reportFailure(o.json, kBadInput, e);
-    for (const std::string& w : warnings) std::cerr << "warning: " << w << "\n";
+    if (const std::string e = checkSimulateOptions(o); !e.empty()) return reportFailure(o.json, kBadInput, e);
     if (!o.out.empty()) {
         const std::string clash = OutputFile::checkNotAnInput("--out", o.out, {o.model});
         if (!clash.empty()) return reportFailure(o.json, kBadInput, clash);
     }
     LoadedModel lm;
-    if (int rc = loadOrReport(o.model, lm, o.json)) return rc;
+    RunSettingsDoc modelRun;
+    if (int rc = loadOrReport(o.model, lm, o.json, &modelRun)) return rc;
     const Model& model = *lm.model;
+    std::vector<std::string> warnings;
+    const ResolvedRunSettings resolved = simulationSettingsFor(o, modelRun, lm.initial.t, &warnings);
+    if (!resolved.error.empty()) return reportFailure(o.json, kBadInput, resolved.error);
+    for (const std::string& w : warnings) std::cerr << "warning: " << w << "\n";
     NamedNodes nodes;
     if (const std::string e = resolveNodes(model, o.nodes, nodes); !e.empty()) return reportFailure(o.json, kBadInput, e);
-    const SimulationSettings settings = simulationSettingsFor(o, lm.initial.t);
+    const SimulationSettings& settings = resolved.settings;
     Simulator sim(lm.model, settings);
 
     OutputFile csvFile;
@@ -175,12 +195,16 @@ int runSimulate(const SimulateOptions& o) {
     if (!o.out.empty()) {
         std::ostringstream header;
         writeHeader(header, model, tracker, nodes);
-        if (const std::string e = checkOutputBytes(header.str(), outputRows(o.tEnd, o.outputStep), o.maxOutputBytes);
+        if (const std::string e = checkOutputBytes(header.str(), outputRows(settings.tEnd - lm.initial.t, settings.outputStep),
+                                                   o.maxOutputBytes);
             !e.empty())
             return reportFailure(o.json, kBadInput, e);
         std::string error;
         if (!csvFile.open(o.out, &error)) return reportFailure(o.json, kBadInput, error);
-        csvFile.stream() << std::setprecision(17) << header.str();
+        // The settings the rows were computed with, and where each came from, on a comment
+        // line before the column names.
+        csvFile.stream() << std::setprecision(17) << "# looplab-cli simulate: " << resolved.summary() << "\n"
+                         << header.str();
         csvFile.drain();
     }
     // A failed write ends the run: its result could not be kept anyway.
@@ -239,7 +263,10 @@ int runSimulate(const SimulateOptions& o) {
         csv << "," << f.rank << "," << f.smallestSingularValue << "," << f.stepSize << "," << f.statistics.steps
             << "," << f.statistics.rejectedSteps << "," << f.statistics.rhsEvaluations << "\n";
         if (!csvFile.drain()) stop = true;
-    }, {}, &stop);
+    }, [&](const SimulationEvent& e) {
+        // As they happen: a warning that the model is stiff is worth seeing before the end.
+        if (!o.json) std::cerr << "t = " << e.t << ": " << e.kind << ": " << e.detail << "\n";
+    }, &stop);
     // The rows written so far are kept even when the run failed; a file that could not be
     // written completely is not, nor one without a single row (the old file stays).
     std::string writeError;
@@ -248,10 +275,6 @@ int runSimulate(const SimulateOptions& o) {
     const bool ok = res.ok && written;
     std::string error = res.ok ? std::string() : res.message;
     if (!written) error = writeError;
-    for (const SimulationEvent& e : res.events) {
-        if (o.json) continue;
-        std::cerr << "t = " << e.t << ": " << e.kind << ": " << e.detail << "\n";
-    }
     if (o.json) {
         nlohmann::json j;
         j["ok"] = ok;
@@ -259,8 +282,15 @@ int runSimulate(const SimulateOptions& o) {
             j["error"] = error;
             j["exit_status"] = written ? kSolverFailure : kWriteFailure;
         }
-        j["method"] = o.method;
-        j["integrator"] = o.integrator;
+        j["method"] = settings.method;
+        j["integrator"] = settings.integrator;
+        nlohmann::json used = nlohmann::json::object();
+        for (const ResolvedSetting& f : resolved.fields) {
+            const bool text = f.key == "method" || f.key == "integrator";
+            used[f.key] = {{"value", text ? nlohmann::json(f.value) : nlohmann::json(std::stod(f.value))},
+                           {"from", settingSourceName(f.source)}};
+        }
+        j["settings"] = used;
         j["warnings"] = warnings;
         if (const nlohmann::json meshes = meshesJson(model); !meshes.empty()) j["meshes"] = meshes;
         j["steps"] = res.statistics.steps;
@@ -319,6 +349,7 @@ int runSimulate(const SimulateOptions& o) {
         j["events"] = events;
         std::cout << j.dump(2) << "\n";
     } else {
+        std::cout << "settings: " << resolved.summary() << "\n";
         if (const std::string meshes = meshesText(model); !meshes.empty()) std::cout << "meshes:\n" << meshes;
         std::cout << "steps " << res.statistics.steps << " (rejected " << res.statistics.rejectedSteps
                   << "), rhs evaluations " << res.statistics.rhsEvaluations << ", wall time " << res.wallTime

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <thread>
 
@@ -30,22 +31,55 @@ std::vector<std::string> parameterKeys() {
     return keys;
 }
 
+// The run-block fields as parsed; only those given reach SimulateOptions::given, so that
+// the model's run block and the method's defaults decide the others.
+struct RunOptionValues {
+    std::string method, integrator;
+    double tEnd = 0.0, step = 0.0, rtol = 0.0, atol = 0.0, outputStep = 0.0;
+    double hhtAlpha = 0.0, newmarkBeta = 0.0, newmarkGamma = 0.0;
+};
+
+void collectGiven(CLI::App* cmd, const RunOptionValues& v, looplab::RunSettingsDoc& given) {
+    auto take = [cmd](const char* option, const auto& value, auto& target) {
+        if (cmd->get_option_no_throw(option) && cmd->count(option)) target = value;
+    };
+    take("--method", v.method, given.method);
+    take("--integrator", v.integrator, given.integrator);
+    take("--t-end", v.tEnd, given.tEnd);
+    take("--step", v.step, given.step);
+    take("--rtol", v.rtol, given.rtol);
+    take("--atol", v.atol, given.atol);
+    take("--output-step", v.outputStep, given.outputStep);
+    take("--hht-alpha", v.hhtAlpha, given.hhtAlpha);
+    take("--newmark-beta", v.newmarkBeta, given.newmarkBeta);
+    take("--newmark-gamma", v.newmarkGamma, given.newmarkGamma);
+}
+
 // The model, its time span and the method options that `simulate` and `animate` share.
-void addSimulationOptions(CLI::App* cmd, looplab::cli::SimulateOptions& o, bool tEndRequired = true) {
+void addSimulationOptions(CLI::App* cmd, looplab::cli::SimulateOptions& o, RunOptionValues& v) {
     using namespace looplab::cli;
+    const looplab::ConstraintMethodSettings defaults;
+    auto text = [](double x) {
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%g", x);
+        return std::string(buf);
+    };
     cmd->add_option("model", o.model, "Model file (.json)")->required();
-    auto* tEnd = cmd->add_option("--t-end", o.tEnd, "Simulated time span [s]");
-    if (tEndRequired) tEnd->required();
+    cmd->add_option("--t-end", v.tEnd, "Simulated time span [s] (default: the model's run block)");
     std::vector<std::string> methodNames, integratorNames;
     for (const looplab::ConstraintMethodInfo& m : looplab::constraintMethods()) methodNames.push_back(m.name);
     for (const looplab::IntegratorInfo& i : looplab::integrators()) integratorNames.push_back(i.name);
-    cmd->add_option("--method", o.method, "Constraint method: " + joined(methodNames) + " (see `methods`)")
+    cmd->add_option("--method", v.method,
+                    "Constraint method: " + joined(methodNames) + " (default: the model's run block, else " +
+                        looplab::defaultConstraintMethod().name + "; see `methods`)")
         ->check(CLI::IsMember(methodNames));
-    cmd->add_option("--integrator", o.integrator, "Integrator: " + joined(integratorNames) + " (see `methods`)")
+    cmd->add_option("--integrator", v.integrator,
+                    "Integrator: " + joined(integratorNames) +
+                        " (default: the model's run block, else the method's own; see `methods`)")
         ->check(CLI::IsMember(integratorNames));
-    cmd->add_option("--step", o.step, "rk4: fixed step [s]; adaptive integrators: initial step (default automatic)");
-    cmd->add_option("--rtol", o.rtol, "Relative tolerance (adaptive integrators)");
-    cmd->add_option("--atol", o.atol, "Absolute tolerance (adaptive integrators)");
+    cmd->add_option("--step", v.step, "rk4: fixed step [s]; adaptive integrators: initial step (default automatic)");
+    cmd->add_option("--rtol", v.rtol, "Relative tolerance (adaptive integrators; default: the model's, else the method's)");
+    cmd->add_option("--atol", v.atol, "Absolute tolerance (adaptive integrators; default: the model's, else the method's)");
     cmd->add_option("--singular-threshold", o.singularThreshold,
                    "Singular-configuration warning when the smallest scaled singular value is below this");
     cmd->add_option("--rank-tolerance", o.rankTolerance,
@@ -64,13 +98,23 @@ void addSimulationOptions(CLI::App* cmd, looplab::cli::SimulateOptions& o, bool 
                    "Relative change of the accelerations that ends the multiplier iteration");
     cmd->add_option("--projection-iterations", o.projectionIterations,
                    "Gauss-Newton iterations allowed per position projection");
-    cmd->add_option("--hht-alpha", o.hhtAlpha, "tlismni, hht-index3 with hht: numerical damping alpha in [-1/3, 0] (default -0.05)");
-    cmd->add_option("--newmark-beta", o.newmarkBeta, "tlismni, hht-index3 with newmark: beta in (0, 1/2] (default 1/4)");
-    cmd->add_option("--newmark-gamma", o.newmarkGamma, "tlismni, hht-index3 with newmark: gamma in [1/2, 1] (default 1/2)");
+    cmd->add_option("--hht-alpha", v.hhtAlpha,
+                    "tlismni, hht-index3 with hht: numerical damping alpha in [-1/3, 0] (default: the model's, else " +
+                        text(defaults.hhtAlpha) + ")");
+    cmd->add_option("--newmark-beta", v.newmarkBeta,
+                    "tlismni with newmark: beta in (0, 1/2] (default: the model's, else " + text(defaults.newmarkBeta) +
+                        ")");
+    cmd->add_option("--newmark-gamma", v.newmarkGamma,
+                    "tlismni with newmark: gamma in [1/2, 1] (default: the model's, else " +
+                        text(defaults.newmarkGamma) + ")");
     cmd->add_option("--max-step", o.maxStep, "Largest step of an adaptive integrator [s] (default 0: none)");
     cmd->add_option("--linear-algebra", o.linearAlgebra,
                    "automatic (sparse above 120 coordinates), dense or sparse")
         ->check(CLI::IsMember({"automatic", "dense", "sparse"}));
+    cmd->add_option("--on-stiff", o.onStiff,
+                    "When an explicit integrator finds the model stiff: stop (default; a failure naming the methods "
+                    "to use instead) or warn (the run goes on)")
+        ->check(CLI::IsMember({"stop", "warn"}));
     cmd->add_option("--max-steps", o.maxSteps, "Most solver steps allowed (default 10000000)");
     cmd->add_option("--max-wall-time", o.maxWallTime, "Wall-clock limit of the run [s] (default 0: none)");
 }
@@ -103,9 +147,10 @@ int main(int argc, char** argv) {
     k->add_flag("--json", kin.json, "Print one JSON object on stdout");
 
     SimulateOptions sim;
+    RunOptionValues simValues;
     auto* sc = app.add_subcommand("simulate", "Forward dynamics with a chosen constraint method and ODE solver");
-    addSimulationOptions(sc, sim);
-    sc->add_option("--output-step", sim.outputStep, "Time between output rows [s]");
+    addSimulationOptions(sc, sim, simValues);
+    sc->add_option("--output-step", simValues.outputStep, "Time between output rows [s] (default: the model's, else 0.01)");
     sc->add_option("--max-rows", sim.maxRows, "Most output rows allowed (default 10000000)");
     sc->add_option("--max-output-bytes", sim.maxOutputBytes, "Largest CSV output allowed [bytes] (default 2e9)");
     sc->add_option("--out", sim.out, "CSV file for the results");
@@ -117,7 +162,8 @@ int main(int argc, char** argv) {
 
     AnimateOptions anim;
     auto* an = app.add_subcommand("animate", "Simulate and render the motion to a video (MP4 or animated GIF)");
-    addSimulationOptions(an, anim.simulation, false);  // --t-end: required unless --mode
+    RunOptionValues animValues;
+    addSimulationOptions(an, anim.simulation, animValues);  // --t-end: required unless --mode
     an->add_option("--out", anim.simulation.out, "Video file: .mp4 (H.264) or .gif")->required();
     an->add_option("--mode", anim.mode,
                    "Instead of a simulation: the K-th vibration mode (1 = lowest) swinging about the equilibrium");
@@ -202,6 +248,7 @@ int main(int argc, char** argv) {
         else if (*an) {
             for (const std::string& key : parameterKeys())
                 if (an->count("--" + key)) anim.simulation.givenParameters.push_back(key);
+            collectGiven(an, animValues, anim.simulation.given);
             anim.tEndGiven = an->count("--t-end") > 0;
             anim.modeGiven = an->count("--mode") > 0;
             anim.amplitudeGiven = an->count("--amplitude") > 0;
@@ -218,6 +265,7 @@ int main(int argc, char** argv) {
         else if (*sc) {
             for (const std::string& key : parameterKeys())
                 if (sc->count("--" + key)) sim.givenParameters.push_back(key);
+            collectGiven(sc, simValues, sim.given);
             rc = runSimulate(sim);
         }
     } catch (const std::exception& e) {

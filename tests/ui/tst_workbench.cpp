@@ -1,6 +1,7 @@
 // Drives the real main window under X: opening, editing with undo, saving, running
 // simulations on the worker thread, stopping and pausing them, warnings and pictures.
 
+#include "looplab/integrate/MethodRegistry.h"
 #include "looplab/kinematics/JointCoordinates.h"
 #include "looplab/model/ModelFile.h"
 #include "looplab/scene/Scene.h"
@@ -171,6 +172,7 @@ private slots:
     void jointAnglesDoNotAliasBetweenFrames();
     void reportsSingularConfigurationOfParallelogram();
     void warnsOfBranchChangeOfDoubleParallelogram();
+    void stiffWarningSwitchesToSuggestedMethod();
     void stopsRunHalfway();
     void editAfterRunSaysRecordingIsOfPreviousModel();
     void pausesAndResumes();
@@ -1340,6 +1342,51 @@ void TestWorkbench::warnsOfBranchChangeOfDoubleParallelogram()
     QVERIFY(!tree->topLevelItem(branch)->text(2).isEmpty());  // the joints of the loop
     const double t = warnings->timeAt(branch);
     QVERIFY2(t > 0.3 && t < 0.4, qPrintable(QString("branch change at t = %1").arg(t)));
+}
+
+// An explicit integrator on the flexible four-bar: within its first thousand steps the run
+// warns that the model is stiff, naming a beam, and the warning's button stops the run and
+// sets the run panel to the method it suggests with that method's integrator and tolerances.
+void TestWorkbench::stiffWarningSwitchesToSuggestedMethod()
+{
+    QVERIFY(window_->openFile(example("flexible-four-bar.json")));
+    RunPanel* panel = window_->runPanel();
+    auto* method = panel->findChild<QComboBox*>("method");
+    auto* integrator = panel->findChild<QComboBox*>("integrator");
+    QVERIFY(method && integrator);
+    QCOMPARE(method->currentText(), QString("tlismni"));  // the model's run block
+    method->setCurrentIndex(method->findText("projection"));
+    integrator->setCurrentIndex(integrator->findText("dopri5"));
+    QTest::mouseClick(panel->runButton(), Qt::LeftButton);
+    QVERIFY(window_->isRunning());
+    WarningsPanel* warnings = window_->warningsPanel();
+    auto stiffEntry = [warnings] {
+        for (int i = 0; i < warnings->count(); ++i)
+            if (warnings->kindAt(i) == "stiffness")
+                return i;
+        return -1;
+    };
+    // dopri5 would need minutes for the model's 0.05 s: the warning comes long before.
+    QTRY_VERIFY_WITH_TIMEOUT(stiffEntry() >= 0, 120000);
+    const int entry = stiffEntry();
+    auto* tree = warnings->findChild<QTreeWidget*>("warnings");
+    QCOMPARE(tree->topLevelItem(entry)->text(1), QString("Stiff model"));
+    const QString detail = tree->topLevelItem(entry)->text(3);
+    QVERIFY2(detail.contains("coupler") || detail.contains("crank") || detail.contains("rocker"), qPrintable(detail));
+    QPushButton* button = warnings->remedyButton(entry);
+    QVERIFY(button);
+    QVERIFY2(button->text().contains("tlismni/hht"), qPrintable(button->text()));
+    QVERIFY(button->isVisible());
+    QTest::mouseClick(button, Qt::LeftButton);
+    QCOMPARE(method->currentText(), QString("tlismni"));
+    QCOMPARE(integrator->currentText(), QString("hht"));
+    const ConstraintMethodInfo* tlismni = findConstraintMethod("tlismni");
+    QVERIFY(tlismni);
+    const SimulationSettings chosen = panel->settings();
+    QVERIFY(std::abs(chosen.ode.rtol / tlismni->defaults.rtol - 1.0) < 1e-12);
+    QVERIFY(std::abs(chosen.ode.atol / tlismni->defaults.atol - 1.0) < 1e-12);
+    QTRY_VERIFY_WITH_TIMEOUT(!window_->isRunning(), 60000);
+    QVERIFY(panel->runButton()->isEnabled());
 }
 
 // An edit after a run keeps the recording for playback; beside the slider a label says,

@@ -140,6 +140,13 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     connect(runner_, &SimulationRunner::finished, this, &MainWindow::onRunFinished);
     connect(runner_, &SimulationRunner::pausedChanged, this, &MainWindow::updateRunState);
     connect(warnings_, &WarningsPanel::entryActivated, this, &MainWindow::onWarningActivated);
+    // A stiff model's remedy: the run in progress is of no further use.
+    connect(warnings_, &WarningsPanel::methodSwitchRequested, this, [this](const QString& method) {
+        if (isRunning())
+            stopRun();
+        runPanel_->setMethodWithDefaults(method.toStdString());
+        statusBar()->showMessage(tr("Run settings switched to %1 with its defaults: press Run").arg(method), 8000);
+    });
     connect(plots_, &PlotPanel::imageExportRequested, this, &MainWindow::exportPlotImage);
     connect(modesPanel_, &ModesPanel::computeRequested, this, [this] { computeModes(); });
     connect(modesPanel_, &ModesPanel::cancelRequested, modesRunner_, &ModesRunner::cancel);

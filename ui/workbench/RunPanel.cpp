@@ -245,6 +245,19 @@ void RunPanel::setSettings(const SimulationSettings& s)
     updateStepEnabled();
 }
 
+void RunPanel::setMethodWithDefaults(const std::string& method)
+{
+    const ConstraintMethodInfo* info = findConstraintMethod(method);
+    if (!info)
+        return;
+    SimulationSettings s = settings();
+    s.method = info->name;
+    s.integrator = info->defaults.integrator;
+    s.ode.rtol = info->defaults.rtol;
+    s.ode.atol = info->defaults.atol;
+    setSettings(s);
+}
+
 double RunPanel::pace() const { return pace_->currentData().toDouble(); }
 
 void RunPanel::setPace(double pace)
@@ -294,14 +307,14 @@ void RunPanel::updateStepEnabled()
     // Only the settings the chosen integrator reads are editable, so that no edit is
     // silently without effect; integrators that do not pair with the method are greyed.
     // A method that pairs with other integrators than the current one (the two-loop
-    // method integrates its constrained equations itself) takes the first it pairs with.
+    // method integrates its constrained equations itself) takes its default integrator.
     const std::string method = method_->currentText().toStdString();
     if (!isSupportedPair(method, integrator_->currentText().toStdString())) {
-        for (int k = 0; k < integrator_->count(); ++k) {
-            if (isSupportedPair(method, integrator_->itemText(k).toStdString())) {
+        if (const ConstraintMethodInfo* info = findConstraintMethod(method)) {
+            const int k = integrator_->findText(QString::fromStdString(info->defaults.integrator));
+            if (k >= 0) {
                 const QSignalBlocker block(integrator_);
                 integrator_->setCurrentIndex(k);
-                break;
             }
         }
     }

@@ -29,6 +29,9 @@ public:
     SimulationSettings settings() const;
     /// Fills the fields (unknown method or integrator names are ignored).
     void setSettings(const SimulationSettings& settings);
+    /// Chooses a method with its defaults (MethodRegistry.h): its default integrator and
+    /// tolerances; the other fields stay.
+    void setMethodWithDefaults(const std::string& method);
     /// Upper limit of simulated seconds per wall-clock second for the next run; 0 means
     /// as fast as the solver goes. A value not in the list is added to it.
     double pace() const;

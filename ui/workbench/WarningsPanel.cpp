@@ -1,6 +1,9 @@
 #include "workbench/WarningsPanel.h"
 
+#include "looplab/integrate/MethodRegistry.h"
+
 #include <QHeaderView>
+#include <QPushButton>
 #include <QStyle>
 #include <QTreeWidget>
 #include <QVBoxLayout>
@@ -29,6 +32,8 @@ QString kindLabel(const QString& kind)
         return QObject::tr("Assembly branch change");
     if (kind == "repartition")
         return QObject::tr("Coordinates re-partitioned");
+    if (kind == "stiffness")
+        return QObject::tr("Stiff model");
     return kind;
 }
 
@@ -41,10 +46,11 @@ WarningsPanel::WarningsPanel(QWidget* parent) : QWidget(parent)
     tree_ = new QTreeWidget;
     tree_->setObjectName("warnings");
     tree_->setRootIsDecorated(false);
-    tree_->setColumnCount(4);
-    tree_->setHeaderLabels({tr("Time [s]"), tr("Kind"), tr("Joints"), tr("Detail")});
+    tree_->setColumnCount(5);
+    tree_->setHeaderLabels({tr("Time [s]"), tr("Kind"), tr("Joints"), tr("Detail"), tr("Remedy")});
     tree_->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    tree_->header()->setStretchLastSection(true);
+    tree_->header()->setSectionResizeMode(3, QHeaderView::Stretch);
+    tree_->header()->setStretchLastSection(false);
     layout->addWidget(tree_);
     connect(tree_, &QTreeWidget::itemClicked, this, [this](QTreeWidgetItem* item) { onActivated(item); });
     connect(tree_, &QTreeWidget::itemActivated, this, [this](QTreeWidgetItem* item) { onActivated(item); });
@@ -71,9 +77,30 @@ void WarningsPanel::addMessage(const QString& kind, const QString& text, double 
     item->setData(0, TimeRole, t);
     item->setData(0, JointsRole, joints);
     item->setData(0, KindRole, kind);
-    const bool severe = kind == "failure" || kind == "singular_configuration";
+    const bool severe = kind == "failure" || kind == "singular_configuration" || kind == "stiffness";
     item->setIcon(0, style()->standardIcon(severe ? QStyle::SP_MessageBoxWarning : QStyle::SP_MessageBoxInformation));
     tree_->addTopLevelItem(item);
+    // An explicit integrator on a stiff model: one click takes the first method the
+    // registry suggests instead, with its own integrator and tolerances.
+    const std::vector<std::pair<std::string, std::string>> remedies = stiffRemedies();
+    if (kind == "stiffness" && !remedies.empty()) {
+        const QString method = QString::fromStdString(remedies.front().first);
+        auto* button = new QPushButton(
+            tr("Switch to %1/%2").arg(method, QString::fromStdString(remedies.front().second)));
+        button->setObjectName("switchMethod");
+        button->setToolTip(tr("Stop this run and set the run panel to %1 with its default integrator and "
+                              "tolerances, which step over the stiff motion instead of resolving it.")
+                               .arg(method));
+        connect(button, &QPushButton::clicked, this, [this, method] { emit methodSwitchRequested(method); });
+        tree_->setItemWidget(item, 4, button);
+    }
+}
+
+QPushButton* WarningsPanel::remedyButton(int i) const
+{
+    if (i < 0 || i >= count())
+        return nullptr;
+    return qobject_cast<QPushButton*>(tree_->itemWidget(tree_->topLevelItem(i), 4));
 }
 
 int WarningsPanel::count() const { return tree_->topLevelItemCount(); }

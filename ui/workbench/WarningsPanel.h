@@ -2,13 +2,15 @@
 // The list of things a user should look at: redundant constraints, rank changes and
 // singular configurations with their times, and solver failures with their reasons.
 // Activating an entry asks for playback to seek to its time and for its joints to be
-// highlighted.
+// highlighted. A stiff model's entry carries a button that switches the run to the method
+// suggested instead.
 
 #include "looplab/simulation/Simulation.h"
 
 #include <QStringList>
 #include <QWidget>
 
+class QPushButton;
 class QTreeWidget;
 class QTreeWidgetItem;
 
@@ -35,8 +37,13 @@ public:
 
     QTreeWidget* view() const { return tree_; }
 
+    /// The button of entry i that switches to a suggested method, or nullptr.
+    QPushButton* remedyButton(int i) const;
+
 signals:
     void entryActivated(const QString& kind, double t, const QStringList& joints);
+    /// The user asked to run with this method (its default integrator and tolerances).
+    void methodSwitchRequested(const QString& method);
 
 private:
     void onActivated(QTreeWidgetItem* item);

@@ -1,5 +1,7 @@
 #include "looplab/integrate/ConstraintMethodStepper.h"
 
+#include "looplab/integrate/StiffnessReport.h"
+
 namespace looplab {
 
 namespace {
@@ -82,6 +84,7 @@ Status ConstraintMethodStepper::solverFailure(const Status& st) const {
 
 Status ConstraintMethodStepper::initialize(const State& start) {
     methodFailure_ = {};
+    stiffnessReported_ = false;
     forecast_ = SingularCrossingForecast();
     VecX y0(start.q.size() + start.v.size());
     y0 << start.q, start.v;
@@ -95,6 +98,13 @@ Status ConstraintMethodStepper::step(double tStop) {
     if (method_->projects())
         if (const ConstraintSpaces* w = method_->factorizationAt(state())) forecast_.record(solver_->time(), *w);
     return st;
+}
+
+std::vector<SimulationEvent> ConstraintMethodStepper::takeEvents() {
+    const StiffnessFinding* found = solver_->stiffness();
+    if (!found || stiffnessReported_) return {};
+    stiffnessReported_ = true;
+    return {stiffnessEvent(*model_, name(), *found)};
 }
 
 State ConstraintMethodStepper::state() const {

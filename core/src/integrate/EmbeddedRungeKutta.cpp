@@ -35,6 +35,17 @@ EmbeddedRungeKutta::EmbeddedRungeKutta(EmbeddedPair pair, std::string name) : na
         firstSameAsLast_ = (j < s - 1 ? table->A[s - 1][j] : 0.0) == b_[j];
     ARKodeButcherTable_Free(table);
     outputNodes_ = (order_ + 1) / 2 + 1;
+    // Hairer's stiffness test needs two stages at the same time; the last such pair at the
+    // latest abscissa, and a threshold a little below the method's real stability
+    // boundary, as dopri5's 3.25 is below its 3.31.
+    for (int i = s - 1; i > 0 && stiffStageA_ < 0; --i)
+        for (int j = i - 1; j >= 0; --j)
+            if (c_[j] == c_[i] && c_[i] > 0.0) {
+                stiffStageA_ = i;
+                stiffStageB_ = j;
+                break;
+            }
+    if (stiffStageA_ >= 0) stiffnessThreshold_ = 0.98 * StiffnessDetector::realStabilityBoundary(a_, b_);
 }
 
 bool EmbeddedRungeKutta::eval(double t, const VecX& y, VecX& dy) const {
@@ -47,6 +58,7 @@ Status EmbeddedRungeKutta::initialize(const OdeSystem& system, double t0, const 
     sys_ = system;
     settings_ = settings;
     stats_ = {};
+    stiffness_ = StiffnessDetector(stiffnessThreshold_, settings.outputInterval);
     if (!(settings.rtol > 0.0) || !(settings.atol > 0.0)) return failure("needs positive rtol and atol");
     t_ = t0;
     y_ = y0;
@@ -107,6 +119,8 @@ Status EmbeddedRungeKutta::step(double tStop) {
             for (int j = 0; j < i; ++j)
                 if (a_[i][j] != 0.0) stage += (h * a_[i][j]) * k_[j];
             ok = eval(t_ + c_[i] * h, stage, k_[i]);
+            if (i == stiffStageA_) stiffArgA_ = stage;
+            if (i == stiffStageB_) stiffArgB_ = stage;
         }
         if (ok) {
             y1 = y_;
@@ -158,6 +172,7 @@ Status EmbeddedRungeKutta::step(double tStop) {
             h_ = 0.25 * h;
             continue;
         }
+        if (stiffStageA_ >= 0) stiffness_.observe(t1, h, k_[stiffStageA_] - k_[stiffStageB_], stiffArgA_ - stiffArgB_);
         t_ = t1;
         y_ = y1;
         f_ = f1;

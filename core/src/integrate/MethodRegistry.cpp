@@ -11,20 +11,23 @@ const std::vector<ConstraintMethodInfo>& constraintMethods() {
          "every evaluation; no drift",
          true,
          {{"projection-iterations", "Gauss-Newton iterations allowed per position projection"}},
-         {}},
+         {},
+         {"dopri5", 1e-8, 1e-10}},
         {"baumgarte",
          "multipliers with Baumgarte stabilisation of the constraint drift, phi'' + 2 alpha phi' + beta^2 phi = 0",
          false,
          {{"baumgarte-alpha", "damping of the constraint drift alpha [1/s]"},
           {"baumgarte-beta", "stiffness of the constraint drift beta [1/s]"}},
-         {}},
+         {},
+         {"dopri5", 1e-8, 1e-10}},
         {"penalty",
          "Bayo's penalty formulation: constraint forces from a stiff spring-damper on the violations",
          false,
          {{"penalty-factor", "penalty factor, relative to the mean generalised mass"},
           {"penalty-damping", "damping ratio xi of the constraint dynamics"},
           {"penalty-frequency", "natural frequency omega of the constraint dynamics [rad/s]"}},
-         {}},
+         {},
+         {"dopri5", 1e-8, 1e-10}},
         {"augmented-lagrangian",
          "penalty formulation whose multipliers are iterated until the constraints are met to a tolerance",
          false,
@@ -33,20 +36,25 @@ const std::vector<ConstraintMethodInfo>& constraintMethods() {
           {"penalty-frequency", "natural frequency omega of the constraint dynamics [rad/s]"},
           {"augmented-iterations", "multiplier iterations allowed per evaluation"},
           {"augmented-tolerance", "relative change of the scaled accelerations that ends the iteration"}},
-         {}},
+         {},
+         {"dopri5", 1e-8, 1e-10}},
         {"tlismni",
          "two-loop implicit method (Shabana & Hussein 2009): coordinate partitioning, HHT or Newmark on the "
          "independent accelerations, Newton-Raphson on phi = 0 for the dependent positions; no drift",
          true,
          {},
-         {"hht", "newmark"}},
+         {"hht", "newmark"},
+         // The step and the tolerances of the second-order steppers on the constrained
+         // equations are theirs to choose: these two numbers are where they are set.
+         {"hht", 1e-8, 1e-10}},
         {"hht-index3",
          "HHT-alpha on the full index-3 DAE (Negrut et al. 2007), as most commercial codes integrate: all "
          "accelerations and multipliers per Newton iteration, positions closed at the step's end, velocities "
          "not projected (they drift by the integration error); needs alpha < 0",
          false,
          {},
-         {"hht"}},
+         {"hht"},
+         {"hht", 1e-8, 1e-10}},
     };
     return methods;
 }
@@ -136,6 +144,27 @@ const IntegratorInfo* findIntegrator(const std::string& name) {
     for (const IntegratorInfo& i : integrators())
         if (i.name == name) return &i;
     return nullptr;
+}
+
+const ConstraintMethodInfo& defaultConstraintMethod() { return constraintMethods().front(); }
+
+const ConstraintMethodInfo* defaultMethodFor(const std::string& integrator) {
+    if (!findIntegrator(integrator)) return nullptr;
+    if (isSupportedPair(defaultConstraintMethod().name, integrator)) return &defaultConstraintMethod();
+    for (const ConstraintMethodInfo& m : constraintMethods())
+        if (isSupportedPair(m.name, integrator)) return &m;
+    return nullptr;
+}
+
+std::vector<std::pair<std::string, std::string>> stiffRemedies() {
+    std::vector<std::pair<std::string, std::string>> remedies;
+    // Steppers on the constrained equations first: they are implicit by construction and
+    // damp what they do not resolve.
+    for (const ConstraintMethodInfo& m : constraintMethods())
+        if (!m.integrators.empty()) remedies.emplace_back(m.name, m.defaults.integrator);
+    for (const IntegratorInfo& i : integrators())
+        if (i.implicit && i.odeSolver) remedies.emplace_back(defaultConstraintMethod().name, i.name);
+    return remedies;
 }
 
 bool pairReads(const std::string& method, const std::string& integrator, const std::string& key) {

@@ -20,8 +20,9 @@ namespace looplab {
 Simulator::Simulator(std::shared_ptr<const Model> model, SimulationSettings settings)
     : model_(std::move(model)), settings_(std::move(settings)) {
     std::string why;
-    stepper_ = makeTimeStepper(model_, settings_.method, settings_.integrator, settings_.ode, settings_.constraints,
-                               &why);
+    OdeSettings ode = settings_.ode;
+    ode.outputInterval = settings_.outputStep;
+    stepper_ = makeTimeStepper(model_, settings_.method, settings_.integrator, ode, settings_.constraints, &why);
     if (!stepper_) throw std::invalid_argument(why);
 }
 
@@ -161,7 +162,17 @@ SimulationResult Simulator::run(const State& start, const std::function<void(con
         State endNormalized = stepEnd;
         normalizePositions(m, endNormalized.q);
         singularities.afterStep(stepper, tPrev, endNormalized, known ? *known : own);
-        for (SimulationEvent& e : stepper.takeEvents()) emit(std::move(e));
+        bool stiff = false;
+        for (SimulationEvent& e : stepper.takeEvents()) {
+            stiff = stiff || e.kind == "stiffness";
+            // Stopped, the finding is the failure's reason rather than a warning beside it.
+            if (e.kind == "stiffness" && settings_.stopWhenStiff) {
+                fail(e.t, e.detail);
+                continue;
+            }
+            emit(std::move(e));
+        }
+        if (stiff && settings_.stopWhenStiff) break;
 
         double to = 0.0;
         while (schedule.due(t, to)) {

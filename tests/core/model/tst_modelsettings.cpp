@@ -36,6 +36,71 @@ class TestModelSettings : public QObject {
     Q_OBJECT
 
 private slots:
+    // Command line > the model's run block > the method's defaults > the base, field by
+    // field; a model field that does not pair with the command line's choice gives way.
+    void resolvesRunSettingsFieldByField()
+    {
+        RunSettingsDoc model;
+        model.method = "tlismni";
+        model.integrator = "hht";
+        model.tEnd = 0.5;
+        model.rtol = 1e-5;
+        model.hhtAlpha = -0.2;
+        RunSettingsDoc cl;
+        cl.rtol = 1e-9;
+        SimulationSettings base;
+        base.outputStep = 0.02;
+        const ConstraintMethodInfo& tlismni = *findConstraintMethod("tlismni");
+        ResolvedRunSettings r = resolveRunSettings(cl, model, base);
+        QVERIFY(r.error.empty());
+        QVERIFY(r.notes.empty());
+        QCOMPARE(r.settings.method, std::string("tlismni"));
+        QCOMPARE(r.field("method")->source, SettingSource::Model);
+        QCOMPARE(r.field("integrator")->source, SettingSource::Model);
+        QCOMPARE(r.settings.ode.rtol, 1e-9);
+        QCOMPARE(r.field("rtol")->source, SettingSource::CommandLine);
+        QCOMPARE(r.settings.ode.atol, tlismni.defaults.atol);
+        QCOMPARE(r.field("atol")->source, SettingSource::MethodDefault);
+        QCOMPARE(r.settings.tEnd, 0.5);
+        QCOMPARE(r.settings.constraints.hhtAlpha, -0.2);
+        QCOMPARE(r.field("hht_alpha")->source, SettingSource::Model);
+        QCOMPARE(r.settings.outputStep, 0.02);
+        QCOMPARE(r.field("output_step")->source, SettingSource::Default);
+        QVERIFY(!r.field("newmark_beta"));
+        QCOMPARE(r.summary().rfind("method tlismni (model); integrator hht (model); t_end 0.5 (model)", 0), size_t(0));
+
+        cl = {};
+        cl.method = "projection";
+        r = resolveRunSettings(cl, model, base);
+        QVERIFY(r.error.empty());
+        QCOMPARE(r.settings.integrator, findConstraintMethod("projection")->defaults.integrator);
+        QCOMPARE(r.field("integrator")->source, SettingSource::MethodDefault);
+        QCOMPARE(int(r.notes.size()), 1);
+        QVERIFY(!r.field("hht_alpha"));
+        QCOMPARE(r.settings.ode.rtol, 1e-5);  // the model's tolerance stays
+
+        cl = {};
+        cl.integrator = "bdf";
+        r = resolveRunSettings(cl, model, base);
+        QVERIFY(r.error.empty());
+        QCOMPARE(r.settings.method, defaultConstraintMethod().name);
+        QCOMPARE(r.field("method")->source, SettingSource::Default);
+        QCOMPARE(int(r.notes.size()), 1);
+
+        cl.method = "tlismni";
+        QVERIFY(!resolveRunSettings(cl, model, base).error.empty());
+
+        // An integrator alone picks a method that takes it.
+        RunSettingsDoc onlyIntegrator;
+        onlyIntegrator.integrator = "hht";
+        r = resolveRunSettings({}, onlyIntegrator, base);
+        QVERIFY(r.error.empty());
+        QVERIFY(isSupportedPair(r.settings.method, "hht"));
+        r = resolveRunSettings({}, {}, base);
+        QCOMPARE(r.settings.method, defaultConstraintMethod().name);
+        QCOMPARE(r.settings.integrator, defaultConstraintMethod().defaults.integrator);
+    }
+
     void roundTrip() {
         DocumentResult d = parseModelDocument(withFields(R"("run": {"method": "baumgarte", "integrator": "rk4",
             "t_end": 2.5, "rtol": 1e-7, "atol": 1e-9, "step": 0.0005, "output_step": 0.02, "pace": 0.5},

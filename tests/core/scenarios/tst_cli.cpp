@@ -60,8 +60,14 @@ Table readCsv(const QString& path) {
         t.error = "cannot open " + path;
         return t;
     }
-    t.header = QString::fromUtf8(f.readLine()).trimmed().split(',');
+    // simulate writes its settings on a comment line before the column names.
+    QString first = QString::fromUtf8(f.readLine());
     int line = 1;
+    while (first.startsWith('#') && !f.atEnd()) {
+        first = QString::fromUtf8(f.readLine());
+        ++line;
+    }
+    t.header = first.trimmed().split(',');
     while (!f.atEnd()) {
         ++line;
         const QStringList cells = QString::fromUtf8(f.readLine()).trimmed().split(',');
@@ -653,7 +659,7 @@ private slots:
         QVERIFY(o["max_violation"].toObject()["position"].toDouble(1.0) <= 1e-10);
         QFile f(csv);
         QVERIFY(f.open(QIODevice::ReadOnly));
-        QCOMPARE(f.readAll().count('\n'), 22);  // header and 21 rows, t = 0 … 0.2 s
+        QCOMPARE(f.readAll().count('\n'), 23);  // settings, column names and 21 rows, t = 0 … 0.2 s
     }
 
     // Limits: too many output rows or fixed steps are refused up front (status 2, naming
@@ -709,9 +715,11 @@ private slots:
         QVERIFY(f.open(QIODevice::ReadOnly));
         const QByteArray written = f.readAll();
         f.close();
-        const qint64 columns = written.left(written.indexOf('\n')).count(',') + 1;
+        // The settings line, the column names, the rows.
+        const qsizetype names = written.indexOf('\n') + 1;
+        const qint64 columns = written.mid(names, written.indexOf('\n', names) - names).count(',') + 1;
         const qint64 rows = 101;  // t = 0, 0.01, …, 1
-        QCOMPARE(qint64(written.count('\n')), rows + 1);
+        QCOMPARE(qint64(written.count('\n')), rows + 2);
         const qint64 estimate = rows * columns * 22;
         qInfo("%lld columns: estimate %lld bytes, written %lld", columns, estimate, qint64(written.size()));
         QVERIFY(written.size() <= estimate);
@@ -882,13 +890,14 @@ private slots:
     }
 
     // Andrews' mechanism: the crank turns 15.87 rad in 30 ms, up to 1400 rad/s, with an
-    // angular acceleration that changes fast. At the default 10 ms output step its angle
-    // must match the one with rows every 10 µs (where turns cannot be missed).
+    // angular acceleration that changes fast. At a 10 ms output step its angle must match
+    // the one with rows every 10 µs (where turns cannot be missed).
     void andrewsCrankAngleAtCoarseOutput() {
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
         const QString csv = dir.filePath("andrews.csv");
-        CliResult r = runCli({"simulate", example("andrews.json"), "--t-end", "0.03", "--out", csv, "--json"});
+        CliResult r = runCli({"simulate", example("andrews.json"), "--t-end", "0.03", "--integrator", "dopri5",
+                              "--output-step", "0.01", "--out", csv, "--json"});
         QVERIFY(r.finished);
         QVERIFY2(r.exitCode == 0, r.err.constData());
         QString error;
@@ -897,7 +906,8 @@ private slots:
         const Table t = readCsv(csv);
         QVERIFY2(t.error.isEmpty(), qPrintable(t.error));
         QCOMPARE(t.rows.back()[t.column("O.angle")], coarse);
-        r = runCli({"simulate", example("andrews.json"), "--t-end", "0.03", "--output-step", "1e-5", "--json"});
+        r = runCli({"simulate", example("andrews.json"), "--t-end", "0.03", "--integrator", "dopri5", "--output-step",
+                    "1e-5", "--json"});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         o = parseObject(r.out, &error);
         const double fine = o["final"].toObject()["joints"].toObject()["O"].toObject()["angle"].toDouble(NAN);
@@ -911,7 +921,7 @@ private slots:
         QTest::addColumn<int>("status");
         QTest::addColumn<QString>("message");
         const QString fourBar = example("four-bar.json");
-        QTest::newRow("no end time") << QStringList{"simulate", fourBar} << 2 << "--t-end";
+        // A model without an end time anywhere: tst_cli_runsettings (noEndTimeAnywhere).
         QTest::newRow("unknown method") << QStringList{"simulate", fourBar, "--t-end", "1", "--method", "nope"} << 2
                                         << "--method";
         QTest::newRow("unknown integrator")

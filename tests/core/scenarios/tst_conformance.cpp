@@ -92,7 +92,13 @@ private slots:
         for (const ConstraintMethodInfo& m : constraintMethods()) {
             QCOMPARE(findConstraintMethod(m.name), &m);
             QVERIFY(!m.description.empty());
+            // Its defaults make a run: an adaptive integrator it pairs with, and tolerances.
+            QVERIFY2(isSupportedPair(m.name, m.defaults.integrator), m.name.c_str());
+            QVERIFY(findIntegrator(m.defaults.integrator)->stepControl == StepControl::Adaptive);
+            QVERIFY(m.defaults.rtol > 0.0 && m.defaults.rtol <= 1.0 && m.defaults.atol > 0.0);
         }
+        // Every integrator has a method to go with it when none is named.
+        for (const IntegratorInfo& i : integrators()) QVERIFY2(defaultMethodFor(i.name), i.name.c_str());
         for (const IntegratorInfo& i : integrators()) {
             QCOMPARE(findIntegrator(i.name), &i);
             QVERIFY(i.order >= 1);

@@ -32,6 +32,9 @@ public:
     const ConstraintSpaces* factorizationAt(const State& state) const override {
         return method_->factorizationAt(state);
     }
+    /// A "stiffness" event once the solver's stiffness test has found the model stiff
+    /// (StiffnessReport.h).
+    std::vector<SimulationEvent> takeEvents() override;
 
 private:
     // The solver's message, followed by the method's reason if the method failed inside.
@@ -45,6 +48,7 @@ private:
     Status methodFailure_;  // the last failure of the method inside the solver's calls
     SingularCrossingForecast forecast_;  // from the factorisations at accepted step ends
     mutable VecX y_;        // dense-output buffer, reused
+    bool stiffnessReported_ = false;
 };
 
 }  // namespace looplab

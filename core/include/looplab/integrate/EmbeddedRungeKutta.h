@@ -102,6 +102,11 @@ private:
     mutable long outputSteps_ = 0;
     bool nearCrossing_ = false;  // the last step was taken near a forecast singular configuration
     std::vector<VecX> k_;     // stage derivatives, k_[0] = f_
+    // Two stages at the same time for Hairer's stiffness test (-1: the table has none),
+    // and their arguments in the last step.
+    int stiffStageA_ = -1, stiffStageB_ = -1;
+    double stiffnessThreshold_ = 0.0;
+    VecX stiffArgA_, stiffArgB_;
     SingularCrossingPassage passage_;
 };
 

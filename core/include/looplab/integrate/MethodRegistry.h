@@ -11,6 +11,7 @@
 
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace looplab {
@@ -44,6 +45,14 @@ struct IntegratorInfo {
     bool odeSolver = true;
 };
 
+/// What a run of a method uses where neither the command line nor the model's `run`
+/// block says otherwise (precedence: command line > model > these).
+struct MethodDefaults {
+    std::string integrator;  ///< a registered integrator the method pairs with
+    double rtol = 1e-8;      ///< relative tolerance of the local error
+    double atol = 1e-10;     ///< absolute tolerance [coordinate units]
+};
+
 struct ConstraintMethodInfo {
     std::string name;
     std::string description;
@@ -54,6 +63,7 @@ struct ConstraintMethodInfo {
     /// method is a stepper on the constrained equations (a DAE) with its own time
     /// integration, and these are the only integrators it takes.
     std::vector<std::string> integrators;
+    MethodDefaults defaults;
 };
 
 /// Registered constraint methods and integrators, in the order a user should meet them
@@ -63,6 +73,19 @@ const std::vector<IntegratorInfo>& integrators();
 /// The entry of that name, or nullptr.
 const ConstraintMethodInfo* findConstraintMethod(const std::string& name);
 const IntegratorInfo* findIntegrator(const std::string& name);
+
+/// The method a run uses when nothing names one (the first registered).
+const ConstraintMethodInfo& defaultConstraintMethod();
+
+/// The method a run takes with this integrator when nothing names a method: the default
+/// method if it pairs with the integrator, else the first registered one that does;
+/// nullptr for an unknown integrator.
+const ConstraintMethodInfo* defaultMethodFor(const std::string& integrator);
+
+/// The methods to use instead of an explicit integrator on a stiff model, best first, as
+/// (method, integrator) pairs: each method's own default integrator, and an implicit ODE
+/// solver with the default method.
+std::vector<std::pair<std::string, std::string>> stiffRemedies();
 
 /// Whether the method or the integrator reads the parameter of this key
 /// (ParameterInfo::key); false for unknown names. A parameter the pair does not read

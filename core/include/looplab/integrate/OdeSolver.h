@@ -8,6 +8,7 @@
 //           (EmbeddedRungeKutta.h)
 //   bdf     SUNDIALS CVODE, variable-order BDF with Newton iterations, for stiff models
 
+#include "looplab/integrate/StiffnessDetector.h"
 #include "looplab/model/Status.h"
 #include "looplab/model/Types.h"
 
@@ -40,6 +41,8 @@ struct OdeSettings {
     double maxStep = 0.0;         ///< 0 = no limit
     double minStep = 1e-14;       ///< below this a step-size controller gives up
     long maxSteps = 50'000'000;
+    /// [s] between the outputs of the run (0: unknown): the stiffness test's time scale.
+    double outputInterval = 0.0;
 };
 
 /// Work done by a time stepper so far.
@@ -75,8 +78,12 @@ public:
     /// Dense output: y(t) for t within the last accepted step.
     virtual void interpolate(double t, VecX& y) const = 0;
     const StepStatistics& statistics() const { return stats_; }
+    /// What Hairer's stiffness test found (StiffnessDetector.h), or nullptr: the explicit
+    /// pairs make it at every accepted step; the other solvers never find stiffness.
+    const StiffnessFinding* stiffness() const { return stiffness_.found() ? &stiffness_.finding() : nullptr; }
 
 protected:
+    StiffnessDetector stiffness_;
     // Mutable: a solver's dense output may evaluate the right-hand side (EmbeddedRungeKutta),
     // and those evaluations count as well.
     mutable StepStatistics stats_;

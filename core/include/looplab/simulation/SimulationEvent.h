@@ -13,7 +13,9 @@ struct SimulationEvent {
     double t = 0.0;
     /// "redundant_constraints", "rank_change", "singular_configuration",
     /// "constraint_violation", "energy_drift", "branch_change", "failure",
-    /// "repartition" (the two-loop method chose other independent coordinates)
+    /// "repartition" (the two-loop method chose other independent coordinates),
+    /// "stiffness" (an explicit integrator's steps are held by stability: the stiff
+    /// bodies and the methods to use instead)
     std::string kind;
     /// Joints and drivers involved, if the event singles some out.
     std::vector<std::string> joints;

@@ -30,6 +30,10 @@ struct SimulationSettings {
     double maxWallTime = 0.0;
     /// The run is refused (at its start, as a failure) if it would report more frames.
     long maxFrames = 1'000'000'000'000L;
+    /// What the run does when an explicit integrator finds the model stiff (Hairer's test,
+    /// StiffnessDetector.h): false, a "stiffness" event naming the stiff bodies and the
+    /// methods to use instead, and the run goes on; true, the run fails with that message.
+    bool stopWhenStiff = false;
 };
 
 }  // namespace looplab
