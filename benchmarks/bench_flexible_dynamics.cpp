@@ -13,6 +13,7 @@
 //
 //   bench_flexible_dynamics [OUTPUT.md] [--runs N] [--t-end T] [--limit SECONDS]
 //                           [--models NAME,...] [--configs own,tlismni,hht-index3]
+//                           [--rtol R] [--atol A]   (of the tlismni and hht-index3 rows)
 
 #include "looplab/model/ModelFile.h"
 #include "looplab/simulation/ModelRunSettings.h"
@@ -32,8 +33,9 @@ using namespace looplab;
 
 namespace {
 
-// The tolerances recommended for the implicit second-order steppers (docs/methods.md).
-constexpr double kImplicitRtol = 1e-4, kImplicitAtol = 1e-6;
+// The tolerances recommended for the implicit second-order steppers (docs/methods.md);
+// --rtol and --atol set others.
+double implicitRtol = 1e-4, implicitAtol = 1e-6;
 constexpr double kOutputStep = 0.01;
 
 struct Example {
@@ -127,6 +129,8 @@ int main(int argc, char** argv) {
         if (a == "--runs" && i + 1 < argc) runs = std::max(1, std::atoi(argv[++i]));
         else if (a == "--t-end" && i + 1 < argc) tEnd = std::atof(argv[++i]);
         else if (a == "--limit" && i + 1 < argc) limit = std::atof(argv[++i]);
+        else if (a == "--rtol" && i + 1 < argc) implicitRtol = std::atof(argv[++i]);
+        else if (a == "--atol" && i + 1 < argc) implicitAtol = std::atof(argv[++i]);
         else if (a == "--configs" && i + 1 < argc) configs = split(argv[++i]);
         else if (a == "--models" && i + 1 < argc) models = split(argv[++i]);
         else if (a.rfind("--", 0) == 0) {
@@ -164,8 +168,8 @@ int main(int argc, char** argv) {
             } else {
                 s.method = config;
                 s.integrator = "hht";
-                s.ode.rtol = kImplicitRtol;
-                s.ode.atol = kImplicitAtol;
+                s.ode.rtol = implicitRtol;
+                s.ode.atol = implicitAtol;
             }
             s.tEnd = tEnd;
             s.outputStep = kOutputStep;
