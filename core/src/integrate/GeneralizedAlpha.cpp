@@ -28,6 +28,10 @@ VecX GeneralizedAlpha::localError(double h, const VecX& aStart, const VecX& aEnd
     return (errorCoefficient() * h * h) * (aEnd - aStart);
 }
 
+VecX GeneralizedAlpha::controlledError(double h, const VecX& aStart, const VecX& aEnd) const {
+    return (std::max(beta, gamma) * h * h) * (aEnd - aStart);
+}
+
 double weightedErrorNorm(const VecX& e, const VecX& scales, double rtol, double atol) {
     double worst = 0.0;
     for (Eigen::Index k = 0; k < e.size(); ++k) worst = std::max(worst, std::abs(e[k]) / (atol + rtol * scales[k]));

@@ -148,6 +148,7 @@ Status HhtIndex3Stepper::attempt(double h, Trial& trial) {
     // when it does not, it is formed with the tangent at the step start and the Jacobian at
     // the first iterate.
     const bool formFirst = newton_.needsFactorization(h);
+    bool formedThisStep = false;
     double previousCorrection = std::numeric_limits<double>::infinity();
     // Unknowns a_{n+1} and μ = (1 + α)λ_{n+1}, predicted by the step start's.
     VecX a = a_, mu = (1.0 + alpha_) * lambdaI_;
@@ -177,6 +178,7 @@ Status HhtIndex3Stepper::attempt(double h, Trial& trial) {
         }
         if (it == 0 && formFirst) {
             if (Status st = formIterationMatrix(state(), lambdaI_, cv.jacobian, h); !st.ok) return st;
+            formedThisStep = true;
         }
         VecX rhs(n + r);
         rhs.head(n) = -colScales_.cwiseProduct(e1);
@@ -195,8 +197,10 @@ Status HhtIndex3Stepper::attempt(double h, Trial& trial) {
         };
         double measure = correctionMeasure(d);
         // Modified Newton that stops gaining: a fresh iteration matrix at the current iterate.
-        if (it > 0 && measure > 1.0 && ModifiedNewton::slowed(previousCorrection, measure)) {
+        if (it > 0 && measure > 1.0 &&
+            (ModifiedNewton::slowed(previousCorrection, measure) || ModifiedNewton::keptTooLong(it, formedThisStep))) {
             if (Status st = formIterationMatrix(s, mu / (1.0 + alpha_), cv.jacobian, h); !st.ok) return st;
+            formedThisStep = true;
             d = iterationSolver_.solve(rhs);
             if (!d.allFinite()) return Status::failure("the Newton correction of HHT-I3 is not finite at " + at(t1));
             measure = correctionMeasure(d);
@@ -212,7 +216,7 @@ Status HhtIndex3Stepper::attempt(double h, Trial& trial) {
             if (!settings_.fixedStep) {
                 // The corrector less the predictor in the positions, filtered by the iteration
                 // matrix as tlismni's (TlismniStepper::estimateError).
-                const VecX e = scheme_.localError(h, a_, a);
+                const VecX e = scheme_.controlledError(h, a_, a);
                 VecX filterRhs = VecX::Zero(n + r);
                 filterRhs.head(n) = colScales_.cwiseProduct(applyMass(m, e));
                 VecX filtered = colScales_.cwiseProduct(iterationSolver_.solve(filterRhs).head(n));

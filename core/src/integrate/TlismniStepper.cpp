@@ -416,7 +416,7 @@ double TlismniStepper::estimateError(const Trial& trial) {
     const Model& m = *model_;
     const int n = m.velocitySize();
     const int r = static_cast<int>(rows_.size());
-    const VecX e = scheme_.localError(trial.h, aHat_, trial.aHat);
+    const VecX e = scheme_.controlledError(trial.h, aHat_, trial.aHat);
     VecX rhs = VecX::Zero(n + r);
     rhs.head(n) = colScales_.cwiseProduct(applyMass(m, e));
     const VecX sol = iterationSolver_.solve(rhs);
@@ -433,8 +433,10 @@ Status TlismniStepper::attempt(double h, Trial& trial) {
 
     // The iteration matrix M̂ = M + (1 + α)(γ h C + β h² K), kept from earlier steps while
     // it serves (ModifiedNewton.h), formed at the step start when it does not.
+    bool formedThisStep = false;
     if (newton_.needsFactorization(h)) {
         if (Status st = formIterationMatrix(State{t_, q_, v_}, lambdaI_, h); !st.ok) return st;
+        formedThisStep = true;
     }
     // What rounding in the state does to the accelerations, a_F(x) evaluated at x: the inner
     // loop leaves the positions exact to 8ε L, the velocities carry ε‖v‖, and the stiffness
@@ -539,8 +541,10 @@ Status TlismniStepper::attempt(double h, Trial& trial) {
             return Status::failure(d.str());
         }
         // Modified Newton that stops gaining: a fresh iteration matrix at the current iterate.
-        if (outer > 0 && ModifiedNewton::slowed(previousResidual, relative)) {
+        if (outer > 0 && (ModifiedNewton::slowed(previousResidual, relative) ||
+                          ModifiedNewton::keptTooLong(outer, formedThisStep))) {
             if (Status fm = formIterationMatrix(s, lambda1, h); !fm.ok) return fm;
+            formedThisStep = true;
         }
         previousResidual = relative;
         // Newton correction: Pᵀ M̂ P δx = −Pᵀ M P r, solved as the augmented system

@@ -11,7 +11,10 @@
 // - an iteration slows: the contraction θ = ‖δ_k‖/‖δ_{k−1}‖ of two successive corrections
 //   (or residuals) exceeds 0.3, the rate at which the few iterations a step may take no
 //   longer reach the iteration tolerance (Hairer & Wanner's simplified Newton, IV.8, and
-//   the θ ≥ 1 divergence test).
+//   the θ ≥ 1 divergence test);
+// - a matrix kept from earlier steps has not converged in 4 iterations (slow but steady
+//   contraction, or a stagnation at the accuracy of stale pivots): then at the current
+//   iterate, once per step.
 // docs/methods.md, "Modified Newton", gives the rule with the counts it produces.
 
 namespace looplab {
@@ -20,6 +23,7 @@ class ModifiedNewton {
 public:
     static constexpr double kSlowContraction = 0.3;
     static constexpr double kShortestRatio = 0.8, kLongestRatio = 1.15;
+    static constexpr int kIterationsOnAKeptMatrix = 4;
 
     /// Whether a step of size h needs a fresh iteration matrix before its first iteration.
     bool needsFactorization(double h) const {
@@ -31,6 +35,11 @@ public:
     /// and `current` has slowed enough to form the matrix again at the current iterate.
     static bool slowed(double previous, double current) {
         return previous > 0.0 && current > kSlowContraction * previous;
+    }
+    /// Whether iteration `iteration` (from 0) of a step whose matrix was kept from earlier
+    /// steps (not formed during this one) has gone on long enough to form it again.
+    static bool keptTooLong(int iteration, bool formedThisStep) {
+        return !formedThisStep && iteration + 1 >= kIterationsOnAKeptMatrix;
     }
     /// Records a new factorisation for the step h.
     void factorized(double h) {
