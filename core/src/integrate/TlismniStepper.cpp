@@ -404,7 +404,7 @@ Status TlismniStepper::formIterationMatrix(const State& s, const VecX& lambdaI, 
 }
 
 double TlismniStepper::estimateError(const Trial& trial) {
-    // The corrector less the predictor in the positions, c h²(â_{n+1} − â_n)
+    // The corrector less the predictor in the positions, max(β, γ) h²(â_{n+1} − â_n)
     // (GeneralizedAlpha.h), filtered by the iteration matrix: ẽ = M̂⁻¹ M e on the
     // constraints' tangent space, [M̂ Φ_Iᵀ; Φ_I 0][ẽ; μ] = [M e; 0]. A mode of frequency ω
     // keeps the share 1/(1 + (1 + α)βh²ω²) of its estimate: the motion the step resolves
@@ -416,11 +416,15 @@ double TlismniStepper::estimateError(const Trial& trial) {
     const Model& m = *model_;
     const int n = m.velocitySize();
     const int r = static_cast<int>(rows_.size());
+    // The filter acts on the part of e in the constraints' tangent space; the part normal to
+    // it (e − e_T, e_T the M-orthogonal projection from the augmented system with M, which
+    // accelerations() left factorised at the trial's end) is what the constraint curvature
+    // puts into the accelerations, not a vibration, and is kept as it is.
     const VecX e = scheme_.controlledError(trial.h, aHat_, trial.aHat);
     VecX rhs = VecX::Zero(n + r);
     rhs.head(n) = colScales_.cwiseProduct(applyMass(m, e));
-    const VecX sol = iterationSolver_.solve(rhs);
-    VecX filtered = colScales_.cwiseProduct(sol.head(n));
+    const VecX tangent = colScales_.cwiseProduct(accelerationSolver_.solve(rhs).head(n));
+    VecX filtered = colScales_.cwiseProduct(iterationSolver_.solve(rhs).head(n)) + (e - tangent);
     if (!filtered.allFinite()) filtered = e;
     return weightedErrorNorm(filtered, weightScales_, settings_.ode.rtol, settings_.ode.atol);
 }

@@ -27,17 +27,6 @@ SparseColMatrix scaledAugmentedMatrix(const SparseColMatrix& a, const SparseMatr
     return out;
 }
 
-bool AugmentedSolver::factorize(const SparseColMatrix& a) {
-    matrix_ = a;
-    return lu_.factorize(a);
-}
-
-VecX AugmentedSolver::solve(const VecX& b) const {
-    VecX x = lu_.solve(b);
-    if (!x.allFinite()) return x;
-    const VecX residual = b - matrix_ * x;
-    x += lu_.solve(residual);
-    return x;
-}
+bool AugmentedSolver::factorize(const SparseColMatrix& a) { return lu_.factorize(a); }
 
 }  // namespace looplab

@@ -92,7 +92,17 @@ VecX KluFactorization::solve(const VecX& b) const {
         x.setConstant(std::numeric_limits<double>::quiet_NaN());
         return x;
     }
-    klu_solve(k.symbolic, k.numeric, static_cast<int>(x.size()), 1, x.data(), &k.common);
+    const int n = static_cast<int>(x.size());
+    klu_solve(k.symbolic, k.numeric, n, 1, x.data(), &k.common);
+    if (!x.allFinite()) return x;
+    // One step of iterative refinement against the matrix factorised: kept pivots solve
+    // less accurately than a fresh pivot search, and the refinement restores the accuracy.
+    VecX residual = b;
+    for (int col = 0; col < n; ++col)
+        for (int p = outer_[static_cast<size_t>(col)]; p < outer_[static_cast<size_t>(col) + 1]; ++p)
+            residual[inner_[static_cast<size_t>(p)]] -= values_[static_cast<size_t>(p)] * x[col];
+    klu_solve(k.symbolic, k.numeric, n, 1, residual.data(), &k.common);
+    x += residual;
     return x;
 }
 

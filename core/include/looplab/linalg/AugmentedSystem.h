@@ -27,17 +27,13 @@ class AugmentedSolver {
 public:
     /// Factorises the matrix; false if it is numerically singular.
     bool factorize(const SparseColMatrix& a);
-    /// Solves with the last successful factorisation and one step of iterative refinement
-    /// against the matrix factorised: kept pivots (KLU's refactorisation) solve these
-    /// saddle-point systems less accurately than a fresh pivot search, and the refinement
-    /// restores the accuracy (Φ_q v̇ = γ at the rounding floor) for one more solve.
-    VecX solve(const VecX& b) const;
+    /// Solves with the last successful factorisation (refined once, KluFactorization.h).
+    VecX solve(const VecX& b) const { return lu_.solve(b); }
     /// Numeric factorisations (with or without a pivot search) so far.
     long factorizations() const { return lu_.factorizations() + lu_.refactorizations(); }
 
 private:
     KluFactorization lu_;
-    SparseColMatrix matrix_;
 };
 
 }  // namespace looplab

@@ -27,7 +27,8 @@ public:
     /// singular. Reuses the analysis, and the pivots where they still serve, of the last
     /// matrix with A's pattern.
     bool factorize(const SparseColMatrix& a);
-    /// Solves A x = b with the last successful factorisation.
+    /// Solves A x = b with the last successful factorisation and one step of iterative
+    /// refinement against A.
     VecX solve(const VecX& b) const;
     /// KLU's cheap reciprocal condition estimate min|u_ii| / max|u_ii| (0 when singular or
     /// not factorised).
