@@ -592,7 +592,14 @@ Status TlismniStepper::step(double tStop) {
         factorizeSpacesAt(s);
         std::vector<int> rows = spaces_.independentEquations();
         std::sort(rows.begin(), rows.end());
-        bool again = rows != rows_;
+        // Among redundant equations the rank decision may pick another, equally valid set of
+        // independent rows from one step to the next (nearly equal pivots of a planar loop
+        // modelled in space). The rows held serve as long as their number is the rank and
+        // the dependent block they make stays well conditioned (then they have full rank):
+        // changing them would only discard the kept iteration matrix and perturb the
+        // accelerations at the step start to the Newton tolerance, so that two runs that
+        // differ in their rank decisions alone (dense and sparse) would no longer agree.
+        bool again = rows.size() != rows_.size();
         if (!again && !rows_.empty()) {
             ConstraintValues cv;
             evaluateConstraints(m, s, cv, kJacobian);
