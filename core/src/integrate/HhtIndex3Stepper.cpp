@@ -111,6 +111,7 @@ Status HhtIndex3Stepper::initialize(const State& start) {
     v_ = start.v;
     last_.reset(start);
     lastStep_ = 0.0;
+    lastIncrementA_.resize(0);
     steps_.start(settings_.ode, settings_.fixedStep);
     return {};
 }
@@ -150,12 +151,20 @@ Status HhtIndex3Stepper::attempt(double h, Trial& trial) {
     const bool formFirst = newton_.needsFactorization(h);
     bool formedThisStep = false;
     double previousCorrection = std::numeric_limits<double>::infinity();
+    // The scheme's acceleration variable lags the motion by the step: a_n ≈ a(t_n + αh_n)
+    // for the step h_n that produced it (GeneralizedAlpha.h). A step h ≠ h_n needs
+    // a(t_n + αh), or every change of step leaves an error α(h − h_n)ȧ in a_n, γh times
+    // that in the velocities, and error control changes the step at almost every step. So
+    // a_n is moved along its last increment, a_n + α(h − h_n)(a_n − a_{n−1})/h_n.
+    VecX aStart = a_;
+    if (lastStep_ > 0.0 && lastIncrementA_.size() == a_.size() && h != lastStep_)
+        aStart += (alpha_ * (h - lastStep_) / lastStep_) * lastIncrementA_;
     // Unknowns a_{n+1} and μ = (1 + α)λ_{n+1}, predicted by the step start's.
-    VecX a = a_, mu = (1.0 + alpha_) * lambdaI_;
+    VecX a = aStart, mu = (1.0 + alpha_) * lambdaI_;
     for (int it = 0;; ++it) {
         ++stats_.outerIterations;
-        const VecX increment = scheme_.positionIncrement(h, v_, a_, a);
-        State s{t1, q_, scheme_.velocity(h, v_, a_, a)};
+        const VecX increment = scheme_.positionIncrement(h, v_, aStart, a);
+        State s{t1, q_, scheme_.velocity(h, v_, aStart, a)};
         if (!increment.allFinite() || !s.v.allFinite())
             return Status::failure("the Newton iteration of HHT-I3 diverged at " + at(t1));
         retract(m, s.q, increment);
@@ -188,9 +197,18 @@ Status HhtIndex3Stepper::attempt(double h, Trial& trial) {
         const auto correctionMeasure = [&](const VecX& dd) {
             double measure = 0.0;
             for (int k = 0; k < n; ++k) {
+                // What the iteration leaves in the positions, held to a millionth of the
+                // error tolerance: its part in the velocities (γh δa) is not damped and
+                // the positions carry it over all later steps, 10³ to 10⁵ of them at
+                // rtol 1e-6 to 1e-12, so that a share of 1e-3 made the iteration error, not
+                // the scheme's, the global error (Bricard's loop at rtol 1e-9: 7.8e-8 m,
+                // 1.5e-8 m with 1e-6; the error then fell 0.33 decades per decade of rtol
+                // instead of 0.6). Never below the rounding of the positions (floor), which
+                // no iterate can beat at tight tolerances.
                 const double tol = settings_.fixedStep
                                        ? 1e-12 * weightScales_[k]
-                                       : 1e-3 * (settings_.ode.atol + settings_.ode.rtol * weightScales_[k]);
+                                       : std::max(floor, 1e-6 * (settings_.ode.atol +
+                                                                 settings_.ode.rtol * weightScales_[k]));
                 measure = std::max(measure, wq * std::abs(colScales_[k] * dd[k]) / tol);
             }
             return measure;
@@ -218,7 +236,7 @@ Status HhtIndex3Stepper::attempt(double h, Trial& trial) {
                 // unfiltered: the index-3 form has no factorisation of [M Φ_Iᵀ; Φ_I 0] at
                 // the step's end to split off the part normal to the constraints, and
                 // filtering that part too let the drift exceed its bound.
-                trial.error = weightedErrorNorm(scheme_.controlledError(h, a_, a), weightScales_,
+                trial.error = weightedErrorNorm(scheme_.controlledError(h, aStart, a), weightScales_,
                                                 settings_.ode.rtol, settings_.ode.atol);
             }
             return {};
@@ -263,6 +281,7 @@ Status HhtIndex3Stepper::step(double tStop) {
             q_ = trial.q;
             normalizePositions(m, q_);
             v_ = trial.v;
+            lastIncrementA_ = trial.a - a_;
             a_ = trial.a;
             lambdaI_ = trial.lambdaI;
             ConstraintValues cv;

@@ -72,6 +72,9 @@ private:
     StepSizeController steps_;
     double t_ = 0.0, lastStep_ = 0.0;
     VecX q_, v_, a_, lambdaI_, force_;
+    // a_ less the step start's predecessor, over the last step (lastStep_), for the
+    // rescaling of a_ when the step changes (attempt()).
+    VecX lastIncrementA_;
     StepHermite last_;  // the last accepted step, for dense output
     StepStatistics stats_;
 };
