@@ -1,7 +1,9 @@
 // Cost per step and memory of a clamped beam as its mesh grows: a steel cantilever 1 m long,
 // 20 mm × 20 mm, of N ANCF cable elements (default N = 10, 100, 1 000, 10 000), clamped at
 // x = 0 and released from rest under gravity, simulated by the projection method with the
-// fixed-step rk4 on the dense and on the sparse linear-algebra path. For each N and path:
+// fixed-step rk4 on the dense and on the sparse linear-algebra path, and by the implicit
+// steppers tlismni/hht and hht-index3/hht (sparse path, rtol 1e-4, atol 1e-6, steps of at
+// most 1 ms: what they take on this beam, whose first period is 11 ms). For each N and path:
 // the wall time per step (median of the runs, each in a process of its own) and the peak
 // resident memory. A dense run whose predicted time (its cost per step extrapolated from
 // the two largest sizes measured by their growth, times the steps) exceeds the limit is
@@ -109,7 +111,25 @@ struct Sample {
 // One run in this process. The cost per step is timed between the middle and the last
 // frame, so that the run's setup (initial projection, first factorisations and their
 // symbolic analyses) is left out; that span holds one frame's evaluation besides its steps.
-Sample measure(int elements, LinearAlgebra la, int steps, double courant, double wallLimit) {
+// What runs the beam: a linear-algebra path and a method/integrator pair.
+struct Variant {
+    std::string name;
+    LinearAlgebra la;
+    std::string method, integrator;
+    bool implicit() const { return integrator == "hht"; }
+};
+
+const std::vector<Variant> kVariants = {
+    {"dense", LinearAlgebra::Dense, "projection", "rk4"},
+    {"sparse", LinearAlgebra::Sparse, "projection", "rk4"},
+    {"tlismni/hht", LinearAlgebra::Sparse, "tlismni", "hht"},
+    {"hht-index3/hht", LinearAlgebra::Sparse, "hht-index3", "hht"},
+};
+
+constexpr double kImplicitMaxStep = 1e-3;
+
+Sample measure(int elements, const Variant& variant, int steps, double courant, double wallLimit) {
+    const LinearAlgebra la = variant.la;
     Sample s;
     AssemblyOptions ao;
     ao.linearAlgebra = la;
@@ -119,11 +139,16 @@ Sample measure(int elements, LinearAlgebra la, int steps, double courant, double
         return s;
     }
     s.coordinates = lm.model->velocitySize();
-    const double h = stableStep(elements, courant);
+    const double h = variant.implicit() ? kImplicitMaxStep : stableStep(elements, courant);
     SimulationSettings set;
-    set.method = "projection";
-    set.integrator = "rk4";
+    set.method = variant.method;
+    set.integrator = variant.integrator;
     set.ode.step = h;
+    if (variant.implicit()) {
+        set.ode.rtol = 1e-4;
+        set.ode.atol = 1e-6;
+        set.ode.maxStep = kImplicitMaxStep;
+    }
     set.tEnd = steps * h;
     set.outputStep = set.tEnd / 2;
     set.constraints.linearAlgebra = la;
@@ -152,7 +177,7 @@ Sample measure(int elements, LinearAlgebra la, int steps, double courant, double
 }
 
 // measure() in a child process, so that its peak memory is its own.
-Sample measureIsolated(int elements, LinearAlgebra la, int steps, double courant, double wallLimit) {
+Sample measureIsolated(int elements, const Variant& la, int steps, double courant, double wallLimit) {
     int status = 0;
     const std::optional<std::string> child = bench::textFromChild(
         [&] {
@@ -224,11 +249,12 @@ void drawPlot(Canvas& c, const std::vector<Row>& rows) {
     c.line(left, top, left + w, top, Qt::black, 1);
     c.text(left + w / 2, top + h + 40, "elements N (log)", 12, true);
     c.text(20, top + h / 2, "wall time per step (log)", 12, true, true);
-    c.text(left, 24, "Clamped beam, projection + rk4: wall time per step against N", 13);
-    const QColor colours[] = {QColor("#d62728"), QColor("#1f77b4")};
+    c.text(left, 24, "Clamped beam: wall time per step against N", 13);
+    const QColor colours[] = {QColor("#d62728"), QColor("#1f77b4"), QColor("#2ca02c"), QColor("#9467bd")};
     const bool anySkipped = std::any_of(rows.begin(), rows.end(), [](const Row& r) { return bool(r.predicted); });
     int series = 0;
-    for (const std::string path : {"dense", "sparse"}) {
+    for (const Variant& variant : kVariants) {
+        const std::string& path = variant.name;
         const QColor col = colours[series];
         double px = -1, py = -1;
         // Skipped runs are drawn at their prediction, open and dashed.
@@ -312,14 +338,15 @@ int main(int argc, char** argv) {
     std::sort(sizes.begin(), sizes.end());
 
     std::vector<Row> rows;
-    for (const LinearAlgebra la : {LinearAlgebra::Dense, LinearAlgebra::Sparse}) {
+    for (const Variant& variant : kVariants) {
+        const LinearAlgebra la = variant.la;
         std::vector<std::pair<double, double>> measured;  // (N, s per step) of this path
         for (const int n : sizes) {
             Row row;
             row.elements = n;
-            row.path = linearAlgebraName(la);
+            row.path = variant.name;
             row.coordinates = 6 * (n + 1);
-            row.step = stableStep(n, courant);
+            row.step = variant.implicit() ? kImplicitMaxStep : stableStep(n, courant);
             // Extrapolate by the growth between the two largest sizes measured; with one, by
             // the cube, the dense factorisations' order.
             if (la == LinearAlgebra::Dense && !measured.empty()) {
@@ -342,7 +369,7 @@ int main(int argc, char** argv) {
             std::vector<double> perStep, setup;
             Sample last;
             for (int r = 0; r < runs; ++r) {
-                last = measureIsolated(n, la, steps, courant, 3 * limit);
+                last = measureIsolated(n, variant, steps, courant, 3 * limit);
                 if (!last.ok || last.perStep <= 0) break;
                 perStep.push_back(last.perStep);
                 setup.push_back(last.setup);
@@ -366,7 +393,8 @@ int main(int argc, char** argv) {
 
     // Growth exponents between consecutive measured sizes of each path.
     std::ostringstream fits;
-    for (const std::string path : {"dense", "sparse"}) {
+    for (const Variant& variant : kVariants) {
+        const std::string& path = variant.name;
         const Row* prev = nullptr;
         for (const Row& r : rows) {
             if (r.path != path || r.perStep <= 0 || !r.note.empty()) continue;
@@ -390,7 +418,9 @@ int main(int argc, char** argv) {
       << steps << " steps at " << courant << " × the smaller of le/c and le²/(c r)); wall time per step timed over the "
       << "second half of the run, median of " << runs << " runs, each in a process of its own; dense runs predicted to take "
       << "more than " << limit << " s are skipped.\n\n"
-      << "| elements | coordinates | path | rk4 step [s] | steps | wall per step [ms] | setup [s] | peak memory [MiB] | note |\n"
+      << "The implicit steppers (sparse path) run at rtol 1e-4, atol 1e-6 with steps of at most " << kImplicitMaxStep
+      << " s over as many steps' span.\n\n"
+      << "| elements | coordinates | path | step [s] | steps | wall per step [ms] | setup [s] | peak memory [MiB] | note |\n"
       << "|---|---|---|---|---|---|---|---|---|\n";
     for (const Row& r : table) {
         f << "| " << r.elements << " | " << r.coordinates << " | " << r.path << " | " << fmt(r.step) << " | ";

@@ -26,9 +26,10 @@ HhtIndex3Stepper::HhtIndex3Stepper(std::shared_ptr<const Model> model, const Tli
                                    std::string integrator)
     : model_(std::move(model)), settings_(settings), integrator_(std::move(integrator)) {
     const Model& m = *model_;
-    alpha_ = settings_.effectiveAlpha();
-    beta_ = settings_.effectiveBeta();
-    gamma_ = settings_.effectiveGamma();
+    scheme_ = settings_.scheme();
+    alpha_ = scheme_.alpha;
+    beta_ = scheme_.beta;
+    gamma_ = scheme_.gamma;
     rowScales_ = equationScales(m);
     colScales_ = coordinateScales(m);
     weightScales_ = m.lengthScale * colScales_;
@@ -100,6 +101,7 @@ Status HhtIndex3Stepper::initialize(const State& start) {
         return Status::failure(o.str());
     }
     chooseRows(start);
+    newton_.invalidate();
     if (Status st = accelerations(start, a_, lambdaI_); !st.ok) return st;
     ConstraintValues cv;
     evaluateConstraints(*model_, start, cv, kJacobian);
@@ -109,7 +111,27 @@ Status HhtIndex3Stepper::initialize(const State& start) {
     v_ = start.v;
     last_.reset(start);
     lastStep_ = 0.0;
+    lastIncrementA_.resize(0);
     steps_.start(settings_.ode, settings_.fixedStep);
+    return {};
+}
+
+Status HhtIndex3Stepper::formIterationMatrix(const State& s, const VecX& lambdaI, const SparseMatrix& jacobian,
+                                             double h) {
+    const Model& m = *model_;
+    VecX lambda = VecX::Zero(m.equationCount());
+    for (size_t i = 0; i < rows_.size(); ++i) lambda[rows_[i]] = lambdaI[Eigen::Index(i)];
+    Linearization lin;
+    linearize(m, s, lambda, lin);
+    ++stats_.jacobianEvaluations;
+    const SparseColMatrix mHat =
+        mass_ + scheme_.velocityWeight(h) * lin.damping + scheme_.positionWeight(h) * lin.stiffness;
+    ++stats_.factorizations;
+    if (!iterationSolver_.factorize(scaledAugmentedMatrix(mHat, jacobian, rows_, rowScales_, colScales_))) {
+        newton_.invalidate();
+        return Status::failure("the iteration matrix [M^ Phi_q'; Phi_q 0] is singular at " + at(s.t));
+    }
+    newton_.factorized(h);
     return {};
 }
 
@@ -119,20 +141,30 @@ Status HhtIndex3Stepper::attempt(double h, Trial& trial) {
     const int r = static_cast<int>(rows_.size());
     const double t1 = t_ + h;
     const double floor = 8.0 * std::numeric_limits<double>::epsilon() * m.lengthScale;
-    VecX lambda = VecX::Zero(m.equationCount());
-    for (int i = 0; i < r; ++i) lambda[rows_[size_t(i)]] = lambdaI_[i];
-    Linearization lin;
-    linearize(m, State{t_, q_, v_}, lambda, lin);
-    ++stats_.jacobianEvaluations;
-    const double wq = h * h * beta_, wv = h * gamma_;
-    const SparseColMatrix mHat = mass_ + (1.0 + alpha_) * (wv * lin.damping + wq * lin.stiffness);
-    bool factorized = false;
+    // The constraint residual is divided by βh² (not weighted by 1 + α), so that its
+    // Jacobian is Φ_q whatever the step: the iteration matrix's constraint rows do not
+    // depend on h.
+    const double wq = h * h * beta_;
+    // The iteration matrix is kept from earlier steps while it serves (ModifiedNewton.h);
+    // when it does not, it is formed with the tangent at the step start and the Jacobian at
+    // the first iterate.
+    const bool formFirst = newton_.needsFactorization(h);
+    bool formedThisStep = false;
+    double previousCorrection = std::numeric_limits<double>::infinity();
+    // The scheme's acceleration variable lags the motion by the step: a_n ≈ a(t_n + αh_n)
+    // for the step h_n that produced it (GeneralizedAlpha.h). A step h ≠ h_n needs
+    // a(t_n + αh), or every change of step leaves an error α(h − h_n)ȧ in a_n, γh times
+    // that in the velocities, and error control changes the step at almost every step. So
+    // a_n is moved along its last increment, a_n + α(h − h_n)(a_n − a_{n−1})/h_n.
+    VecX aStart = a_;
+    if (lastStep_ > 0.0 && lastIncrementA_.size() == a_.size() && h != lastStep_)
+        aStart += (alpha_ * (h - lastStep_) / lastStep_) * lastIncrementA_;
     // Unknowns a_{n+1} and μ = (1 + α)λ_{n+1}, predicted by the step start's.
-    VecX a = a_, mu = (1.0 + alpha_) * lambdaI_;
+    VecX a = aStart, mu = (1.0 + alpha_) * lambdaI_;
     for (int it = 0;; ++it) {
         ++stats_.outerIterations;
-        const VecX increment = h * v_ + h * h * ((0.5 - beta_) * a_ + beta_ * a);
-        State s{t1, q_, v_ + h * ((1.0 - gamma_) * a_ + gamma_ * a)};
+        const VecX increment = scheme_.positionIncrement(h, v_, aStart, a);
+        State s{t1, q_, scheme_.velocity(h, v_, aStart, a)};
         if (!increment.allFinite() || !s.v.allFinite())
             return Status::failure("the Newton iteration of HHT-I3 diverged at " + at(t1));
         retract(m, s.q, increment);
@@ -153,22 +185,45 @@ Status HhtIndex3Stepper::attempt(double h, Trial& trial) {
             e2[i] = v / wq;
             phiNorm = std::max(phiNorm, std::abs(v));
         }
-        if (!factorized) {
-            if (!iterationSolver_.factorize(scaledAugmentedMatrix(mHat, cv.jacobian, rows_, rowScales_, colScales_)))
-                return Status::failure("the iteration matrix [M^ Phi_q'; Phi_q 0] is singular at " + at(t1));
-            factorized = true;
+        if (it == 0 && formFirst) {
+            if (Status st = formIterationMatrix(state(), lambdaI_, cv.jacobian, h); !st.ok) return st;
+            formedThisStep = true;
         }
         VecX rhs(n + r);
         rhs.head(n) = -colScales_.cwiseProduct(e1);
         rhs.tail(r) = -e2;
-        const VecX d = iterationSolver_.solve(rhs);
+        VecX d = iterationSolver_.solve(rhs);
         if (!d.allFinite()) return Status::failure("the Newton correction of HHT-I3 is not finite at " + at(t1));
-        double measure = 0.0;
-        for (int k = 0; k < n; ++k) {
-            const double tol = settings_.fixedStep ? 1e-12 * weightScales_[k]
-                                                   : 1e-3 * (settings_.ode.atol + settings_.ode.rtol * weightScales_[k]);
-            measure = std::max(measure, wq * std::abs(colScales_[k] * d[k]) / tol);
+        const auto correctionMeasure = [&](const VecX& dd) {
+            double measure = 0.0;
+            for (int k = 0; k < n; ++k) {
+                // What the iteration leaves in the positions, held to a millionth of the
+                // error tolerance: its part in the velocities (γh δa) is not damped and
+                // the positions carry it over all later steps, 10³ to 10⁵ of them at
+                // rtol 1e-6 to 1e-12, so that a share of 1e-3 made the iteration error, not
+                // the scheme's, the global error (Bricard's loop at rtol 1e-9: 7.8e-8 m,
+                // 1.5e-8 m with 1e-6; the error then fell 0.33 decades per decade of rtol
+                // instead of 0.6). Never below the rounding of the positions (floor), which
+                // no iterate can beat at tight tolerances.
+                const double tol = settings_.fixedStep
+                                       ? 1e-12 * weightScales_[k]
+                                       : std::max(floor, 1e-6 * (settings_.ode.atol +
+                                                                 settings_.ode.rtol * weightScales_[k]));
+                measure = std::max(measure, wq * std::abs(colScales_[k] * dd[k]) / tol);
+            }
+            return measure;
+        };
+        double measure = correctionMeasure(d);
+        // Modified Newton that stops gaining: a fresh iteration matrix at the current iterate.
+        if (it > 0 && measure > 1.0 &&
+            (ModifiedNewton::slowed(previousCorrection, measure) || ModifiedNewton::keptTooLong(it, formedThisStep))) {
+            if (Status st = formIterationMatrix(s, mu / (1.0 + alpha_), cv.jacobian, h); !st.ok) return st;
+            formedThisStep = true;
+            d = iterationSolver_.solve(rhs);
+            if (!d.allFinite()) return Status::failure("the Newton correction of HHT-I3 is not finite at " + at(t1));
+            measure = correctionMeasure(d);
         }
+        previousCorrection = measure;
         const bool closed = phiNorm <= std::max(floor, 1e-12 * m.lengthScale);
         if (it > 0 && measure <= 1.0 && closed) {
             trial.q = s.q;
@@ -176,15 +231,14 @@ Status HhtIndex3Stepper::attempt(double h, Trial& trial) {
             trial.a = a;
             trial.lambdaI = mu / (1.0 + alpha_);
             trial.increment = increment;
-            // Corrector minus explicit predictor, in the positions (h²β Δa) and the
-            // velocities times h (h²γ Δa), largest over the coordinates (as tlismni).
-            const double c = std::max(beta_, gamma_);
-            double worst = 0.0;
-            for (int k = 0; k < n; ++k) {
-                const double e = c * h * h * (a[k] - a_[k]);
-                worst = std::max(worst, std::abs(e) / (settings_.ode.atol + settings_.ode.rtol * weightScales_[k]));
+            if (!settings_.fixedStep) {
+                // The corrector less the predictor in the positions (GeneralizedAlpha.h),
+                // unfiltered: the index-3 form has no factorisation of [M Φ_Iᵀ; Φ_I 0] at
+                // the step's end to split off the part normal to the constraints, and
+                // filtering that part too let the drift exceed its bound.
+                trial.error = weightedErrorNorm(scheme_.controlledError(h, aStart, a), weightScales_,
+                                                settings_.ode.rtol, settings_.ode.atol);
             }
-            trial.error = worst;
             return {};
         }
         if (it + 1 >= settings_.maxOuterIterations) {
@@ -210,6 +264,7 @@ Status HhtIndex3Stepper::step(double tStop) {
         const std::vector<int> before = rows_;
         chooseRows(state());
         if (before != rows_) {
+            newton_.invalidate();
             if (Status st = accelerations(state(), a_, lambdaI_); !st.ok) return st;
             ConstraintValues cv;
             evaluateConstraints(m, state(), cv, kJacobian);
@@ -226,6 +281,7 @@ Status HhtIndex3Stepper::step(double tStop) {
             q_ = trial.q;
             normalizePositions(m, q_);
             v_ = trial.v;
+            lastIncrementA_ = trial.a - a_;
             a_ = trial.a;
             lambdaI_ = trial.lambdaI;
             ConstraintValues cv;
@@ -236,6 +292,8 @@ Status HhtIndex3Stepper::step(double tStop) {
             steps_.accepted(h, remaining, trial.error);
             return {};
         }
+        // A failed trial may have failed on a kept iteration matrix: the next one forms it.
+        if (!st.ok) newton_.invalidate();
         if (steps_.fixed()) return st;
         ++stats_.rejectedSteps;
         if (Status failed = steps_.rejected(h, st, trial.error, at(t_)); !failed.ok) return failed;

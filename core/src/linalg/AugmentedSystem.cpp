@@ -27,19 +27,6 @@ SparseColMatrix scaledAugmentedMatrix(const SparseColMatrix& a, const SparseMatr
     return out;
 }
 
-bool AugmentedSolver::factorize(const SparseColMatrix& a) {
-    const bool samePattern = analysed_ && static_cast<int>(outer_.size()) == a.outerSize() + 1 &&
-                             static_cast<int>(inner_.size()) == a.nonZeros() &&
-                             std::equal(outer_.begin(), outer_.end(), a.outerIndexPtr()) &&
-                             std::equal(inner_.begin(), inner_.end(), a.innerIndexPtr());
-    if (!samePattern) {
-        lu_.analyzePattern(a);
-        outer_.assign(a.outerIndexPtr(), a.outerIndexPtr() + a.outerSize() + 1);
-        inner_.assign(a.innerIndexPtr(), a.innerIndexPtr() + a.nonZeros());
-        analysed_ = true;
-    }
-    lu_.factorize(a);
-    return lu_.info() == Eigen::Success;
-}
+bool AugmentedSolver::factorize(const SparseColMatrix& a) { return lu_.factorize(a); }
 
 }  // namespace looplab

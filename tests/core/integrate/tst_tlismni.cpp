@@ -659,8 +659,10 @@ private slots:
             const auto t0 = std::chrono::steady_clock::now();
             const Status st = runFixed(lm, s, h, span, ends[k], {}, &stats[k]);
             QVERIFY2(st.ok, st.message.c_str());
-            qInfo("%s, %d coordinates, %s: %ld steps, %ld outer, %ld inner iterations, %.3g s", qPrintable(modelName),
-                  n, k == 0 ? "dense" : "sparse", stats[k].steps, stats[k].outerIterations, stats[k].innerIterations,
+            qInfo("%s, %d coordinates, %s: %ld steps, %ld outer, %ld inner iterations, %ld factorisations, %ld "
+                  "repartitions, %.3g s",
+                  qPrintable(modelName), n, k == 0 ? "dense" : "sparse", stats[k].steps, stats[k].outerIterations,
+                  stats[k].innerIterations, stats[k].factorizations, stats[k].repartitions,
                   std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
         }
         QVERIFY(chosen[0] == chosen[1]);
@@ -668,8 +670,27 @@ private slots:
         const double dv = (ends[1].v - ends[0].v).cwiseAbs().maxCoeff() / ends[0].v.cwiseAbs().maxCoeff();
         qInfo("sparse against dense after %.3g s at h = %.3g s: positions %.2g, velocities %.2g (relative)", span, h,
               dq, dv);
-        QVERIFY(dq <= 1e-10);
-        QVERIFY(dv <= 1e-10);
+        // The paths share the partition and the loops; they differ only in the rank
+        // decision that names the independent rows among redundant equations, and either
+        // choice is valid. Where both chose alike, the iterations are the same and the ends
+        // agree to rounding. Where not (the four-bar's redundant planar rows), the iteration
+        // matrices [M^ Phi_I'; Phi_I 0] differ, modified Newton takes other iterations and
+        // stops elsewhere within its tolerance: each step's iteration error at most
+        // kIterationShare = 1e-3 of the scheme's local error, so the two ends may differ
+        // by up to twice that share of the scheme's global error, measured here against
+        // a projection/dopri5 reference at rtol 1e-12.
+        const bool sameIterations = stats[0].outerIterations == stats[1].outerIterations &&
+                                    stats[0].factorizations == stats[1].factorizations;
+        if (sameIterations) {
+            QVERIFY(dq <= 1e-10);
+            QVERIFY(dv <= 1e-10);
+        } else {
+            const Model& m = *lm.model;
+            const double schemeError = test::poseDistance(m, ends[0], reference(lm, span));
+            const double apart = test::poseDistance(m, ends[1], ends[0]);
+            qInfo("other iterations: ends %.3g m apart, scheme error %.3g m", apart, schemeError);
+            QVERIFY(apart <= 2e-3 * schemeError + 1e-12 * m.lengthScale);
+        }
     }
 
     // HHT on the full index-3 DAE, for comparison: the positions are closed at every step

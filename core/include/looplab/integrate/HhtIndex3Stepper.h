@@ -15,6 +15,8 @@
 #include "looplab/linalg/AugmentedSystem.h"
 #include "looplab/linalg/ConstraintSpaces.h"
 #include "looplab/model/Model.h"
+#include "looplab/integrate/GeneralizedAlpha.h"
+#include "looplab/integrate/ModifiedNewton.h"
 #include "looplab/integrate/StepHermite.h"
 #include "looplab/integrate/StepSizeController.h"
 #include "looplab/integrate/TimeStepper.h"
@@ -52,19 +54,27 @@ private:
     // Constraint force minus applied force, Φ_Iᵀλ_I − Q, at s.
     VecX netForce(const State& s, const SparseMatrix& jacobian, const VecX& lambdaI) const;
     Status attempt(double h, Trial& trial);
+    // Forms M̂ = M + (1 + α)(γhC + βh²K) at s with the multipliers lambdaI and factorises
+    // the scaled iteration matrix [M̂ Φ_Iᵀ; Φ_I 0] with the Jacobian given (modified Newton).
+    Status formIterationMatrix(const State& s, const VecX& lambdaI, const SparseMatrix& jacobian, double h);
 
     std::shared_ptr<const Model> model_;
     TlismniSettings settings_;
     std::string integrator_;
+    GeneralizedAlpha scheme_;
     double alpha_, beta_, gamma_;
     VecX rowScales_, colScales_, weightScales_;
     SparseColMatrix mass_;
     std::vector<int> rows_;
     AugmentedSolver accelerationSolver_, iterationSolver_;
+    ModifiedNewton newton_;
 
     StepSizeController steps_;
     double t_ = 0.0, lastStep_ = 0.0;
     VecX q_, v_, a_, lambdaI_, force_;
+    // a_ less the step start's predecessor, over the last step (lastStep_), for the
+    // rescaling of a_ when the step changes (attempt()).
+    VecX lastIncrementA_;
     StepHermite last_;  // the last accepted step, for dense output
     StepStatistics stats_;
 };

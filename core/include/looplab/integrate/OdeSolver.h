@@ -55,6 +55,7 @@ struct StepStatistics {
     long outerIterations = 0;      ///< Newton iterations on the accelerations, summed over all tried steps
     long innerIterations = 0;      ///< Newton–Raphson iterations on Φ = 0 for the dependent positions, summed
     long repartitions = 0;         ///< changes of the independent coordinates after the first choice
+    long factorizations = 0;       ///< numeric factorisations of the iteration matrix (modified Newton)
     // dopri5 near a forecast singular configuration (SingularCrossingPassage): steps kept
     // although their error estimate exceeded the tolerance, rounding dominating it there.
     long roundingBoundSteps = 0;

@@ -14,6 +14,8 @@
 #include "looplab/linalg/ConstraintSpaces.h"
 #include "looplab/dynamics/Linearization.h"
 #include "looplab/model/Model.h"
+#include "looplab/integrate/GeneralizedAlpha.h"
+#include "looplab/integrate/ModifiedNewton.h"
 #include "looplab/integrate/OdeSolver.h"
 #include "looplab/simulation/SimulationEvent.h"
 #include "looplab/integrate/StepHermite.h"
@@ -50,9 +52,12 @@ struct TlismniSettings {
     /// scaled dependent block falls below this fraction of its value after partitioning.
     double repartitionRatio = 0.1;
 
-    double effectiveBeta() const { return newmark ? beta : 0.25 * (1.0 - alpha) * (1.0 - alpha); }
-    double effectiveGamma() const { return newmark ? gamma : 0.5 - alpha; }
-    double effectiveAlpha() const { return newmark ? 0.0 : alpha; }
+    GeneralizedAlpha scheme() const {
+        return newmark ? GeneralizedAlpha::newmark(beta, gamma) : GeneralizedAlpha::hht(alpha);
+    }
+    double effectiveBeta() const { return scheme().beta; }
+    double effectiveGamma() const { return scheme().gamma; }
+    double effectiveAlpha() const { return scheme().alpha; }
 };
 
 class TlismniStepper final : public TimeStepper {
@@ -78,8 +83,9 @@ public:
 
     /// Coordinates (indices of v) currently integrated as independent.
     const std::vector<int>& independentCoordinates() const { return independent_; }
-    /// Whether the partition and the dependent block use sparse LU (usesSparse() of the
-    /// settings' linear algebra and the model's size).
+    /// Whether the model is on the sparse path (usesSparse() of the settings' linear algebra
+    /// and the model's size): the rank decisions of ConstraintSpaces; the partition and the
+    /// dependent block use sparse LU on both paths.
     bool sparsePartitioning() const { return sparse_; }
 
 private:
@@ -94,9 +100,9 @@ private:
                            std::vector<int>& dependent) const;
     // Factorises the rank-revealing spaces at s (kept for factorizationAt()).
     void factorizeSpacesAt(const State& s);
-    // Scaled dependent block D_r Φ_{I,D} D_c at the Jacobian given, LU-factorised into
-    // block_ (each use factorises and then solves, so one block serves all).
-    DependentBlock& dependentBlock(const ConstraintValues& cv);
+    // Scaled dependent block D_r Φ_{I,D} D_c at the Jacobian given (that of the state s),
+    // LU-factorised into block_; kept while s is the state it was factorised at.
+    DependentBlock& dependentBlock(const State& s, const ConstraintValues& cv);
     // Inner loop: Newton–Raphson on Φ_I(q, t) = 0 over the dependent coordinates.
     Status correctPositions(State& s, int* iterations);
     // Dependent velocities from Φ_I,D v_D = −Φ_t,I − Φ_I,F v_F.
@@ -106,10 +112,16 @@ private:
     Status accelerations(const State& s, VecX& a, VecX& lambdaIndependent);
     // One try of the step h; on success *trial holds the new state.
     Status attempt(double h, Trial& trial);
+    // Forms M̂ = M + (1 + α)(γhC + βh²K) at s with the independent multipliers lambdaI and
+    // factorises the scaled iteration matrix [M̂ Φ_Iᵀ; Φ_I 0] (modified Newton).
+    Status formIterationMatrix(const State& s, const VecX& lambdaI, double h);
+    // The local error estimate of a converged trial, filtered by the iteration matrix.
+    double estimateError(const Trial& trial);
 
     std::shared_ptr<const Model> model_;
     TlismniSettings settings_;
     std::string integrator_;
+    GeneralizedAlpha scheme_;
     double alpha_, beta_, gamma_;
     VecX rowScales_, colScales_, weightScales_;
     SparseColMatrix mass_;
@@ -117,6 +129,9 @@ private:
     // Partition.
     bool sparse_ = false;
     std::unique_ptr<DependentBlock> block_;
+    bool blockValid_ = false;
+    double blockT_ = 0.0;
+    VecX blockQ_;
     bool partitioned_ = false;
     std::vector<int> rows_, dependent_, independent_;
     double rcond0_ = 0.0;
@@ -124,6 +139,10 @@ private:
     // Sparse augmented systems (accelerations with M, Newton corrections with M̂), their
     // symbolic analysis redone only when the pattern changes.
     AugmentedSolver accelerationSolver_, iterationSolver_;
+    // When the iteration matrix is formed again; the rates ‖M⁻¹K‖, ‖M⁻¹C‖ (scaled) at the
+    // last forming, for the rounding floor of the outer loop.
+    ModifiedNewton newton_;
+    double stiffnessRate_ = 0.0, dampingRate_ = 0.0;
 
     // Accepted state and the one before it (dense output).
     StepSizeController steps_;

@@ -6,13 +6,14 @@
 //   [D_r Φ_I D_c               0      ] [D_r⁻¹ y] = [D_r g]
 //
 // with A the mass matrix (accelerations and multipliers) or an implicit integrator's
-// iteration matrix M + (1 + α)(γhC + βh²K). Factorised by sparse LU whose symbolic
-// analysis is kept while the pattern stays the same, as it does from step to step.
+// iteration matrix M + (1 + α)(γhC + βh²K). Factorised by KLU, whose symbolic analysis and
+// pivots are kept while the pattern stays the same, as it does from step to step
+// (KluFactorization.h).
 
 #include "looplab/kinematics/Constraints.h"
 #include "looplab/model/Types.h"
 
-#include <Eigen/SparseLU>
+#include "looplab/linalg/KluFactorization.h"
 
 #include <vector>
 
@@ -26,13 +27,13 @@ class AugmentedSolver {
 public:
     /// Factorises the matrix; false if it is numerically singular.
     bool factorize(const SparseColMatrix& a);
-    /// Solves with the last successful factorisation.
+    /// Solves with the last successful factorisation (refined once, KluFactorization.h).
     VecX solve(const VecX& b) const { return lu_.solve(b); }
+    /// Numeric factorisations (with or without a pivot search) so far.
+    long factorizations() const { return lu_.factorizations() + lu_.refactorizations(); }
 
 private:
-    Eigen::SparseLU<SparseColMatrix, Eigen::COLAMDOrdering<int>> lu_;
-    std::vector<int> outer_, inner_;
-    bool analysed_ = false;
+    KluFactorization lu_;
 };
 
 }  // namespace looplab
