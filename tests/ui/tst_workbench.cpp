@@ -1368,7 +1368,7 @@ void TestWorkbench::stiffWarningSwitchesToSuggestedMethod()
     };
     // dopri5 would need minutes for the model's 0.05 s: the warning comes long before (within
     // the first thousand steps), so the wait is for it, not for a time.
-    QVERIFY(waitUntil([&] { return stiffEntry() >= 0; }, "the stiffness warning of a dopri5 run"));
+    QVERIFY(test::waitUntil([&] { return stiffEntry() >= 0; }, "the stiffness warning of a dopri5 run"));
     const int entry = stiffEntry();
     auto* tree = warnings->findChild<QTreeWidget*>("warnings");
     QCOMPARE(tree->topLevelItem(entry)->text(1), QString("Stiff model"));
@@ -1386,7 +1386,7 @@ void TestWorkbench::stiffWarningSwitchesToSuggestedMethod()
     const SimulationSettings chosen = panel->settings();
     QVERIFY(std::abs(chosen.ode.rtol / tlismni->defaults.rtol - 1.0) < 1e-12);
     QVERIFY(std::abs(chosen.ode.atol / tlismni->defaults.atol - 1.0) < 1e-12);
-    QVERIFY(waitUntil([&] { return !window_->isRunning(); }, "the stopped run's end"));
+    QVERIFY(test::waitUntil([&] { return !window_->isRunning(); }, "the stopped run's end"));
     QVERIFY(panel->runButton()->isEnabled());
 }
 
