@@ -250,6 +250,10 @@ struct AnimateOptions {
     std::string states;  ///< --states FILE.csv: the positions q of every frame (with --mode)
 };
 int runAnimate(const AnimateOptions& o);
+/// `animate` in a looplab-cli without the animation library: replaces this process by
+/// `programName` from the same folder with the same arguments; returns (with a message)
+/// only if that program cannot be started.
+int runAnimateProgram(const char* programName, char** argv, bool json);
 
 struct MethodsOptions {
     bool json = false;

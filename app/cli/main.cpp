@@ -254,8 +254,10 @@ int main(int argc, char** argv) {
             anim.amplitudeGiven = an->count("--amplitude") > 0;
             anim.cyclesGiven = an->count("--cycles") > 0;
             anim.framesPerCycleGiven = an->count("--frames-per-cycle") > 0;
-#ifdef LOOPLAB_HAVE_ANIMATE
+#if defined(LOOPLAB_HAVE_ANIMATE)
             rc = runAnimate(anim);
+#elif defined(LOOPLAB_ANIMATE_PROGRAM)
+            rc = runAnimateProgram(LOOPLAB_ANIMATE_PROGRAM, argv, anim.simulation.json);
 #else
             rc = reportFailure(anim.simulation.json, kBadInput,
                                "this looplab-cli was built without the animation library (VTK and FFmpeg; "

@@ -907,13 +907,13 @@ void TestWorkbench::runsOnTheChosenLinearAlgebra()
     QVERIFY(choice);
     std::vector<Scene> ends;
     for (const char* name : {"dense", "sparse"}) {
-        window_->runPanel()->setSettings(test::runSettings("projection", 0.1));
+        window_->runPanel()->setSettings(test::runSettings("projection", 0.03));
         choice->setCurrentIndex(choice->findText(name));
         QCOMPARE(QString(linearAlgebraName(window_->runPanel()->settings().constraints.linearAlgebra)),
                  QString(name));
         QVERIFY(runToEnd());
         const SimulationRecording& rec = window_->recording();
-        QVERIFY(qAbs(rec.endTime() - 0.1) < 1e-9);
+        QVERIFY(qAbs(rec.endTime() - 0.03) < 1e-9);
         for (int i = 0; i < rec.frameCount(); ++i) QVERIFY(rec.frame(i).violation.position < 1e-12);
         ends.push_back(rec.frameScene(rec.frameCount() - 1));
     }
