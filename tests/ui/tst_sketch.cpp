@@ -9,6 +9,9 @@
 #include "looplab/model/ModelFile.h"
 #include "looplab/sketch/SketchEdits.h"
 #include "markers/MarkerPanel.h"
+#include "posing/PoseController.h"
+#include "posing/PosePanel.h"
+#include "posing/PosingFeature.h"
 #include "presentation/ModelPresentation.h"
 #include "sketch/SketchFeature.h"
 #include "viewport/VtkViewport.h"
@@ -21,6 +24,8 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QListWidget>
+#include <QMenuBar>
+#include <QStatusBar>
 #include <QPushButton>
 #include <QDir>
 #include <QPlainTextEdit>
@@ -103,6 +108,61 @@ private slots:
         const QString shots = QStringLiteral(LOOPLAB_SCREENSHOT_DIR);
         QDir().mkpath(shots);
         window_->screenshot().save(shots + "/sketch-four-bar.png");
+    }
+
+    // A driver added to a freshly sketched four-bar starts at the crank's sketched angle, so
+    // the model still assembles and can run; posing the driven crank and using the pose
+    // moves where the drive starts (the view does not snap back), in one undoable edit, and
+    // the status bar says so.
+    void driverStartsWhereTheSketchPutsItsJoint()
+    {
+        window_->document()->newDocument();
+        SketchFeature* sketch = window_->sketch();
+        clickButton(sketch->toolBar(), sketch->sketchAction());
+        const Vec3 A(-0.2, -0.1, 0), B(-0.1, 0.12, 0), C(0.24, 0.2, 0), D(0.2, -0.1, 0);
+        clickView(A);
+        clickView(D);
+        clickButton(sketch->toolBar(), sketch->toolAction(SketchFeature::Tool::Link));
+        clickView(A);
+        clickView(B);
+        clickView(C);
+        clickView(D);
+        clickButton(sketch->toolBar(), sketch->sketchAction());  // leave sketch mode
+        WorkbenchDocument* doc = window_->document();
+        QVERIFY(doc->loaded().ok());
+
+        QAction* addDriver = nullptr;
+        for (QAction* menu : window_->menuBar()->actions())
+            if (menu->menu())
+                for (QAction* a : menu->menu()->actions())
+                    if (a->text() == QStringLiteral("Add driver")) addDriver = a;
+        QVERIFY(addDriver);
+        addDriver->trigger();
+        QCOMPARE(doc->document().drivers.size(), size_t(1));
+        const DriverDoc driver = doc->document().drivers[0];
+        QVERIFY2(doc->loaded().ok(), formatDiagnostics(doc->loaded().diagnostics).c_str());
+        const Model& m = *doc->loaded().model;
+        const auto crank = m.findJoint(driver.joint);
+        QVERIFY(crank);
+        const double sketched = jointAngle(m, doc->loaded().initial, *crank);
+        qInfo("driver on %s starts at %.6f rad; the sketched crank is at %.6f rad", driver.joint.c_str(),
+              driver.law.initial, sketched);
+        QVERIFY(std::abs(sketched) > 0.5);  // a sketch's angle, not the 0 of a joint by points
+        QVERIFY(std::abs(driver.law.initial - sketched) < 1e-12);
+        QVERIFY(window_->runPanel()->runButton()->isEnabled());
+
+        PoseController* pose = window_->posing()->controller();
+        QVERIFY(pose->setCoordinate(QString::fromStdString(driver.joint), sketched + 0.3).status.ok);
+        const State posed = pose->state();
+        QTest::mouseClick(window_->posing()->panel()->useButton(), Qt::LeftButton);
+        QVERIFY2(doc->loaded().ok(), formatDiagnostics(doc->loaded().diagnostics).c_str());
+        QVERIFY((doc->loaded().initial.q - posed.q).cwiseAbs().maxCoeff() < 1e-9);
+        QVERIFY(std::abs(doc->document().drivers[0].law.initial - (sketched + 0.3)) < 1e-9);
+        QCOMPARE(doc->document().drivers[0].law.rate, driver.law.rate);
+        QVERIFY2(window_->statusBar()->currentMessage().contains("the drive starts there"),
+                 qPrintable(window_->statusBar()->currentMessage()));
+        doc->undoStack()->undo();
+        QCOMPARE(doc->document().drivers[0].law.initial, driver.law.initial);
     }
 
     void sliderCrankByClicks()

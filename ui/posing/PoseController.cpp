@@ -18,6 +18,16 @@ namespace {
 // the cursor; a target farther away is finished from the event loop.
 constexpr int kStepsPerEvent = 12;
 
+// A driver's change of start in the unit the user reads: degrees or millimetres.
+QString driverShiftText(const Model& model, const std::string& driver, double by)
+{
+    for (const Driver& d : model.drivers)
+        if (d.name == driver)
+            return d.rotational ? QStringLiteral("%1°").arg(by * 180.0 / M_PI, 0, 'f', 1)
+                                : QStringLiteral("%1 mm").arg(by * 1000.0, 0, 'f', 1);
+    return QString::number(by);
+}
+
 }  // namespace
 
 PoseController::PoseController(QObject* parent) : QObject(parent)
@@ -178,7 +188,15 @@ bool PoseController::useAsInitialConfiguration(WorkbenchDocument& document, Pose
     if (!r.status.ok)
         return fail(QString::fromStdString(r.status.message));
     document.edit(tr("Use Current Pose as Initial Configuration"), [&](ModelDocument& d) { d = r.document; });
-    emit message(tr("The pose is now the initial configuration (undo restores the previous one)"));
+    QStringList moved;
+    for (const auto& [name, by] : r.shiftedDrivers)
+        moved << tr("%1 by %2").arg(QString::fromStdString(name)).arg(driverShiftText(*model_, name, by));
+    if (moved.isEmpty())
+        emit message(tr("The pose is now the initial configuration (undo restores the previous one)"));
+    else
+        emit message(tr("The pose is now the initial configuration; the drive starts there: %1 moved "
+                        "(undo restores the previous one)")
+                         .arg(moved.join(tr(", "))));
     return true;
 }
 

@@ -1,5 +1,6 @@
 #include "workbench/DocumentOperations.h"
 
+#include "looplab/bodies/State.h"
 #include "looplab/model/ShapeMassProperties.h"
 #include "looplab/model/UnitVector.h"
 
@@ -196,7 +197,7 @@ std::string uniqueName(const ModelDocument& doc, ItemKind kind, const std::strin
     }
 }
 
-ItemRef addItem(ModelDocument& doc, ItemKind kind)
+ItemRef addItem(ModelDocument& doc, ItemKind kind, const LoadedModel* loaded)
 {
     switch (kind) {
     case ItemKind::Body: {
@@ -229,6 +230,17 @@ ItemRef addItem(ModelDocument& doc, ItemKind kind)
             }
         driver.law.kind = TimeLaw::Kind::ConstantVelocity;
         driver.law.rate = 1.0;
+        // Joint coordinates count from the initial pose for joints given by points, but a
+        // joint given by markers (every sketched one) has its angle wherever the sketch put
+        // its links: a driver starting at 0 would not let the mechanism assemble.
+        if (loaded && loaded->ok() && !driver.joint.empty())
+            if (const auto j = loaded->model->findJoint(driver.joint)) {
+                const Joint& joint = loaded->model->joint(*j);
+                driver.law.initial = joint.type == JointType::Prismatic
+                                         ? jointDisplacement(*loaded->model, loaded->initial, *j)
+                                         : jointAngle(*loaded->model, loaded->initial, *j);
+                driver.law.initial -= driver.law.rate * loaded->initial.t;
+            }
         doc.drivers.push_back(driver);
         break;
     }

@@ -8,6 +8,7 @@
 
 #include "looplab/model/Diagnostic.h"
 #include "looplab/model/ModelDocument.h"
+#include "looplab/model/ModelFile.h"
 
 #include <string>
 #include <vector>
@@ -37,12 +38,14 @@ std::string itemName(const ModelDocument& doc, ItemRef item);
 std::string uniqueName(const ModelDocument& doc, ItemKind kind, const std::string& base);
 
 /// Appends a new item with sensible defaults (a joint is unconnected, its two body names
-/// empty; a driver drives the first revolute joint; a beam is 1 m of steel along x in 8
+/// empty; a driver turns the first revolute or slides the first prismatic joint at 1 rad/s
+/// or 1 m/s from where `loaded`, the document's model as it is, has that joint, so that
+/// adding it leaves the mechanism where it was; a beam is 1 m of steel along x in 8
 /// elements; a solid is an aluminium cube of 0.1 m in 2 × 2 × 2 elements; a node set
 /// holds the first beam's tip, or the first solid's last node); returns its reference.
 /// A node set needs a beam or solid: without one nothing is added and the reference is
 /// invalid.
-ItemRef addItem(ModelDocument& doc, ItemKind kind);
+ItemRef addItem(ModelDocument& doc, ItemKind kind, const LoadedModel* loaded = nullptr);
 /// Appends a copy of the item under a new unique name; returns the copy's reference.
 ItemRef duplicateItem(ModelDocument& doc, ItemRef item);
 /// Renames an item and every reference to it (for a beam or solid also the names of its

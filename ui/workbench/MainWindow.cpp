@@ -1079,8 +1079,10 @@ void MainWindow::onTreeContextMenu(const QPoint& pos)
 void MainWindow::addItem(ItemKind kind)
 {
     ItemRef added;
-    document_->edit(tr("Add %1").arg(ModelTreeModel::kindName(kind)),
-                    [kind, &added](ModelDocument& doc) { added = looplab::ui::addItem(doc, kind); });
+    const LoadedModel loaded = document_->loaded();
+    document_->edit(tr("Add %1").arg(ModelTreeModel::kindName(kind)), [kind, &added, &loaded](ModelDocument& doc) {
+        added = looplab::ui::addItem(doc, kind, &loaded);
+    });
     if (added.valid())
         selectItem(added);
     else if (kind == ItemKind::NodeSet)

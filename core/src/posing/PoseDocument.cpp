@@ -55,18 +55,25 @@ PoseDocumentResult documentWithPose(const Model& m, const State& s, PoseVelociti
         }
     }
     for (JointDoc& jd : doc.joints) {
-        if (jd.byMarkers) continue;  // markers live in body frames: nothing moves
         const auto idx = m.findJoint(jd.name);
         if (!idx) continue;
         const Joint& j = m.joint(*idx);
-        // Joint coordinates count from the initial pose: shift what is measured from it.
-        double shift = 0.0;
-        if (j.type == JointType::Revolute || j.type == JointType::Cylindrical) shift = jointAngle(m, s, *idx);
-        if (j.type == JointType::Prismatic) shift = jointDisplacement(m, s, *idx);
-        for (DriverDoc& dd : doc.drivers)
-            if (dd.joint == jd.name) shiftLaw(dd.law, shift);
+        double coordinate = 0.0;
+        if (j.type == JointType::Revolute || j.type == JointType::Cylindrical) coordinate = jointAngle(m, s, *idx);
+        if (j.type == JointType::Prismatic) coordinate = jointDisplacement(m, s, *idx);
+        // A joint given by points and axes counts its coordinate from the initial pose, so
+        // at the new one it reads 0; one given by markers keeps its frames in the bodies, and
+        // its coordinate there.
+        const double atPose = jd.byMarkers ? coordinate : 0.0;
+        for (DriverDoc& dd : doc.drivers) {
+            if (dd.joint != jd.name) continue;
+            const double by = dd.law.evaluate(s.t).value - atPose;
+            shiftLaw(dd.law, by);
+            if (std::abs(by) > 1e-12) r.shiftedDrivers.emplace_back(dd.name, -by);
+        }
+        if (jd.byMarkers) continue;  // markers live in body frames: nothing else moves
         for (ForceDoc& fd : doc.forces)
-            if (fd.type == ForceType::RotationalSpringDamper && fd.joint == jd.name) fd.freeAngle -= shift;
+            if (fd.type == ForceType::RotationalSpringDamper && fd.joint == jd.name) fd.freeAngle -= coordinate;
         jd.axis = frameAxisZ(m, s, j.frame1);
         if (j.type == JointType::Distance) {
             jd.point = frameOrigin(m, s, j.frame1);

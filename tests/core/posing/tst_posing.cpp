@@ -12,6 +12,8 @@
 #include "looplab/model/ModelFile.h"
 #include "looplab/posing/PoseDocument.h"
 #include "looplab/posing/PosingModel.h"
+#include "looplab/sketch/SketchEdits.h"
+#include "looplab/sketch/SketchSnapping.h"
 #include "looplab/simulation/Simulation.h"
 
 #include <nlohmann/json.hpp>
@@ -354,6 +356,76 @@ private slots:
         QCOMPARE(k["explanation"]["closed"].get<bool>(), true);
         QCOMPARE(k["explanation"]["four_bar"]["grashof"].get<bool>(), true);
         QVERIFY(k["explanation"].contains("redundancy_advice"));
+    }
+
+    // Posing a driven joint moves where the drive starts: the pose loads back as it was
+    // posed (the driver does not pull the mechanism back to its old start) and the law keeps
+    // its rate. For a joint given by points the angle counts from the new pose, so the law's
+    // numbers stay; for a joint given by markers (as sketched) the angle is measured between
+    // the markers, so the law is shifted by what the joint turned.
+    void posingADrivenJointMovesTheDriversStart() {
+        for (const bool sketched : {false, true}) {
+            ModelDocument doc;
+            std::string driven;
+            if (sketched) {
+                const WorkPlane xy;
+                QVERIFY(addGroundPivot(doc, xy, Vec3(0, 0, 0)).ok);
+                QVERIFY(addGroundPivot(doc, xy, Vec3(0.6, 0, 0)).ok);
+                const Vec3 chain[4] = {Vec3(0, 0, 0), Vec3(0.1, 0.2, 0), Vec3(0.5, 0.4, 0), Vec3(0.6, 0, 0)};
+                for (int k = 1; k < 4; ++k) {
+                    const std::vector<SketchPivot> pivots = sketchPivots(doc);
+                    auto end = [&](const Vec3& p) {
+                        const SnapResult snap = snapSketchPoint(pivots, xy, p, 0.02, 0.05);
+                        return SketchEnd{snap.point, snap.pivot >= 0 ? pivots[size_t(snap.pivot)].marker : ""};
+                    };
+                    const SketchEditResult r = addLink(doc, xy, end(chain[k - 1]), end(chain[k]), BarStyle{});
+                    QVERIFY2(r.ok, r.message.c_str());
+                    if (k == 1) driven = r.joints.front();
+                }
+            } else {
+                doc = test::exampleDocument("four-bar.json");
+                driven = "A";
+            }
+            QVERIFY(doc.joints.front().byMarkers == sketched);
+            DriverDoc drv;
+            drv.name = "motor";
+            drv.joint = driven;
+            drv.law.kind = TimeLaw::Kind::ConstantVelocity;
+            drv.law.rate = 2.0;
+            // The joint's angle where it was drawn: 0 for points, the sketch's for markers.
+            const BuildResult free = buildModel(doc);
+            QVERIFY(free.ok());
+            const double drawn = jointAngle(*free.model, initialState(*free.model), *free.model->findJoint(driven));
+            QVERIFY(sketched ? std::abs(drawn) > 0.5 : std::abs(drawn) < 1e-12);
+            drv.law.initial = drawn;
+            doc.drivers = {drv};
+            const LoadedModel lm = prepareModel(doc);
+            QVERIFY2(lm.ok(), formatDiagnostics(lm.diagnostics).c_str());
+            // Posed 0.4 rad further, with the drivers released as the workbench does.
+            const BuildResult posing = buildPosingModel(*lm.model);
+            QVERIFY(posing.ok());
+            State pose = lm.initial;
+            QVERIFY(setJointCoordinate(*posing.model, pose, *posing.model->findJoint(driven), drawn + 0.4).status.ok);
+            const PoseDocumentResult r = documentWithPose(*lm.model, pose, PoseVelocities::Zero);
+            QVERIFY2(r.status.ok, r.status.message.c_str());
+            const LoadedModel back = prepareModel(r.document);
+            QVERIFY2(back.ok(), formatDiagnostics(back.diagnostics).c_str());
+            const double error = (back.initial.q - pose.q).cwiseAbs().maxCoeff();
+            qInfo("%s: driven joint drawn at %.6f rad, posed to %.6f; loads back within %.1e; driver starts at %.6f",
+                  sketched ? "sketched (markers)" : "four-bar (points)", drawn, drawn + 0.4, error,
+                  r.document.drivers[0].law.initial);
+            QVERIFY2(error < 1e-9, qPrintable(QString::number(error)));
+            const TimeLaw& law = r.document.drivers[0].law;
+            QCOMPARE(law.rate, 2.0);
+            if (sketched) {
+                QVERIFY(std::abs(law.initial - (drawn + 0.4)) < 1e-9);
+                QCOMPARE(r.shiftedDrivers.size(), size_t(1));
+                QVERIFY(std::abs(r.shiftedDrivers[0].second - 0.4) < 1e-9);
+            } else {
+                QCOMPARE(law.initial, 0.0);
+                QVERIFY(r.shiftedDrivers.empty());
+            }
+        }
     }
 
     void driversAreReleasedForPosing() {
