@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
-# Fuzzes the model-file reader and builder with libFuzzer for SECONDS (default 60), then
-# statics and modes on small fuzzed models for SOLVER_SECONDS (default 30): installs clang
-# and libFuzzer if missing, builds fuzz/fuzz_model_loader and fuzz/fuzz_statics_modes in
+# Fuzzes the model-file reader and builder with libFuzzer for SECONDS (default 60) and, at
+# the same time, statics and modes on small fuzzed models for SOLVER_SECONDS (default 30)
+# followed by the study-file reader for STUDY_SECONDS (default 30), one process each:
+# installs clang
+# and libFuzzer if missing, builds fuzz/fuzz_model_loader, fuzz_statics_modes and fuzz_study_file in
 # build/fuzz with AddressSanitizer and UndefinedBehaviorSanitizer, seeds them with the
-# examples, fuzz/seeds and the malformed test files, and runs them. Exits non-zero if
+# examples, fuzz/seeds and the malformed test files (the study reader with
+# resources/studies), and runs them. Exits non-zero if
 # either found a crash, a sanitizer report, a leak, a timeout or a broken property; the
-# inputs are kept in build/fuzz/findings.
+# inputs are kept in build/fuzz/findings (those of earlier runs move to findings-earlier).
 #
-#   scripts/run-fuzzer.sh [SECONDS [SOLVER_SECONDS]]
+#   scripts/run-fuzzer.sh [SECONDS [SOLVER_SECONDS [STUDY_SECONDS]]]
 #
 # Environment: FUZZ_JOBS (default 1) parallel fuzzing processes; FUZZ_BUILD_JOBS (default
 # the number of cores) compile jobs. See docs/fuzzing.md.
@@ -15,10 +18,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
 solver_seconds=${2:-30}
+study_seconds=${3:-30}
 jobs=${FUZZ_JOBS:-1}
 build_jobs=${FUZZ_BUILD_JOBS:-$(nproc)}
-if ! [[ "$seconds" =~ ^[0-9]+$ && "$solver_seconds" =~ ^[0-9]+$ && "$jobs" =~ ^[1-9][0-9]*$ ]]; then
-  echo "usage: scripts/run-fuzzer.sh [SECONDS [SOLVER_SECONDS]]   (FUZZ_JOBS=N for N processes)" >&2
+if ! [[ "$seconds" =~ ^[0-9]+$ && "$solver_seconds" =~ ^[0-9]+$ && "$study_seconds" =~ ^[0-9]+$ &&
+      "$jobs" =~ ^[1-9][0-9]*$ ]]; then
+  echo "usage: scripts/run-fuzzer.sh [SECONDS [SOLVER_SECONDS [STUDY_SECONDS]]]   (FUZZ_JOBS=N for N processes)" >&2
   exit 2
 fi
 
@@ -33,7 +38,7 @@ if [ ! -f "$build/build.ninja" ]; then
     -DLOOPLAB_BUILD_FUZZERS=ON -DLOOPLAB_BUILD_UI=OFF -DLOOPLAB_BUILD_TESTS=OFF \
     -DLOOPLAB_BUILD_BENCHMARKS=OFF >/dev/null
 fi
-cmake --build "$build" -j "$build_jobs" --target fuzz_model_loader fuzz_statics_modes
+cmake --build "$build" -j "$build_jobs" --target fuzz_model_loader fuzz_statics_modes fuzz_study_file
 echo "fuzz: built in $(( $(date +%s) - start )) s"
 
 # The seeds are copied at every run; each target's corpus keeps what it found interesting
@@ -43,40 +48,60 @@ findings=$build/findings
 rm -rf "$seeds"
 mkdir -p "$seeds" "$findings"
 cp resources/examples/*.json fuzz/seeds/*.json tests/data/malformed/*.json "$seeds/"
+study_seeds=$build/seeds-study
+rm -rf "$study_seeds"
+mkdir -p "$study_seeds"
+cp resources/studies/*.json "$study_seeds/"
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 parallel=()
 [ "$jobs" -gt 1 ] && parallel=(-jobs="$jobs" -workers="$jobs")
-failed=0
+here=$(pwd)
 
-# fuzz TARGET CORPUS SECONDS LOG
+# fuzz TARGET CORPUS SEEDS DICTIONARY SECONDS LOG: returns non-zero on a finding. Each
+# target works in a folder of its own (libFuzzer's -jobs write fuzz-N.log into it) and names
+# its findings findings/TARGET-crash-..., so that targets can run at once.
 fuzz() {
-  local target=$1 corpus=$2 secs=$3 log=$4
+  local target=$1 corpus=$2 seeds=$3 dict=$4 secs=$5 log=$6
   [ "$secs" -gt 0 ] || return 0
-  mkdir -p "$build/$corpus"
-  local before after status=0
-  before=$(find "$findings" -type f | wc -l)
-  rm -f "$build"/fuzz-*.log
+  local work="$here/$build/work-$target" status=0
+  rm -rf "$work"
+  mkdir -p "$here/$build/$corpus" "$work"
   echo "fuzz: running $target, $jobs process(es) for $secs s (log: $log)"
-  (cd "$build" && exec "./fuzz/$target" "$corpus" seeds \
-      -dict=../../fuzz/model.dict -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 \
-      -artifact_prefix=findings/ -print_final_stats=1 "${parallel[@]}") \
-    >"$log" 2>&1 || status=$?
-  # With -jobs, every process writes build/fuzz/fuzz-N.log.
-  for f in "$build"/fuzz-*.log; do [ -f "$f" ] && cat "$f" >>"$log"; done
-  after=$(find "$findings" -type f | wc -l)
-  grep -E "^(stat::number_of_executed_units|stat::peak_rss_mb|Done)" "$log" | awk '!seen[$0]++' || true
-  if [ "$status" -ne 0 ] || [ "$after" -gt "$before" ]; then
+  # Standard input closed to the target: a study naming /dev/stdin as its model reads nothing.
+  (cd "$work" && exec "$here/$build/fuzz/$target" "$here/$build/$corpus" "$here/$seeds" \
+      -dict="$here/$dict" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 \
+      -artifact_prefix="$here/$findings/$target-" -print_final_stats=1 "${parallel[@]}") \
+    </dev/null >"$log" 2>&1 || status=$?
+  for f in "$work"/fuzz-*.log; do [ -f "$f" ] && cat "$f" >>"$log"; done
+  local found
+  found=$(find "$findings" -type f -name "$target-*" | wc -l)
+  grep -E "^(stat::number_of_executed_units|stat::peak_rss_mb|Done)" "$log" | awk -v t="$target" '!seen[$0]++ {print t ": " $0}' || true
+  if [ "$status" -ne 0 ] || [ "$found" -gt 0 ]; then
     echo "fuzz: $target FAILED (exit status $status); the report:" >&2
     grep -E -B2 -A40 "ERROR: |runtime error|\*\*\* fuzz_|deadly signal" "$log" | head -120 >&2 || tail -60 "$log" >&2
     echo "fuzz: the inputs are in $findings (see docs/fuzzing.md to reproduce and minimise):" >&2
-    find "$findings" -type f -newer "$build/seeds" >&2
-    failed=1
-    return 0
+    find "$findings" -type f -name "$target-*" >&2
+    return 1
   fi
   echo "fuzz: $target: no findings in $secs s ($(find "$build/$corpus" -type f | wc -l) inputs in its corpus)"
 }
 
-fuzz fuzz_model_loader corpus "$seconds" "$build/fuzz.log"
-fuzz fuzz_statics_modes corpus-statics "$solver_seconds" "$build/fuzz_statics_modes.log"
+# Findings of earlier runs are moved aside, so that only this run's make it fail.
+if [ -n "$(ls -A "$findings")" ]; then
+  mkdir -p "$build/findings-earlier"
+  mv "$findings"/* "$build/findings-earlier/"
+fi
+# The model reader beside the other two in turn, one process each (FUZZ_JOBS each): a
+# fuzzing process uses one core.
+fuzz fuzz_model_loader corpus "$seeds" fuzz/model.dict "$seconds" "$build/fuzz.log" & loader=$!
+( status=0
+  fuzz fuzz_statics_modes corpus-statics "$seeds" fuzz/model.dict "$solver_seconds" \
+    "$build/fuzz_statics_modes.log" || status=1
+  fuzz fuzz_study_file corpus-study "$study_seeds" fuzz/study.dict "$study_seconds" \
+    "$build/fuzz_study_file.log" || status=1
+  exit "$status" ) & others=$!
+failed=0
+wait "$loader" || failed=1
+wait "$others" || failed=1
 exit "$failed"

@@ -9,6 +9,7 @@
 #include "looplab/model/ModelFile.h"
 #include "looplab/study/StudyCases.h"
 #include "looplab/study/StudyFile.h"
+#include "looplab/study/StudyQuantities.h"
 #include "looplab/study/StudyRunner.h"
 
 #include <QDir>

@@ -19,24 +19,6 @@
 
 namespace looplab {
 
-const char* staticsMethodName(StaticsMethod m) {
-    switch (m) {
-    case StaticsMethod::Automatic: return "automatic";
-    case StaticsMethod::Newton: return "newton";
-    case StaticsMethod::Relaxation: return "relaxation";
-    }
-    return "automatic";
-}
-
-bool parseStaticsMethod(const std::string& name, StaticsMethod& m) {
-    for (StaticsMethod c : {StaticsMethod::Automatic, StaticsMethod::Newton, StaticsMethod::Relaxation})
-        if (name == staticsMethodName(c)) {
-            m = c;
-            return true;
-        }
-    return false;
-}
-
 const char* staticsOutcomeName(StaticsOutcome o) {
     switch (o) {
     case StaticsOutcome::Converged: return "converged";

@@ -1,5 +1,6 @@
 #include "looplab/model/ModelFile.h"
 
+#include "looplab/model/InputFile.h"
 #include "looplab/model/ModelBuilder.h"
 #include "looplab/integrate/MethodRegistry.h"
 #include "looplab/model/ShapeMassProperties.h"
@@ -261,6 +262,13 @@ public:
     }
 
     void document(const json& root, ModelDocument& doc) {
+        // A study file opened as a model would otherwise get an "unknown field" for each of
+        // its keys: say what it is and where it opens.
+        if (root.is_object() && root.contains("format") && root["format"] == "looplab-study") {
+            error("/format", "this is a study file (format 'looplab-study'), not a model: run it with "
+                             "`looplab-cli study`, or open it in the workbench's Study panel");
+            return;
+        }
         if (!object(root, "", {"format", "version", "name", "description", "gravity", "bodies",
                                "markers", "joints", "drivers", "forces", "beams", "solids", "node_sets", "expected",
                                "run", "camera", "traces"}))
@@ -841,21 +849,13 @@ DocumentResult parseModelDocument(const std::string& text, const std::string& fi
 }
 
 DocumentResult readModelDocument(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
+    std::string text, why;
+    if (!readInputFile(path, "model file", text, why)) {
         DocumentResult r;
-        r.diagnostics.push_back({path, "", "cannot open the file for reading", 0, 0});
+        r.diagnostics.push_back({path, "", why, 0, 0});
         return r;
     }
-    std::error_code ec;
-    if (std::filesystem::is_directory(path, ec)) {
-        DocumentResult r;
-        r.diagnostics.push_back({path, "", "is a directory, not a model file", 0, 0});
-        return r;
-    }
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    return parseModelDocument(ss.str(), path);
+    return parseModelDocument(text, path);
 }
 
 std::string serializeModelDocument(const ModelDocument& doc) {

@@ -2,9 +2,10 @@
 
 #include "looplab/integrate/MethodRegistry.h"
 #include "looplab/model/ModelBuilder.h"
+#include "looplab/model/InputFile.h"
 #include "looplab/model/ModelFile.h"
 #include "looplab/study/StudyCases.h"
-#include "looplab/study/StudyRunner.h"
+#include "looplab/study/StudyQuantities.h"
 
 #include <nlohmann/json.hpp>
 
@@ -306,23 +307,6 @@ bool parseJson(const std::string& text, const std::string& file, json& out, Diag
     return false;
 }
 
-bool readText(const std::string& path, std::string& text, std::string* why) {
-    std::error_code ec;
-    if (std::filesystem::is_directory(path, ec)) {
-        *why = "is a directory, not a file";
-        return false;
-    }
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        *why = "cannot open the file for reading";
-        return false;
-    }
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    text = ss.str();
-    return true;
-}
-
 }  // namespace
 
 StudyFileResult parseStudyFile(const std::string& text, const std::string& file) {
@@ -355,7 +339,7 @@ StudyFileResult parseStudyFile(const std::string& text, const std::string& file)
             if (mp.is_relative() && !file.empty()) mp = std::filesystem::path(file).parent_path() / mp;
             s.modelPath = mp.lexically_normal().string();
             std::string why;
-            if (!readText(s.modelPath, s.modelText, &why)) {
+            if (!readInputFile(s.modelPath, "model file", s.modelText, why)) {
                 rd.error("/model", "model file '" + s.modelPath + "' " + why);
             } else {
                 const DocumentResult doc = parseModelDocument(s.modelText, s.modelPath);
@@ -475,7 +459,7 @@ StudyFileResult parseStudyFile(const std::string& text, const std::string& file)
 StudyFileResult readStudyFile(const std::string& path) {
     StudyFileResult r;
     std::string text, why;
-    if (!readText(path, text, &why)) {
+    if (!readInputFile(path, "study file", text, why)) {
         r.diagnostics.push_back({path, "", why, 0, 0});
         return r;
     }

@@ -11,6 +11,7 @@
 #include "looplab/model/ModelFile.h"
 #include "looplab/simulation/Simulation.h"
 #include "looplab/study/StudyCases.h"
+#include "looplab/study/StudyQuantities.h"
 
 #include <nlohmann/json.hpp>
 
@@ -22,42 +23,12 @@ namespace looplab {
 
 namespace {
 
-// The quantities of an analysis, named as the command-line tool's CSV columns, and their
-// values at one output time. Every analysis has the bodies' positions and quaternions and
-// the joint coordinates; the rest depends on what the analysis computes.
+// The values of an analysis's quantities (studyQuantities, in that order) at one output
+// time.
 class QuantitySampler {
 public:
     QuantitySampler(const Model& model, const StudyAnalysis& analysis)
-        : model_(model), analysis_(analysis), tracker_(model) {
-        if (analysis.type == StudyAnalysisType::Check) {
-            for (const char* n : {"dof", "rank", "redundant", "gruebler", "smallest_singular_value"}) names_.push_back(n);
-            return;
-        }
-        for (int b = 1; b < model.bodyCount(); ++b)
-            for (const char* c : {"x", "y", "z", "qw", "qx", "qy", "qz"})
-                names_.push_back(model.bodies[size_t(b)].name + "." + c);
-        for (const JointCoordinate& c : tracker_.coordinates()) names_.push_back(c.name);
-        switch (analysis.type) {
-        case StudyAnalysisType::Kinematics:
-            for (const char* n : {"position_violation", "velocity_violation", "acceleration_violation"})
-                names_.push_back(n);
-            break;
-        case StudyAnalysisType::Simulate:
-            for (const char* n : {"position_violation", "velocity_violation", "acceleration_violation", "energy"})
-                names_.push_back(n);
-            jointAndDriverForces(model);
-            for (const char* n : {"rank", "smallest_singular_value", "step_size"}) names_.push_back(n);
-            break;
-        case StudyAnalysisType::Statics:
-        case StudyAnalysisType::Modes:
-            jointAndDriverForces(model);
-            names_.push_back("force_residual");
-            if (analysis.type == StudyAnalysisType::Modes)
-                for (int k = 1; k <= analysis.modes.count; ++k) names_.push_back("mode" + std::to_string(k) + ".frequency");
-            break;
-        case StudyAnalysisType::Check: break;
-        }
-    }
+        : model_(model), analysis_(analysis), tracker_(model), names_(studyQuantities(model, analysis)) {}
 
     const std::vector<std::string>& names() const { return names_; }
 
@@ -75,12 +46,6 @@ public:
     }
 
 private:
-    void jointAndDriverForces(const Model& model) {
-        for (const Joint& j : model.joints)
-            for (const char* c : {"fx", "fy", "fz", "tx", "ty", "tz"}) names_.push_back(j.name + "." + c);
-        for (const Driver& d : model.drivers) names_.push_back(d.name + ".effort");
-    }
-
     const Model& model_;
     const StudyAnalysis& analysis_;
     JointCoordinateTracker tracker_;
@@ -234,10 +199,6 @@ void runAnalysis(const StudyDescription& study, const std::shared_ptr<const Mode
 }
 
 }  // namespace
-
-std::vector<std::string> studyQuantities(const Model& model, const StudyAnalysis& analysis) {
-    return QuantitySampler(model, analysis).names();
-}
 
 std::string applyStudyValues(const StudyDescription& study, const std::string& modelText,
                              const std::vector<double>& values) {

@@ -21,6 +21,11 @@
 #include <fstream>
 #include <limits>
 #include <sstream>
+#include <thread>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 using namespace looplab;
 
@@ -1102,6 +1107,59 @@ private slots:
         QCOMPARE(r.exitCode, 2);
         QVERIFY(r.out.isEmpty());
         QVERIFY2(QString::fromUtf8(r.err).contains(path), r.err.constData());
+    }
+
+    // Sources that are not model files are refused with the reason instead of hanging or
+    // exhausting the memory: a directory, and a device that never ends (/dev/zero: the read
+    // stops at 64 MB). A FIFO that ends is read like a file (process substitution).
+    void unreadableSourcesAreRefused() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        DocumentResult r = readModelDocument(dir.path().toStdString());
+        QVERIFY(!r.document);
+        QCOMPARE(r.diagnostics.size(), size_t(1));
+        QCOMPARE(QString::fromStdString(r.diagnostics[0].message), QString("is a directory, not a model file"));
+        if (QFileInfo::exists("/dev/zero")) {
+            r = readModelDocument("/dev/zero");
+            QVERIFY(!r.document);
+            QCOMPARE(r.diagnostics.size(), size_t(1));
+            QCOMPARE(r.diagnostics[0].file, std::string("/dev/zero"));
+            QVERIFY2(r.diagnostics[0].message.find("larger than 64 MB") != std::string::npos,
+                     r.diagnostics[0].message.c_str());
+            const CliResult cli = runCli({"check", "/dev/zero"});
+            QVERIFY(cli.finished);
+            QCOMPARE(cli.exitCode, 2);
+            QVERIFY2(cli.err.contains("/dev/zero") && cli.err.contains("larger than 64 MB"), cli.err.constData());
+        }
+        // A named pipe whose writer sends a model and closes it.
+        const QString fifo = dir.filePath("model.fifo");
+        if (::mkfifo(fifo.toLocal8Bit().constData(), 0600) != 0) QSKIP("cannot make a FIFO here");
+        QFile model(examplesDir() + "/four-bar.json");
+        QVERIFY(model.open(QIODevice::ReadOnly));
+        const QByteArray text = model.readAll();
+        std::thread writer([&] {
+            QFile out(fifo);
+            if (out.open(QIODevice::WriteOnly)) out.write(text);
+        });
+        r = readModelDocument(fifo.toStdString());
+        // Should the read not have opened the FIFO, a reader of our own releases the writer.
+        const int release = ::open(fifo.toLocal8Bit().constData(), O_RDONLY | O_NONBLOCK);
+        writer.join();
+        if (release >= 0) ::close(release);
+        QVERIFY2(r.document.has_value(), formatDiagnostics(r.diagnostics).c_str());
+        QCOMPARE(r.document->name, readModelDocument((examplesDir() + "/four-bar.json").toStdString()).document->name);
+    }
+
+    // A study file opened as a model: one sentence saying what it is and where it opens,
+    // not an "unknown field" for each of its keys.
+    void studyFileIsNamedAsAStudy() {
+        const std::string path = std::string(LOOPLAB_EXAMPLES_DIR) + "/../studies/four-bar-coupler-sweep.json";
+        const DocumentResult r = readModelDocument(path);
+        QVERIFY(!r.document);
+        QCOMPARE(r.diagnostics.size(), size_t(1));
+        QCOMPARE(r.diagnostics[0].location, std::string("/format"));
+        QVERIFY2(r.diagnostics[0].message.find("this is a study file") == 0, r.diagnostics[0].message.c_str());
+        QVERIFY(r.diagnostics[0].message.find("Study panel") != std::string::npos);
     }
 
     void cliBadUsage_data() {

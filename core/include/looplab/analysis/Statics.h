@@ -34,9 +34,24 @@ enum class StaticsMethod {
     Newton,      ///< Newton only
     Relaxation,  ///< dynamic relaxation only
 };
-/// "automatic", "newton", "relaxation".
-const char* staticsMethodName(StaticsMethod m);
-bool parseStaticsMethod(const std::string& name, StaticsMethod& m);
+/// "automatic", "newton", "relaxation". Inline, so that readers of files (a study's
+/// analysis) name the methods without the solver.
+inline const char* staticsMethodName(StaticsMethod m) {
+    switch (m) {
+    case StaticsMethod::Automatic: return "automatic";
+    case StaticsMethod::Newton: return "newton";
+    case StaticsMethod::Relaxation: return "relaxation";
+    }
+    return "automatic";
+}
+inline bool parseStaticsMethod(const std::string& name, StaticsMethod& m) {
+    for (StaticsMethod c : {StaticsMethod::Automatic, StaticsMethod::Newton, StaticsMethod::Relaxation})
+        if (name == staticsMethodName(c)) {
+            m = c;
+            return true;
+        }
+    return false;
+}
 
 /// What the search ended with. Only Converged is ok; Mechanism and Unstable are
 /// equilibria (the force residual met the tolerance) that a caller may still analyse.

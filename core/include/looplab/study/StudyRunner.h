@@ -13,10 +13,6 @@
 
 namespace looplab {
 
-/// The quantities an analysis of `model` can report, by name (what StudyOutput::quantity
-/// may be).
-std::vector<std::string> studyQuantities(const Model& model, const StudyAnalysis& analysis);
-
 /// Runs case `index` of the study. When `stop` is given and becomes set, a simulation ends
 /// at its next step and the case fails with the reason "stopped".
 StudyRow runStudyCase(const StudyDescription& study, long index, const std::atomic<bool>* stop = nullptr);
