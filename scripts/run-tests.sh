@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds LoopLab twice and runs the tests through CTest: first
-# everything with AddressSanitizer and UndefinedBehaviorSanitizer (every suite, the GUI
-# suites under Xvfb), then a release build of the core, the command-line tool, the
+# everything with AddressSanitizer and UndefinedBehaviorSanitizer (UBSan on the libraries and
+# programs, not on the suites' own files; every suite, the GUI suites under Xvfb), then a
+# release build of the core, the command-line tool, the
 # benchmarks and the suites whose accuracy studies the sanitizers would make too slow
 # (they skip them there; the list is in tests/CMakeLists.txt). The other suites would only
 # repeat the same arithmetic, and the workbench's suites test lifetimes and events:

@@ -257,6 +257,19 @@ private slots:
         panel->coordinate(0)->setValue(0.1);
         emit panel->coordinate(0)->editingFinished();
         QCOMPARE(doc->document().markers.back().position, Vec3(0.1, 0, 0));
+        // Enter on coordinates shown to four decimals keeps every digit the document has,
+        // and on an untouched marker makes no edit; a changed coordinate changes alone.
+        const Vec3 exact(0.123456789, 1.0 / 3.0, -2e-7);
+        doc->edit("exact", [&](ModelDocument& d) { d.markers.back().position = exact; });
+        const int edits = doc->undoStack()->count();
+        QCOMPARE(panel->coordinate(1)->value(), 0.3333);
+        emit panel->coordinate(1)->editingFinished();
+        QCOMPARE(doc->document().markers.back().position, exact);
+        QCOMPARE(doc->undoStack()->count(), edits);
+        panel->coordinate(2)->setValue(0.05);
+        emit panel->coordinate(2)->editingFinished();
+        QCOMPARE(doc->document().markers.back().position, Vec3(exact.x(), exact.y(), 0.05));
+        QCOMPARE(doc->undoStack()->count(), edits + 1);
         QVERIFY(panel->deleteSelected());
         QCOMPARE(doc->document().markers.size(), size_t(3));
         doc->undoStack()->undo();

@@ -151,6 +151,11 @@ private slots:
             const double c = row.parameters[0];
             QVERIFY(std::abs(c - (0.13 + 0.02 * double(row.index))) < 1e-12);
             QVERIFY2(row.ok == grashofCrankTurns(c), qPrintable(QString("coupler %1: %2").arg(c).arg(row.reason.c_str())));
+            // A failed case's whole reason is the tooltip of every cell of its row.
+            QTableWidget* table = panel->results()->table();
+            for (int column = 0; column < table->columnCount(); ++column)
+                QCOMPARE(table->item(int(row.index), column)->toolTip(),
+                         row.ok ? QString() : QString::fromStdString(row.reason));
             if (row.ok) {
                 // A full turn of the crank in the second the motor turns at 2π rad/s.
                 QVERIFY(std::abs(row.values[0] - 2 * M_PI) < 1e-9);

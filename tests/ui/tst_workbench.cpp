@@ -10,6 +10,7 @@
 #include "viewport/VtkViewport.h"
 #include "workbench/DocumentOperations.h"
 #include "workbench/ExamplesDirectory.h"
+#include "workbench/HelpMenu.h"
 #include "workbench/MainWindow.h"
 #include "workbench/ModelSavePath.h"
 #include "workbench/ModelTreeModel.h"
@@ -45,6 +46,8 @@
 #include <QValueAxis>
 #include <QLineSeries>
 #include <QMenuBar>
+#include <QDialog>
+#include <QTextBrowser>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -182,6 +185,7 @@ private slots:
     void opensDroppedFileAndRemembersIt();
     void pickingInViewSelectsInTree();
     void shortcutsWorkWithFocusInView();
+    void helpMenuListsKeysMouseAndDocuments();
 
 private:
     bool runToEnd();
@@ -1572,6 +1576,18 @@ void TestWorkbench::opensDroppedFileAndRemembersIt()
     const QStringList recent = QSettings().value("recentFiles").toStringList();
     QVERIFY(!recent.isEmpty());
     QCOMPARE(QFileInfo(recent.front()).fileName(), QString("slider-crank.json"));
+
+    // Dropped on the 3D view (a native window of its own) it opens the same way.
+    QMimeData onView;
+    onView.setUrls({QUrl::fromLocalFile(example("four-bar.json"))});
+    QWindow* surface = window_->viewport()->renderSurface();
+    QDragEnterEvent enterView(QPoint(10, 10), Qt::CopyAction, &onView, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(surface, &enterView);
+    QVERIFY(enterView.isAccepted());
+    QDropEvent dropOnView(QPointF(10, 10), Qt::CopyAction, &onView, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(surface, &dropOnView);
+    QCOMPARE(QFileInfo(window_->document()->filePath()).fileName(), QString("four-bar.json"));
+    QVERIFY(window_->document()->loaded().ok());
 }
 
 void TestWorkbench::pickingInViewSelectsInTree()
@@ -1585,6 +1601,57 @@ void TestWorkbench::pickingInViewSelectsInTree()
     QCOMPARE(window_->selectedItem(), (ItemRef{ItemKind::Joint, 1}));
     emit window_->viewport()->emptySpacePicked();
     QVERIFY(!window_->selectedItem().valid());
+}
+
+// The Help menu: Quick Start (F1), the keyboard map read from the window's own menus (so
+// every shortcut a menu has is listed, and nothing else), the mouse in the 3D view, and the
+// documents shipped with LoopLab, each an existing file.
+void TestWorkbench::helpMenuListsKeysMouseAndDocuments()
+{
+    QMenu* help = nullptr;
+    for (QAction* a : window_->menuBar()->actions())
+        if (a->menu() && a->text() == "&Help") help = a->menu();
+    QVERIFY(help);
+    QCOMPARE(window_->menuBar()->actions().last()->menu(), help);  // the last menu, as on every desktop
+    auto action = [](QMenu* menu, const QString& text) -> QAction* {
+        for (QAction* a : menu->actions())
+            if (a->text().remove('&') == text) return a;
+        return nullptr;
+    };
+    QAction* quick = action(help, "Quick Start");
+    QVERIFY(quick);
+    QCOMPARE(quick->shortcut(), QKeySequence(QKeySequence::HelpContents));
+    quick->trigger();
+    auto* quickDialog = window_->findChild<QDialog*>("quickStart");
+    QVERIFY(quickDialog && quickDialog->isVisible());
+    const QString quickText = quickDialog->findChild<QTextBrowser*>("helpText")->toPlainText();
+    QVERIFY2(quickText.contains("Add driver") && quickText.contains("F5"), qPrintable(quickText));
+
+    QAction* keys = action(help, "Keyboard and Mouse");
+    QVERIFY(keys);
+    keys->trigger();
+    auto* keysDialog = window_->findChild<QDialog*>("keyboardAndMouse");
+    QVERIFY(keysDialog && keysDialog->isVisible());
+    const QString keysText = keysDialog->findChild<QTextBrowser*>("helpText")->toPlainText();
+    const auto shortcuts = menuShortcuts(*window_);
+    QVERIFY(shortcuts.size() >= 10);
+    bool run = false;
+    for (const auto& [where, sequence] : shortcuts) {
+        QVERIFY2(keysText.contains(where) && keysText.contains(sequence), qPrintable(where + " " + sequence));
+        run = run || (where == "Simulation › Run" && sequence == QKeySequence(Qt::Key_F5).toString(QKeySequence::NativeText));
+    }
+    QVERIFY(run);
+    QVERIFY(keysText.contains("pose the mechanism") && keysText.contains("zoom"));
+
+    QAction* documents = action(help, "Documents");
+    QVERIFY(documents && documents->menu() && documents->menu()->isEnabled());
+    QStringList titles;
+    for (QAction* a : documents->menu()->actions()) {
+        titles << a->text();
+        QVERIFY2(QFileInfo(a->toolTip()).isFile(), qPrintable(a->toolTip()));
+    }
+    for (const char* t : {"Model File Format", "Command-Line Tool", "Design Studies", "Methods and Equations"})
+        QVERIFY2(titles.contains(t), qPrintable(titles.join(", ")));
 }
 
 void TestWorkbench::shortcutsWorkWithFocusInView()

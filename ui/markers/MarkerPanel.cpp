@@ -105,8 +105,17 @@ void MarkerPanel::editSelected()
     const int i = selectedIndex();
     if (filling_ || i < 0) return;
     const std::string body = body_->currentText().toStdString();
-    const Vec3 p(position_[0]->value(), position_[1]->value(), position_[2]->value());
     const auto k = static_cast<size_t>(i);
+    const MarkerDoc& stored = document_->document().markers[k];
+    // The boxes show four decimals of the document's coordinates (QDoubleSpinBox keeps the
+    // rounded value): a coordinate the user did not change keeps every digit it had, and
+    // Enter on an untouched marker is no edit at all.
+    Vec3 p;
+    for (int a = 0; a < 3; ++a) {
+        const double shown = QString::number(stored.position[a], 'f', position_[a]->decimals()).toDouble();
+        p[a] = position_[a]->value() == shown ? stored.position[a] : position_[a]->value();
+    }
+    if (body == stored.body && p == stored.position) return;
     document_->edit(tr("Move marker"), [k, body, p](ModelDocument& d) {
         d.markers[k].body = body;
         d.markers[k].position = p;

@@ -132,9 +132,15 @@ void StudyResultsView::addRow(const StudyRow& row) {
     const int r = int(std::distance(rows_.begin(), it));
     if (!replace) table_->insertRow(r);
     int c = 0;
+    // A failed case says why wherever the pointer rests on its row: the reason column is
+    // often too narrow for the sentence.
+    const QString reason = QString::fromStdString(row.reason);
     const auto set = [&](const QString& text) {
         auto* item = new QTableWidgetItem(text);
-        if (!row.ok) item->setForeground(QColor(170, 30, 30));
+        if (!row.ok) {
+            item->setForeground(QColor(170, 30, 30));
+            item->setToolTip(reason);
+        }
         table_->setItem(r, c++, item);
     };
     set(QString::number(row.index));
@@ -142,7 +148,7 @@ void StudyResultsView::addRow(const StudyRow& row) {
     set(row.ok ? "1" : "0");
     set(row.assembled ? "1" : "0");
     for (double v : row.values) set(cell(v));
-    set(QString::fromStdString(row.reason));
+    set(reason);
     if (!redrawPending_) {
         redrawPending_ = true;
         // Rows come many per second: the charts follow a few times a second.

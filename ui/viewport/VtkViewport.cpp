@@ -23,6 +23,7 @@
 #include <vtkOrientationMarkerWidget.h>
 #include <vtkRenderer.h>
 
+#include <QCoreApplication>
 #include <QImage>
 #include <QMouseEvent>
 #include <QOpenGLContext>
@@ -83,6 +84,7 @@ public:
     }
 
 protected:
+    bool event(QEvent* event) override;
     void initializeGL() override;
     void resizeGL(int w, int h) override;
     void paintGL() override;
@@ -825,6 +827,26 @@ void VtkViewport::Surface::mouseReleaseEvent(QMouseEvent* event)
         d_->pick(event->position().toPoint());
     d_->pressButton = Qt::NoButton;
     event->accept();
+}
+
+// The OpenGL window is a native window of its own, so files dragged onto the 3D view come to
+// it and would be refused here: the window the view is in decides, as for a drop anywhere
+// else on it.
+bool VtkViewport::Surface::event(QEvent* event)
+{
+    switch (event->type()) {
+    case QEvent::DragEnter:
+    case QEvent::DragMove:
+    case QEvent::DragLeave:
+    case QEvent::Drop:
+        if (QWidget* top = d_->q->window()) {
+            QCoreApplication::sendEvent(top, event);
+            return true;
+        }
+        break;
+    default: break;
+    }
+    return QOpenGLWindow::event(event);
 }
 
 void VtkViewport::Surface::wheelEvent(QWheelEvent* event)

@@ -21,6 +21,7 @@
 #include "watch/WatchFeature.h"
 #include "workbench/DocumentJournal.h"
 #include "workbench/ExamplesDirectory.h"
+#include "workbench/HelpMenu.h"
 #include "workbench/JointQuantity.h"
 #include "workbench/ModeShapeAnimation.h"
 #include "workbench/ModeTableCsv.h"
@@ -399,6 +400,7 @@ void MainWindow::createMenus()
     viewMenu_->addSeparator();
     for (QDockWidget* dock : findChildren<QDockWidget*>())
         viewMenu_->addAction(dock->toggleViewAction());
+    addHelpMenu(*this);
 }
 
 // --- Files ------------------------------------------------------------------------------
