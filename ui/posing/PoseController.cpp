@@ -190,11 +190,11 @@ bool PoseController::useAsInitialConfiguration(WorkbenchDocument& document, Pose
     document.edit(tr("Use Current Pose as Initial Configuration"), [&](ModelDocument& d) { d = r.document; });
     QStringList moved;
     for (const auto& [name, by] : r.shiftedDrivers)
-        moved << tr("%1 by %2").arg(QString::fromStdString(name)).arg(driverShiftText(*model_, name, by));
+        moved << tr("%1 moved by %2").arg(QString::fromStdString(name)).arg(driverShiftText(*model_, name, by));
     if (moved.isEmpty())
         emit message(tr("The pose is now the initial configuration (undo restores the previous one)"));
     else
-        emit message(tr("The pose is now the initial configuration; the drive starts there: %1 moved "
+        emit message(tr("The pose is now the initial configuration and the drive starts there: %1 "
                         "(undo restores the previous one)")
                          .arg(moved.join(tr(", "))));
     return true;

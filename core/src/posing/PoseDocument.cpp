@@ -1,5 +1,6 @@
 #include "looplab/posing/PoseDocument.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace looplab {
@@ -58,22 +59,27 @@ PoseDocumentResult documentWithPose(const Model& m, const State& s, PoseVelociti
         const auto idx = m.findJoint(jd.name);
         if (!idx) continue;
         const Joint& j = m.joint(*idx);
-        double coordinate = 0.0;
-        if (j.type == JointType::Revolute || j.type == JointType::Cylindrical) coordinate = jointAngle(m, s, *idx);
-        if (j.type == JointType::Prismatic) coordinate = jointDisplacement(m, s, *idx);
-        // A joint given by points and axes counts its coordinate from the initial pose, so
-        // at the new one it reads 0; one given by markers keeps its frames in the bodies, and
-        // its coordinate there.
-        const double atPose = jd.byMarkers ? coordinate : 0.0;
+        const bool turns = j.type == JointType::Revolute || j.type == JointType::Cylindrical;
+        const double angle = turns ? jointAngle(m, s, *idx) : 0.0;
         for (DriverDoc& dd : doc.drivers) {
             if (dd.joint != jd.name) continue;
+            // What the driver prescribes: the angle, or the slide (a prismatic joint, or a
+            // cylindrical one's driver that slides).
+            const auto driver = std::find_if(m.drivers.begin(), m.drivers.end(),
+                                             [&](const Driver& d) { return d.name == dd.name; });
+            const bool rotational = driver != m.drivers.end() ? driver->rotational : turns;
+            // A joint given by points and axes counts its coordinates from the initial pose,
+            // so at the new one they read 0; one given by markers keeps its frames in the
+            // bodies, and its coordinates there.
+            const double atPose =
+                !jd.byMarkers ? 0.0 : (rotational ? jointAngle(m, s, *idx) : jointDisplacement(m, s, *idx));
             const double by = dd.law.evaluate(s.t).value - atPose;
             shiftLaw(dd.law, by);
             if (std::abs(by) > 1e-12) r.shiftedDrivers.emplace_back(dd.name, -by);
         }
         if (jd.byMarkers) continue;  // markers live in body frames: nothing else moves
         for (ForceDoc& fd : doc.forces)
-            if (fd.type == ForceType::RotationalSpringDamper && fd.joint == jd.name) fd.freeAngle -= coordinate;
+            if (fd.type == ForceType::RotationalSpringDamper && fd.joint == jd.name) fd.freeAngle -= angle;
         jd.axis = frameAxisZ(m, s, j.frame1);
         if (j.type == JointType::Distance) {
             jd.point = frameOrigin(m, s, j.frame1);
