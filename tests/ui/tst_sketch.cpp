@@ -37,6 +37,7 @@
 #include <vtkCamera.h>
 #include <vtkRenderer.h>
 
+#include <array>
 #include <cmath>
 
 using namespace looplab;
@@ -66,15 +67,7 @@ private slots:
         QVERIFY(sketch->isActive());
         QCOMPARE(sketch->tool(), SketchFeature::Tool::GroundPivot);
         QVERIFY(window_->viewport()->renderer()->GetActiveCamera()->GetParallelProjection());
-        // Points on the sketch grid, so the snapped pivots are exactly these.
-        const Vec3 A(-0.2, -0.1, 0), B(-0.1, 0.12, 0), C(0.24, 0.2, 0), D(0.2, -0.1, 0);
-        clickView(A);
-        clickView(D);
-        clickButton(sketch->toolBar(), sketch->toolAction(SketchFeature::Tool::Link));
-        clickView(A);
-        clickView(B);
-        clickView(C);
-        clickView(D);
+        const auto [A, B, C, D] = clickFourBar(sketch);
         QVERIFY2(clicks_ <= 8, qPrintable(QString("%1 clicks").arg(clicks_)));
         // The view still looks straight at the work plane.
         vtkCamera* camera = window_->viewport()->renderer()->GetActiveCamera();
@@ -119,14 +112,7 @@ private slots:
         window_->document()->newDocument();
         SketchFeature* sketch = window_->sketch();
         clickButton(sketch->toolBar(), sketch->sketchAction());
-        const Vec3 A(-0.2, -0.1, 0), B(-0.1, 0.12, 0), C(0.24, 0.2, 0), D(0.2, -0.1, 0);
-        clickView(A);
-        clickView(D);
-        clickButton(sketch->toolBar(), sketch->toolAction(SketchFeature::Tool::Link));
-        clickView(A);
-        clickView(B);
-        clickView(C);
-        clickView(D);
+        clickFourBar(sketch);
         clickButton(sketch->toolBar(), sketch->sketchAction());  // leave sketch mode
         WorkbenchDocument* doc = window_->document();
         QVERIFY(doc->loaded().ok());
@@ -282,6 +268,17 @@ private slots:
     }
 
 private:
+    // In sketch mode: ground pivots A and D, then links A–B–C–D (seven clicks). The points lie
+    // on the sketch grid, so the snapped pivots are exactly these.
+    std::array<Vec3, 4> clickFourBar(SketchFeature* sketch)
+    {
+        const std::array<Vec3, 4> p{Vec3(-0.2, -0.1, 0), Vec3(-0.1, 0.12, 0), Vec3(0.24, 0.2, 0), Vec3(0.2, -0.1, 0)};
+        clickView(p[0]);
+        clickView(p[3]);
+        clickButton(sketch->toolBar(), sketch->toolAction(SketchFeature::Tool::Link));
+        for (const Vec3& point : p) clickView(point);
+        return p;
+    }
     void clickButton(QToolBar* bar, QAction* action)
     {
         QWidget* button = bar->widgetForAction(action);
