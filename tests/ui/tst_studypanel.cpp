@@ -204,6 +204,10 @@ private slots:
         QVERIFY(window->document()->open(example("pendulum.json"), &error));
         QVERIFY2(panel->openStudy(studyPath, &error), qPrintable(error));
         QVERIFY(window->document()->filePath().endsWith("four-bar-rod-coupler.json"));
+        // A source that never ends is refused with the reason, and the study stays.
+        QString endless;
+        QVERIFY(!panel->openStudy("/dev/zero", &endless));
+        QVERIFY2(endless.contains("/dev/zero") && endless.contains("larger than 64 MB"), qPrintable(endless));
         QVERIFY(panel->picker()->itemForPointer("/joints/2/length"));
         QCOMPARE(editor->parameterCount(), 1);
         QCOMPARE(editor->parameterTable()->item(0, StudyEditor::StepsColumn)->text(), QString("31"));

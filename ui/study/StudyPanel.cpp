@@ -6,6 +6,7 @@
 #include "study/StudyResultsView.h"
 #include "workbench/WorkbenchDocument.h"
 
+#include "looplab/model/InputFile.h"
 #include "looplab/model/ModelFile.h"
 #include "looplab/study/StudyCases.h"
 #include "looplab/study/StudyFile.h"
@@ -13,7 +14,6 @@
 #include "looplab/study/StudyRunner.h"
 
 #include <QDir>
-#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -231,13 +231,15 @@ bool StudyPanel::saveStudy(const QString& path, QString* error) {
 }
 
 bool StudyPanel::openStudy(const QString& path, QString* error) {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly)) {
-        *error = tr("Cannot read %1: %2").arg(path, f.errorString());
+    // Read as the core reads study files: a directory or a source that never ends
+    // (/dev/zero) is refused with the reason instead of freezing the window.
+    std::string text, why;
+    if (!readInputFile(path.toStdString(), "study file", text, why)) {
+        *error = tr("Cannot read %1: %2").arg(path, QString::fromStdString(why));
         return false;
     }
     QJsonParseError pe;
-    const QJsonDocument json = QJsonDocument::fromJson(f.readAll(), &pe);
+    const QJsonDocument json = QJsonDocument::fromJson(QByteArray::fromStdString(text), &pe);
     if (!json.isObject()) {
         *error = tr("%1: not a study file: %2").arg(path, pe.errorString());
         return false;
