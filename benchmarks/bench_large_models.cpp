@@ -1,9 +1,12 @@
 // Cost of large models: chains of N closed four-bar loops (N = 5 … 160, the topology of
-// resources/examples/chain-20-loops.json) and open pendulum chains of L links (100 …
+// resources/examples/chain-20-loops.json, every loop a parallelogram: a ladder) and open
+// pendulum chains of L links (100 …
 // 2 000), simulated with the projection method and Dormand–Prince at rtol 1e-9 on the
 // dense and on the sparse linear-algebra path. For each: wall time per simulated second
-// (median of the runs), steps, time per step, peak resident memory, and `check`'s
-// mobility analysis time. A run stops early at a wall-time budget (the open chains'
+// (median of the runs), steps, time per step and per evaluation of the accelerations,
+// peak resident memory, and `check`'s mobility analysis time. The ladder of 20
+// parallelograms is set beside the shipped chain of 20 loops (same numbers of coordinates
+// and redundant equations, no loop a parallelogram), to show what parallel links cost. A run stops early at a wall-time budget (the open chains'
 // fast modes force very small steps); the time per step is then still exact. Writes a
 // Markdown table and a PNG plot of the time per step against the model size.
 //
@@ -122,8 +125,10 @@ struct Row {
     double checkSeconds = 0.0;
     double simulated = 0.0;      // s of motion reached
     long steps = 0;
+    long evaluations = 0;        // of the accelerations
     double wallPerSecond = 0.0;  // median wall time per simulated second
     double wallPerStep = 0.0;    // median wall time per step
+    double wallPerEvaluation = 0.0;
     long peakKiB = 0;
     bool ok = false;
     std::string note;
@@ -153,7 +158,7 @@ Row measure(const std::string& family, int size, const ModelDocument& doc, Linea
         analyzeMobility(*lm.model, lm.initial, kDefaultRankTolerance, la);
         row.checkSeconds = std::chrono::duration<double>(Clock::now() - t0).count();
     }
-    std::vector<double> perSecond, perStep;
+    std::vector<double> perSecond, perStep, perEvaluation;
     for (int r = 0; r < runs; ++r) {
         SimulationSettings s;
         s.method = "projection";
@@ -167,25 +172,30 @@ Row measure(const std::string& family, int size, const ModelDocument& doc, Linea
         std::atomic<bool> stop{false};
         const auto t0 = Clock::now();
         double reached = 0.0;
-        long steps = 0;
+        long steps = 0, evaluations = 0;
         const SimulationResult res = sim.run(lm.initial, [&](const SimulationFrame& f) {
             reached = f.state.t;
             steps = f.statistics.steps;
+            evaluations = f.statistics.rhsEvaluations;
             if (std::chrono::duration<double>(Clock::now() - t0).count() > budget) stop = true;
         }, {}, &stop);
         const double wall = std::chrono::duration<double>(Clock::now() - t0).count();
         reached = std::max(reached, res.tFinal);
         steps = std::max(steps, res.statistics.steps);
+        evaluations = std::max(evaluations, res.statistics.rhsEvaluations);
         row.simulated = reached;
         row.steps = steps;
+        row.evaluations = evaluations;
         row.ok = res.ok || res.message == "stopped";
         if (!row.ok) row.note = res.message;
         if (reached > 0) perSecond.push_back(wall / reached);
         if (steps > 0) perStep.push_back(wall / double(steps));
+        if (evaluations > 0) perEvaluation.push_back(wall / double(evaluations));
         if (!row.ok) break;
     }
     row.wallPerSecond = median(perSecond);
     row.wallPerStep = median(perStep);
+    row.wallPerEvaluation = median(perEvaluation);
     row.peakKiB = peakResidentKiB();
     return row;
 }
@@ -197,8 +207,8 @@ Row measureIsolated(const std::string& family, int size, const ModelDocument& do
         const Row r = measure(family, size, doc, la, runs, budget, tEnd);
         std::ostringstream o;
         o << std::setprecision(17) << r.coordinates << " " << r.checkSeconds << " " << r.simulated << " "
-          << r.steps << " " << r.wallPerSecond << " " << r.wallPerStep << " " << r.peakKiB << " "
-          << r.ok << " " << r.note;
+          << r.steps << " " << r.evaluations << " " << r.wallPerSecond << " " << r.wallPerStep << " "
+          << r.wallPerEvaluation << " " << r.peakKiB << " " << r.ok << " " << r.note;
         return o.str();
     });
     if (!child) return measure(family, size, doc, la, runs, budget, tEnd);
@@ -208,8 +218,8 @@ Row measureIsolated(const std::string& family, int size, const ModelDocument& do
     r.size = size;
     r.path = linearAlgebraName(la);
     std::istringstream in(text);
-    in >> r.coordinates >> r.checkSeconds >> r.simulated >> r.steps >> r.wallPerSecond >> r.wallPerStep >>
-        r.peakKiB >> r.ok;
+    in >> r.coordinates >> r.checkSeconds >> r.simulated >> r.steps >> r.evaluations >> r.wallPerSecond >>
+        r.wallPerStep >> r.wallPerEvaluation >> r.peakKiB >> r.ok;
     std::getline(in, r.note);
     if (text.empty()) r.note = "the measurement process failed";
     return r;
@@ -303,7 +313,8 @@ int main(int argc, char** argv) {
         std::cerr << r.family << " " << r.size << " (" << r.coordinates << " coordinates, " << r.path
                   << "): check " << r.checkSeconds << " s, " << r.simulated << " s simulated in "
                   << r.steps << " steps, " << r.wallPerSecond << " s per simulated s, "
-                  << r.wallPerStep * 1e3 << " ms per step " << r.note << "\n";
+                  << r.wallPerStep * 1e3 << " ms per step, " << r.wallPerEvaluation * 1e3 << " ms per evaluation "
+                  << r.note << "\n";
         rows.push_back(r);
     };
     for (int n : loopSizes) {
@@ -312,20 +323,44 @@ int main(int argc, char** argv) {
         // The dense path is measured up to where one run fits the budget.
         if (n <= 40) report(measureIsolated("chain of loops", n, doc, LinearAlgebra::Dense, runs, budget, 5.0));
     }
+    // The ladder beside the shipped chain of 20 loops, five runs each: a ladder whose
+    // parallel links made each step several times dearer would show here.
+    {
+        const std::string file = std::string(LOOPLAB_EXAMPLES_DIR) + "/chain-20-loops.json";
+        const DocumentResult shipped = readModelDocument(file);
+        if (shipped.document) {
+            report(measureIsolated("ladder of parallelograms", 20, chainOfLoops(20), LinearAlgebra::Sparse, 5, budget, 5.0));
+            report(measureIsolated("chain-20-loops.json", 20, *shipped.document, LinearAlgebra::Sparse, 5, budget, 5.0));
+        } else {
+            std::cerr << "cannot read " << file << ": the ladder is not compared\n";
+        }
+    }
     for (int n : chainSizes) {
         const ModelDocument doc = openChain(n);
         report(measureIsolated("open chain", n, doc, LinearAlgebra::Sparse, 1, budget, 5.0));
         if (n <= 100) report(measureIsolated("open chain", n, doc, LinearAlgebra::Dense, 1, budget, 5.0));
     }
     std::ofstream f(out);
-    f << "| model | size | coordinates | path | check [s] | simulated [s] | steps | wall per simulated s [s] | wall per step [ms] | peak memory [MiB] | note |\n"
-      << "|---|---|---|---|---|---|---|---|---|---|---|\n";
+    f << "| model | size | coordinates | path | check [s] | simulated [s] | steps | evaluations per step | wall per simulated s [s] | wall per step [ms] | wall per evaluation [ms] | peak memory [MiB] | note |\n"
+      << "|---|---|---|---|---|---|---|---|---|---|---|---|---|\n";
     for (const Row& r : rows) {
         f << "| " << r.family << " | " << r.size << " | " << r.coordinates << " | " << r.path << " | "
           << std::setprecision(3) << r.checkSeconds << " | " << r.simulated << " | " << r.steps << " | "
-          << r.wallPerSecond << " | " << r.wallPerStep * 1e3 << " | " << r.peakKiB / 1024 << " | "
+          << (r.steps > 0 ? double(r.evaluations) / double(r.steps) : 0.0) << " | " << r.wallPerSecond << " | "
+          << r.wallPerStep * 1e3 << " | " << r.wallPerEvaluation * 1e3 << " | " << r.peakKiB / 1024 << " | "
           << r.note << " |\n";
     }
+    // The ladder against the shipped chain, per step and per evaluation.
+    const Row* ladder = nullptr;
+    const Row* chain = nullptr;
+    for (const Row& r : rows) {
+        if (r.family == "ladder of parallelograms") ladder = &r;
+        if (r.family == "chain-20-loops.json") chain = &r;
+    }
+    if (ladder && chain && chain->wallPerStep > 0 && chain->wallPerEvaluation > 0)
+        f << "\nLadder of 20 parallelograms against the shipped chain of 20 loops: " << std::setprecision(3)
+          << ladder->wallPerStep / chain->wallPerStep << "x the cost per step, "
+          << ladder->wallPerEvaluation / chain->wallPerEvaluation << "x the cost per evaluation.\n";
     plot(rows, png);
     std::cerr << "wrote " << out << " and " << png << "\n";
     return 0;

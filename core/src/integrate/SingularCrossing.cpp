@@ -14,6 +14,7 @@ void SingularCrossingForecast::record(double t, const ConstraintSpaces& w) {
     }
     // Inside the window the vanishing row is the first rejected one.
     const double rho = (w.rank() < nominalRank_ ? w.firstRejectedPivot() : w.smallestPivot()) / largest;
+    rhoRegular_ = std::max(rhoRegular_, std::min(1.0, rho));
     if (samples_ > 0 && t <= t2_) return;
     t1_ = t2_;
     rho1_ = rho2_;
@@ -23,7 +24,7 @@ void SingularCrossingForecast::record(double t, const ConstraintSpaces& w) {
 }
 
 bool SingularCrossingForecast::ahead(double& crossingTime) const {
-    if (samples_ < 2 || !(rho2_ < kNearSingular) || !(rho2_ < rho1_)) return false;
+    if (samples_ < 2 || !(rho2_ < std::min(kNearSingular, kFallen * rhoRegular_)) || !(rho2_ < rho1_)) return false;
     const double rate = (rho1_ - rho2_) / (t2_ - t1_);
     if (!(rate > 0.0)) return false;
     crossingTime = t2_ + rho2_ / rate;

@@ -147,6 +147,39 @@ private slots:
         QVERIFY(placed > 3000);
     }
 
+    // A crossing is forecast where the pivot ratio is below 1e-2 and below a tenth of the
+    // run's regular ratio. Φ_q = diag(1, ρ(t)) has the pivot ratio ρ. A ratio falling
+    // linearly from 1 (0.9 at t = 1, 0.009 at t = 1.99) is forecast to reach zero at t = 2.
+    // A model whose regular ratio is 1e-3 by its size alone (the 20-loop chain on the dense
+    // path) and dips to 6e-4 is not near a crossing: that dip used to be forecast as one,
+    // and dopri5 then kept 18 steps with estimates up to 1.6e7 times the tolerance and
+    // left the chain's motion (its energy rose by 63 J, the projection failed at
+    // t = 0.19). A fall of the same small ratio to below a tenth of it is forecast.
+    void forecastIsRelativeToTheRegularRatio() {
+        auto spaces = [](double rho) {
+            ConstraintSpaces w;
+            w.factorize(Eigen::Vector2d(1.0, rho).asDiagonal().toDenseMatrix(), VecX::Ones(2), VecX::Ones(2));
+            return w;
+        };
+        double crossing = 0.0;
+        SingularCrossingForecast falling;
+        falling.record(0.0, spaces(1.0));
+        falling.record(1.0, spaces(0.9));
+        QVERIFY(!falling.ahead(crossing));  // far from singular
+        falling.record(1.98, spaces(0.018));
+        falling.record(1.99, spaces(0.009));
+        QVERIFY(falling.ahead(crossing));
+        QVERIFY(std::abs(crossing - 2.0) < 1e-12);
+
+        SingularCrossingForecast chain;
+        for (int k = 0; k <= 20; ++k) chain.record(0.01 * k, spaces(1e-3 - 2e-5 * k));  // down to 6e-4
+        QVERIFY(!chain.ahead(crossing));
+        chain.record(0.30, spaces(2e-4));
+        chain.record(0.31, spaces(9e-5));
+        QVERIFY(chain.ahead(crossing));
+        QVERIFY(std::abs(crossing - (0.31 + 9e-5 / (1.1e-4 / 0.01))) < 1e-12);
+    }
+
     // The neighbourhood of a forecast crossing runs from the first forecast to as far past
     // the crossing (at least two entry steps); in it the shortest step is a quarter of the
     // step proposed at the first forecast, which later forecasts of the same crossing (and

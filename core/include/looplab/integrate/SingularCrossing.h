@@ -25,9 +25,15 @@ namespace looplab {
 
 class SingularCrossingForecast {
 public:
-    /// A crossing is forecast only from pivot ratios below this: close enough to the
-    /// crossing for the pivot to fall linearly in time.
+    /// A crossing is forecast only from pivot ratios below this, close enough to the
+    /// crossing for the pivot to fall linearly in time, and below kFallen of the run's
+    /// regular ratio (the largest seen, at most 1). The second bound is for long chains of
+    /// loops, whose ratio is small by their size alone (about 1e-3 for 20 loops on the
+    /// dense path) and dips by a factor of two or three in regular motion: the first bound
+    /// alone called every such dip a crossing, and the steps accepted over a crossing that
+    /// never comes were wrong.
     static constexpr double kNearSingular = 1e-2;
+    static constexpr double kFallen = 0.1;
 
     SingularCrossingForecast() = default;
 
@@ -41,6 +47,7 @@ private:
     int nominalRank_ = -1;
     int samples_ = 0;
     double t1_ = 0.0, rho1_ = 0.0, t2_ = 0.0, rho2_ = 0.0;
+    double rhoRegular_ = 0.0;  // the largest pivot ratio seen, at most 1
 };
 
 /// The neighbourhood of a forecast crossing, where an explicit solver's error estimate is
