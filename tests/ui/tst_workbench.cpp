@@ -31,6 +31,7 @@
 #include <QTreeWidget>
 #include <QUrl>
 #include <QDir>
+#include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QFile>
 #include <QFormLayout>
@@ -186,6 +187,8 @@ private slots:
     void pickingInViewSelectsInTree();
     void shortcutsWorkWithFocusInView();
     void helpMenuListsKeysMouseAndDocuments();
+    // The window fits a 1024 × 768 projector with every panel reachable.
+    void fitsASmallScreen();
 
 private:
     bool runToEnd();
@@ -1674,6 +1677,43 @@ void TestWorkbench::shortcutsWorkWithFocusInView()
     QTest::keyClick(view, Qt::Key_F5);
     QVERIFY(window_->isRunning() || window_->recording().frameCount() > 0);
     QVERIFY(test::waitUntil([&] { return !window_->isRunning(); }, "the run F5 started to end"));
+}
+
+// A 1024 × 768 projector leaves about 1024 × 728 below a title bar. With the flexible
+// four-bar open (the panels at their fullest), the window's least size fits that (it was
+// 1067 × 912); made that size, every dock is either shown with room for some of its
+// content, within the window, or a tab beside one that is shown.
+void TestWorkbench::fitsASmallScreen()
+{
+    QString error;
+    QVERIFY2(window_->openFile(test::example("flexible-four-bar.json"), &error), qPrintable(error));
+    const QSize least = window_->minimumSizeHint().expandedTo(window_->minimumSize());
+    qInfo("least window size %d x %d", least.width(), least.height());
+    QVERIFY2(least.width() <= 1024 && least.height() <= 728,
+             qPrintable(QString("%1 x %2").arg(least.width()).arg(least.height())));
+    window_->resize(1024, 728);
+    QVERIFY(test::waitUntil([&] { return window_->size() == QSize(1024, 728); }, "the window made 1024 x 728"));
+    const QRect inside = window_->rect();
+    int shown = 0, tabs = 0;
+    // A dock behind a tab is parked outside the window, visible to Qt but not on screen.
+    auto onScreen = [](QDockWidget* dock) { return dock->isVisible() && !dock->visibleRegion().isEmpty(); };
+    for (QDockWidget* dock : window_->findChildren<QDockWidget*>()) {
+        if (onScreen(dock)) {
+            const QRect at(dock->mapTo(window_.get(), QPoint(0, 0)), dock->size());
+            QVERIFY2(inside.contains(at), qPrintable(QString("%1 at %2,%3 %4 x %5").arg(dock->windowTitle()).arg(at.x()).arg(at.y()).arg(at.width()).arg(at.height())));
+            QVERIFY2(dock->widget()->height() >= 40,
+                     qPrintable(QString("%1: %2 px").arg(dock->windowTitle()).arg(dock->widget()->height())));
+            ++shown;
+            continue;
+        }
+        bool besideShown = false;
+        for (QDockWidget* other : window_->tabifiedDockWidgets(dock))
+            besideShown = besideShown || onScreen(other);
+        QVERIFY2(besideShown, qPrintable(dock->windowTitle() + " cannot be reached"));
+        ++tabs;
+    }
+    qInfo("%d docks shown, %d behind tabs", shown, tabs);
+    QVERIFY(shown >= 4);
 }
 
 QTEST_MAIN(TestWorkbench)

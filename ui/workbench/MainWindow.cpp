@@ -85,6 +85,21 @@ QString jsonPathOf(const QMimeData* mime)
     return {};
 }
 
+// A dock's panel scrolls instead of imposing its minimum size on the window: with every
+// panel's own minimum the window could not be smaller than 1067 × 912, taller than a
+// 1024 × 768 projector or a 1366 × 768 laptop.
+QDockWidget* scrollingDock(const QString& title, const char* objectName, QWidget* panel, QWidget* parent)
+{
+    auto* dock = new QDockWidget(title, parent);
+    dock->setObjectName(objectName);
+    auto* scroll = new QScrollArea;
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidget(panel);
+    dock->setWidget(scroll);
+    return dock;
+}
+
 }  // namespace
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
@@ -198,45 +213,27 @@ void MainWindow::createDocks()
     treeView_->setContextMenuPolicy(Qt::CustomContextMenu);
     treeView_->setEditTriggers(QAbstractItemView::EditKeyPressed | QAbstractItemView::SelectedClicked);
     connect(treeView_, &QTreeView::customContextMenuRequested, this, &MainWindow::onTreeContextMenu);
-    auto* treeDock = new QDockWidget(tr("Model"), this);
-    treeDock->setObjectName("modelDock");
-    treeDock->setWidget(treeView_);
+    auto* treeDock = scrollingDock(tr("Model"), "modelDock", treeView_, this);
     addDockWidget(Qt::LeftDockWidgetArea, treeDock);
 
     properties_ = new PropertyEditor(document_);
-    auto* propertyDock = new QDockWidget(tr("Properties"), this);
-    propertyDock->setObjectName("propertyDock");
-    propertyDock->setWidget(properties_);
+    auto* propertyDock = scrollingDock(tr("Properties"), "propertyDock", properties_, this);
     addDockWidget(Qt::LeftDockWidgetArea, propertyDock);
 
     runPanel_ = new RunPanel;
-    auto* runDock = new QDockWidget(tr("Simulation"), this);
-    runDock->setObjectName("runDock");
-    runDock->setWidget(runPanel_);
+    auto* runDock = scrollingDock(tr("Simulation"), "runDock", runPanel_, this);
     addDockWidget(Qt::RightDockWidgetArea, runDock);
 
     plots_ = new PlotPanel;
-    auto* plotDock = new QDockWidget(tr("Plots"), this);
-    plotDock->setObjectName("plotDock");
-    plotDock->setWidget(plots_);
+    auto* plotDock = scrollingDock(tr("Plots"), "plotDock", plots_, this);
     addDockWidget(Qt::BottomDockWidgetArea, plotDock);
 
     warnings_ = new WarningsPanel;
-    auto* warningsDock = new QDockWidget(tr("Warnings"), this);
-    warningsDock->setObjectName("warningsDock");
-    warningsDock->setWidget(warnings_);
+    auto* warningsDock = scrollingDock(tr("Warnings"), "warningsDock", warnings_, this);
     addDockWidget(Qt::RightDockWidgetArea, warningsDock);
 
     modesPanel_ = new ModesPanel;
-    auto* modesDock = new QDockWidget(tr("Modes"), this);
-    modesDock->setObjectName("modesDock");
-    // Scrolled, so that the panel's table and chart never claim room from the docks
-    // it shares the column with, nor from the plots.
-    auto* modesScroll = new QScrollArea;
-    modesScroll->setWidgetResizable(true);
-    modesScroll->setFrameShape(QFrame::NoFrame);
-    modesScroll->setWidget(modesPanel_);
-    modesDock->setWidget(modesScroll);
+    auto* modesDock = scrollingDock(tr("Modes"), "modesDock", modesPanel_, this);
     addDockWidget(Qt::RightDockWidgetArea, modesDock);
     // Beside the run settings, where the column is tallest: table and chart need room.
     tabifyDockWidget(runDock, modesDock);
@@ -244,9 +241,7 @@ void MainWindow::createDocks()
 
     // Several methods at once on the current model, with the run panel's settings.
     comparison_ = new ComparisonPanel;
-    auto* comparisonDock = new QDockWidget(tr("Compare methods"), this);
-    comparisonDock->setObjectName("comparisonDock");
-    comparisonDock->setWidget(comparison_);
+    auto* comparisonDock = scrollingDock(tr("Compare methods"), "comparisonDock", comparison_, this);
     addDockWidget(Qt::BottomDockWidgetArea, comparisonDock);
     tabifyDockWidget(plotDock, comparisonDock);
     plotDock->raise();
@@ -258,17 +253,13 @@ void MainWindow::createDocks()
     traces_ = new TracePanel(viewport_);
     traces_->setDocument(&document_->document());
     traces_->setSource(&recording_);
-    auto* traceDock = new QDockWidget(tr("Traces"), this);
-    traceDock->setObjectName("traceDock");
-    traceDock->setWidget(traces_);
+    auto* traceDock = scrollingDock(tr("Traces"), "traceDock", traces_, this);
     addDockWidget(Qt::RightDockWidgetArea, traceDock);
     tabifyDockWidget(warningsDock, traceDock);
     warningsDock->raise();
 
     flexibleView_ = new FlexibleView(viewport_);
-    auto* flexibleDock = new QDockWidget(tr("Flexible Bodies"), this);
-    flexibleDock->setObjectName("flexibleDock");
-    flexibleDock->setWidget(flexibleView_);
+    auto* flexibleDock = scrollingDock(tr("Flexible Bodies"), "flexibleDock", flexibleView_, this);
     addDockWidget(Qt::RightDockWidgetArea, flexibleDock);
     tabifyDockWidget(warningsDock, flexibleDock);
     warningsDock->raise();
@@ -280,9 +271,7 @@ void MainWindow::createDocks()
             sceneModel_ = model;
         },
         this);
-    auto* poseDock = new QDockWidget(tr("Pose"), this);
-    poseDock->setObjectName("poseDock");
-    poseDock->setWidget(posing_->panel());
+    auto* poseDock = scrollingDock(tr("Pose"), "poseDock", posing_->panel(), this);
     addDockWidget(Qt::RightDockWidgetArea, poseDock);
     tabifyDockWidget(runDock, poseDock);
     runDock->raise();
@@ -291,15 +280,7 @@ void MainWindow::createDocks()
     connect(posing_, &PosingFeature::message, this, [this](const QString& text) { statusBar()->showMessage(text, 15000); });
 
     studyPanel_ = new StudyPanel(document_);
-    auto* studyDock = new QDockWidget(tr("Study"), this);
-    studyDock->setObjectName("studyDock");
-    // The panel's editor, plots and table need more height than the bottom dock area
-    // should take from the 3D view: it scrolls instead of forcing the area taller.
-    auto* studyScroll = new QScrollArea;
-    studyScroll->setWidgetResizable(true);
-    studyScroll->setFrameShape(QFrame::NoFrame);
-    studyScroll->setWidget(studyPanel_);
-    studyDock->setWidget(studyScroll);
+    auto* studyDock = scrollingDock(tr("Study"), "studyDock", studyPanel_, this);
     addDockWidget(Qt::BottomDockWidgetArea, studyDock);
     tabifyDockWidget(plotDock, studyDock);
     plotDock->raise();
@@ -309,17 +290,13 @@ void MainWindow::createDocks()
     connect(sketch_, &SketchFeature::message, this, [this](const QString& text) { statusBar()->showMessage(text, 15000); });
 
     presentation_ = new ModelPresentation(document_, runPanel_, viewport_, this);
-    auto* notesDock = new QDockWidget(tr("Notes"), this);
-    notesDock->setObjectName("notesDock");
-    notesDock->setWidget(presentation_->notesPane());
+    auto* notesDock = scrollingDock(tr("Notes"), "notesDock", presentation_->notesPane(), this);
     addDockWidget(Qt::RightDockWidgetArea, notesDock);
     tabifyDockWidget(warningsDock, notesDock);
     warningsDock->raise();
 
     markers_ = new MarkerPanel(document_);
-    auto* markersDock = new QDockWidget(tr("Markers"), this);
-    markersDock->setObjectName("markersDock");
-    markersDock->setWidget(markers_);
+    auto* markersDock = scrollingDock(tr("Markers"), "markersDock", markers_, this);
     addDockWidget(Qt::RightDockWidgetArea, markersDock);
     tabifyDockWidget(runDock, markersDock);
     runDock->raise();

@@ -2,8 +2,10 @@
 
 #include "looplab/kinematics/Constraints.h"
 #include "looplab/kinematics/Mobility.h"
+#include "looplab/posing/FourBarAnalysis.h"
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cmath>
 #include <limits>
@@ -68,6 +70,12 @@ KinematicResult runKinematics(const Model& model, const State& start, double tEn
             a = assemble(model, sample.state, options);
             if (!a.converged) {
                 result.message = "at t = " + std::to_string(sample.state.t) + ": " + a.message;
+                // A four-bar driven at a link that cannot turn fully has met a limit: the
+                // cause first, in the mechanism's words.
+                if (std::string cause = drivenLinkLimitSentence(model); !cause.empty()) {
+                    cause[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(cause[0])));
+                    result.message = cause + " (" + result.message + ")";
+                }
                 return result;
             }
         }

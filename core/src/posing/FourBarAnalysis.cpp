@@ -83,6 +83,38 @@ std::string PlanarFourBar::grashofSentence() const {
     return out + "double rocker, the coupler " + s.name + " turns fully relative to the others";
 }
 
+bool PlanarFourBar::firstGroundedLinkTurnsFully() const {
+    if (!grashof()) return false;
+    double shortestOther = links[2].length;
+    shortestOther = std::min(shortestOther, links[3].length);
+    const double shortest = std::min({links[0].length, links[1].length, shortestOther});
+    // In a Grashof linkage a grounded link turns fully where it, or the ground, is shortest.
+    return links[1].length <= shortest * (1.0 + 1e-12) || links[0].length <= shortest * (1.0 + 1e-12);
+}
+
+std::string drivenLinkLimitSentence(const Model& m) {
+    const std::optional<PlanarFourBar> fb = findPlanarFourBar(m);
+    if (!fb || fb->tooLong() || fb->firstGroundedLinkTurnsFully()) return "";
+    // The walk starts at the driven joint when there is one: links[1] is then the driven link.
+    bool driven = false;
+    for (const Driver& d : m.drivers)
+        driven = driven || m.joint(d.joint).name == fb->joints[0];
+    if (!driven) return "";
+    const FourBarLink& link = fb->links[1];
+    const FourBarLink* shortest = &fb->links[0];
+    for (const FourBarLink& l : fb->links)
+        if (l.length < shortest->length) shortest = &l;
+    const std::string out = "the driven link " + link.name + " cannot turn fully: " + fb->grashofSentence() + "; ";
+    // Not the driven link nor the ground is the shortest: in a crank-rocker the other
+    // grounded link is, and it turns fully.
+    if (fb->grashof() && shortest->grounded)
+        return out + "drive " + shortest->name + " instead, give " + link.name +
+               " a law that stays between its limits, or change a length";
+    return out + "give " + link.name + " a law that stays between its limits (it stops where " + fb->links[2].name +
+           " and " + fb->links[3].name + " line up), or change a length so that " + link.name +
+           " is the shortest link and shortest + longest ≤ the other two";
+}
+
 std::optional<PlanarFourBar> findPlanarFourBar(const Model& m) {
     if (m.bodyCount() != 4 || m.joints.size() != 4) return std::nullopt;
     for (const Body& b : m.bodies)

@@ -8,8 +8,10 @@
 #include "looplab/kinematics/Mobility.h"
 #include "looplab/simulation/OutputSchedule.h"
 #include "looplab/simulation/SingularityMonitor.h"
+#include "looplab/posing/FourBarAnalysis.h"
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cmath>
 #include <sstream>
@@ -80,8 +82,17 @@ SimulationResult Simulator::run(const State& start, const std::function<void(con
         if (onEvent) onEvent(e);
         result.events.push_back(std::move(e));
     };
+    // A four-bar driven at a link that cannot turn fully fails where the driver pushes it
+    // into a limit; the solver sees only a loop that no longer closes, so the cause comes
+    // first, in the mechanism's words, with what to do.
+    const std::string limitCause = drivenLinkLimitSentence(m);
     auto fail = [&](double t, const std::string& message, const std::vector<std::string>& joints = {}) {
         result.message = namingJoints(message, joints);
+        if (!limitCause.empty()) {
+            std::string cause = limitCause;
+            cause[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(cause[0])));
+            result.message = cause + " (the solver: " + result.message + ")";
+        }
         result.joints = joints;
         emit({t, "failure", joints, result.message});
     };

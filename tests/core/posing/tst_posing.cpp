@@ -218,6 +218,50 @@ private slots:
         QVERIFY(g.find("0.50 m") != std::string::npos && g.find("0.70 m") != std::string::npos);
     }
 
+    // Driving a link that cannot turn fully at a constant rate ends in a limit, where the
+    // solver sees only a loop that no longer closes: the failure says the cause first,
+    // with the Grashof numbers and what to do, and keeps the solver's words after it. The
+    // non-Grashof example (s + l = 0.68 m > p + q = 0.65 m) driven at 6 rad/s stops near
+    // its limit of 145.3° (0.42 s); the crank-rocker driven at its rocker names the crank
+    // as the link to drive. The crank of the crank-rocker turns fully: no sentence.
+    void drivenLinkThatCannotTurnSaysSoFirst() {
+        ModelDocument doc = test::exampleDocument("non-grashof-four-bar.json");
+        for (BodyDoc& b : doc.bodies) {
+            b.velocity = Vec3::Zero();
+            b.angularVelocity = Vec3::Zero();
+        }
+        DriverDoc drv;
+        drv.name = "motor";
+        drv.joint = "A";
+        drv.law.kind = TimeLaw::Kind::ConstantVelocity;
+        drv.law.rate = 6.0;
+        doc.drivers = {drv};
+        const LoadedModel lm = prepareModel(doc);
+        QVERIFY(lm.ok());
+        SimulationSettings st;
+        st.tEnd = 1.0;
+        st.outputStep = 0.01;
+        const SimulationResult res = Simulator(lm.model, st).run(lm.initial, [](const SimulationFrame&) {});
+        QVERIFY(!res.ok);
+        qInfo("%s", res.message.c_str());
+        QVERIFY2(res.message.rfind("The driven link crank cannot turn fully: non-Grashof four-bar", 0) == 0,
+                 res.message.c_str());
+        QVERIFY2(res.message.find("0.68 m") != std::string::npos && res.message.find("0.65 m") != std::string::npos,
+                 res.message.c_str());
+        QVERIFY2(res.message.find("it stops where coupler and rocker line up") != std::string::npos, res.message.c_str());
+        QVERIFY2(res.message.find("(the solver: ") != std::string::npos, res.message.c_str());
+        QVERIFY(res.tFinal > 0.3 && res.tFinal < 0.5);
+
+        ModelDocument crankRocker = test::exampleDocument("four-bar.json");
+        drv.joint = "A";
+        crankRocker.drivers = {drv};
+        QVERIFY(drivenLinkLimitSentence(*buildModel(crankRocker).model).empty());
+        crankRocker.drivers.at(0).joint = "D";
+        const std::string rocker = drivenLinkLimitSentence(*buildModel(crankRocker).model);
+        QVERIFY2(rocker.rfind("the driven link rocker cannot turn fully: Grashof four-bar", 0) == 0, rocker.c_str());
+        QVERIFY2(rocker.find("drive crank instead") != std::string::npos, rocker.c_str());
+    }
+
     // The planar loop of four spatial revolutes repeats three orientation equations.
     void redundantFourBarAdvisesSphericalAndUniversal() {
         FourBar f = fourBar();

@@ -34,9 +34,19 @@ struct PlanarFourBar {
     std::string reachSentence() const;
     /// The Grashof condition with its numbers and what it means for this linkage.
     std::string grashofSentence() const;
+    /// Whether the first grounded link (links[1]) can turn a full turn: Grashof, with it
+    /// or the ground the shortest link.
+    bool firstGroundedLinkTurnsFully() const;
 };
 
 /// The four-bar in `model`, or nothing if the model is not one.
 std::optional<PlanarFourBar> findPlanarFourBar(const Model& model);
+
+/// Where `model` is a four-bar whose driven link cannot turn fully, why and what to do,
+/// in words ("the driven link crank cannot turn fully: non-Grashof four-bar, …; drive it
+/// with a law that stays between its limits, or change a length …"); empty otherwise.
+/// A run of such a model that fails has most likely been driven into a limit, where the
+/// solver only sees a loop that no longer closes.
+std::string drivenLinkLimitSentence(const Model& model);
 
 }  // namespace looplab
