@@ -16,6 +16,7 @@
 #include "workbench/ModelTreeModel.h"
 #include "workbench/PlaybackBar.h"
 #include "workbench/PlotPanel.h"
+#include "workbench/ProjectorMode.h"
 #include "workbench/PropertyEditor.h"
 #include "workbench/RunPanel.h"
 #include "workbench/SimulationRunner.h"
@@ -189,6 +190,10 @@ private slots:
     void helpMenuListsKeysMouseAndDocuments();
     // The window fits a 1024 × 768 projector with every panel reachable.
     void fitsASmallScreen();
+    // One switch makes text, lines and background carry to the back of a room, and back.
+    void projectorModeIsOneSwitch();
+    // A four-bar that assembles says how it moves in the status line.
+    void fourBarStatusSaysHowItMoves();
 
 private:
     bool runToEnd();
@@ -1714,6 +1719,85 @@ void TestWorkbench::fitsASmallScreen()
     }
     qInfo("%d docks shown, %d behind tabs", shown, tabs);
     QVERIFY(shown >= 4);
+}
+
+// View → Projector Mode (Ctrl+Shift+P): the application's text 1.5 times larger, a
+// plain white 3D background where the shaded one was grey-blue at the top-left corner,
+// the plots' curves twice as thick with larger axis labels, and the window still fits
+// 1024 × 728; switched off, all of it as before. The switch is remembered for the next
+// start.
+void TestWorkbench::projectorModeIsOneSwitch()
+{
+    QString error;
+    QVERIFY2(window_->openFile(test::example("four-bar.json"), &error), qPrintable(error));
+    QAction* action = nullptr;
+    for (QAction* a : window_->findChildren<QAction*>())
+        if (a->text().remove('&') == "Projector Mode")
+            action = a;
+    QVERIFY(action);
+    QCOMPARE(action->shortcut(), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
+    const QFont normal = QApplication::font();
+    QChart* chart = window_->plotPanel()->chartView(PlotPanel::Chart::Violation)->chart();
+    QLineSeries* curve = window_->plotPanel()->positionViolationSeries();
+    const double width = curve->pen().widthF();
+    const double labels = chart->axes().front()->labelsFont().pointSizeF();
+    auto corner = [&] { return window_->viewport()->grabFramebuffer().pixelColor(2, 2); };
+    const QColor shaded = corner();
+    QVERIFY2(shaded != QColor(Qt::white), qPrintable(shaded.name()));
+
+    action->trigger();
+    QVERIFY(window_->projectorMode()->isOn());
+    QCOMPARE(QApplication::font().pointSizeF(), normal.pointSizeF() * ProjectorMode::kTextScale);
+    QCOMPARE(corner(), QColor(Qt::white));
+    QCOMPARE(curve->pen().widthF(), width * ProjectorMode::kLineScale);
+    QCOMPARE(chart->axes().front()->labelsFont().pointSizeF(), labels * ProjectorMode::kTextScale);
+    // The font change reaches the widgets as posted events; the layouts follow them.
+    QCoreApplication::sendPostedEvents();
+    QCoreApplication::processEvents();
+    window_->resize(1024, 728);
+    QVERIFY(test::waitUntil([&] { return window_->size() == QSize(1024, 728); }, "the window made 1024 x 728"));
+    const QSize least = window_->minimumSizeHint().expandedTo(window_->minimumSize());
+    qInfo("projector mode: least window size %d x %d, text %.1f pt", least.width(), least.height(),
+          QApplication::font().pointSizeF());
+    QVERIFY2(least.width() <= 1024 && least.height() <= 728,
+             qPrintable(QString("%1 x %2").arg(least.width()).arg(least.height())));
+    QVERIFY(QSettings().value("view/projectorMode").toBool());  // the next window starts so
+
+    action->trigger();
+    QVERIFY(!window_->projectorMode()->isOn());
+    QCOMPARE(QApplication::font(), normal);
+    const QColor again = corner();  // shaded again (the window's height moves the gradient)
+    QVERIFY2(again != QColor(Qt::white) && again.blue() > again.red(), qPrintable(again.name()));
+    QCOMPARE(curve->pen().widthF(), width);
+    QCOMPARE(chart->axes().front()->labelsFont().pointSizeF(), labels);
+    QVERIFY(!QSettings().value("view/projectorMode").toBool());
+}
+
+// The status line under the view, after "dof, redundant equations", says what
+// `looplab-cli check` says of a four-bar: the crank-rocker example (0.1 + 0.4 ≤ 0.4 + 0.3)
+// turns its crank, the non-Grashof one (0.68 m > 0.65 m) turns no link fully; a model that
+// is not a four-bar says nothing more.
+void TestWorkbench::fourBarStatusSaysHowItMoves()
+{
+    // Coupler and ground are both 0.40 m long in the crank-rocker: either is the longest.
+    const std::tuple<const char*, const char*, const char*> cases[] = {
+        {"four-bar.json", "; Grashof four-bar: shortest + longest (crank + ",
+         " = 0.50 m) ≤ the other two (0.70 m): crank-rocker, crank turns fully"},
+        {"non-grashof-four-bar.json", "; non-Grashof four-bar: shortest + longest (crank + ground = 0.68 m) > ",
+         "the other two (0.65 m): no link turns fully"},
+    };
+    for (const auto& [file, first, second] : cases) {
+        QString error;
+        QVERIFY2(window_->openFile(test::example(file), &error), qPrintable(error));
+        const QString status = window_->document()->statusText();
+        QVERIFY2(status.startsWith("dof 1, 3 redundant equations") && status.contains(QString::fromUtf8(first)) &&
+                     status.contains(QString::fromUtf8(second)),
+                 qPrintable(status));
+        QCOMPARE(window_->statusBar()->currentMessage(), status);
+    }
+    QString error;
+    QVERIFY2(window_->openFile(test::example("slider-crank.json"), &error), qPrintable(error));
+    QVERIFY2(!window_->document()->statusText().contains("four-bar"), qPrintable(window_->document()->statusText()));
 }
 
 QTEST_MAIN(TestWorkbench)

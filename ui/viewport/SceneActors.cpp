@@ -29,6 +29,8 @@ using Color = std::array<double, 3>;
 constexpr Color kHighlight{{1.0, 0.85, 0.1}};
 constexpr Color kSpringColor{{0.12, 0.12, 0.14}};
 constexpr Color kTrailColor{{0.75, 0.2, 0.8}};
+// Line widths [px] at line scale 1.
+constexpr float kSpringWidth = 3.0f, kOutlineWidth = 2.5f, kTrailWidth = 2.0f;
 
 using looplab::Scene;
 using looplab::SceneBody;
@@ -126,10 +128,10 @@ SceneActors::SceneActors(vtkRenderer* renderer)
       springLines_(vtkSmartPointer<vtkPolyData>::New())
 {
     flexible_ = std::make_unique<FlexibleActors>(renderer_);
-    springActor_ = makeLineActor(springLines_, kSpringColor, 3.0f);
+    springActor_ = makeLineActor(springLines_, kSpringColor, kSpringWidth);
     renderer_->AddActor(springActor_);
 
-    outlineActor_ = makeLineActor(vtkNew<vtkPolyData>(), kHighlight, 2.5f);
+    outlineActor_ = makeLineActor(vtkNew<vtkPolyData>(), kHighlight, kOutlineWidth);
     outlineActor_->VisibilityOff();
     renderer_->AddActor(outlineActor_);
 }
@@ -303,6 +305,15 @@ void SceneActors::setHighlightedJoints(std::vector<int> joints)
         applyJointColor(j);
 }
 
+void SceneActors::setLineScale(float scale)
+{
+    lineScale_ = scale;
+    springActor_->GetProperty()->SetLineWidth(kSpringWidth * scale);
+    outlineActor_->GetProperty()->SetLineWidth(kOutlineWidth * scale);
+    for (const auto& trail : trails_)
+        trail->actor->GetProperty()->SetLineWidth(kTrailWidth * scale);
+}
+
 void SceneActors::setTrail(int body, const Eigen::Vector3d& localPoint, bool on)
 {
     auto same = [&](const std::unique_ptr<Trail>& t) {
@@ -322,7 +333,7 @@ void SceneActors::setTrail(int body, const Eigen::Vector3d& localPoint, bool on)
     trail->body = body;
     trail->localPoint = localPoint;
     trail->line = vtkSmartPointer<vtkPolyData>::New();
-    trail->actor = makeLineActor(trail->line, kTrailColor, 2.0f);
+    trail->actor = makeLineActor(trail->line, kTrailColor, kTrailWidth * lineScale_);
     trail->points.push_back(worldPoint(body, localPoint));
     updateTrail(*trail);
     renderer_->AddActor(trail->actor);
@@ -350,7 +361,7 @@ bool SceneActors::setNodeTrail(int body, int node, bool on)
     trail->node = node;
     trail->localPoint = Eigen::Vector3d::Zero();
     trail->line = vtkSmartPointer<vtkPolyData>::New();
-    trail->actor = makeLineActor(trail->line, kTrailColor, 2.0f);
+    trail->actor = makeLineActor(trail->line, kTrailColor, kTrailWidth * lineScale_);
     trail->points.push_back(*start);
     updateTrail(*trail);
     renderer_->AddActor(trail->actor);

@@ -46,6 +46,10 @@ public:
     /// Draws the listed joints in the highlight colour; invalid indices are ignored.
     void setHighlightedJoints(std::vector<int> joints);
 
+    /// Multiplies the widths of springs, trails and the selection outline (projector mode).
+    void setLineScale(float scale);
+    float lineScale() const { return lineScale_; }
+
     /// Starts (on) or removes (off) a trail of the world positions taken by `localPoint`
     /// of `body` (-1 = world, which gives a single point). A trail starts at the current
     /// pose and gains a point at every setScene(); it keeps the last trailLength().
@@ -148,6 +152,7 @@ private:
     vtkSmartPointer<vtkActor> springActor_;
     vtkSmartPointer<vtkActor> outlineActor_;
     std::vector<std::unique_ptr<Trail>> trails_;
+    float lineScale_ = 1.0f;
     /// The flexible members of the scene drawn last (beams and surfaces only): where node
     /// trails find their nodes, also when one starts between two scenes.
     looplab::Scene drawnMembers_;

@@ -127,6 +127,19 @@ struct VtkViewport::Private {
     UpAxis up = UpAxis::Z;
     StandardView lastView = StandardView::Isometric;
     bool gridVisible = true;
+    bool projectorStyle = false;
+
+    void applyBackground()
+    {
+        if (projectorStyle) {
+            renderer->GradientBackgroundOff();
+            renderer->SetBackground(1.0, 1.0, 1.0);
+            return;
+        }
+        renderer->GradientBackgroundOn();
+        renderer->SetBackground(0.62, 0.66, 0.73);   // bottom
+        renderer->SetBackground2(0.92, 0.93, 0.95);  // top
+    }
 
     QPoint pressPos;
     Qt::MouseButton pressButton = Qt::NoButton;
@@ -392,9 +405,7 @@ VtkViewport::VtkViewport(QWidget* parent) : QWidget(parent), d_(std::make_unique
     }
 
     vtkRenderer* renderer = d_->renderer;
-    renderer->GradientBackgroundOn();
-    renderer->SetBackground(0.62, 0.66, 0.73);   // bottom
-    renderer->SetBackground2(0.92, 0.93, 0.95);  // top
+    d_->applyBackground();
     // A light kit shades the faces of a box differently from any angle; a single
     // headlight would light the faces facing the camera all alike.
     renderer->AutomaticLightCreationOff();
@@ -570,6 +581,20 @@ void VtkViewport::setUpAxis(UpAxis axis)
 VtkViewport::UpAxis VtkViewport::upAxis() const
 {
     return d_->up;
+}
+
+void VtkViewport::setProjectorStyle(bool on)
+{
+    d_->projectorStyle = on;
+    d_->applyBackground();
+    if (d_->scene)
+        d_->scene->setLineScale(on ? 2.0f : 1.0f);
+    d_->markDirty();
+}
+
+bool VtkViewport::projectorStyle() const
+{
+    return d_->projectorStyle;
 }
 
 void VtkViewport::setGridVisible(bool visible)

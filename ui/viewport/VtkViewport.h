@@ -142,6 +142,11 @@ public:
     void setAntiAliasing(bool on);
     bool antiAliasing() const;
 
+    /// Projector style: a plain white background and lines twice as thick, for a picture
+    /// that carries to the back of a room; off restores the shaded background.
+    void setProjectorStyle(bool on);
+    bool projectorStyle() const;
+
     /// The current picture (pending changes rendered first) at device resolution; a null
     /// image if the view has no OpenGL context yet (never shown).
     QImage grabFramebuffer();

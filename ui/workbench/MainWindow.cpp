@@ -22,6 +22,7 @@
 #include "workbench/DocumentJournal.h"
 #include "workbench/ExamplesDirectory.h"
 #include "workbench/HelpMenu.h"
+#include "workbench/ProjectorMode.h"
 #include "workbench/JointQuantity.h"
 #include "workbench/ModeShapeAnimation.h"
 #include "workbench/ModeTableCsv.h"
@@ -372,6 +373,10 @@ void MainWindow::createMenus()
     trailAction_->setToolTip(tr("Draw the path of the selected body's centre of mass during runs and playback"));
     connect(trailAction_, &QAction::toggled, this, &MainWindow::updateTrail);
     viewMenu_->addAction(tr("Reset Plot &Zoom"), plots_, &PlotPanel::resetZoom);
+    viewMenu_->addSeparator();
+    // Made after the docks and their charts, which it scales when it starts switched on.
+    projector_ = new ProjectorMode(this, viewport_);
+    viewMenu_->addAction(projector_->action());
     viewMenu_->addSeparator();
     watch_->addMenuEntries(viewMenu_);
     viewMenu_->addSeparator();

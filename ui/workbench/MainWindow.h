@@ -39,6 +39,7 @@ class PlaybackBar;
 class MarkerPanel;
 class ModelPresentation;
 class PosingFeature;
+class ProjectorMode;
 class StudyPanel;
 class WatchFeature;
 class SketchFeature;
@@ -149,6 +150,7 @@ public:
     StudyPanel* studyPanel() const { return studyPanel_; }
     /// Plot windows, units, arrows and camera (watch/WatchFeature.h).
     WatchFeature* watch() const { return watch_; }
+    ProjectorMode* projectorMode() const { return projector_; }
     /// Sketch mode for planar linkages (ui/sketch).
     SketchFeature* sketch() const { return sketch_; }
     /// The model's run settings, camera and notes (ui/presentation).
@@ -252,6 +254,7 @@ private:
     PosingFeature* posing_ = nullptr;
     StudyPanel* studyPanel_ = nullptr;
     WatchFeature* watch_ = nullptr;
+    ProjectorMode* projector_ = nullptr;
     SketchFeature* sketch_ = nullptr;
     ModelPresentation* presentation_ = nullptr;
     MarkerPanel* markers_ = nullptr;

@@ -1,5 +1,7 @@
 #include "workbench/WorkbenchDocument.h"
 
+#include "looplab/posing/FourBarAnalysis.h"
+
 #include "looplab/kinematics/Mobility.h"
 #include "workbench/DocumentEditCommand.h"
 
@@ -120,6 +122,9 @@ void WorkbenchDocument::rebuild()
         dof_ = report.dof;
         redundant_ = static_cast<int>(report.redundant.size());
         status_ = QString("dof %1, %2 redundant equations").arg(dof_).arg(redundant_);
+        // A four-bar says how it moves where the eye already is, as `looplab-cli check` does.
+        if (const std::optional<PlanarFourBar> fourBar = findPlanarFourBar(*loaded_.model))
+            status_ += QString("; ") + QString::fromStdString(fourBar->grashofSentence());
         lastGood_ = loaded_;
     } else {
         dof_ = redundant_ = 0;
