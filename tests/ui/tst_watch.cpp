@@ -305,6 +305,36 @@ private slots:
         QCOMPARE(arrows->overlay().arrowCount(ArrowKind::Velocity), 0);
     }
 
+    // A run ends with all of its motion in the picture. The pendulum, released at 120°,
+    // swings to the other side; with the camera brought four times nearer to the start
+    // the swing leaves the view, and at the run's end every corner of the box the run
+    // sweeps is inside it again. A camera that already shows the whole run is not moved.
+    void runEndsWithTheWholeRunInView()
+    {
+        QString error;
+        QVERIFY2(window_->openFile(ui::test::example("pendulum.json"), &error), qPrintable(error));
+        window_->runPanel()->setSettings(ui::test::runSettings("projection", 1.5));
+        vtkCamera* vc = window_->viewport()->renderer()->GetActiveCamera();
+        vc->Dolly(4.0);
+        window_->viewport()->renderer()->ResetCameraClippingRange();
+        QVERIFY(ui::test::runToEnd(*window_, true));
+        CameraController* camera = window_->watch()->camera();
+        QVERIFY(camera->showsWholeRun(window_->recording()));
+        std::array<double, 6> b{};
+        QVERIFY(CameraController::runBounds(window_->recording(), b));
+        qInfo("run box x %.3f .. %.3f, y %.3f .. %.3f m", b[0], b[1], b[2], b[3]);
+        QVERIFY(b[1] - b[0] > 1.5);  // both sides of the swing
+        // The next run sees the whole of its motion already: the camera stays.
+        double before[3], after[3];
+        vc->GetPosition(before);
+        QVERIFY(ui::test::runToEnd(*window_, true));
+        vc->GetPosition(after);
+        QCOMPARE(std::vector<double>(before, before + 3), std::vector<double>(after, after + 3));
+        // Without the fit at the end the dollied camera would not have shown it.
+        vc->Dolly(4.0);
+        QVERIFY(!camera->showsWholeRun(window_->recording()));
+    }
+
     // Orthographic views look along the axes in parallel projection; fit to the run keeps
     // every frame's bodies in the picture; following a body keeps it at the view's centre.
     void cameraViews()

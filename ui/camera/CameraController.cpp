@@ -2,6 +2,8 @@
 
 #include "workbench/FrameSource.h"
 
+#include <QWindow>
+
 #include <vtkCamera.h>
 #include <vtkRenderer.h>
 
@@ -80,6 +82,21 @@ bool CameraController::fitToRun(const FrameSource& source)
         }
     viewport_->renderer()->ResetCamera(b.data());
     viewport_->requestRender();
+    return true;
+}
+
+bool CameraController::showsWholeRun(const FrameSource& source) const
+{
+    std::array<double, 6> b{};
+    if (!runBounds(source, b))
+        return true;
+    const QSize size = viewport_->renderSurface()->size();
+    for (int corner = 0; corner < 8; ++corner) {
+        const Vec3 p(b[corner & 1 ? 1 : 0], b[corner & 2 ? 3 : 2], b[corner & 4 ? 5 : 4]);
+        const QPointF at = viewport_->worldToView(p);
+        if (at.x() < 0 || at.y() < 0 || at.x() > size.width() || at.y() > size.height())
+            return false;
+    }
     return true;
 }
 

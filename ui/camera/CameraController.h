@@ -28,6 +28,9 @@ public:
     /// evenly, the first and last always), keeping the view direction. False if the
     /// source has no frames.
     bool fitToRun(const FrameSource& source);
+    /// Whether every corner of runBounds(source) is inside the picture now; true for a
+    /// source without frames.
+    bool showsWholeRun(const FrameSource& source) const;
     /// Axis-aligned box [xmin, xmax, ymin, ymax, zmin, zmax] (global, m) holding every
     /// body's solid (by its bounding sphere) and joint point over the frames of `source`.
     static bool runBounds(const FrameSource& source, std::array<double, 6>& bounds);

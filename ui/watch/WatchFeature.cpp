@@ -64,6 +64,14 @@ void WatchFeature::addMenuEntries(QMenu* view)
     plots_->addMenuEntries(view);
 }
 
+void WatchFeature::runFinished()
+{
+    if (camera_->followedBody() >= 0 || recording_->isEmpty())
+        return;
+    if (!camera_->showsWholeRun(*recording_))
+        camera_->fitToRun(*recording_);
+}
+
 void WatchFeature::recordingChanged()
 {
     plots_->refreshAll();

@@ -36,6 +36,10 @@ public:
 
     /// The recording was reset or gained frames.
     void recordingChanged();
+    /// A run ended: where part of its motion lies outside the picture (a pendulum swinging
+    /// out of a view framed on its start), the camera frames the whole run; a picture that
+    /// holds it all, or a followed body, stays as it is.
+    void runFinished();
     /// Frame `frame` of `source` is shown (playback, or the live run).
     void frameShown(const FrameSource* source, int frame);
 

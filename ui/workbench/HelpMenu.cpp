@@ -41,9 +41,13 @@ QString quickStartHtml()
               "<li><b>Trace and measure</b>: the Markers pane adds points on bodies, the trace draws their "
               "paths, the plots and arrows show positions, velocities and reaction forces.</li>"
               "<li><b>Break it on purpose</b>: make a link too long or too short. The workbench draws the gap, "
-              "says which link cannot reach and, for a four-bar, whether Grashof's condition holds.</li>"
+              "says which link cannot reach and, for a four-bar, whether Grashof's condition holds (the "
+              "status line says it for every four-bar; a driven link that cannot turn fully is named "
+              "when the run stops).</li>"
               "<li><b>Export</b> the motion as a video or a plot as an image from the <i>File</i> menu.</li>"
-              "</ol><p>Every edit can be undone (Ctrl+Z). <i>Help › Keyboard and Mouse</i> lists the keys and "
+              "</ol><p>In front of a class, <i>View › Projector Mode</i> (Ctrl+Shift+P) makes text larger, "
+              "lines thicker and the 3D background white; the window fits a 1024 × 768 projector, its "
+              "panels scroll.</p><p>Every edit can be undone (Ctrl+Z). <i>Help › Keyboard and Mouse</i> lists the keys and "
               "the mouse in the 3D view; the documents in this menu give the file format, the command-line "
               "tool, design studies and the methods with their equations.</p>");
 }

@@ -1260,6 +1260,7 @@ void MainWindow::onRunFinished(const RunSummary& summary)
     }
     runPanel_->setMessage(text);
     statusBar()->showMessage(text, 8000);
+    watch_->runFinished();
     updateRunState();
     emit runFinished(summary);
 }
