@@ -1705,7 +1705,12 @@ void TestWorkbench::fitsASmallScreen()
     for (QDockWidget* dock : window_->findChildren<QDockWidget*>()) {
         if (onScreen(dock)) {
             const QRect at(dock->mapTo(window_.get(), QPoint(0, 0)), dock->size());
-            QVERIFY2(inside.contains(at), qPrintable(QString("%1 at %2,%3 %4 x %5").arg(dock->windowTitle()).arg(at.x()).arg(at.y()).arg(at.width()).arg(at.height())));
+            QVERIFY2(inside.contains(at), qPrintable(QString("%1 at %2,%3 %4 x %5")
+                                                         .arg(dock->windowTitle())
+                                                         .arg(at.x())
+                                                         .arg(at.y())
+                                                         .arg(at.width())
+                                                         .arg(at.height())));
             QVERIFY2(dock->widget()->height() >= 40,
                      qPrintable(QString("%1: %2 px").arg(dock->windowTitle()).arg(dock->widget()->height())));
             ++shown;

@@ -583,12 +583,12 @@ VtkViewport::UpAxis VtkViewport::upAxis() const
     return d_->up;
 }
 
-void VtkViewport::setProjectorStyle(bool on)
+void VtkViewport::setProjectorStyle(bool on, double lineScale)
 {
     d_->projectorStyle = on;
     d_->applyBackground();
     if (d_->scene)
-        d_->scene->setLineScale(on ? 2.0f : 1.0f);
+        d_->scene->setLineScale(on ? static_cast<float>(lineScale) : 1.0f);
     d_->markDirty();
 }
 

@@ -142,9 +142,10 @@ public:
     void setAntiAliasing(bool on);
     bool antiAliasing() const;
 
-    /// Projector style: a plain white background and lines twice as thick, for a picture
-    /// that carries to the back of a room; off restores the shaded background.
-    void setProjectorStyle(bool on);
+    /// Projector style: a plain white background and lines `lineScale` times as thick, for
+    /// a picture that carries to the back of a room; off restores the shaded background
+    /// and the normal widths.
+    void setProjectorStyle(bool on, double lineScale);
     bool projectorStyle() const;
 
     /// The current picture (pending changes rendered first) at device resolution; a null

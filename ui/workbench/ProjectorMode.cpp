@@ -71,7 +71,7 @@ void ProjectorMode::setOn(bool on)
     if (action_->isChecked() != on)
         action_->setChecked(on);
     QApplication::setFont(on ? scaledFont(normalFont_, kTextScale) : normalFont_);
-    viewport_->setProjectorStyle(on);
+    viewport_->setProjectorStyle(on, kLineScale);
     scaleCharts(on ? kTextScale : 1.0, on ? kLineScale : 1.0);
     QSettings().setValue(kSettingsKey, on);
 }

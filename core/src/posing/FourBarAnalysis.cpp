@@ -85,9 +85,7 @@ std::string PlanarFourBar::grashofSentence() const {
 
 bool PlanarFourBar::firstGroundedLinkTurnsFully() const {
     if (!grashof()) return false;
-    double shortestOther = links[2].length;
-    shortestOther = std::min(shortestOther, links[3].length);
-    const double shortest = std::min({links[0].length, links[1].length, shortestOther});
+    const double shortest = std::min({links[0].length, links[1].length, links[2].length, links[3].length});
     // In a Grashof linkage a grounded link turns fully where it, or the ground, is shortest.
     return links[1].length <= shortest * (1.0 + 1e-12) || links[0].length <= shortest * (1.0 + 1e-12);
 }
