@@ -4,13 +4,13 @@
 #include "overlays/ArrowFeature.h"
 #include "plotting/PlotWindows.h"
 #include "viewport/VtkViewport.h"
+#include "workbench/PanelDock.h"
 #include "workbench/SimulationRecording.h"
 
 #include <QAction>
 #include <QDockWidget>
 #include <QMainWindow>
 #include <QMenu>
-#include <QScrollArea>
 
 namespace looplab::ui {
 
@@ -22,12 +22,7 @@ WatchFeature::WatchFeature(QMainWindow* mainWindow, VtkViewport* viewport, const
     plots_ = new PlotWindows(mainWindow, recording);
     camera_ = new CameraController(viewport, this);
     arrows_ = new ArrowFeature(viewport);
-    auto* scroll = new QScrollArea;
-    scroll->setWidgetResizable(true);
-    scroll->setWidget(arrows_);
-    arrowDock_ = new QDockWidget(tr("Arrows"), mainWindow);
-    arrowDock_->setObjectName("arrowDock");
-    arrowDock_->setWidget(scroll);
+    arrowDock_ = panelDock(tr("Arrows"), "arrowDock", arrows_, mainWindow);
     mainWindow->addDockWidget(Qt::RightDockWidgetArea, arrowDock_);
     if (tabWith)
         mainWindow->tabifyDockWidget(tabWith, arrowDock_);

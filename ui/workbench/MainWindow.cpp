@@ -22,6 +22,7 @@
 #include "workbench/DocumentJournal.h"
 #include "workbench/ExamplesDirectory.h"
 #include "workbench/HelpMenu.h"
+#include "workbench/PanelDock.h"
 #include "workbench/ProjectorMode.h"
 #include "workbench/JointQuantity.h"
 #include "workbench/ModeShapeAnimation.h"
@@ -60,7 +61,6 @@
 #include <QMimeData>
 #include <QPainter>
 #include <QPushButton>
-#include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTreeView>
@@ -84,21 +84,6 @@ QString jsonPathOf(const QMimeData* mime)
         if (url.isLocalFile() && url.toLocalFile().endsWith(".json", Qt::CaseInsensitive))
             return url.toLocalFile();
     return {};
-}
-
-// A dock's panel scrolls instead of imposing its minimum size on the window: with every
-// panel's own minimum the window could not be smaller than 1067 × 912, taller than a
-// 1024 × 768 projector or a 1366 × 768 laptop.
-QDockWidget* scrollingDock(const QString& title, const char* objectName, QWidget* panel, QWidget* parent)
-{
-    auto* dock = new QDockWidget(title, parent);
-    dock->setObjectName(objectName);
-    auto* scroll = new QScrollArea;
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setWidget(panel);
-    dock->setWidget(scroll);
-    return dock;
 }
 
 }  // namespace
@@ -214,27 +199,27 @@ void MainWindow::createDocks()
     treeView_->setContextMenuPolicy(Qt::CustomContextMenu);
     treeView_->setEditTriggers(QAbstractItemView::EditKeyPressed | QAbstractItemView::SelectedClicked);
     connect(treeView_, &QTreeView::customContextMenuRequested, this, &MainWindow::onTreeContextMenu);
-    auto* treeDock = scrollingDock(tr("Model"), "modelDock", treeView_, this);
+    auto* treeDock = panelDock(tr("Model"), "modelDock", treeView_, this, PanelScrolling::ScrollsItself);
     addDockWidget(Qt::LeftDockWidgetArea, treeDock);
 
     properties_ = new PropertyEditor(document_);
-    auto* propertyDock = scrollingDock(tr("Properties"), "propertyDock", properties_, this);
+    auto* propertyDock = panelDock(tr("Properties"), "propertyDock", properties_, this, PanelScrolling::ScrollsItself);
     addDockWidget(Qt::LeftDockWidgetArea, propertyDock);
 
     runPanel_ = new RunPanel;
-    auto* runDock = scrollingDock(tr("Simulation"), "runDock", runPanel_, this);
+    auto* runDock = panelDock(tr("Simulation"), "runDock", runPanel_, this);
     addDockWidget(Qt::RightDockWidgetArea, runDock);
 
     plots_ = new PlotPanel;
-    auto* plotDock = scrollingDock(tr("Plots"), "plotDock", plots_, this);
+    auto* plotDock = panelDock(tr("Plots"), "plotDock", plots_, this);
     addDockWidget(Qt::BottomDockWidgetArea, plotDock);
 
     warnings_ = new WarningsPanel;
-    auto* warningsDock = scrollingDock(tr("Warnings"), "warningsDock", warnings_, this);
+    auto* warningsDock = panelDock(tr("Warnings"), "warningsDock", warnings_, this);
     addDockWidget(Qt::RightDockWidgetArea, warningsDock);
 
     modesPanel_ = new ModesPanel;
-    auto* modesDock = scrollingDock(tr("Modes"), "modesDock", modesPanel_, this);
+    auto* modesDock = panelDock(tr("Modes"), "modesDock", modesPanel_, this);
     addDockWidget(Qt::RightDockWidgetArea, modesDock);
     // Beside the run settings, where the column is tallest: table and chart need room.
     tabifyDockWidget(runDock, modesDock);
@@ -242,7 +227,7 @@ void MainWindow::createDocks()
 
     // Several methods at once on the current model, with the run panel's settings.
     comparison_ = new ComparisonPanel;
-    auto* comparisonDock = scrollingDock(tr("Compare methods"), "comparisonDock", comparison_, this);
+    auto* comparisonDock = panelDock(tr("Compare methods"), "comparisonDock", comparison_, this);
     addDockWidget(Qt::BottomDockWidgetArea, comparisonDock);
     tabifyDockWidget(plotDock, comparisonDock);
     plotDock->raise();
@@ -254,13 +239,13 @@ void MainWindow::createDocks()
     traces_ = new TracePanel(viewport_);
     traces_->setDocument(&document_->document());
     traces_->setSource(&recording_);
-    auto* traceDock = scrollingDock(tr("Traces"), "traceDock", traces_, this);
+    auto* traceDock = panelDock(tr("Traces"), "traceDock", traces_, this);
     addDockWidget(Qt::RightDockWidgetArea, traceDock);
     tabifyDockWidget(warningsDock, traceDock);
     warningsDock->raise();
 
     flexibleView_ = new FlexibleView(viewport_);
-    auto* flexibleDock = scrollingDock(tr("Flexible Bodies"), "flexibleDock", flexibleView_, this);
+    auto* flexibleDock = panelDock(tr("Flexible Bodies"), "flexibleDock", flexibleView_, this);
     addDockWidget(Qt::RightDockWidgetArea, flexibleDock);
     tabifyDockWidget(warningsDock, flexibleDock);
     warningsDock->raise();
@@ -272,7 +257,7 @@ void MainWindow::createDocks()
             sceneModel_ = model;
         },
         this);
-    auto* poseDock = scrollingDock(tr("Pose"), "poseDock", posing_->panel(), this);
+    auto* poseDock = panelDock(tr("Pose"), "poseDock", posing_->panel(), this);
     addDockWidget(Qt::RightDockWidgetArea, poseDock);
     tabifyDockWidget(runDock, poseDock);
     runDock->raise();
@@ -281,7 +266,7 @@ void MainWindow::createDocks()
     connect(posing_, &PosingFeature::message, this, [this](const QString& text) { statusBar()->showMessage(text, 15000); });
 
     studyPanel_ = new StudyPanel(document_);
-    auto* studyDock = scrollingDock(tr("Study"), "studyDock", studyPanel_, this);
+    auto* studyDock = panelDock(tr("Study"), "studyDock", studyPanel_, this);
     addDockWidget(Qt::BottomDockWidgetArea, studyDock);
     tabifyDockWidget(plotDock, studyDock);
     plotDock->raise();
@@ -291,13 +276,13 @@ void MainWindow::createDocks()
     connect(sketch_, &SketchFeature::message, this, [this](const QString& text) { statusBar()->showMessage(text, 15000); });
 
     presentation_ = new ModelPresentation(document_, runPanel_, viewport_, this);
-    auto* notesDock = scrollingDock(tr("Notes"), "notesDock", presentation_->notesPane(), this);
+    auto* notesDock = panelDock(tr("Notes"), "notesDock", presentation_->notesPane(), this, PanelScrolling::ScrollsItself);
     addDockWidget(Qt::RightDockWidgetArea, notesDock);
     tabifyDockWidget(warningsDock, notesDock);
     warningsDock->raise();
 
     markers_ = new MarkerPanel(document_);
-    auto* markersDock = scrollingDock(tr("Markers"), "markersDock", markers_, this);
+    auto* markersDock = panelDock(tr("Markers"), "markersDock", markers_, this);
     addDockWidget(Qt::RightDockWidgetArea, markersDock);
     tabifyDockWidget(runDock, markersDock);
     runDock->raise();

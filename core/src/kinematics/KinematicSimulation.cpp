@@ -5,7 +5,6 @@
 #include "looplab/posing/FourBarAnalysis.h"
 
 #include <algorithm>
-#include <cctype>
 #include <chrono>
 #include <cmath>
 #include <limits>
@@ -72,10 +71,8 @@ KinematicResult runKinematics(const Model& model, const State& start, double tEn
                 result.message = "at t = " + std::to_string(sample.state.t) + ": " + a.message;
                 // A four-bar driven at a link that cannot turn fully has met a limit: the
                 // cause first, in the mechanism's words.
-                if (std::string cause = drivenLinkLimitSentence(model); !cause.empty()) {
-                    cause[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(cause[0])));
+                if (const std::string cause = drivenLinkLimitSentence(model); !cause.empty())
                     result.message = cause + " (" + result.message + ")";
-                }
                 return result;
             }
         }

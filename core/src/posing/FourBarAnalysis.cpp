@@ -102,7 +102,7 @@ std::string drivenLinkLimitSentence(const Model& m) {
     const FourBarLink* shortest = &fb->links[0];
     for (const FourBarLink& l : fb->links)
         if (l.length < shortest->length) shortest = &l;
-    const std::string out = "the driven link " + link.name + " cannot turn fully: " + fb->grashofSentence() + "; ";
+    const std::string out = "The driven link " + link.name + " cannot turn fully: " + fb->grashofSentence() + "; ";
     // Not the driven link nor the ground is the shortest: in a crank-rocker the other
     // grounded link is, and it turns fully.
     if (fb->grashof() && shortest->grounded)

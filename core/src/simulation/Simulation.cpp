@@ -11,7 +11,6 @@
 #include "looplab/posing/FourBarAnalysis.h"
 
 #include <algorithm>
-#include <cctype>
 #include <chrono>
 #include <cmath>
 #include <sstream>
@@ -82,19 +81,18 @@ SimulationResult Simulator::run(const State& start, const std::function<void(con
         if (onEvent) onEvent(e);
         result.events.push_back(std::move(e));
     };
-    // A four-bar driven at a link that cannot turn fully fails where the driver pushes it
-    // into a limit; the solver sees only a loop that no longer closes, so the cause comes
-    // first, in the mechanism's words, with what to do.
-    const std::string limitCause = drivenLinkLimitSentence(m);
     auto fail = [&](double t, const std::string& message, const std::vector<std::string>& joints = {}) {
         result.message = namingJoints(message, joints);
-        if (!limitCause.empty()) {
-            std::string cause = limitCause;
-            cause[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(cause[0])));
-            result.message = cause + " (the solver: " + result.message + ")";
-        }
         result.joints = joints;
         emit({t, "failure", joints, result.message});
+    };
+    // A four-bar driven at a link that cannot turn fully fails in motion where the driver
+    // pushes it into a limit; the solver sees only a loop that no longer closes, so the
+    // cause comes first, in the mechanism's words, with what to do. The run's own limits
+    // (steps, wall time, frames) are not that.
+    const std::string limitCause = drivenLinkLimitSentence(m);
+    auto failInMotion = [&](double t, const std::string& message, const std::vector<std::string>& joints) {
+        fail(t, limitCause.empty() ? message : limitCause + " (the solver: " + message + ")", joints);
     };
     auto finish = [&](double t) {
         result.tFinal = t;
@@ -150,7 +148,7 @@ SimulationResult Simulator::run(const State& start, const std::function<void(con
     if (!report(frame)) return finish(start.t);
 
     if (const Status st = stepper.initialize(frame.state); !st.ok) {
-        fail(start.t, st.message, st.joints);
+        failInMotion(start.t, st.message, st.joints);
         return finish(start.t);
     }
 
@@ -158,7 +156,7 @@ SimulationResult Simulator::run(const State& start, const std::function<void(con
     while (stepper.time() < tEnd) {
         const double tPrev = stepper.time();
         if (const Status st = stepper.step(tEnd); !st.ok) {
-            fail(stepper.time(), st.message, st.joints);
+            failInMotion(stepper.time(), st.message, st.joints);
             break;
         }
         const double t = stepper.time();
@@ -191,7 +189,7 @@ SimulationResult Simulator::run(const State& start, const std::function<void(con
             else stepper.interpolate(to, s);
             s.t = to;
             if (const Status st = evaluateFrameStatus(m, stepper, settings_, s, frame); !st.ok) {
-                fail(to, "cannot evaluate the state at t = " + std::to_string(to) + ": " + st.message, st.joints);
+                failInMotion(to, "cannot evaluate the state at t = " + std::to_string(to) + ": " + st.message, st.joints);
                 return finish(to);
             }
             frame.stepSize = stepper.lastStepSize();

@@ -258,7 +258,7 @@ private slots:
         QVERIFY(drivenLinkLimitSentence(*buildModel(crankRocker).model).empty());
         crankRocker.drivers.at(0).joint = "D";
         const std::string rocker = drivenLinkLimitSentence(*buildModel(crankRocker).model);
-        QVERIFY2(rocker.rfind("the driven link rocker cannot turn fully: Grashof four-bar", 0) == 0, rocker.c_str());
+        QVERIFY2(rocker.rfind("The driven link rocker cannot turn fully: Grashof four-bar", 0) == 0, rocker.c_str());
         QVERIFY2(rocker.find("drive crank instead") != std::string::npos, rocker.c_str());
     }
 

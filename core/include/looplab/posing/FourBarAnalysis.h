@@ -43,8 +43,9 @@ struct PlanarFourBar {
 std::optional<PlanarFourBar> findPlanarFourBar(const Model& model);
 
 /// Where `model` is a four-bar whose driven link cannot turn fully, why and what to do,
-/// in words ("the driven link crank cannot turn fully: non-Grashof four-bar: …; give crank
-/// a law that stays between its limits …, or change a length …"); empty otherwise.
+/// as a sentence that leads a failure's message ("The driven link crank cannot turn fully:
+/// non-Grashof four-bar: …; give crank a law that stays between its limits …, or change a
+/// length …"); empty otherwise.
 /// A run of such a model that fails has most likely been driven into a limit, where the
 /// solver only sees a loop that no longer closes.
 std::string drivenLinkLimitSentence(const Model& model);
