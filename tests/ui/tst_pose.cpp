@@ -33,6 +33,7 @@
 #include <QLineSeries>
 #include <QPushButton>
 #include <QStatusBar>
+#include <QTreeWidget>
 #include <QSurfaceFormat>
 #include <QUndoStack>
 #include <QValueAxis>
@@ -356,16 +357,24 @@ void TestPose::tooLongCouplerShowsGapsAndWarnings()
     QVERIFY(total >= 0.15 - 1e-9);
     for (const std::string& l : overlay.labels())
         QVERIFY2(l.find(" m apart") != std::string::npos, l.c_str());
-    // One warning per unclosed joint, and the reach sentence with its numbers.
+    // The cause first, with its numbers and its fix, then one row per unclosed joint; the
+    // Kind column is words, never the internal kind.
     WarningsPanel* w = window_->warningsPanel();
+    auto* tree = w->findChild<QTreeWidget*>("warnings");
+    QVERIFY(tree && w->count() >= 5);
+    QCOMPARE(w->kindAt(0), QString("assembly"));
+    QCOMPARE(tree->topLevelItem(0)->text(1), QString("Does not assemble"));
+    const QString cause = tree->topLevelItem(0)->text(3);
+    QVERIFY2(cause.startsWith("coupler 0.95 m is longer than the 0.80 m the other links can span: shorten coupler "
+                              "below 0.80 m, or lengthen the other links by more than 0.15 m together"),
+             qPrintable(cause));
     int unclosed = 0;
-    bool reach = false;
     for (int i = 0; i < w->count(); ++i) {
         unclosed += w->kindAt(i) == "unclosed_joint";
-        reach = reach || w->kindAt(i) == "assembly";
+        const QString kind = tree->topLevelItem(i)->text(1);
+        QVERIFY2(!kind.contains('_') && kind != w->kindAt(i), qPrintable(kind));
     }
     QCOMPARE(unclosed, 4);
-    QVERIFY(reach);
     QVERIFY2(window_->statusBar()->currentMessage().contains("coupler 0.95 m is longer than the 0.80 m"),
              qPrintable(window_->statusBar()->currentMessage()));
     QVERIFY(!window_->runPanel()->isEnabled() || !window_->startRun());

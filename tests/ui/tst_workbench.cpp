@@ -1369,6 +1369,18 @@ void TestWorkbench::stiffWarningSwitchesToSuggestedMethod()
     QCOMPARE(method->currentText(), QString("tlismni"));  // the model's run block
     method->setCurrentIndex(method->findText("projection"));
     integrator->setCurrentIndex(integrator->findText("dopri5"));
+    // The warning is delivered as found, before any frame after it: dopri5's steps are held
+    // at 0.45 µs, so the next frame (every 0.5 ms) is a thousand steps away.
+    double latestFrameWithWarning = -1.0, warningTime = -1.0;
+    QMetaObject::Connection batches = connect(window_->runner(), &SimulationRunner::framesReceived, this,
+                                              [&](const FrameBatch& batch) {
+        for (const SimulationEvent& e : batch.events)
+            if (e.kind == "stiffness") {
+                warningTime = e.t;
+                for (const RecordedFrame& f : batch.frames)
+                    latestFrameWithWarning = std::max(latestFrameWithWarning, f.t);
+            }
+    });
     QTest::mouseClick(panel->runButton(), Qt::LeftButton);
     QVERIFY(window_->isRunning());
     WarningsPanel* warnings = window_->warningsPanel();
@@ -1379,8 +1391,12 @@ void TestWorkbench::stiffWarningSwitchesToSuggestedMethod()
         return -1;
     };
     // dopri5 would need minutes for the model's 0.05 s: the warning comes long before (within
-    // the first thousand steps), so the wait is for it, not for a time.
+    // the first hundred steps), so the wait is for it, not for a time.
     QVERIFY(test::waitUntil([&] { return stiffEntry() >= 0; }, "the stiffness warning of a dopri5 run"));
+    disconnect(batches);
+    QVERIFY(warningTime > 0.0);
+    QVERIFY2(latestFrameWithWarning <= warningTime, qPrintable(QString("warning at t = %1 s came with a frame at t = %2 s")
+                                                                  .arg(warningTime).arg(latestFrameWithWarning)));
     const int entry = stiffEntry();
     auto* tree = warnings->findChild<QTreeWidget*>("warnings");
     QCOMPARE(tree->topLevelItem(entry)->text(1), QString("Stiff model"));

@@ -164,19 +164,19 @@ bool PosingFeature::showDocument()
     draw_(buildScene(*built.model, e.pose), built.model);
     overlay_->show(*built.model, e);
     viewport_->requestRender();
-    // One entry per unclosed joint, then the four-bar's conditions.
+    // The cause first, with its fix (a four-bar whose links cannot reach), then the gap at each
+    // unclosed joint it leaves, then the four-bar's conditions.
+    const std::string reach = e.fourBar ? e.fourBar->reachSentence() : std::string();
+    if (!reach.empty())
+        warnings_->addMessage("assembly", QString::fromStdString(reach));
     for (const JointGap& g : e.gaps)
         warnings_->addMessage("unclosed_joint",
                               tr("Joint %1 does not close: %2 at the best pose reached")
                                   .arg(QString::fromStdString(g.name))
                                   .arg(QString::fromStdString(g.label().substr(g.name.size() + 2))),
                               -1.0, {QString::fromStdString(g.name)});
-    if (e.fourBar) {
-        const std::string reach = e.fourBar->reachSentence();
-        if (!reach.empty())
-            warnings_->addMessage("assembly", QString::fromStdString(reach));
+    if (e.fourBar)
         warnings_->addMessage("four_bar", QString::fromStdString(e.fourBar->grashofSentence()));
-    }
     for (const DetachedJoint& d : e.detached)
         warnings_->addMessage("detached_joint", QString::fromStdString(d.sentence), -1.0,
                               {QString::fromStdString(d.name)});

@@ -137,7 +137,12 @@ void SimulationWorker::run(const SimulationJob& job)
                 sincePaceStart.restart();
             }
         };
-        auto onEvent = [&](const SimulationEvent& e) { pending.events.push_back(e); };
+        // A warning shows when it is found, not with the next frame: a run whose steps are held
+        // short (a stiff model under an explicit integrator) can take many seconds to reach it.
+        auto onEvent = [&](const SimulationEvent& e) {
+            pending.events.push_back(e);
+            flush();
+        };
         const SimulationResult result = simulator.run(job.start, onFrame, onEvent, &stop_);
         summary.ok = result.ok;
         summary.message = QString::fromStdString(result.message);

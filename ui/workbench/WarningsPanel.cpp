@@ -34,7 +34,22 @@ QString kindLabel(const QString& kind)
         return QObject::tr("Coordinates re-partitioned");
     if (kind == "stiffness")
         return QObject::tr("Stiff model");
-    return kind;
+    if (kind == "rounding_bound_steps")
+        return QObject::tr("Steps kept at rounding's limit");
+    if (kind == "assembly")
+        return QObject::tr("Does not assemble");
+    if (kind == "unclosed_joint")
+        return QObject::tr("Joint does not close");
+    if (kind == "four_bar")
+        return QObject::tr("Four-bar");
+    if (kind == "detached_joint")
+        return QObject::tr("Joint off its link");
+    // A kind without a label of its own still reads as words, never as an identifier.
+    QString words = kind;
+    words.replace('_', ' ');
+    if (!words.isEmpty())
+        words[0] = words[0].toUpper();
+    return words;
 }
 
 }  // namespace

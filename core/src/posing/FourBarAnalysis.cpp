@@ -55,15 +55,21 @@ std::string PlanarFourBar::reachSentence() const {
     double others = 0.0;
     for (const FourBarLink& l : links)
         if (&l != &*longest) others += l.length;
+    // The cause, then the fix: by how much the lengths must change for the loop to close.
+    const std::string excess = metres(longest->length - others);
     if (longest->length > others * (1.0 + 1e-9)) {
         if (longest->name == kGroundName)
             return "the ground pivots " + metres(longest->length) + " apart are farther than the " +
-                   metres(others) + " the other links can span";
+                   metres(others) + " the other links can span: move them closer than " + metres(others) +
+                   ", or lengthen the links by more than " + excess + " together";
         return longest->name + " " + metres(longest->length) + " is longer than the " + metres(others) +
-               " the other links can span";
+               " the other links can span: shorten " + longest->name + " below " + metres(others) +
+               ", or lengthen the other links by more than " + excess + " together";
     }
     if (longest->length >= others * (1.0 - 1e-9))
-        return linkPhrase(*longest) + " " + metres(longest->length) + " is exactly as long as the other links together: the loop closes only stretched out in a line";
+        return linkPhrase(*longest) + " " + metres(longest->length) +
+               " is exactly as long as the other links together: the loop closes only stretched out in a line; "
+               "shorten " + linkPhrase(*longest) + " or lengthen another link";
     return "";
 }
 

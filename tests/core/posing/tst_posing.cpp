@@ -197,7 +197,8 @@ private slots:
         QVERIFY(std::abs(e.fourBar->links[2].length - 0.95) < 1e-12);
         QVERIFY(e.fourBar->tooLong());
         QCOMPARE(e.fourBar->reachSentence(),
-                 std::string("coupler 0.95 m is longer than the 0.80 m the other links can span"));
+                 std::string("coupler 0.95 m is longer than the 0.80 m the other links can span: shorten coupler "
+                             "below 0.80 m, or lengthen the other links by more than 0.15 m together"));
         QVERIFY(!e.fourBar->grashof());
         const std::string g = e.fourBar->grashofSentence();
         QVERIFY2(g.find("non-Grashof") == 0 && g.find("1.05 m") != std::string::npos &&
@@ -381,7 +382,9 @@ private slots:
         QCOMPARE(text.exitCode, 2);
         const QStringList lines = QString::fromUtf8(text.err).split('\n');
         QVERIFY(lines.size() > 2 && lines[0].contains("/joints"));
-        QCOMPARE(lines[1].trimmed(), QString("coupler 0.95 m is longer than the 0.80 m the other links can span"));
+        QCOMPARE(lines[1].trimmed(), QString("coupler 0.95 m is longer than the 0.80 m the other links can span: "
+                                             "shorten coupler below 0.80 m, or lengthen the other links by more "
+                                             "than 0.15 m together"));
         const CliResult json = runCli({"check", path, "--json"});
         QCOMPARE(json.exitCode, 2);
         const nlohmann::json j = nlohmann::json::parse(json.out.toStdString());

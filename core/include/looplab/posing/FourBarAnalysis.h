@@ -29,8 +29,9 @@ struct PlanarFourBar {
     bool tooLong() const;
     /// s + l ≤ p + q.
     bool grashof() const;
-    /// "coupler 0.95 m is longer than the 0.80 m the other links can span", or how the
-    /// loop closes at its limit; empty when some link is too long is false.
+    /// "coupler 0.95 m is longer than the 0.80 m the other links can span: shorten coupler
+    /// below 0.80 m, or …", or how the loop closes at its limit, each with its fix; empty
+    /// when the loop can close.
     std::string reachSentence() const;
     /// The Grashof condition with its numbers and what it means for this linkage.
     std::string grashofSentence() const;
