@@ -19,6 +19,8 @@
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <vtkActor.h>
+#include <vtkRenderer.h>
 
 #include <chrono>
 #include <cmath>
@@ -87,6 +89,59 @@ private slots:
     // The crank-rocker rendered at 0.05 s intervals for 0.5 s (11 frames) to MP4 and GIF;
     // each file read back has 11 pictures of the chosen size, and the first decoded
     // picture is the rendered one up to the codec's loss.
+    // A distance joint is a link the user must see turn: the rod coupler of
+    // four-bar-rod-coupler.json is a tube from the crank's tip to the rocker's, whose
+    // pixels are the rod's, not the background's.
+    void distanceJointIsDrawnAsARod() {
+        QVERIFY2(OffscreenSceneRenderer::displayProblem().empty(), OffscreenSceneRenderer::displayProblem().c_str());
+        const LoadedModel lm = loadModel(example("four-bar-rod-coupler.json").toStdString());
+        QVERIFY(lm.ok());
+        const Scene scene = buildScene(*lm.model, lm.initial);
+        QCOMPARE(scene.rods.size(), size_t(1));
+        const SceneRod& rod = scene.rods.front();
+        const auto j = lm.model->findJoint(rod.name);
+        QVERIFY(j);
+        const Joint& coupler = lm.model->joint(*j);
+        QVERIFY(coupler.type == JointType::Distance);
+        // The ends are the joint's two points, the joint's length apart in the assembled pose.
+        QVERIFY(std::abs((rod.end2 - rod.end1).norm() - coupler.length) < 1e-9);
+
+        const int w = 320, h = 240;
+        OffscreenSceneRenderer renderer(w, h);
+        renderer.setScene(scene);
+        double b[6];
+        QVERIFY(renderer.actors().bounds(b));
+        renderer.fitCamera(b, 1);
+        const double radius = renderer.actors().rodRadius();
+        QVERIFY(radius > 0.0 && radius < 0.1 * coupler.length);
+        // The tube spans the two ends, padded by at most its radius.
+        const double* rb = const_cast<vtkActor*>(renderer.actors().rodActor())->GetBounds();
+        for (int i = 0; i < 3; ++i) {
+            const double lo = std::min(rod.end1[i], rod.end2[i]), hi = std::max(rod.end1[i], rod.end2[i]);
+            QVERIFY2(rb[2 * i] <= lo + 1e-9 && rb[2 * i] >= lo - radius - 1e-9, qPrintable(QString::number(i)));
+            QVERIFY2(rb[2 * i + 1] >= hi - 1e-9 && rb[2 * i + 1] <= hi + radius + 1e-9, qPrintable(QString::number(i)));
+        }
+        const std::vector<uint8_t> withRod = renderer.render();
+        Scene bare = scene;
+        bare.rods.clear();
+        renderer.setScene(bare);
+        const std::vector<uint8_t> withoutRod = renderer.render();
+        // The rod's middle, where no body is: on the picture (top row first).
+        const Vec3 mid = 0.5 * (rod.end1 + rod.end2);
+        vtkRenderer* r = renderer.renderer();
+        r->SetWorldPoint(mid.x(), mid.y(), mid.z(), 1.0);
+        r->WorldToDisplay();
+        const int x = static_cast<int>(std::lround(r->GetDisplayPoint()[0]));
+        const int y = h - 1 - static_cast<int>(std::lround(r->GetDisplayPoint()[1]));
+        QVERIFY(x >= 0 && x < w && y >= 0 && y < h);
+        int difference = 0;
+        for (int c = 0; c < 3; ++c)
+            difference += std::abs(int(withRod[size_t(3 * (y * w + x) + c)]) - int(withoutRod[size_t(3 * (y * w + x) + c)]));
+        qInfo("rod radius %.4f m; pixel (%d, %d) with the rod and without differs by %d (of 765)", radius, x, y,
+              difference);
+        QVERIFY2(difference > 150, qPrintable(QString::number(difference)));
+    }
+
     void encodeAndReadBack_data() {
         QTest::addColumn<QString>("suffix");
         QTest::addColumn<double>("tolerance");  // mean |difference| per channel, of 255

@@ -16,6 +16,7 @@
 #include <vtkPolyDataMapper.h>
 #include <vtkProperty.h>
 #include <vtkRenderer.h>
+#include <vtkTubeFilter.h>
 
 #include <algorithm>
 #include <array>
@@ -28,13 +29,18 @@ using Color = std::array<double, 3>;
 
 constexpr Color kHighlight{{1.0, 0.85, 0.1}};
 constexpr Color kSpringColor{{0.12, 0.12, 0.14}};
+// A distance joint's rod: dark steel, apart from the bodies' colours and the background.
+constexpr Color kRodColor{{0.28, 0.30, 0.34}};
 constexpr Color kTrailColor{{0.75, 0.2, 0.8}};
 // Line widths [px] at line scale 1.
+// A rod's radius against the joint glyphs' size: thinner than a pin, thick enough to see.
+constexpr double kRodRadiusPerGlyph = 0.2;
 constexpr float kSpringWidth = 3.0f, kOutlineWidth = 2.5f, kTrailWidth = 2.0f;
 
 using looplab::Scene;
 using looplab::SceneBody;
 using looplab::SceneJoint;
+using looplab::SceneRod;
 using looplab::SceneSpring;
 using looplab::VisualShape;
 
@@ -125,11 +131,28 @@ void mergeBounds(const double* b, double out[6], bool& any)
 
 SceneActors::SceneActors(vtkRenderer* renderer)
     : renderer_(renderer),
-      springLines_(vtkSmartPointer<vtkPolyData>::New())
+      springLines_(vtkSmartPointer<vtkPolyData>::New()),
+      rodLines_(vtkSmartPointer<vtkPolyData>::New())
 {
     flexible_ = std::make_unique<FlexibleActors>(renderer_);
     springActor_ = makeLineActor(springLines_, kSpringColor, kSpringWidth);
     renderer_->AddActor(springActor_);
+
+    // Rods are links the user must see turn (a rod coupler): solid tubes sized with the
+    // joint glyphs, lit like the bodies, not lines of a fixed pixel width.
+    rodTubes_ = vtkSmartPointer<vtkTubeFilter>::New();
+    rodTubes_->SetInputData(rodLines_);
+    rodTubes_->SetNumberOfSides(16);
+    rodTubes_->CappingOn();
+    vtkNew<vtkPolyDataMapper> rodMapper;
+    rodMapper->SetInputConnection(rodTubes_->GetOutputPort());
+    rodMapper->ScalarVisibilityOff();
+    rodActor_ = vtkSmartPointer<vtkActor>::New();
+    rodActor_->SetMapper(rodMapper);
+    setColor(rodActor_, kRodColor);
+    rodActor_->PickableOff();
+    rodActor_->VisibilityOff();
+    renderer_->AddActor(rodActor_);
 
     outlineActor_ = makeLineActor(vtkNew<vtkPolyData>(), kHighlight, kOutlineWidth);
     outlineActor_->VisibilityOff();
@@ -146,6 +169,7 @@ SceneActors::~SceneActors()
             renderer_->RemoveActor(body.actor);
     }
     renderer_->RemoveActor(springActor_);
+    renderer_->RemoveActor(rodActor_);
     renderer_->RemoveActor(outlineActor_);
 }
 
@@ -179,6 +203,8 @@ bool SceneActors::setScene(const Scene& scene)
 
     springs_ = scene.springs;
     updateSprings();
+    rods_ = scene.rods;
+    updateRods();
     drawnMembers_.beams = scene.beams;
     drawnMembers_.surfaces = scene.surfaces;
     for (auto& trail : trails_) {
@@ -451,6 +477,8 @@ bool SceneActors::bounds(double out[6]) const
         mergeBounds(joint.actor->GetBounds(), out, any);
     if (!springs_.empty())
         mergeBounds(springActor_->GetBounds(), out, any);
+    if (!rods_.empty())
+        mergeBounds(rodActor_->GetBounds(), out, any);
     return any;
 }
 
@@ -483,6 +511,25 @@ void SceneActors::rebuildJoints()
         renderer_->AddActor(joint.actor);
     }
 }
+
+void SceneActors::updateRods()
+{
+    auto points = vtkSmartPointer<vtkPoints>::New();
+    auto cells = vtkSmartPointer<vtkCellArray>::New();
+    for (const SceneRod& r : rods_) {
+        const vtkIdType ids[2] = {points->InsertNextPoint(r.end1.data()), points->InsertNextPoint(r.end2.data())};
+        cells->InsertNextCell(2, ids);
+    }
+    rodLines_->Initialize();
+    rodLines_->SetPoints(points);
+    rodLines_->SetLines(cells);
+    rodTubes_->SetRadius(kRodRadiusPerGlyph * jointGlyphSize());
+    rodActor_->SetVisibility(!rods_.empty());
+}
+
+const vtkActor* SceneActors::rodActor() const { return rodActor_; }
+
+double SceneActors::rodRadius() const { return rods_.empty() ? 0.0 : rodTubes_->GetRadius(); }
 
 void SceneActors::updateSprings()
 {

@@ -21,6 +21,7 @@ class vtkMatrix4x4;
 class vtkPolyData;
 class vtkProp;
 class vtkRenderer;
+class vtkTubeFilter;
 
 namespace looplab::ui {
 
@@ -94,8 +95,13 @@ public:
     int jointOf(const vtkProp* prop) const;
 
     /// World bounds (xmin, xmax, ymin, ymax, zmin, zmax) of the bodies, flexible members,
-    /// joints and springs at their current poses; false when there is nothing to bound.
+    /// joints, springs and rods at their current poses; false when there is nothing to bound.
     bool bounds(double out[6]) const;
+
+    /// The distance joints' rods drawn (Scene::rods): their actor (one for all) and radius
+    /// [m], 0 without rods.
+    const vtkActor* rodActor() const;
+    double rodRadius() const;
 
 private:
     struct Body {
@@ -136,6 +142,7 @@ private:
     void setGhosts(const std::vector<looplab::SceneBody>& ghosts);
     void rebuildJoints();
     void updateSprings();
+    void updateRods();
     void updateTrail(Trail& trail);
     void applyBodyColor(int body);
     void applyJointColor(int joint);
@@ -150,6 +157,10 @@ private:
     std::vector<looplab::SceneSpring> springs_;
     vtkSmartPointer<vtkPolyData> springLines_;
     vtkSmartPointer<vtkActor> springActor_;
+    std::vector<looplab::SceneRod> rods_;
+    vtkSmartPointer<vtkPolyData> rodLines_;
+    vtkSmartPointer<vtkTubeFilter> rodTubes_;
+    vtkSmartPointer<vtkActor> rodActor_;
     vtkSmartPointer<vtkActor> outlineActor_;
     std::vector<std::unique_ptr<Trail>> trails_;
     float lineScale_ = 1.0f;

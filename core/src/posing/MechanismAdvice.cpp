@@ -21,7 +21,58 @@ std::string joinedNames(const std::vector<std::string>& names) {
     return out;
 }
 
+bool sameFrame(const BodyFrame& a, const BodyFrame& b, bool wholeAxes, double tolerance) {
+    if (a.body != b.body || a.node != b.node || (a.origin - b.origin).norm() > tolerance) return false;
+    if (wholeAxes) return (a.axes - b.axes).norm() <= 1e-9;
+    return a.axes.col(2).cross(b.axes.col(2)).norm() <= 1e-9 && a.axes.col(2).dot(b.axes.col(2)) > 0.0;
+}
+
+// Whether joint b repeats every equation of joint a: the same type between the same two
+// frames (a joint pasted twice, or added again from the other body). Joints whose two
+// frames play the same part match either way round.
+bool repeats(const Joint& a, const Joint& b, double tolerance) {
+    if (a.type != b.type || std::abs(a.length - b.length) > tolerance) return false;
+    const bool wholeAxes = a.type == JointType::Fixed || a.type == JointType::Planar || a.type == JointType::Universal;
+    if (sameFrame(a.frame1, b.frame1, wholeAxes, tolerance) && sameFrame(a.frame2, b.frame2, wholeAxes, tolerance))
+        return true;
+    const bool symmetric = a.type == JointType::Revolute || a.type == JointType::Spherical ||
+                           a.type == JointType::Cylindrical || a.type == JointType::Prismatic ||
+                           a.type == JointType::Fixed || a.type == JointType::Distance;
+    return symmetric && sameFrame(a.frame1, b.frame2, wholeAxes, tolerance) &&
+           sameFrame(a.frame2, b.frame1, wholeAxes, tolerance);
+}
+
+std::string typeWords(JointType type) {
+    std::string words = jointTypeName(type);
+    std::replace(words.begin(), words.end(), '_', ' ');
+    return words;
+}
+
 }  // namespace
+
+std::vector<DuplicatedJoint> duplicatedJoints(const Model& m) {
+    std::vector<DuplicatedJoint> out;
+    const double tolerance = 1e-9 * m.lengthScale;
+    std::vector<bool> counted(m.joints.size(), false);
+    for (size_t i = 0; i < m.joints.size(); ++i) {
+        if (counted[i]) continue;
+        for (size_t k = i + 1; k < m.joints.size(); ++k) {
+            if (counted[k] || !repeats(m.joints[i], m.joints[k], tolerance)) continue;
+            counted[k] = true;
+            const Joint& a = m.joints[i];
+            const Joint& b = m.joints[k];
+            DuplicatedJoint d;
+            d.joint = b.name;
+            d.original = a.name;
+            d.equations = b.equationCount;
+            d.sentence = "joint " + b.name + " repeats joint " + a.name + " (the same " + typeWords(a.type) +
+                         " between " + m.body(a.frame1.body).name + " and " + m.body(a.frame2.body).name +
+                         " at the same place): delete one of them";
+            out.push_back(d);
+        }
+    }
+    return out;
+}
 
 std::optional<RedundancyAdvice> redundancyAdvice(const Model& m, const MobilityReport& r) {
     if (r.redundant.empty()) return std::nullopt;
@@ -34,15 +85,30 @@ std::optional<RedundancyAdvice> redundancyAdvice(const Model& m, const MobilityR
         else if (label.angular) ++a.rotations;
         else ++a.translations;
     }
-    std::string s = std::to_string(r.redundant.size()) + " redundant equation" +
-                    (r.redundant.size() > 1 ? "s" : "") + " in joint" + (a.joints.size() > 1 ? "s " : " ") +
-                    joinedNames(a.joints) + ": the loop is over-constrained, so its joint reactions are not "
-                    "unique and a slight misalignment would not assemble. The usual fix: ";
+    // A joint given twice is the cause to name first, with its fix; the other redundant
+    // equations, if any, are the loop's own.
+    const std::vector<DuplicatedJoint> duplicates = duplicatedJoints(m);
+    int repeated = 0;
+    std::string s;
+    for (const DuplicatedJoint& d : duplicates) {
+        s += d.sentence + ". ";
+        repeated += d.equations;
+    }
+    s += std::to_string(r.redundant.size()) + " redundant equation" + (r.redundant.size() > 1 ? "s" : "") +
+         " in joint" + (a.joints.size() > 1 ? "s " : " ") + joinedNames(a.joints);
+    const int loopEquations = std::max(0, a.rotations + a.translations - repeated);
+    if (!duplicates.empty() && loopEquations == 0 && drivers.empty()) {
+        a.sentence = s;
+        return a;
+    }
+    s += ": the loop is over-constrained, so its joint reactions are not unique and a slight misalignment "
+         "would not assemble. The usual fix" +
+         std::string(duplicates.empty() ? "" : " for the other " + std::to_string(loopEquations)) + ": ";
     // Which rows of a dependent set the factorisation calls redundant is arbitrary (a
     // planar loop's out-of-plane translation and rotations depend on each other), so the
     // advice counts them all: freeing that many rotations removes the dependence.
     std::vector<std::string> fixes;
-    switch (a.rotations + a.translations) {
+    switch (loopEquations) {
     case 0: break;
     case 1: fixes.push_back("change one revolute of the loop to a universal joint"); break;
     case 2: fixes.push_back("change one revolute of the loop to a spherical joint"); break;
@@ -50,7 +116,7 @@ std::optional<RedundancyAdvice> redundancyAdvice(const Model& m, const MobilityR
     default:
         fixes.push_back("change revolutes to spherical (frees 2 rotations) or universal (frees 1) joints, and "
                         "where a loop is over-determined along an axis a revolute to a cylindrical one (frees the "
-                        "slide), until " + std::to_string(a.rotations + a.translations) + " equations are freed");
+                        "slide), until " + std::to_string(loopEquations) + " equations are freed");
     }
     if (!drivers.empty())
         fixes.push_back("remove the driver" + std::string(drivers.size() > 1 ? "s " : " ") + joinedNames(drivers) +

@@ -18,6 +18,14 @@ SceneJoint::Kind markerKind(JointType type) {
     }
 }
 
+// Global position of a joint frame's origin; on a beam or solid node, the node's position.
+Vec3 framePoint(const Model& model, const State& state, const BodyFrame& frame) {
+    const Body& on = model.body(frame.body);
+    if (on.kind == BodyKind::Beam || on.kind == BodyKind::Solid)
+        return state.q.segment<3>(on.slice.positionOffset + on.nodeSize() * frame.node);
+    return pointPosition(model, state, frame.body, frame.origin);
+}
+
 }  // namespace
 
 Scene buildScene(const Model& model, const State& state) {
@@ -54,8 +62,8 @@ Scene buildScene(const Model& model, const State& state) {
         marker.kind = markerKind(joint.type);
         marker.body = frame.body;
         const Body& on = model.body(frame.body);
+        marker.point = framePoint(model, state, frame);
         if (on.kind == BodyKind::Beam || on.kind == BodyKind::Solid) {
-            marker.point = state.q.segment<3>(on.slice.positionOffset + on.nodeSize() * frame.node);
             // A node has no frame of its own (frame.axes is unused): the marker is turned
             // as the joint frame on the other side, which for a hinge on a beam node is the
             // rigid body's (or the ground's) frame 1 with the hinge axis as its z.
@@ -65,10 +73,12 @@ Scene buildScene(const Model& model, const State& state) {
                                      ? Quat::Identity()
                                      : (bodyOrientation(model, state, other.body) * Quat(other.axes)).normalized();
         } else {
-            marker.point = pointPosition(model, state, frame.body, frame.origin);
             marker.orientation = (bodyOrientation(model, state, frame.body) * Quat(frame.axes)).normalized();
         }
         scene.joints.push_back(std::move(marker));
+        if (joint.type == JointType::Distance)
+            scene.rods.push_back({joint.name, framePoint(model, state, joint.frame1),
+                                  framePoint(model, state, joint.frame2)});
     }
 
     for (const ForceElement& force : model.forces) {

@@ -277,6 +277,56 @@ private slots:
         QVERIFY(a->sentence.find("spherical joint and another to a universal joint") != std::string::npos);
     }
 
+    // A joint given twice (pasted, or added again from the other body) is named first with its
+    // fix; the planar loop's own three redundant equations keep the usual advice.
+    void duplicatedJointIsNamedWithItsFix() {
+        ModelDocument doc = test::exampleDocument("four-bar.json");
+        JointDoc again = doc.joints[0];  // A: ground–crank at the origin
+        again.name = "A2";
+        doc.joints.push_back(again);
+        JointDoc reversed = doc.joints[3];  // D, from the rocker's side
+        reversed.name = "D2";
+        std::swap(reversed.body1, reversed.body2);
+        doc.joints.push_back(reversed);
+        const BuildResult b = buildModel(doc);
+        QVERIFY(b.ok());
+        const std::vector<DuplicatedJoint> d = duplicatedJoints(*b.model);
+        QCOMPARE(d.size(), size_t(2));
+        QCOMPARE(d[0].joint, std::string("A2"));
+        QCOMPARE(d[0].original, std::string("A"));
+        QCOMPARE(d[0].equations, 5);
+        QCOMPARE(d[1].joint, std::string("D2"));
+        QCOMPARE(d[1].original, std::string("D"));
+        const AssemblyExplanation e = explainAssembly(*b.model);
+        QVERIFY(e.closed && e.redundancy);
+        const std::string& s = e.redundancy->sentence;
+        qInfo("%s", s.c_str());
+        QVERIFY2(s.rfind("joint A2 repeats joint A (the same revolute between ground and crank at the same place): "
+                         "delete one of them. joint D2 repeats joint D (the same revolute between ground and rocker "
+                         "at the same place): delete one of them. 13 redundant equations",
+                         0) == 0,
+                 s.c_str());
+        QVERIFY2(s.find("The usual fix for the other 3: change one revolute of the loop to a spherical joint and "
+                        "another to a universal joint") != std::string::npos,
+                 s.c_str());
+        // A second bearing further along the same axis is redundant too, but not a repeat.
+        doc.joints.pop_back();
+        doc.joints.back().point = Vec3(0.0, 0.0, 0.05);
+        QVERIFY(duplicatedJoints(*buildModel(doc).model).empty());
+        // The repeat alone, on a loop without its own redundancy, is the whole advice.
+        ModelDocument pendulum = test::exampleDocument("pendulum.json");
+        JointDoc pin = pendulum.joints.at(0);
+        pin.name = pin.name + " again";
+        pendulum.joints.push_back(pin);
+        const BuildResult p = buildModel(pendulum);
+        QVERIFY(p.ok());
+        const AssemblyExplanation pe = explainAssembly(*p.model);
+        QVERIFY(pe.closed && pe.redundancy);
+        QVERIFY2(pe.redundancy->sentence.find("delete one of them") != std::string::npos &&
+                     pe.redundancy->sentence.find("usual fix") == std::string::npos,
+                 pe.redundancy->sentence.c_str());
+    }
+
     // Driven at the rocker, the four-bar locks where crank and coupler line up: rocker
     // upright, C = (0.4, 0.3), B on the line from A to C.
     void deadCentreNamesTheLinksThatLineUp() {

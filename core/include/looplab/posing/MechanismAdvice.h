@@ -21,7 +21,19 @@ struct RedundancyAdvice {
     std::string sentence;
 };
 
-/// Nothing when the report has no redundant equations.
+/// A joint that repeats another: the same type between the same two frames.
+struct DuplicatedJoint {
+    std::string joint;     ///< the later one in the model
+    std::string original;  ///< the one it repeats
+    int equations = 0;     ///< its equations, all redundant
+    std::string sentence;  ///< "joint A2 repeats joint A (…): delete one of them"
+};
+
+/// Every joint that repeats an earlier one.
+std::vector<DuplicatedJoint> duplicatedJoints(const Model& model);
+
+/// Nothing when the report has no redundant equations. A repeated joint comes first, with
+/// its fix; the usual fix for a loop follows for the redundant equations it does not explain.
 std::optional<RedundancyAdvice> redundancyAdvice(const Model& model, const MobilityReport& report);
 
 struct SingularLineUp {

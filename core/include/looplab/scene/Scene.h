@@ -65,6 +65,13 @@ struct SceneSpring {
     Vec3 end2 = Vec3::Zero();  ///< attachment on the second body, global frame [m]
 };
 
+/// A distance joint, drawn as the massless rod it stands for: its two ends.
+struct SceneRod {
+    std::string name;
+    Vec3 end1 = Vec3::Zero();  ///< its point on the first body, global frame [m]
+    Vec3 end2 = Vec3::Zero();  ///< its point on the second body, global frame [m]
+};
+
 /// The cross-section swept along a beam's centreline. The cable element has no section
 /// orientation, so a rectangle is placed by sweepNormals() (FlexibleScene.h).
 struct SceneSection {
@@ -126,6 +133,8 @@ struct Scene {
     /// The point-to-point spring-dampers, in model force order; other force elements
     /// are not drawn.
     std::vector<SceneSpring> springs;
+    /// Every distance joint, in model order (also listed in joints, with its marker).
+    std::vector<SceneRod> rods;
     /// Translucent copies of bodies at other placements (e.g. a mode's equilibrium shape
     /// behind the mode's motion), drawn for reference only: they are not picked,
     /// highlighted or trailed. Empty unless a frame source adds them.
