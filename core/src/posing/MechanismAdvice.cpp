@@ -103,7 +103,8 @@ std::optional<RedundancyAdvice> redundancyAdvice(const Model& m, const MobilityR
     }
     s += ": the loop is over-constrained, so its joint reactions are not unique and a slight misalignment "
          "would not assemble. The usual fix" +
-         std::string(duplicates.empty() ? "" : " for the other " + std::to_string(loopEquations)) + ": ";
+         std::string(duplicates.empty() || loopEquations == 0 ? "" : " for the other " + std::to_string(loopEquations)) +
+         ": ";
     // Which rows of a dependent set the factorisation calls redundant is arbitrary (a
     // planar loop's out-of-plane translation and rotations depend on each other), so the
     // advice counts them all: freeing that many rotations removes the dependence.
