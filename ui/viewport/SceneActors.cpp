@@ -40,8 +40,6 @@ constexpr float kSpringWidth = 3.0f, kOutlineWidth = 2.5f, kTrailWidth = 2.0f;
 using looplab::Scene;
 using looplab::SceneBody;
 using looplab::SceneJoint;
-using looplab::SceneRod;
-using looplab::SceneSpring;
 using looplab::VisualShape;
 
 Color jointColor(SceneJoint::Kind kind)
@@ -114,6 +112,21 @@ vtkSmartPointer<vtkActor> makeLineActor(vtkPolyData* lines, const Color& color, 
     setColor(actor, color);
     actor->PickableOff();
     return actor;
+}
+
+// One line segment per item, from its end1 to its end2 (springs, rods).
+template <class Segment>
+void setSegments(vtkPolyData* lines, const std::vector<Segment>& items)
+{
+    auto points = vtkSmartPointer<vtkPoints>::New();
+    auto cells = vtkSmartPointer<vtkCellArray>::New();
+    for (const Segment& item : items) {
+        const vtkIdType ids[2] = {points->InsertNextPoint(item.end1.data()), points->InsertNextPoint(item.end2.data())};
+        cells->InsertNextCell(2, ids);
+    }
+    lines->Initialize();
+    lines->SetPoints(points);
+    lines->SetLines(cells);
 }
 
 void mergeBounds(const double* b, double out[6], bool& any)
@@ -514,15 +527,7 @@ void SceneActors::rebuildJoints()
 
 void SceneActors::updateRods()
 {
-    auto points = vtkSmartPointer<vtkPoints>::New();
-    auto cells = vtkSmartPointer<vtkCellArray>::New();
-    for (const SceneRod& r : rods_) {
-        const vtkIdType ids[2] = {points->InsertNextPoint(r.end1.data()), points->InsertNextPoint(r.end2.data())};
-        cells->InsertNextCell(2, ids);
-    }
-    rodLines_->Initialize();
-    rodLines_->SetPoints(points);
-    rodLines_->SetLines(cells);
+    setSegments(rodLines_, rods_);
     rodTubes_->SetRadius(kRodRadiusPerGlyph * jointGlyphSize());
     rodActor_->SetVisibility(!rods_.empty());
 }
@@ -533,15 +538,7 @@ double SceneActors::rodRadius() const { return rods_.empty() ? 0.0 : rodTubes_->
 
 void SceneActors::updateSprings()
 {
-    auto points = vtkSmartPointer<vtkPoints>::New();
-    auto cells = vtkSmartPointer<vtkCellArray>::New();
-    for (const SceneSpring& s : springs_) {
-        const vtkIdType ids[2] = {points->InsertNextPoint(s.end1.data()), points->InsertNextPoint(s.end2.data())};
-        cells->InsertNextCell(2, ids);
-    }
-    springLines_->Initialize();
-    springLines_->SetPoints(points);
-    springLines_->SetLines(cells);
+    setSegments(springLines_, springs_);
     springActor_->SetVisibility(!springs_.empty());
 }
 
