@@ -48,11 +48,17 @@ constexpr bool kUnderSanitizers = false;
 #endif
 
 // A study of resources/studies copied into `dir`, its model path made absolute, with
-// `samples` cases when samples > 0 (fewer cases for the runs repeated below).
-QString studyCopy(const QTemporaryDir& dir, const QString& name, int samples) {
+// `samples` cases when samples > 0 (fewer cases for the runs repeated below) and the text
+// `from`, which must be there, replaced by `to`.
+QString studyCopy(const QTemporaryDir& dir, const QString& name, int samples, const QString& from = {},
+                  const QString& to = {}) {
     QFile f(kStudies + "/" + name);
     if (!f.open(QIODevice::ReadOnly)) return {};
     QString text = QString::fromUtf8(f.readAll());
+    if (!from.isEmpty()) {
+        if (!text.contains(from)) return {};
+        text.replace(from, to);
+    }
     if (samples > 0)
         text.replace(QRegularExpression(QStringLiteral("\"samples\": \\d+")), QStringLiteral("\"samples\": %1").arg(samples));
     text.replace(QStringLiteral("\"model\": \""), QStringLiteral("\"model\": \"") + kStudies + "/");
@@ -82,14 +88,8 @@ bool writeAll(const QString& path, const QByteArray& text) {
 // The coupler sweep with its kinematics every 5 ms instead of every 1 ms: the tests of
 // resuming compare files, not positions, and run it four times.
 QString coarseCouplerSweep(const QTemporaryDir& dir) {
-    const QString path = studyCopy(dir, QStringLiteral("four-bar-coupler-sweep.json"), 0);
-    QFile f(path);
-    if (path.isEmpty() || !f.open(QIODevice::ReadOnly)) return {};
-    QByteArray text = f.readAll();
-    f.close();
-    if (!text.contains("\"step\": 0.001")) return {};
-    text.replace("\"step\": 0.001", "\"step\": 0.005");
-    return writeAll(path, text) ? path : QString();
+    return studyCopy(dir, QStringLiteral("four-bar-coupler-sweep.json"), 0, QStringLiteral("\"step\": 0.001"),
+                     QStringLiteral("\"step\": 0.005"));
 }
 
 // The four-bar of resources/examples/four-bar-rod-coupler.json: crank a about A = (0, 0),
