@@ -123,14 +123,6 @@ inline std::string checkOption(const char* option, double value, Bound bound, do
     return std::string(option) + " must be " + range + " (got " + got + ")";
 }
 
-/// A value in the range, or why not (for options whose range is not one of Bound's).
-inline std::string checkRange(const char* option, double value, const ParameterRange& range) {
-    if (range.contains(value)) return {};
-    char got[64];
-    std::snprintf(got, sizeof got, "%g", value);
-    return std::string(option) + " must be a number in " + range.text + " (got " + got + ")";
-}
-
 /// Default limit on output rows (--max-rows).
 inline constexpr long kDefaultMaxRows = 10'000'000;
 /// Default limit on solver steps (--max-steps).
@@ -186,23 +178,14 @@ int runKinematics(const KinematicsOptions& o);
 struct SimulateOptions {
     std::string model;
     /// The run settings given on the command line (--method, --integrator, --t-end,
-    /// --step, --rtol, --atol, --output-step, --hht-alpha, --newmark-beta,
-    /// --newmark-gamma): each overrides the model's `run` block, which overrides the
-    /// method's defaults (resolveRunSettings). --t-end is the span from the initial time.
+    /// --step, --rtol, --atol, --output-step and every method parameter of the registry,
+    /// --hht-alpha, --penalty-factor, ...): each overrides the model's `run` block, which
+    /// overrides the method's defaults (resolveRunSettings). --t-end is the span from the
+    /// initial time.
     RunSettingsDoc given;
     // The other settings: their defaults are the core's.
     double singularThreshold = SimulationSettings{}.singularThreshold;
     double rankTolerance = ConstraintMethodSettings{}.rankTolerance;
-    double baumgarteAlpha = ConstraintMethodSettings{}.baumgarteAlpha;
-    double baumgarteBeta = ConstraintMethodSettings{}.baumgarteBeta;
-    double penaltyFactor = ConstraintMethodSettings{}.penaltyFactor;
-    double penaltyDamping = ConstraintMethodSettings{}.penaltyDamping;
-    double penaltyFrequency = ConstraintMethodSettings{}.penaltyFrequency;
-    double augmentedFactor = ConstraintMethodSettings{}.augmentedFactor;
-    int augmentedIterations = ConstraintMethodSettings{}.augmentedIterations;
-    double augmentedTolerance = ConstraintMethodSettings{}.augmentedTolerance;
-    int projectionIterations = ConstraintMethodSettings{}.projectionIterations;
-    double maxStep = 0.0;  ///< s; 0 = no limit
     std::string linearAlgebra = "automatic";  ///< automatic, dense or sparse
     /// What a run does when an explicit integrator finds the model stiff: "stop" (a
     /// failure naming the remedy) or "warn" (an event, the run goes on).

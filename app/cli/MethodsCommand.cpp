@@ -6,18 +6,39 @@
 
 #include <nlohmann/json.hpp>
 
+#include <sstream>
+
 namespace looplab::cli {
 
 namespace {
 
+// rtol and atol take the method's defaults, and an adaptive integrator's first step is
+// automatic: those three have no one default of their own.
+std::string defaultText(const ParameterInfo& p) {
+    if (p.runField) return p.key == "step" ? "none (rk4 needs one; adaptive: automatic)" : "the method's";
+    std::ostringstream out;
+    out << p.defaultValue();
+    return out.str();
+}
+
 nlohmann::json parameters(const std::vector<ParameterInfo>& ps) {
     nlohmann::json out = nlohmann::json::array();
-    for (const ParameterInfo& p : ps) out.push_back({{"option", "--" + p.key}, {"description", p.description}});
+    for (const ParameterInfo& p : ps) {
+        nlohmann::json j{{"option", "--" + p.key},
+                         {"run_key", p.fileKey()},
+                         {"description", p.description},
+                         {"type", p.type == ParameterType::Count ? "count" : "real"},
+                         {"range", p.range.text}};
+        if (!p.runField) j["default"] = p.defaultValue();
+        out.push_back(j);
+    }
     return out;
 }
 
 void printParameters(const std::vector<ParameterInfo>& ps) {
-    for (const ParameterInfo& p : ps) std::cout << "      --" << p.key << "  " << p.description << "\n";
+    for (const ParameterInfo& p : ps)
+        std::cout << "      --" << p.key << "  " << p.description << "; " << p.rangeText() << ", default "
+                  << defaultText(p) << "\n";
 }
 
 }  // namespace

@@ -76,35 +76,21 @@ std::string checkSimulateOptions(const SimulateOptions& o) {
     auto given = [](const char* option, const std::optional<double>& v, Bound bound, double upper = INFINITY) {
         return v ? checkOption(option, *v, bound, upper) : std::string();
     };
-    auto givenRange = [](const char* option, const std::optional<double>& v, const ParameterRange& range) {
-        return v ? checkRange(option, *v, range) : std::string();
-    };
     for (const std::string& e : {given("--t-end", g.tEnd, Bound::NonNegative),
                                  given("--step", g.step, Bound::NonNegative),
                                  given("--rtol", g.rtol, Bound::Positive, 1.0),
                                  given("--atol", g.atol, Bound::Positive),
                                  given("--output-step", g.outputStep, Bound::Positive),
-                                 givenRange("--hht-alpha", g.hhtAlpha, kHhtAlphaRange),
-                                 givenRange("--newmark-beta", g.newmarkBeta, kNewmarkBetaRange),
-                                 givenRange("--newmark-gamma", g.newmarkGamma, kNewmarkGammaRange),
                                  checkOption("--singular-threshold", o.singularThreshold, Bound::NonNegative),
                                  checkOption("--rank-tolerance", o.rankTolerance, Bound::Positive, 1.0, false),
-                                 checkOption("--baumgarte-alpha", o.baumgarteAlpha, Bound::NonNegative),
-                                 checkOption("--baumgarte-beta", o.baumgarteBeta, Bound::NonNegative),
-                                 checkOption("--penalty-factor", o.penaltyFactor, Bound::Positive),
-                                 checkOption("--penalty-damping", o.penaltyDamping, Bound::NonNegative),
-                                 checkOption("--penalty-frequency", o.penaltyFrequency, Bound::Positive),
-                                 checkOption("--augmented-factor", o.augmentedFactor, Bound::Positive),
-                                 checkOption("--augmented-tolerance", o.augmentedTolerance, Bound::Positive, 1.0),
-                                 checkOption("--max-step", o.maxStep, Bound::NonNegative),
                                  checkOption("--max-wall-time", o.maxWallTime, Bound::NonNegative),
                                  checkOption("--max-output-bytes", o.maxOutputBytes, Bound::Positive)})
         if (!e.empty()) return e;
     if (o.maxRows < 1) return "--max-rows must be at least 1";
     if (o.maxSteps < 1) return "--max-steps must be at least 1";
-    if (o.augmentedIterations < 1) return "--augmented-iterations must be at least 1";
-    if (o.projectionIterations < 1)
-        return "--projection-iterations must be at least 1";
+    for (const auto& [key, value] : g.parameters)
+        if (const ParameterInfo* p = findParameter(key))
+            if (std::string e = p->check(value, "--" + key); !e.empty()) return e;
     // A pair named wholly on the command line is refused before the model is read.
     std::string unsupported;
     if (g.method && g.integrator && !isSupportedPair(*g.method, *g.integrator, &unsupported)) return unsupported;
@@ -115,19 +101,9 @@ ResolvedRunSettings simulationSettingsFor(const SimulateOptions& o, const RunSet
                                           std::vector<std::string>* warnings) {
     SimulationSettings base;
     base.ode.step = 0.0;  // automatic, unless a fixed-step integrator is given one
-    base.ode.maxStep = o.maxStep;
     base.singularThreshold = o.singularThreshold;
     base.constraints.rankTolerance = o.rankTolerance;
     parseLinearAlgebra(o.linearAlgebra, base.constraints.linearAlgebra);
-    base.constraints.baumgarteAlpha = o.baumgarteAlpha;
-    base.constraints.baumgarteBeta = o.baumgarteBeta;
-    base.constraints.penaltyFactor = o.penaltyFactor;
-    base.constraints.penaltyDamping = o.penaltyDamping;
-    base.constraints.penaltyFrequency = o.penaltyFrequency;
-    base.constraints.augmentedFactor = o.augmentedFactor;
-    base.constraints.augmentedIterations = o.augmentedIterations;
-    base.constraints.augmentedTolerance = o.augmentedTolerance;
-    base.constraints.projectionIterations = o.projectionIterations;
     base.maxSteps = o.maxSteps;
     base.maxWallTime = o.maxWallTime;
     base.maxFrames = o.maxRows;

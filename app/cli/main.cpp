@@ -6,6 +6,7 @@
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
+#include <map>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -22,12 +23,7 @@ std::string joined(const std::vector<std::string>& names) {
 // Every parameter key some registered method or integrator reads, each once.
 std::vector<std::string> parameterKeys() {
     std::vector<std::string> keys;
-    auto add = [&](const std::vector<looplab::ParameterInfo>& ps) {
-        for (const looplab::ParameterInfo& p : ps)
-            if (std::find(keys.begin(), keys.end(), p.key) == keys.end()) keys.push_back(p.key);
-    };
-    for (const auto& m : looplab::constraintMethods()) add(m.parameters);
-    for (const auto& i : looplab::integrators()) add(i.parameters);
+    for (const looplab::ParameterInfo& p : looplab::methodParameters()) keys.push_back(p.key);
     return keys;
 }
 
@@ -36,7 +32,8 @@ std::vector<std::string> parameterKeys() {
 struct RunOptionValues {
     std::string method, integrator;
     double tEnd = 0.0, step = 0.0, rtol = 0.0, atol = 0.0, outputStep = 0.0;
-    double hhtAlpha = 0.0, newmarkBeta = 0.0, newmarkGamma = 0.0;
+    /// The methods' own parameters by registry key (a map: CLI11 keeps the addresses).
+    std::map<std::string, double> parameters;
 };
 
 void collectGiven(CLI::App* cmd, const RunOptionValues& v, looplab::RunSettingsDoc& given) {
@@ -50,15 +47,13 @@ void collectGiven(CLI::App* cmd, const RunOptionValues& v, looplab::RunSettingsD
     take("--rtol", v.rtol, given.rtol);
     take("--atol", v.atol, given.atol);
     take("--output-step", v.outputStep, given.outputStep);
-    take("--hht-alpha", v.hhtAlpha, given.hhtAlpha);
-    take("--newmark-beta", v.newmarkBeta, given.newmarkBeta);
-    take("--newmark-gamma", v.newmarkGamma, given.newmarkGamma);
+    for (const auto& [key, value] : v.parameters)
+        if (cmd->count("--" + key)) given.parameters[key] = value;
 }
 
 // The model, its time span and the method options that `simulate` and `animate` share.
 void addSimulationOptions(CLI::App* cmd, looplab::cli::SimulateOptions& o, RunOptionValues& v) {
     using namespace looplab::cli;
-    const looplab::ConstraintMethodSettings defaults;
     auto text = [](double x) {
         char buf[32];
         std::snprintf(buf, sizeof buf, "%g", x);
@@ -84,30 +79,21 @@ void addSimulationOptions(CLI::App* cmd, looplab::cli::SimulateOptions& o, RunOp
                    "Singular-configuration warning when the smallest scaled singular value is below this");
     cmd->add_option("--rank-tolerance", o.rankTolerance,
                    "Relative rank tolerance of the constraint Jacobian during the run");
-    cmd->add_option("--baumgarte-alpha", o.baumgarteAlpha, "Baumgarte alpha [1/s]");
-    cmd->add_option("--baumgarte-beta", o.baumgarteBeta, "Baumgarte beta [1/s]");
-    cmd->add_option("--penalty-factor", o.penaltyFactor, "Penalty factor (relative to the mean mass)");
-    cmd->add_option("--penalty-damping", o.penaltyDamping, "Damping ratio of the penalty constraint dynamics");
-    cmd->add_option("--penalty-frequency", o.penaltyFrequency,
-                   "Natural frequency of the penalty constraint dynamics [rad/s]");
-    cmd->add_option("--augmented-factor", o.augmentedFactor,
-                   "Penalty factor of the augmented Lagrangian (relative to the mean mass)");
-    cmd->add_option("--augmented-iterations", o.augmentedIterations,
-                   "Multiplier iterations of the augmented Lagrangian per evaluation");
-    cmd->add_option("--augmented-tolerance", o.augmentedTolerance,
-                   "Relative change of the accelerations that ends the multiplier iteration");
-    cmd->add_option("--projection-iterations", o.projectionIterations,
-                   "Gauss-Newton iterations allowed per position projection");
-    cmd->add_option("--hht-alpha", v.hhtAlpha,
-                    "tlismni, hht-index3 with hht: numerical damping alpha in [-1/3, 0] (default: the model's, else " +
-                        text(defaults.hhtAlpha) + ")");
-    cmd->add_option("--newmark-beta", v.newmarkBeta,
-                    "tlismni with newmark: beta in (0, 1/2] (default: the model's, else " + text(defaults.newmarkBeta) +
-                        ")");
-    cmd->add_option("--newmark-gamma", v.newmarkGamma,
-                    "tlismni with newmark: gamma in [1/2, 1] (default: the model's, else " +
-                        text(defaults.newmarkGamma) + ")");
-    cmd->add_option("--max-step", o.maxStep, "Largest step of an adaptive integrator [s] (default 0: none)");
+    // The methods' own parameters, from the registry: each one an option.
+    for (const looplab::ParameterInfo& p : looplab::methodParameters()) {
+        if (p.runField) continue;
+        std::string readers;
+        for (const looplab::ConstraintMethodInfo& m : looplab::constraintMethods())
+            for (const looplab::ParameterInfo& q : m.parameters)
+                if (q.key == p.key) readers += (readers.empty() ? "" : ", ") + m.name;
+        for (const looplab::IntegratorInfo& i : looplab::integrators())
+            for (const looplab::ParameterInfo& q : i.parameters)
+                if (q.key == p.key) readers += (readers.empty() ? "" : ", ") + i.name;
+        if (p.key == "max-step") readers = "adaptive integrators";
+        cmd->add_option("--" + p.key, v.parameters[p.key],
+                        readers + ": " + p.description + ", " + p.rangeText() + " (default: the model's, else " +
+                            text(p.defaultValue()) + ")");
+    }
     cmd->add_option("--linear-algebra", o.linearAlgebra,
                    "automatic (sparse above 120 coordinates), dense or sparse")
         ->check(CLI::IsMember({"automatic", "dense", "sparse"}));

@@ -34,6 +34,7 @@
 #include <QDir>
 #include <QDockWidget>
 #include <QDoubleSpinBox>
+#include <QSpinBox>
 #include <QFile>
 #include <QFormLayout>
 #include <QImage>
@@ -174,6 +175,7 @@ private slots:
     void implicitParameterRangesAreEnforced();
     void implicitParametersSavedWithTheModel();
     void hhtAlphaKeepsEveryDigit();
+    void methodParametersOfEachTypeEditSaveAndReopen();
     void jointAnglesDoNotAliasBetweenFrames();
     void reportsSingularConfigurationOfParallelogram();
     void warnsOfBranchChangeOfDoubleParallelogram();
@@ -1148,6 +1150,82 @@ void TestWorkbench::implicitParametersSavedWithTheModel()
     QVERIFY(!window_->openFile(bad, &error));
     QVERIFY2(error.contains("/run/newmark_gamma") && error.contains("must be a number in [1/2, 1] (got 1.5)"),
              qPrintable(error));
+}
+
+// Every method parameter has a row, made from the registry: a real one (the penalty
+// factor, which spans decades: its arrows change it tenfold) and a count (the augmented
+// Lagrangian's multiplier iterations, whole numbers only) show with the methods that read
+// them, typed values reach the run's settings, "Store Run Settings" saves them, and the
+// file brings them back after the panel was reset.
+void TestWorkbench::methodParametersOfEachTypeEditSaveAndReopen()
+{
+    QVERIFY(window_->openFile(example("four-bar.json")));
+    RunPanel* panel = window_->runPanel();
+    auto* form = panel->findChild<QFormLayout*>();
+    for (const ParameterInfo& p : methodParameters()) {
+        if (p.runField)
+            continue;
+        QAbstractSpinBox* field = nullptr;
+        for (QAbstractSpinBox* f : panel->findChildren<QAbstractSpinBox*>())
+            if (f->toolTip().startsWith(QString::fromStdString(p.description)))
+                field = f;
+        QVERIFY2(field && form->labelForField(field), p.key.c_str());
+        QVERIFY2(field->toolTip().contains(QString::fromLatin1(p.range.text)), p.key.c_str());
+    }
+    auto* factor = panel->findChild<QDoubleSpinBox*>("penaltyFactor");
+    auto* iterations = panel->findChild<QSpinBox*>("augmentedIterations");
+    QVERIFY(factor && iterations);
+    auto* method = panel->findChild<QComboBox*>("method");
+    method->setCurrentIndex(method->findText("projection"));
+    QVERIFY(!factor->isVisibleTo(panel) && !iterations->isVisibleTo(panel));
+    method->setCurrentIndex(method->findText("penalty"));
+    QVERIFY(factor->isVisibleTo(panel) && factor->isEnabled() && !iterations->isVisibleTo(panel));
+    method->setCurrentIndex(method->findText("augmented-lagrangian"));
+    QVERIFY(iterations->isVisibleTo(panel) && iterations->isEnabled());
+    QVERIFY(!factor->isVisibleTo(panel));  // the augmented Lagrangian has a factor of its own
+
+    method->setCurrentIndex(method->findText("penalty"));
+    factor->setValue(1e5);
+    factor->stepBy(1);
+    QCOMPARE(factor->value(), 1e6);
+    typeInto(factor, "2.5e6");
+    QCOMPARE(panel->settings().constraints.penaltyFactor, 2.5e6);
+    window_->presentation()->storeAction()->trigger();
+    QTemporaryDir dir;
+    const QString penalty = dir.filePath("penalty.json");
+    QString error;
+    QVERIFY2(window_->saveFile(penalty, &error), qPrintable(error));
+
+    method->setCurrentIndex(method->findText("augmented-lagrangian"));
+    typeInto(iterations, "7");
+    QCOMPARE(panel->settings().constraints.augmentedIterations, 7);
+    typeInto(iterations, "0");  // below the range: the field keeps its value
+    QCOMPARE(panel->settings().constraints.augmentedIterations, 7);
+    window_->presentation()->storeAction()->trigger();
+    const QString augmented = dir.filePath("augmented.json");
+    QVERIFY2(window_->saveFile(augmented, &error), qPrintable(error));
+
+    auto runBlock = [](const QString& path) {
+        QFile f(path);
+        return f.open(QIODevice::ReadOnly) ? QJsonDocument::fromJson(f.readAll()).object().value("run").toObject()
+                                           : QJsonObject();
+    };
+    QCOMPARE(runBlock(penalty).value("penalty_factor").toDouble(), 2.5e6);
+    QVERIFY(!runBlock(penalty).contains("augmented_iterations"));
+    QCOMPARE(runBlock(augmented).value("augmented_iterations").toDouble(), 7.0);
+
+    for (const auto& [path, methodName] : {std::pair{penalty, "penalty"}, std::pair{augmented, "augmented-lagrangian"}}) {
+        QVERIFY(window_->openFile(example("pendulum.json")));
+        panel->setSettings(SimulationSettings{});
+        QCOMPARE(factor->value(), ConstraintMethodSettings{}.penaltyFactor);
+        QVERIFY2(window_->openFile(path, &error), qPrintable(error));
+        QCOMPARE(panel->settings().method, std::string(methodName));
+    }
+    // The second file opened last: its count, and the first file's factor stayed out of it.
+    QCOMPARE(iterations->value(), 7);
+    QCOMPARE(panel->settings().constraints.augmentedIterations, 7);
+    QVERIFY2(window_->openFile(penalty, &error), qPrintable(error));
+    QCOMPARE(panel->settings().constraints.penaltyFactor, 2.5e6);
 }
 
 // HHT α at the end of its range, −1/3, given to the panel (as a file would) or typed as the

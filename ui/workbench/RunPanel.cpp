@@ -12,12 +12,14 @@
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QSignalBlocker>
+#include <QSpinBox>
 #include <QStandardItemModel>
 #include <QVBoxLayout>
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <variant>
 
 namespace looplab::ui {
 
@@ -43,7 +45,7 @@ public:
     void stepBy(int steps) override { setValue(value() * std::pow(10.0, steps)); }
 };
 
-// The implicit integrators' parameters keep the double the user gave, to the last bit: α =
+// The methods' real parameters keep the double the user gave, to the last bit: α =
 // −1/3 (the end of HHT's range, read from a file or typed as −0.3333333333333333) must
 // reach the solver and the saved model as −1/3, not as six decimals of it. The text is
 // the shortest that reads back to the same double (formatNumberList, as the property
@@ -51,15 +53,24 @@ public:
 // rounds every value it is given to decimals() places, so decimals() is the most Qt allows
 // (DBL_MAX_10_EXP + DBL_DIG), which leaves every double of these ranges as it is. The box
 // holds the core's range, so a value outside it cannot be entered; a range open at its low
-// end (Newmark β > 0) starts one last decimal above it.
+// end (Newmark β > 0) starts one last decimal above it. A value that spans decades (a
+// penalty factor, a tolerance: no increment) steps tenfold.
 class ParameterSpinBox : public QDoubleSpinBox {
 public:
-    ParameterSpinBox(const ParameterRange& range, double singleStep)
+    ParameterSpinBox(const ParameterRange& range, double increment) : tenfold_(increment <= 0.0)
     {
         setDecimals(std::numeric_limits<double>::max_exponent10 + std::numeric_limits<double>::digits10);
-        setRange(range.lowInclusive ? range.low : range.low + std::pow(10.0, -decimals()), range.high);
-        setSingleStep(singleStep);
+        setRange(range.lowInclusive ? range.low : range.low + std::pow(10.0, -decimals()),
+                 std::min(range.high, std::numeric_limits<double>::max()));
+        setSingleStep(tenfold_ ? 1.0 : increment);
         setKeyboardTracking(false);
+    }
+    void stepBy(int steps) override
+    {
+        if (tenfold_ && value() > 0.0)
+            setValue(value() * std::pow(10.0, steps));
+        else
+            QDoubleSpinBox::stepBy(steps);
     }
     QString textFromValue(double value) const override
     {
@@ -77,7 +88,58 @@ public:
         static const QRegularExpression partial(QStringLiteral("^\\s*[+-]?[0-9]*\\.?[0-9]*([eE][+-]?[0-9]*)?\\s*$"));
         return partial.match(text).hasMatch() ? QValidator::Intermediate : QValidator::Invalid;
     }
+
+private:
+    bool tenfold_;
 };
+
+// "hhtAlpha" for "hht-alpha": the field's object name.
+QString camelCase(const std::string& key)
+{
+    QString name;
+    bool upper = false;
+    for (char c : key) {
+        if (c == '-') {
+            upper = true;
+            continue;
+        }
+        name += upper ? QChar(c).toUpper() : QChar(c);
+        upper = false;
+    }
+    return name;
+}
+
+QAbstractSpinBox* parameterField(const ParameterInfo& p)
+{
+    QAbstractSpinBox* field = nullptr;
+    if (p.type == ParameterType::Count) {
+        auto* spin = new QSpinBox;
+        spin->setRange(int(p.range.low), int(p.range.high));
+        spin->setSingleStep(std::max(1, int(p.increment)));
+        spin->setKeyboardTracking(false);
+        field = spin;
+    } else {
+        field = new ParameterSpinBox(p.range, p.increment);
+    }
+    field->setObjectName(camelCase(p.key));
+    field->setToolTip(QString::fromStdString(p.description + "; " + p.rangeText() + "."));
+    return field;
+}
+
+double fieldValue(const QAbstractSpinBox* field)
+{
+    if (auto* spin = qobject_cast<const QSpinBox*>(field))
+        return spin->value();
+    return static_cast<const QDoubleSpinBox*>(field)->value();
+}
+
+void setFieldValue(QAbstractSpinBox* field, double value)
+{
+    if (auto* spin = qobject_cast<QSpinBox*>(field))
+        spin->setValue(int(std::lround(value)));
+    else
+        static_cast<QDoubleSpinBox*>(field)->setValue(value);
+}
 
 QDoubleSpinBox* timeSpin(double minimum, double maximum, double value, int decimals)
 {
@@ -109,22 +171,6 @@ RunPanel::RunPanel(QWidget* parent) : QWidget(parent)
         integrator_->addItem(QString::fromStdString(i.name));
         integrator_->setItemData(integrator_->count() - 1, QString::fromStdString(i.description), Qt::ToolTipRole);
     }
-    hhtAlpha_ = new ParameterSpinBox(kHhtAlphaRange, 0.01);
-    hhtAlpha_->setObjectName("hhtAlpha");
-    hhtAlpha_->setToolTip(tr("HHT α: numerical damping of the high frequencies, dimensionless, in %1 "
-                             "(0: none; hht-index3 needs α < 0).")
-                              .arg(QString::fromLatin1(kHhtAlphaRange.text)));
-    newmarkBeta_ = new ParameterSpinBox(kNewmarkBetaRange, 0.01);
-    newmarkBeta_->setObjectName("newmarkBeta");
-    newmarkBeta_->setToolTip(tr("Newmark β: weight of the new acceleration in the position update, "
-                                "dimensionless, in %1 (1/4: trapezoidal rule).")
-                                 .arg(QString::fromLatin1(kNewmarkBetaRange.text)));
-    newmarkGamma_ = new ParameterSpinBox(kNewmarkGammaRange, 0.01);
-    newmarkGamma_->setObjectName("newmarkGamma");
-    newmarkGamma_->setToolTip(tr("Newmark γ: weight of the new acceleration in the velocity update, "
-                                 "dimensionless, in %1 (above 1/2 damps, but only to first order).")
-                                  .arg(QString::fromLatin1(kNewmarkGammaRange.text)));
-    parameterFields_ = {{"hht-alpha", hhtAlpha_}, {"newmark-beta", newmarkBeta_}, {"newmark-gamma", newmarkGamma_}};
     tEnd_ = timeSpin(1e-6, 1e6, 1.0, 4);
     tEnd_->setObjectName("tEnd");
     rtol_ = new ScientificSpinBox;
@@ -137,14 +183,26 @@ RunPanel::RunPanel(QWidget* parent) : QWidget(parent)
     outputStep_->setObjectName("outputStep");
     form->addRow(tr("Method"), method_);
     form->addRow(tr("Integrator"), integrator_);
-    form->addRow(tr("HHT α"), hhtAlpha_);
-    form->addRow(tr("Newmark β"), newmarkBeta_);
-    form->addRow(tr("Newmark γ"), newmarkGamma_);
+    // The methods' own parameters under the pair, except those of the step size, which
+    // go with the step.
+    std::vector<std::pair<const ParameterInfo*, QAbstractSpinBox*>> stepParameters;
+    for (const ParameterInfo& p : methodParameters()) {
+        if (p.runField)
+            continue;
+        QAbstractSpinBox* field = parameterField(p);
+        parameterFields_.emplace_back(&p, field);
+        if (std::holds_alternative<double OdeSettings::*>(p.field))
+            stepParameters.emplace_back(&p, field);
+        else
+            form->addRow(QString::fromStdString(p.label), field);
+    }
     form->addRow(tr("End time"), tEnd_);
     form->addRow(tr("Relative tolerance"), rtol_);
     form->addRow(tr("Absolute tolerance"), atol_);
     step_->setToolTip(tr("The step of a fixed-step integrator; adaptive ones choose their own."));
     form->addRow(tr("Step"), step_);
+    for (const auto& [p, field] : stepParameters)
+        form->addRow(QString::fromStdString(p->label), field);
     form->addRow(tr("Output step"), outputStep_);
     pace_ = new QComboBox;
     pace_->setObjectName("pace");
@@ -216,9 +274,8 @@ SimulationSettings RunPanel::settings() const
     // their own first step.
     s.ode.step = fixedStep() ? step_->value() : 0.0;
     s.constraints.linearAlgebra = static_cast<LinearAlgebra>(linearAlgebra_->currentData().toInt());
-    s.constraints.hhtAlpha = hhtAlpha_->value();
-    s.constraints.newmarkBeta = newmarkBeta_->value();
-    s.constraints.newmarkGamma = newmarkGamma_->value();
+    for (const auto& [p, field] : parameterFields_)
+        p->setValue(s.constraints, s.ode, fieldValue(field));
     return s;
 }
 
@@ -239,9 +296,8 @@ void RunPanel::setSettings(const SimulationSettings& s)
     const int la = linearAlgebra_->findData(static_cast<int>(s.constraints.linearAlgebra));
     if (la >= 0)
         linearAlgebra_->setCurrentIndex(la);
-    hhtAlpha_->setValue(s.constraints.hhtAlpha);
-    newmarkBeta_->setValue(s.constraints.newmarkBeta);
-    newmarkGamma_->setValue(s.constraints.newmarkGamma);
+    for (const auto& [p, field] : parameterFields_)
+        setFieldValue(field, p->value(s.constraints, s.ode));
     updateStepEnabled();
 }
 
@@ -323,9 +379,9 @@ void RunPanel::updateStepEnabled()
     rtol_->setEnabled(!running_ && !fixed);
     atol_->setEnabled(!running_ && !fixed);
     // A parameter shows only while the chosen pair reads it, as the command line warns
-    // about one it ignores: HHT α with hht, Newmark β and γ with newmark.
-    for (const auto& [key, field] : parameterFields_) {
-        const bool used = pairReads(method, integrator_->currentText().toStdString(), key);
+    // about one it ignores: Baumgarte's α and β with baumgarte, HHT α with hht, ...
+    for (const auto& [p, field] : parameterFields_) {
+        const bool used = pairReads(method, integrator_->currentText().toStdString(), p->key);
         form_->setRowVisible(field, used);
         field->setEnabled(!running_ && used);
     }

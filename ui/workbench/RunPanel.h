@@ -1,8 +1,11 @@
 #pragma once
-// Simulation settings and run controls: constraint method, integrator, the implicit
-// integrators' HHT α or Newmark β and γ, end time, tolerances, step, output step; Run,
-// Pause, Resume, Stop, Reset; progress with the simulated time and the real-time factor.
+// Simulation settings and run controls: constraint method, integrator, the parameters the
+// pair reads (one row each, made from the registry's list: Baumgarte α, penalty factor,
+// HHT α, Newmark β and γ, largest step, ...), end time, tolerances, step, output step;
+// Run, Pause, Resume, Stop, Reset; progress with the simulated time and the real-time
+// factor.
 
+#include "looplab/integrate/MethodParameter.h"
 #include "looplab/simulation/Simulation.h"
 
 #include <QWidget>
@@ -10,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+class QAbstractSpinBox;
 class QComboBox;
 class QDoubleSpinBox;
 class QFormLayout;
@@ -67,11 +71,9 @@ private:
     QComboBox* method_;
     QComboBox* integrator_;
     QFormLayout* form_;
-    QDoubleSpinBox* hhtAlpha_;
-    QDoubleSpinBox* newmarkBeta_;
-    QDoubleSpinBox* newmarkGamma_;
-    /// The integrator parameters' fields by registry key (ParameterInfo::key).
-    std::vector<std::pair<std::string, QDoubleSpinBox*>> parameterFields_;
+    /// A field per registered method parameter (ParameterInfo), named by its key in
+    /// camel case ("hhtAlpha", "penaltyFactor"); shown while the chosen pair reads it.
+    std::vector<std::pair<const ParameterInfo*, QAbstractSpinBox*>> parameterFields_;
     QDoubleSpinBox* tEnd_;
     QDoubleSpinBox* rtol_;
     QDoubleSpinBox* atol_;

@@ -1,8 +1,112 @@
 #include "looplab/integrate/MethodRegistry.h"
 
+#include "looplab/dynamics/BaumgarteMethod.h"
+#include "looplab/dynamics/PenaltyMethod.h"
+#include "looplab/dynamics/ProjectionMethod.h"
+#include "looplab/integrate/ConstraintMethodStepper.h"
+#include "looplab/integrate/CvodeBdf.h"
+#include "looplab/integrate/DormandPrince5.h"
+#include "looplab/integrate/EmbeddedRungeKutta.h"
+#include "looplab/integrate/HhtIndex3Stepper.h"
+#include "looplab/integrate/RungeKutta4.h"
+#include "looplab/integrate/TlismniStepper.h"
+
 #include <algorithm>
+#include <limits>
+#include <stdexcept>
 
 namespace looplab {
+
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr ParameterRange kNonNegative{0.0, kInf, true, "[0, inf)"};
+constexpr ParameterRange kPositive{0.0, kInf, false, "(0, inf)"};
+constexpr ParameterRange kFraction{0.0, 1.0, false, "(0, 1]"};
+// Iterations per evaluation: a bound keeps a typed 1e12 from meaning "forever".
+constexpr ParameterRange kIterations{1.0, 1000.0, true, "[1, 1000]"};
+
+using C = ConstraintMethodSettings;
+using O = OdeSettings;
+
+// Every parameter once. Defaults are not here: they are the settings structs' own
+// (ParameterInfo::defaultValue).
+const std::vector<ParameterInfo>& parameterTable() {
+    static const std::vector<ParameterInfo> table{
+        {"rtol", "Relative tolerance", "relative tolerance of the local error", ParameterType::Real, kFraction, 0.0,
+         true, &O::rtol},
+        {"atol", "Absolute tolerance", "absolute tolerance of the local error [coordinate units]",
+         ParameterType::Real, kPositive, 0.0, true, &O::atol},
+        {"step", "Step", "rk4: the step; adaptive integrators: the first step (0: automatic) [s]",
+         ParameterType::Real, kNonNegative, 1e-3, true, &O::step},
+        {"projection-iterations", "Projection iterations", "Gauss-Newton iterations allowed per position projection",
+         ParameterType::Count, kIterations, 1.0, false, &C::projectionIterations},
+        {"baumgarte-alpha", "Baumgarte α", "damping of the constraint drift alpha [1/s]", ParameterType::Real,
+         kNonNegative, 1.0, false, &C::baumgarteAlpha},
+        {"baumgarte-beta", "Baumgarte β", "stiffness of the constraint drift beta [1/s]", ParameterType::Real,
+         kNonNegative, 1.0, false, &C::baumgarteBeta},
+        {"penalty-factor", "Penalty factor", "penalty factor, relative to the mean generalised mass",
+         ParameterType::Real, kPositive, 0.0, false, &C::penaltyFactor},
+        {"augmented-factor", "Augmented factor",
+         "penalty factor of the augmented Lagrangian, relative to the mean generalised mass", ParameterType::Real,
+         kPositive, 0.0, false, &C::augmentedFactor},
+        {"penalty-damping", "Penalty damping ξ", "damping ratio xi of the constraint dynamics", ParameterType::Real,
+         kNonNegative, 0.1, false, &C::penaltyDamping},
+        {"penalty-frequency", "Penalty frequency ω", "natural frequency omega of the constraint dynamics [rad/s]",
+         ParameterType::Real, kPositive, 1.0, false, &C::penaltyFrequency},
+        {"augmented-iterations", "Multiplier iterations", "multiplier iterations allowed per evaluation",
+         ParameterType::Count, kIterations, 1.0, false, &C::augmentedIterations},
+        {"augmented-tolerance", "Multiplier tolerance",
+         "relative change of the scaled accelerations that ends the multiplier iteration", ParameterType::Real,
+         kFraction, 0.0, false, &C::augmentedTolerance},
+        {"hht-alpha", "HHT α",
+         "numerical damping of the high frequencies alpha (0: none; hht-index3 needs alpha < 0)",
+         ParameterType::Real, kHhtAlphaRange, 0.01, false, &C::hhtAlpha},
+        {"newmark-beta", "Newmark β", "weight of the new acceleration in the position update beta (1/4: trapezoidal)",
+         ParameterType::Real, kNewmarkBetaRange, 0.01, false, &C::newmarkBeta},
+        {"newmark-gamma", "Newmark γ",
+         "weight of the new acceleration in the velocity update gamma (second order only at 1/2)",
+         ParameterType::Real, kNewmarkGammaRange, 0.01, false, &C::newmarkGamma},
+        {"max-step", "Largest step", "largest step of an adaptive integrator (0: none) [s]", ParameterType::Real,
+         kNonNegative, 1e-3, false, &O::maxStep},
+    };
+    return table;
+}
+
+// The table's entries of these keys, for a method's or an integrator's list.
+std::vector<ParameterInfo> parameters(std::initializer_list<const char*> keys) {
+    std::vector<ParameterInfo> out;
+    for (const char* key : keys) {
+        const ParameterInfo* p = findParameter(key);
+        if (!p) throw std::logic_error(std::string("unregistered method parameter '") + key + "'");
+        out.push_back(*p);
+    }
+    return out;
+}
+
+// The two steppers on the constrained equations read one settings struct.
+TlismniSettings steppedSettings(const std::string& integrator, const OdeSettings& ode,
+                                const ConstraintMethodSettings& c) {
+    TlismniSettings t;
+    t.newmark = integrator == "newmark";
+    t.alpha = c.hhtAlpha;
+    t.beta = c.newmarkBeta;
+    t.gamma = c.newmarkGamma;
+    t.ode = ode;
+    t.rankTolerance = c.rankTolerance;
+    t.linearAlgebra = c.linearAlgebra;
+    return t;
+}
+
+}  // namespace
+
+const std::vector<ParameterInfo>& methodParameters() { return parameterTable(); }
+
+const ParameterInfo* findParameter(const std::string& key) {
+    for (const ParameterInfo& p : parameterTable())
+        if (p.key == key || p.fileKey() == key) return &p;
+    return nullptr;
+}
 
 const std::vector<ConstraintMethodInfo>& constraintMethods() {
     static const std::vector<ConstraintMethodInfo> methods{
@@ -10,34 +114,44 @@ const std::vector<ConstraintMethodInfo>& constraintMethods() {
          "null-space projection: positions and velocities projected onto the constraint manifolds before "
          "every evaluation; no drift",
          true,
-         {{"projection-iterations", "Gauss-Newton iterations allowed per position projection"}},
+         parameters({"projection-iterations"}),
          {},
-         {"dopri5", 1e-8, 1e-10}},
+         {"dopri5", 1e-8, 1e-10},
+         [](std::shared_ptr<const Model> m, const ConstraintMethodSettings& c) {
+             return std::make_unique<ProjectionMethod>(std::move(m), c);
+         },
+         {}},
         {"baumgarte",
          "multipliers with Baumgarte stabilisation of the constraint drift, phi'' + 2 alpha phi' + beta^2 phi = 0",
          false,
-         {{"baumgarte-alpha", "damping of the constraint drift alpha [1/s]"},
-          {"baumgarte-beta", "stiffness of the constraint drift beta [1/s]"}},
+         parameters({"baumgarte-alpha", "baumgarte-beta"}),
          {},
-         {"dopri5", 1e-8, 1e-10}},
+         {"dopri5", 1e-8, 1e-10},
+         [](std::shared_ptr<const Model> m, const ConstraintMethodSettings& c) {
+             return std::make_unique<BaumgarteMethod>(std::move(m), c);
+         },
+         {}},
         {"penalty",
          "Bayo's penalty formulation: constraint forces from a stiff spring-damper on the violations",
          false,
-         {{"penalty-factor", "penalty factor, relative to the mean generalised mass"},
-          {"penalty-damping", "damping ratio xi of the constraint dynamics"},
-          {"penalty-frequency", "natural frequency omega of the constraint dynamics [rad/s]"}},
+         parameters({"penalty-factor", "penalty-damping", "penalty-frequency"}),
          {},
-         {"dopri5", 1e-8, 1e-10}},
+         {"dopri5", 1e-8, 1e-10},
+         [](std::shared_ptr<const Model> m, const ConstraintMethodSettings& c) {
+             return std::make_unique<PenaltyMethod>(std::move(m), c, false);
+         },
+         {}},
         {"augmented-lagrangian",
          "penalty formulation whose multipliers are iterated until the constraints are met to a tolerance",
          false,
-         {{"augmented-factor", "penalty factor, relative to the mean generalised mass"},
-          {"penalty-damping", "damping ratio xi of the constraint dynamics"},
-          {"penalty-frequency", "natural frequency omega of the constraint dynamics [rad/s]"},
-          {"augmented-iterations", "multiplier iterations allowed per evaluation"},
-          {"augmented-tolerance", "relative change of the scaled accelerations that ends the iteration"}},
+         parameters({"augmented-factor", "penalty-damping", "penalty-frequency", "augmented-iterations",
+                     "augmented-tolerance"}),
          {},
-         {"dopri5", 1e-8, 1e-10}},
+         {"dopri5", 1e-8, 1e-10},
+         [](std::shared_ptr<const Model> m, const ConstraintMethodSettings& c) {
+             return std::make_unique<PenaltyMethod>(std::move(m), c, true);
+         },
+         {}},
         {"tlismni",
          "two-loop implicit method (Shabana & Hussein 2009): coordinate partitioning, HHT or Newmark on the "
          "independent accelerations, Newton-Raphson on phi = 0 for the dependent positions; no drift",
@@ -50,7 +164,12 @@ const std::vector<ConstraintMethodInfo>& constraintMethods() {
          // equal rtol: 1e-6 holds 1 s of the shipped rigid examples' motion to 1e-5 … 6e-4
          // of its amplitude, the flexible four-bar's to 2e-4, for 1/5 to 1/9 of the steps of
          // rtol 1e-8 (docs/methods.md, error control of the implicit steppers).
-         {"hht", 1e-6, 1e-8}},
+         {"hht", 1e-6, 1e-8},
+         {},
+         [](std::shared_ptr<const Model> m, const std::string& integrator, const OdeSettings& ode,
+            const ConstraintMethodSettings& c) -> std::unique_ptr<TimeStepper> {
+             return std::make_unique<TlismniStepper>(std::move(m), steppedSettings(integrator, ode, c), integrator);
+         }},
         {"hht-index3",
          "HHT-alpha on the full index-3 DAE (Negrut et al. 2007), as most commercial codes integrate: all "
          "accelerations and multipliers per Newton iteration, positions closed at the step's end, velocities "
@@ -58,7 +177,12 @@ const std::vector<ConstraintMethodInfo>& constraintMethods() {
          false,
          {},
          {"hht"},
-         {"hht", 1e-6, 1e-8}},  // as tlismni's
+         {"hht", 1e-6, 1e-8},  // as tlismni's
+         {},
+         [](std::shared_ptr<const Model> m, const std::string& integrator, const OdeSettings& ode,
+            const ConstraintMethodSettings& c) -> std::unique_ptr<TimeStepper> {
+             return std::make_unique<HhtIndex3Stepper>(std::move(m), steppedSettings(integrator, ode, c), integrator);
+         }},
     };
     return methods;
 }
@@ -70,70 +194,61 @@ const std::vector<IntegratorInfo>& integrators() {
          StepControl::Adaptive,
          false,
          5,
-         {{"rtol", "relative tolerance of the local error"},
-          {"atol", "absolute tolerance of the local error [coordinate units]"},
-          {"step", "initial step [s] (0: automatic)"},
-          {"max-step", "largest step [s] (0: none)"}}},
+         parameters({"rtol", "atol", "step", "max-step"}),
+         true,
+         [] { return std::unique_ptr<OdeSolver>(std::make_unique<DormandPrince5>()); }},
         {"verner6",
          "Verner 6(5), Butcher table from SUNDIALS ARKODE: explicit, adaptive step, 8 stages, 6th-order "
          "steps, output held to the tolerance",
          StepControl::Adaptive,
          false,
          6,
-         {{"rtol", "relative tolerance of the local error"},
-          {"atol", "absolute tolerance of the local error [coordinate units]"},
-          {"step", "initial step [s] (0: automatic)"},
-          {"max-step", "largest step [s] (0: none)"}}},
+         parameters({"rtol", "atol", "step", "max-step"}),
+         true,
+         [] { return std::unique_ptr<OdeSolver>(std::make_unique<EmbeddedRungeKutta>(EmbeddedPair::Verner65, "verner6")); }},
         {"fehlberg8",
          "Fehlberg 7(8), Butcher table from SUNDIALS ARKODE: explicit, adaptive step, 13 stages, 8th-order "
          "steps, output held to the tolerance",
          StepControl::Adaptive,
          false,
          8,
-         {{"rtol", "relative tolerance of the local error"},
-          {"atol", "absolute tolerance of the local error [coordinate units]"},
-          {"step", "initial step [s] (0: automatic)"},
-          {"max-step", "largest step [s] (0: none)"}}},
+         parameters({"rtol", "atol", "step", "max-step"}),
+         true,
+         [] { return std::unique_ptr<OdeSolver>(std::make_unique<EmbeddedRungeKutta>(EmbeddedPair::Fehlberg78, "fehlberg8")); }},
         {"bdf",
          "SUNDIALS CVODE, variable-order BDF (1 to 5) with Newton iterations: for stiff models",
          StepControl::Adaptive,
          true,
          5,
-         {{"rtol", "relative tolerance of the local error"},
-          {"atol", "absolute tolerance of the local error [coordinate units]"},
-          {"step", "initial step [s] (0: automatic)"},
-          {"max-step", "largest step [s] (0: none)"}}},
+         parameters({"rtol", "atol", "step", "max-step"}),
+         true,
+         [] { return std::unique_ptr<OdeSolver>(std::make_unique<CvodeBdf>()); }},
         {"rk4",
          "classic Runge-Kutta, fixed step: for teaching and step-size studies",
          StepControl::Fixed,
          false,
          4,
-         {{"step", "the step [s]"}}},
+         parameters({"step"}),
+         true,
+         [] { return std::unique_ptr<OdeSolver>(std::make_unique<RungeKutta4>()); }},
         {"hht",
          "Hilber-Hughes-Taylor alpha on the constrained equations, Newton iterations, adaptive step: "
          "for steppers on the constrained equations (tlismni, hht-index3)",
          StepControl::Adaptive,
          true,
          2,
-         {{"hht-alpha", "numerical damping alpha in [-1/3, 0] (0: none)"},
-          {"rtol", "relative tolerance of the local error"},
-          {"atol", "absolute tolerance of the local error [coordinate units]"},
-          {"step", "initial step [s] (0: automatic)"},
-          {"max-step", "largest step [s] (0: none)"}},
-         false},
+         parameters({"hht-alpha", "rtol", "atol", "step", "max-step"}),
+         false,
+         {}},
         {"newmark",
          "Newmark beta-gamma on the constrained equations, Newton iterations, adaptive step: "
          "for steppers on the constrained equations (tlismni, hht-index3)",
          StepControl::Adaptive,
          true,
          2,
-         {{"newmark-beta", "Newmark beta in (0, 1/2]"},
-          {"newmark-gamma", "Newmark gamma in [1/2, 1] (second order only at 1/2)"},
-          {"rtol", "relative tolerance of the local error"},
-          {"atol", "absolute tolerance of the local error [coordinate units]"},
-          {"step", "initial step [s] (0: automatic)"},
-          {"max-step", "largest step [s] (0: none)"}},
-         false},
+         parameters({"newmark-beta", "newmark-gamma", "rtol", "atol", "step", "max-step"}),
+         false,
+         {}},
     };
     return list;
 }
@@ -171,13 +286,22 @@ std::vector<std::pair<std::string, std::string>> stiffRemedies() {
     return remedies;
 }
 
-bool pairReads(const std::string& method, const std::string& integrator, const std::string& key) {
-    auto lists = [&key](const std::vector<ParameterInfo>& ps) {
-        return std::any_of(ps.begin(), ps.end(), [&](const ParameterInfo& p) { return p.key == key; });
+std::vector<const ParameterInfo*> parametersRead(const std::string& method, const std::string& integrator) {
+    std::vector<const ParameterInfo*> read;
+    auto add = [&read](const std::vector<ParameterInfo>& ps) {
+        for (const ParameterInfo& p : ps) {
+            const ParameterInfo* entry = findParameter(p.key);
+            if (std::find(read.begin(), read.end(), entry) == read.end()) read.push_back(entry);
+        }
     };
-    const ConstraintMethodInfo* m = findConstraintMethod(method);
-    const IntegratorInfo* i = findIntegrator(integrator);
-    return (m && lists(m->parameters)) || (i && lists(i->parameters));
+    if (const ConstraintMethodInfo* m = findConstraintMethod(method)) add(m->parameters);
+    if (const IntegratorInfo* i = findIntegrator(integrator)) add(i->parameters);
+    return read;
+}
+
+bool pairReads(const std::string& method, const std::string& integrator, const std::string& key) {
+    const std::vector<const ParameterInfo*> read = parametersRead(method, integrator);
+    return std::any_of(read.begin(), read.end(), [&key](const ParameterInfo* p) { return p->key == key; });
 }
 
 bool isSupportedPair(const std::string& method, const std::string& integrator, std::string* why) {
@@ -205,6 +329,16 @@ bool isSupportedPair(const std::string& method, const std::string& integrator, s
                     "integrators " + list + ", not the ODE solver '" + integrator + "'");
     }
     return true;
+}
+
+std::unique_ptr<TimeStepper> makeTimeStepper(std::shared_ptr<const Model> model, const std::string& method,
+                                             const std::string& integrator, const OdeSettings& ode,
+                                             const ConstraintMethodSettings& constraints, std::string* why) {
+    if (!isSupportedPair(method, integrator, why)) return nullptr;
+    const ConstraintMethodInfo& m = *findConstraintMethod(method);
+    if (m.makeStepper) return m.makeStepper(std::move(model), integrator, ode, constraints);
+    return std::make_unique<ConstraintMethodStepper>(model, m.makeMethod(model, constraints),
+                                                     findIntegrator(integrator)->makeSolver(), ode);
 }
 
 }  // namespace looplab

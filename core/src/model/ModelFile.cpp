@@ -53,7 +53,7 @@ public:
     static std::string typeName(const json& j) { return j.type_name(); }
 
     // Checks that j is an object whose keys are all in `allowed`.
-    bool object(const json& j, const std::string& where, std::initializer_list<const char*> allowed) {
+    bool object(const json& j, const std::string& where, const std::vector<std::string>& allowed) {
         if (!j.is_object()) {
             error(where, "expected an object, found " + typeName(j));
             return false;
@@ -567,9 +567,10 @@ public:
     // Checked against the registry like the command line's options, so a model never
     // opens with settings a run would refuse.
     void runSettings(const json& v, const std::string& where, RunSettingsDoc& out) {
-        if (!object(v, where, {"method", "integrator", "t_end", "rtol", "atol", "step", "output_step", "pace",
-                               "hht_alpha", "newmark_beta", "newmark_gamma"}))
-            return;
+        std::vector<std::string> keys{"method", "integrator", "t_end", "rtol", "atol", "step", "output_step", "pace"};
+        for (const ParameterInfo& p : methodParameters())
+            if (!p.runField) keys.push_back(p.fileKey());
+        if (!object(v, where, keys)) return;
         std::string name;
         if (text(v, "method", where, name)) {
             if (!findConstraintMethod(name)) {
@@ -612,22 +613,16 @@ public:
             }
             *f.out = x;
         }
-        struct Ranged {
-            const char* key;
-            std::optional<double>* out;
-            const ParameterRange& range;
-        };
-        for (const Ranged& f : {Ranged{"hht_alpha", &out.hhtAlpha, kHhtAlphaRange},
-                                Ranged{"newmark_beta", &out.newmarkBeta, kNewmarkBetaRange},
-                                Ranged{"newmark_gamma", &out.newmarkGamma, kNewmarkGammaRange}}) {
+        for (const ParameterInfo& p : methodParameters()) {
+            if (p.runField) continue;
+            const std::string key = p.fileKey();
             std::optional<double> x;
-            if (!optionalNumber(v, f.key, where, x)) continue;
-            if (!f.range.contains(*x)) {
-                error(where + "/" + f.key,
-                      std::string(f.key) + " must be a number in " + f.range.text + " (got " + v[f.key].dump() + ")");
+            if (!optionalNumber(v, key.c_str(), where, x)) continue;
+            if (!p.accepts(*x)) {
+                error(where + "/" + key, key + " must be " + p.rangeText() + " (got " + v[key].dump() + ")");
                 continue;
             }
-            *f.out = x;
+            out.parameters[p.key] = *x;
         }
     }
 
@@ -1000,9 +995,8 @@ std::string serializeModelDocument(const ModelDocument& doc) {
         if (doc.run.step) r["step"] = *doc.run.step;
         if (doc.run.outputStep) r["output_step"] = *doc.run.outputStep;
         if (doc.run.pace) r["pace"] = *doc.run.pace;
-        if (doc.run.hhtAlpha) r["hht_alpha"] = *doc.run.hhtAlpha;
-        if (doc.run.newmarkBeta) r["newmark_beta"] = *doc.run.newmarkBeta;
-        if (doc.run.newmarkGamma) r["newmark_gamma"] = *doc.run.newmarkGamma;
+        for (const ParameterInfo& p : methodParameters())  // in the registry's order
+            if (const std::optional<double> x = doc.run.parameter(p.key)) r[p.fileKey()] = *x;
         root["run"] = r;
     }
     if (doc.camera) {

@@ -15,9 +15,8 @@ SimulationSettings withModelRunSettings(const RunSettingsDoc& run, SimulationSet
     if (run.atol) base.ode.atol = *run.atol;
     if (run.step) base.ode.step = *run.step;
     if (run.outputStep) base.outputStep = *run.outputStep;
-    if (run.hhtAlpha) base.constraints.hhtAlpha = *run.hhtAlpha;
-    if (run.newmarkBeta) base.constraints.newmarkBeta = *run.newmarkBeta;
-    if (run.newmarkGamma) base.constraints.newmarkGamma = *run.newmarkGamma;
+    for (const auto& [key, value] : run.parameters)
+        if (const ParameterInfo* p = findParameter(key)) p->setValue(base.constraints, base.ode, value);
     return base;
 }
 
@@ -35,11 +34,8 @@ RunSettingsDoc runSettingsDocFrom(const SimulationSettings& settings, double pac
     r.pace = pace;
     // Only what the pair reads, so that a file does not carry, for a projection run, an α
     // that would silently change nothing.
-    if (pairReads(settings.method, settings.integrator, "hht-alpha")) r.hhtAlpha = settings.constraints.hhtAlpha;
-    if (pairReads(settings.method, settings.integrator, "newmark-beta"))
-        r.newmarkBeta = settings.constraints.newmarkBeta;
-    if (pairReads(settings.method, settings.integrator, "newmark-gamma"))
-        r.newmarkGamma = settings.constraints.newmarkGamma;
+    for (const ParameterInfo* p : parametersRead(settings.method, settings.integrator))
+        if (!p->runField) r.parameters[p->key] = p->value(settings.constraints, settings.ode);
     return r;
 }
 
@@ -152,15 +148,13 @@ ResolvedRunSettings resolveRunSettings(const RunSettingsDoc& commandLine, const 
         pick("rtol", commandLine.rtol, model.rtol, method->defaults.rtol, SettingSource::MethodDefault, s.ode.rtol);
         pick("atol", commandLine.atol, model.atol, method->defaults.atol, SettingSource::MethodDefault, s.ode.atol);
     }
-    if (pairReads(s.method, s.integrator, "hht-alpha"))
-        pick("hht_alpha", commandLine.hhtAlpha, model.hhtAlpha, s.constraints.hhtAlpha, SettingSource::Default,
-             s.constraints.hhtAlpha);
-    if (pairReads(s.method, s.integrator, "newmark-beta"))
-        pick("newmark_beta", commandLine.newmarkBeta, model.newmarkBeta, s.constraints.newmarkBeta,
-             SettingSource::Default, s.constraints.newmarkBeta);
-    if (pairReads(s.method, s.integrator, "newmark-gamma"))
-        pick("newmark_gamma", commandLine.newmarkGamma, model.newmarkGamma, s.constraints.newmarkGamma,
-             SettingSource::Default, s.constraints.newmarkGamma);
+    for (const ParameterInfo* p : parametersRead(s.method, s.integrator)) {
+        if (p->runField) continue;
+        double value = 0.0;
+        pick(p->fileKey().c_str(), commandLine.parameter(p->key), model.parameter(p->key),
+             p->value(s.constraints, s.ode), SettingSource::Default, value);
+        p->setValue(s.constraints, s.ode, value);
+    }
     return r;
 }
 

@@ -4,6 +4,7 @@
 #include "CliRunner.h"
 #include "TestModels.h"
 
+#include "looplab/integrate/MethodRegistry.h"
 #include "looplab/model/ModelBuilder.h"
 #include "looplab/model/ModelFile.h"
 #include "looplab/model/UnitVector.h"
@@ -61,9 +62,8 @@ public:
         same("run/step", a.run.step, b.run.step);
         same("run/output_step", a.run.outputStep, b.run.outputStep);
         same("run/pace", a.run.pace, b.run.pace);
-        same("run/hht_alpha", a.run.hhtAlpha, b.run.hhtAlpha);
-        same("run/newmark_beta", a.run.newmarkBeta, b.run.newmarkBeta);
-        same("run/newmark_gamma", a.run.newmarkGamma, b.run.newmarkGamma);
+        for (const ParameterInfo& p : methodParameters())
+            same(QString::fromStdString("run/" + p.fileKey()), a.run.parameter(p.key), b.run.parameter(p.key));
         same("camera (present)", a.camera.has_value(), b.camera.has_value());
         if (a.camera && b.camera) {
             same("camera/position", a.camera->position, b.camera->position);

@@ -12,6 +12,9 @@
 #include <QDir>
 #include <QtTest>
 
+#include <cstdio>
+#include <set>
+
 using namespace looplab;
 
 namespace {
@@ -45,7 +48,7 @@ private slots:
         model.integrator = "hht";
         model.tEnd = 0.5;
         model.rtol = 1e-5;
-        model.hhtAlpha = -0.2;
+        model.parameters["hht-alpha"] = -0.2;
         RunSettingsDoc cl;
         cl.rtol = 1e-9;
         SimulationSettings base;
@@ -184,14 +187,14 @@ private slots:
             "hht_alpha": -0.3333333333333333, "newmark_beta": 0.5, "newmark_gamma": 1})"),
                                               "m.json");
         QVERIFY(d.document);
-        QCOMPARE(*d.document->run.hhtAlpha, -1.0 / 3.0);
-        QCOMPARE(*d.document->run.newmarkBeta, 0.5);
-        QCOMPARE(*d.document->run.newmarkGamma, 1.0);
+        QCOMPARE(*d.document->run.parameter("hht-alpha"), -1.0 / 3.0);
+        QCOMPARE(*d.document->run.parameter("newmark-beta"), 0.5);
+        QCOMPARE(*d.document->run.parameter("newmark-gamma"), 1.0);
         DocumentResult back = parseModelDocument(serializeModelDocument(*d.document), "back.json");
         QVERIFY(back.document);
-        QCOMPARE(back.document->run.hhtAlpha, d.document->run.hhtAlpha);
-        QCOMPARE(back.document->run.newmarkBeta, d.document->run.newmarkBeta);
-        QCOMPARE(back.document->run.newmarkGamma, d.document->run.newmarkGamma);
+        QCOMPARE(back.document->run.parameter("hht-alpha"), d.document->run.parameter("hht-alpha"));
+        QCOMPARE(back.document->run.parameter("newmark-beta"), d.document->run.parameter("newmark-beta"));
+        QCOMPARE(back.document->run.parameter("newmark-gamma"), d.document->run.parameter("newmark-gamma"));
         const SimulationSettings s = withModelRunSettings(back.document->run, SimulationSettings{});
         QCOMPARE(s.constraints.hhtAlpha, -1.0 / 3.0);
         QCOMPARE(s.constraints.newmarkBeta, 0.5);
@@ -200,6 +203,74 @@ private slots:
         SimulationSettings base;
         base.constraints.hhtAlpha = -0.2;
         QCOMPARE(withModelRunSettings(RunSettingsDoc{}, base).constraints.hhtAlpha, -0.2);
+    }
+
+    // Every registered method parameter, for every pair that reads it: a value that is not
+    // its default (a count whole) goes from the run's settings into a saved `run` block,
+    // reads back to the same double and reaches the run's settings; given on the command
+    // line it wins over the model's and is said to come from there; just outside its range
+    // the file refuses it at its key, naming the range. The default of each is inside its
+    // own range.
+    void everyMethodParameterSavesReadsAndResolves() {
+        std::set<std::string> checked, registered;
+        for (const ParameterInfo& p : methodParameters()) {
+            QVERIFY2(p.accepts(p.defaultValue()) || p.key == "step", p.key.c_str());
+            QCOMPARE(findParameter(p.key), &p);
+            QCOMPARE(findParameter(p.fileKey()), &p);
+            if (p.runField) continue;
+            registered.insert(p.key);
+            const double value = p.type == ParameterType::Count ? p.defaultValue() + 3.0
+                                 : std::isfinite(p.range.high) ? p.range.low + 0.37 * (p.range.high - p.range.low)
+                                 : p.defaultValue() > 0.0      ? 3.0 * p.defaultValue()
+                                                               : 0.25;
+            QVERIFY2(p.accepts(value) && value != p.defaultValue(), p.key.c_str());
+            for (const ConstraintMethodInfo& m : constraintMethods())
+                for (const IntegratorInfo& i : integrators()) {
+                    if (!isSupportedPair(m.name, i.name) || !pairReads(m.name, i.name, p.key)) continue;
+                    const std::string pair = m.name + "/" + i.name + " " + p.key;
+                    SimulationSettings s;
+                    s.method = m.name;
+                    s.integrator = i.name;
+                    p.setValue(s.constraints, s.ode, value);
+                    DocumentResult d = parseModelDocument(withFields(""), "m.json");
+                    QVERIFY(d.document);
+                    d.document->run = runSettingsDocFrom(s, 0.0);
+                    const std::string text = serializeModelDocument(*d.document);
+                    QVERIFY2(text.find("\"" + p.fileKey() + "\"") != std::string::npos, pair.c_str());
+                    const DocumentResult back = parseModelDocument(text, "back.json");
+                    QVERIFY2(back.document, pair.c_str());
+                    QCOMPARE(back.document->run.parameter(p.key), std::optional<double>(value));
+                    const SimulationSettings read = withModelRunSettings(back.document->run, SimulationSettings{});
+                    QCOMPARE(p.value(read.constraints, read.ode), value);
+
+                    RunSettingsDoc commandLine;
+                    commandLine.parameters[p.key] = p.defaultValue();
+                    const ResolvedRunSettings r = resolveRunSettings(commandLine, back.document->run, {});
+                    QVERIFY2(r.error.empty(), r.error.c_str());
+                    QVERIFY2(r.field(p.fileKey()), pair.c_str());
+                    QCOMPARE(r.field(p.fileKey())->source, SettingSource::CommandLine);
+                    QCOMPARE(p.value(r.settings.constraints, r.settings.ode), p.defaultValue());
+                    const ResolvedRunSettings fromModel = resolveRunSettings({}, back.document->run, {});
+                    QCOMPARE(fromModel.field(p.fileKey())->source, SettingSource::Model);
+                    QCOMPARE(p.value(fromModel.settings.constraints, fromModel.settings.ode), value);
+                    checked.insert(p.key);
+                }
+            // Outside the range (below its low end, or a fraction for a count), refused at its key.
+            const double bad = p.type == ParameterType::Count ? p.range.low + 0.5 : p.range.low - 1.0;
+            char number[32];
+            std::snprintf(number, sizeof number, "%g", bad);
+            const DocumentResult refused =
+                parseModelDocument(withFields("\"run\": {\"" + p.fileKey() + "\": " + number + "}"), "bad.json");
+            QVERIFY2(!refused.document, p.key.c_str());
+            QCOMPARE(QString::fromStdString(refused.diagnostics.front().location),
+                     QString::fromStdString("/run/" + p.fileKey()));
+            QVERIFY2(refused.diagnostics.front().message.find(p.range.text) != std::string::npos,
+                     refused.diagnostics.front().message.c_str());
+        }
+        // Each is read by some pair (none is registered for nothing), and there are more
+        // than the three of the implicit integrators.
+        QVERIFY(checked == registered);
+        QVERIFY(registered.size() > 3);
     }
 
     // What "Store Run Settings" writes: the parameters the pair reads and no others, and

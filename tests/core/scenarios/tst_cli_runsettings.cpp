@@ -15,6 +15,7 @@
 #include <QtTest>
 
 #include <cmath>
+#include <map>
 
 using looplab::test::CliResult;
 using looplab::test::runCli;
@@ -215,6 +216,69 @@ private slots:
         QVERIFY(r.finished);
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains("--t-end"), r.err.constData());
+    }
+
+    // Every method parameter of the registry is an option of `simulate`: given with a pair
+    // that reads it (one run per pair, with all of the pair's parameters), the run takes
+    // it and says it came from the command line; outside its range it is refused before
+    // the model is read, naming the range. `methods` lists each with its range and its
+    // default.
+    void everyMethodParameterIsAnOption() {
+        using namespace looplab;
+        const Json listed = runJson({"methods"});
+        QVERIFY2(listed.error.isEmpty(), qPrintable(listed.error));
+        std::map<std::pair<std::string, std::string>, std::vector<const ParameterInfo*>> byPair;
+        for (const ParameterInfo& p : methodParameters()) {
+            if (p.runField) continue;
+            bool placed = false;
+            for (const IntegratorInfo& i : integrators())
+                for (const ConstraintMethodInfo& m : constraintMethods())
+                    if (!placed && i.stepControl == StepControl::Adaptive && isSupportedPair(m.name, i.name) &&
+                        pairReads(m.name, i.name, p.key)) {
+                        byPair[{m.name, i.name}].push_back(&p);
+                        placed = true;
+                    }
+            QVERIFY2(placed, p.key.c_str());
+        }
+        for (const auto& [pair, parameters] : byPair) {
+            const QStringList run{"simulate", example("pendulum.json"), "--t-end", "0.002",
+                                  "--method", QString::fromStdString(pair.first),
+                                  "--integrator", QString::fromStdString(pair.second)};
+            QStringList options;
+            std::vector<double> given;
+            for (const ParameterInfo* p : parameters) {
+                given.push_back(p->type == ParameterType::Count ? p->defaultValue() + 1.0
+                                : std::isfinite(p->range.high) ? 0.5 * (p->range.low + p->range.high)
+                                                               : 2.0 * p->defaultValue() + 1e-3);
+                options << QString::fromStdString("--" + p->key) << QString::number(given.back(), 'g', 17);
+            }
+            const Json ran = runJson(run + options);
+            QVERIFY2(ran.error.isEmpty(), qPrintable(options.join(' ') + ": " + ran.error));
+            for (size_t k = 0; k < parameters.size(); ++k) {
+                const QByteArray key = QByteArray::fromStdString(parameters[k]->fileKey());
+                QCOMPARE(value(ran.o, key.constData()).toDouble(), given[k]);
+                QCOMPARE(source(ran.o, key.constData()), QString("command line"));
+            }
+            for (const ParameterInfo* p : parameters) {
+                const double bad = p->type == ParameterType::Count ? p->range.low + 0.5 : p->range.low - 1.0;
+                const QString option = QString::fromStdString("--" + p->key);
+                const CliResult refused = runCli(run + QStringList{option, QString::number(bad)});
+                QCOMPARE(refused.exitCode, 2);
+                QVERIFY2(refused.err.contains(option.toUtf8() + " must be") && refused.err.contains(p->range.text),
+                         refused.err.constData());
+                bool found = false;
+                for (const QJsonValue& list : {listed.o["methods"], listed.o["integrators"]})
+                    for (const QJsonValue& entry : list.toArray())
+                        for (const QJsonValue& q : entry["parameters"].toArray())
+                            if (q["option"].toString() == option) {
+                                found = true;
+                                QCOMPARE(q["default"].toDouble(), p->defaultValue());
+                                QCOMPARE(q["range"].toString(), QString(p->range.text));
+                                QCOMPARE(q["run_key"].toString(), QString::fromStdString(p->fileKey()));
+                            }
+                QVERIFY2(found, qPrintable(option));
+            }
+        }
     }
 
     // The CSV's first line says the settings and their sources; the column names follow.

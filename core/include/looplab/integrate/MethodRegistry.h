@@ -6,24 +6,17 @@
 
 #include "looplab/dynamics/ConstraintMethod.h"
 #include "looplab/model/Model.h"
+#include "looplab/integrate/MethodParameter.h"
 #include "looplab/integrate/OdeSolver.h"
 #include "looplab/integrate/TimeStepper.h"
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <utility>
 #include <vector>
 
 namespace looplab {
-
-/// A setting a method or integrator reads; `key` is the command-line option without its
-/// leading dashes and the JSON key with dashes as underscores. Settings every run reads
-/// (the rank tolerance and linear algebra of the diagnostics, the singular threshold,
-/// limits) are not listed.
-struct ParameterInfo {
-    std::string key;
-    std::string description;  ///< one line, with the unit
-};
 
 enum class StepControl {
     Fixed,    ///< the user's step, unchanged (rk4)
@@ -38,11 +31,14 @@ struct IntegratorInfo {
     /// Order of the global error in the step (fixed step) or, for an adaptive
     /// integrator, of the method that is propagated.
     int order = 0;
+    /// What it reads, from the registry's one list (methodParameters()).
     std::vector<ParameterInfo> parameters;
     /// True for a solver of y' = f(t, y) that pairs with every constraint method; false
     /// for the time integration of a stepper on the constrained equations themselves
     /// (ConstraintMethodInfo::integrators names which).
     bool odeSolver = true;
+    /// An ODE solver's constructor; empty for the integrators of the steppers.
+    std::function<std::unique_ptr<OdeSolver>()> makeSolver;
 };
 
 /// What a run of a method uses where neither the command line nor the model's `run`
@@ -58,12 +54,20 @@ struct ConstraintMethodInfo {
     std::string description;
     /// True if every state is projected onto the constraint manifolds (no drift).
     bool projects = false;
+    /// What it reads, from the registry's one list (methodParameters()).
     std::vector<ParameterInfo> parameters;
     /// Empty for a method that gives v' = a(q, v, t) to any ODE solver; otherwise the
     /// method is a stepper on the constrained equations (a DAE) with its own time
     /// integration, and these are the only integrators it takes.
     std::vector<std::string> integrators;
     MethodDefaults defaults;
+    /// The method's constructor: of the accelerations for any ODE solver (integrators
+    /// empty), or of the whole stepper with one of its integrators.
+    std::function<std::unique_ptr<ConstraintMethod>(std::shared_ptr<const Model>, const ConstraintMethodSettings&)>
+        makeMethod;
+    std::function<std::unique_ptr<TimeStepper>(std::shared_ptr<const Model>, const std::string& integrator,
+                                               const OdeSettings&, const ConstraintMethodSettings&)>
+        makeStepper;
 };
 
 /// Registered constraint methods and integrators, in the order a user should meet them
@@ -73,6 +77,15 @@ const std::vector<IntegratorInfo>& integrators();
 /// The entry of that name, or nullptr.
 const ConstraintMethodInfo* findConstraintMethod(const std::string& name);
 const IntegratorInfo* findIntegrator(const std::string& name);
+
+/// Every parameter of every method and integrator, each once, in the order the run panel
+/// and `looplab-cli methods` show them.
+const std::vector<ParameterInfo>& methodParameters();
+/// The parameter of this key ("hht-alpha") or `run`-block key ("hht_alpha"), or nullptr.
+const ParameterInfo* findParameter(const std::string& key);
+/// What a method and an integrator read together: the method's parameters, then the
+/// integrator's, each once (in a supported pair no key is read by both).
+std::vector<const ParameterInfo*> parametersRead(const std::string& method, const std::string& integrator);
 
 /// The method a run uses when nothing names one (the first registered).
 const ConstraintMethodInfo& defaultConstraintMethod();

@@ -7,6 +7,7 @@
 #include "looplab/model/Types.h"
 #include "looplab/model/VisualShape.h"
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -192,12 +193,17 @@ struct RunSettingsDoc {
     std::optional<double> step;             ///< s, fixed or initial step
     std::optional<double> outputStep;       ///< s between recorded frames
     std::optional<double> pace;             ///< simulated s per wall-clock s; 0 = as fast as possible
-    /// The implicit integrators' parameters (ConstraintMethodSettings): HHT α with hht,
-    /// Newmark β and γ with newmark; dimensionless.
-    std::optional<double> hhtAlpha, newmarkBeta, newmarkGamma;
+    /// The methods' and integrators' own parameters by their registry key ("hht-alpha",
+    /// "penalty-factor", ...: methodParameters() in MethodRegistry.h), in the file with
+    /// underscores ("hht_alpha").
+    std::map<std::string, double> parameters;
+    std::optional<double> parameter(const std::string& key) const {
+        const auto it = parameters.find(key);
+        return it == parameters.end() ? std::nullopt : std::optional<double>(it->second);
+    }
     bool empty() const {
-        return !method && !integrator && !tEnd && !rtol && !atol && !step && !outputStep && !pace && !hhtAlpha &&
-               !newmarkBeta && !newmarkGamma;
+        return !method && !integrator && !tEnd && !rtol && !atol && !step && !outputStep && !pace &&
+               parameters.empty();
     }
 };
 

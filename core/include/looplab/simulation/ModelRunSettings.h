@@ -40,8 +40,9 @@ struct ResolvedSetting {
 struct ResolvedRunSettings {
     SimulationSettings settings;
     /// The fields the run reads, in the `run` block's order: method, integrator, t_end,
-    /// output_step, step, then rtol and atol for an adaptive integrator and the
-    /// integrator's own parameters (hht_alpha; newmark_beta, newmark_gamma).
+    /// output_step, step, then rtol and atol for an adaptive integrator and the method's
+    /// and the integrator's own parameters (parametersRead: penalty_factor, hht_alpha,
+    /// max_step, ...).
     std::vector<ResolvedSetting> fields;
     /// A model setting set aside because it does not pair with what the command line
     /// chose, one sentence each.
