@@ -1,16 +1,5 @@
 #include "looplab/integrate/MethodRegistry.h"
 
-#include "looplab/dynamics/BaumgarteMethod.h"
-#include "looplab/dynamics/PenaltyMethod.h"
-#include "looplab/dynamics/ProjectionMethod.h"
-#include "looplab/integrate/ConstraintMethodStepper.h"
-#include "looplab/integrate/CvodeBdf.h"
-#include "looplab/integrate/DormandPrince5.h"
-#include "looplab/integrate/EmbeddedRungeKutta.h"
-#include "looplab/integrate/HhtIndex3Stepper.h"
-#include "looplab/integrate/RungeKutta4.h"
-#include "looplab/integrate/TlismniStepper.h"
-
 #include <algorithm>
 #include <limits>
 #include <stdexcept>
@@ -84,20 +73,6 @@ std::vector<ParameterInfo> parameters(std::initializer_list<const char*> keys) {
     return out;
 }
 
-// The two steppers on the constrained equations read one settings struct.
-TlismniSettings steppedSettings(const std::string& integrator, const OdeSettings& ode,
-                                const ConstraintMethodSettings& c) {
-    TlismniSettings t;
-    t.newmark = integrator == "newmark";
-    t.alpha = c.hhtAlpha;
-    t.beta = c.newmarkBeta;
-    t.gamma = c.newmarkGamma;
-    t.ode = ode;
-    t.rankTolerance = c.rankTolerance;
-    t.linearAlgebra = c.linearAlgebra;
-    return t;
-}
-
 }  // namespace
 
 const std::vector<ParameterInfo>& methodParameters() { return parameterTable(); }
@@ -116,42 +91,26 @@ const std::vector<ConstraintMethodInfo>& constraintMethods() {
          true,
          parameters({"projection-iterations"}),
          {},
-         {"dopri5", 1e-8, 1e-10},
-         [](std::shared_ptr<const Model> m, const ConstraintMethodSettings& c) {
-             return std::make_unique<ProjectionMethod>(std::move(m), c);
-         },
-         {}},
+         {"dopri5", 1e-8, 1e-10}},
         {"baumgarte",
          "multipliers with Baumgarte stabilisation of the constraint drift, phi'' + 2 alpha phi' + beta^2 phi = 0",
          false,
          parameters({"baumgarte-alpha", "baumgarte-beta"}),
          {},
-         {"dopri5", 1e-8, 1e-10},
-         [](std::shared_ptr<const Model> m, const ConstraintMethodSettings& c) {
-             return std::make_unique<BaumgarteMethod>(std::move(m), c);
-         },
-         {}},
+         {"dopri5", 1e-8, 1e-10}},
         {"penalty",
          "Bayo's penalty formulation: constraint forces from a stiff spring-damper on the violations",
          false,
          parameters({"penalty-factor", "penalty-damping", "penalty-frequency"}),
          {},
-         {"dopri5", 1e-8, 1e-10},
-         [](std::shared_ptr<const Model> m, const ConstraintMethodSettings& c) {
-             return std::make_unique<PenaltyMethod>(std::move(m), c, false);
-         },
-         {}},
+         {"dopri5", 1e-8, 1e-10}},
         {"augmented-lagrangian",
          "penalty formulation whose multipliers are iterated until the constraints are met to a tolerance",
          false,
          parameters({"augmented-factor", "penalty-damping", "penalty-frequency", "augmented-iterations",
                      "augmented-tolerance"}),
          {},
-         {"dopri5", 1e-8, 1e-10},
-         [](std::shared_ptr<const Model> m, const ConstraintMethodSettings& c) {
-             return std::make_unique<PenaltyMethod>(std::move(m), c, true);
-         },
-         {}},
+         {"dopri5", 1e-8, 1e-10}},
         {"tlismni",
          "two-loop implicit method (Shabana & Hussein 2009): coordinate partitioning, HHT or Newmark on the "
          "independent accelerations, Newton-Raphson on phi = 0 for the dependent positions; no drift",
@@ -164,12 +123,7 @@ const std::vector<ConstraintMethodInfo>& constraintMethods() {
          // equal rtol: 1e-6 holds 1 s of the shipped rigid examples' motion to 1e-5 … 6e-4
          // of its amplitude, the flexible four-bar's to 2e-4, for 1/5 to 1/9 of the steps of
          // rtol 1e-8 (docs/methods.md, error control of the implicit steppers).
-         {"hht", 1e-6, 1e-8},
-         {},
-         [](std::shared_ptr<const Model> m, const std::string& integrator, const OdeSettings& ode,
-            const ConstraintMethodSettings& c) -> std::unique_ptr<TimeStepper> {
-             return std::make_unique<TlismniStepper>(std::move(m), steppedSettings(integrator, ode, c), integrator);
-         }},
+         {"hht", 1e-6, 1e-8}},
         {"hht-index3",
          "HHT-alpha on the full index-3 DAE (Negrut et al. 2007), as most commercial codes integrate: all "
          "accelerations and multipliers per Newton iteration, positions closed at the step's end, velocities "
@@ -177,12 +131,7 @@ const std::vector<ConstraintMethodInfo>& constraintMethods() {
          false,
          {},
          {"hht"},
-         {"hht", 1e-6, 1e-8},  // as tlismni's
-         {},
-         [](std::shared_ptr<const Model> m, const std::string& integrator, const OdeSettings& ode,
-            const ConstraintMethodSettings& c) -> std::unique_ptr<TimeStepper> {
-             return std::make_unique<HhtIndex3Stepper>(std::move(m), steppedSettings(integrator, ode, c), integrator);
-         }},
+         {"hht", 1e-6, 1e-8}},  // as tlismni's
     };
     return methods;
 }
@@ -194,43 +143,33 @@ const std::vector<IntegratorInfo>& integrators() {
          StepControl::Adaptive,
          false,
          5,
-         parameters({"rtol", "atol", "step", "max-step"}),
-         true,
-         [] { return std::unique_ptr<OdeSolver>(std::make_unique<DormandPrince5>()); }},
+         parameters({"rtol", "atol", "step", "max-step"})},
         {"verner6",
          "Verner 6(5), Butcher table from SUNDIALS ARKODE: explicit, adaptive step, 8 stages, 6th-order "
          "steps, output held to the tolerance",
          StepControl::Adaptive,
          false,
          6,
-         parameters({"rtol", "atol", "step", "max-step"}),
-         true,
-         [] { return std::unique_ptr<OdeSolver>(std::make_unique<EmbeddedRungeKutta>(EmbeddedPair::Verner65, "verner6")); }},
+         parameters({"rtol", "atol", "step", "max-step"})},
         {"fehlberg8",
          "Fehlberg 7(8), Butcher table from SUNDIALS ARKODE: explicit, adaptive step, 13 stages, 8th-order "
          "steps, output held to the tolerance",
          StepControl::Adaptive,
          false,
          8,
-         parameters({"rtol", "atol", "step", "max-step"}),
-         true,
-         [] { return std::unique_ptr<OdeSolver>(std::make_unique<EmbeddedRungeKutta>(EmbeddedPair::Fehlberg78, "fehlberg8")); }},
+         parameters({"rtol", "atol", "step", "max-step"})},
         {"bdf",
          "SUNDIALS CVODE, variable-order BDF (1 to 5) with Newton iterations: for stiff models",
          StepControl::Adaptive,
          true,
          5,
-         parameters({"rtol", "atol", "step", "max-step"}),
-         true,
-         [] { return std::unique_ptr<OdeSolver>(std::make_unique<CvodeBdf>()); }},
+         parameters({"rtol", "atol", "step", "max-step"})},
         {"rk4",
          "classic Runge-Kutta, fixed step: for teaching and step-size studies",
          StepControl::Fixed,
          false,
          4,
-         parameters({"step"}),
-         true,
-         [] { return std::unique_ptr<OdeSolver>(std::make_unique<RungeKutta4>()); }},
+         parameters({"step"})},
         {"hht",
          "Hilber-Hughes-Taylor alpha on the constrained equations, Newton iterations, adaptive step: "
          "for steppers on the constrained equations (tlismni, hht-index3)",
@@ -238,8 +177,7 @@ const std::vector<IntegratorInfo>& integrators() {
          true,
          2,
          parameters({"hht-alpha", "rtol", "atol", "step", "max-step"}),
-         false,
-         {}},
+         false},
         {"newmark",
          "Newmark beta-gamma on the constrained equations, Newton iterations, adaptive step: "
          "for steppers on the constrained equations (tlismni, hht-index3)",
@@ -247,8 +185,7 @@ const std::vector<IntegratorInfo>& integrators() {
          true,
          2,
          parameters({"newmark-beta", "newmark-gamma", "rtol", "atol", "step", "max-step"}),
-         false,
-         {}},
+         false},
     };
     return list;
 }
@@ -329,16 +266,6 @@ bool isSupportedPair(const std::string& method, const std::string& integrator, s
                     "integrators " + list + ", not the ODE solver '" + integrator + "'");
     }
     return true;
-}
-
-std::unique_ptr<TimeStepper> makeTimeStepper(std::shared_ptr<const Model> model, const std::string& method,
-                                             const std::string& integrator, const OdeSettings& ode,
-                                             const ConstraintMethodSettings& constraints, std::string* why) {
-    if (!isSupportedPair(method, integrator, why)) return nullptr;
-    const ConstraintMethodInfo& m = *findConstraintMethod(method);
-    if (m.makeStepper) return m.makeStepper(std::move(model), integrator, ode, constraints);
-    return std::make_unique<ConstraintMethodStepper>(model, m.makeMethod(model, constraints),
-                                                     findIntegrator(integrator)->makeSolver(), ode);
 }
 
 }  // namespace looplab

@@ -6,6 +6,7 @@
 #include "looplab/model/ModelFile.h"
 #include "looplab/study/StudyCases.h"
 #include "looplab/study/StudyQuantities.h"
+#include "model/JsonLocator.h"
 
 #include <nlohmann/json.hpp>
 
@@ -27,46 +28,9 @@ namespace {
 // hundred bytes a case), and beyond this a study is more likely a typo in a range.
 constexpr long kMaxStudyCases = 10'000'000;
 
-class StudyReader {
+class StudyReader : public json_input::JsonLocator {
 public:
-    StudyReader(std::string file, Diagnostics& diags) : file_(std::move(file)), diags_(diags) {}
-
-    void error(const std::string& where, const std::string& what) { diags_.push_back({file_, where, what, 0, 0}); }
-
-    bool object(const json& j, const std::string& where, std::initializer_list<const char*> allowed) {
-        if (!j.is_object()) {
-            error(where, std::string("expected an object, found ") + j.type_name());
-            return false;
-        }
-        std::set<std::string> ok(allowed.begin(), allowed.end());
-        bool good = true;
-        for (auto it = j.begin(); it != j.end(); ++it)
-            if (!ok.count(it.key())) {
-                error(where + "/" + it.key(), "unknown field '" + it.key() + "'");
-                good = false;
-            }
-        return good;
-    }
-
-    const json* field(const json& obj, const char* key, const std::string& where, bool required) {
-        auto it = obj.find(key);
-        if (it == obj.end()) {
-            if (required) error(where + "/" + key, std::string("missing required field '") + key + "'");
-            return nullptr;
-        }
-        return &*it;
-    }
-
-    bool number(const json& obj, const char* key, const std::string& where, double& out, bool required = false) {
-        const json* v = field(obj, key, where, required);
-        if (!v) return false;
-        if (!v->is_number() || !std::isfinite(v->get<double>())) {
-            error(where + "/" + key, std::string("expected a finite number, found ") + v->type_name());
-            return false;
-        }
-        out = v->get<double>();
-        return true;
-    }
+    using JsonLocator::JsonLocator;
 
     bool positive(const json& obj, const char* key, const std::string& where, double& out, bool required = false) {
         double v = out;
@@ -101,23 +65,11 @@ public:
         return true;
     }
 
-    bool string(const json& obj, const char* key, const std::string& where, std::string& out,
-                bool required = false) {
-        const json* v = field(obj, key, where, required);
-        if (!v) return false;
-        if (!v->is_string()) {
-            error(where + "/" + key, std::string("expected a string, found ") + v->type_name());
-            return false;
-        }
-        out = v->get<std::string>();
-        return true;
-    }
-
     void parameter(const json& j, const std::string& where, const json& model, StudyParameter& p) {
         if (!object(j, where, {"name", "path", "values", "range", "normal", "uniform"})) return;
-        string(j, "path", where, p.path, true);
+        text(j, "path", where, p.path, true);
         p.name = p.path;
-        string(j, "name", where, p.name);
+        text(j, "name", where, p.name);
         if (p.name.empty() || p.name.find_first_of(",\"\n\r") != std::string::npos)
             error(where + (j.contains("name") ? "/name" : "/path"),
                   "a parameter's name must be non-empty and hold no comma, quote or line break");
@@ -188,16 +140,16 @@ public:
             return;
         }
         std::string type;
-        if (!string(j, "type", where, type, true)) return;
+        if (!text(j, "type", where, type, true)) return;
         if (!parseStudyAnalysis(type, a.type)) {
             error(where + "/type", "unknown analysis '" + type + "' (check, kinematics, simulate, statics or modes)");
             return;
         }
-        std::string text;
+        std::string word;
         switch (a.type) {
         case StudyAnalysisType::Check:
             if (!object(j, where, {"type", "linear_algebra"})) return;
-            if (string(j, "linear_algebra", where, text) && !parseLinearAlgebra(text, a.linearAlgebra))
+            if (text(j, "linear_algebra", where, word) && !parseLinearAlgebra(word, a.linearAlgebra))
                 error(where + "/linear_algebra", "expected automatic, dense or sparse");
             break;
         case StudyAnalysisType::Kinematics:
@@ -215,8 +167,8 @@ public:
             SimulationSettings& s = a.simulation;
             s.ode.step = 0.0;  // automatic, as on the command line
             if (number(j, "t_end", where, a.tEnd, true) && a.tEnd < 0) error(where + "/t_end", "'t_end' must not be negative");
-            string(j, "method", where, s.method);
-            string(j, "integrator", where, s.integrator);
+            text(j, "method", where, s.method);
+            text(j, "integrator", where, s.integrator);
             std::string why;
             if (!isSupportedPair(s.method, s.integrator, &why)) error(where, why);
             double step = 0.0;
@@ -243,7 +195,7 @@ public:
                 a.tEnd / s.ode.step > double(s.maxSteps))
                 error(where + "/step", "'step' over 't_end' takes more steps than 'max_steps' (" +
                                            std::to_string(s.maxSteps) + ")");
-            if (string(j, "linear_algebra", where, text) && !parseLinearAlgebra(text, s.constraints.linearAlgebra))
+            if (text(j, "linear_algebra", where, word) && !parseLinearAlgebra(word, s.constraints.linearAlgebra))
                 error(where + "/linear_algebra", "expected automatic, dense or sparse");
             if (s.outputStep > 0 && a.tEnd / s.outputStep > 1e7)
                 error(where + "/output_step", "more than 10 000 000 output steps per case");
@@ -254,7 +206,7 @@ public:
             if (a.type == StudyAnalysisType::Statics ? !object(j, where, {"type", "method", "tolerance"})
                                                      : !object(j, where, {"type", "method", "tolerance", "count", "shift"}))
                 return;
-            if (string(j, "method", where, text) && !parseStaticsMethod(text, a.statics.method))
+            if (text(j, "method", where, word) && !parseStaticsMethod(word, a.statics.method))
                 error(where + "/method", "expected automatic, newton or relaxation");
             positive(j, "tolerance", where, a.statics.forceTolerance);
             long count = a.modes.count;
@@ -268,44 +220,7 @@ public:
         }
         }
     }
-
-    const std::string& file() const { return file_; }
-
-private:
-    std::string file_;
-    Diagnostics& diags_;
 };
-
-// 1-based line and column of a byte offset.
-void lineColumn(const std::string& text, std::size_t byte, int& line, int& column) {
-    line = 1;
-    column = 1;
-    for (std::size_t i = 0; i < byte && i < text.size(); ++i) {
-        if (text[i] == '\n') {
-            ++line;
-            column = 1;
-        } else {
-            ++column;
-        }
-    }
-}
-
-bool parseJson(const std::string& text, const std::string& file, json& out, Diagnostics& diags) {
-    try {
-        out = json::parse(text);
-        return true;
-    } catch (const json::parse_error& e) {
-        Diagnostic d{file, "", "", 0, 0};
-        lineColumn(text, e.byte > 0 ? e.byte - 1 : 0, d.line, d.column);
-        std::string what = e.what();
-        const auto colon = what.find(": ", what.find("parse error"));
-        d.message = "invalid JSON: " + (colon == std::string::npos ? what : what.substr(colon + 2));
-        diags.push_back(d);
-    } catch (const json::exception& e) {
-        diags.push_back({file, "", std::string("invalid JSON: ") + e.what(), 0, 0});
-    }
-    return false;
-}
 
 }  // namespace
 
@@ -313,7 +228,11 @@ StudyFileResult parseStudyFile(const std::string& text, const std::string& file)
     StudyFileResult r;
     try {
         json root;
-        if (!parseJson(text, file, root, r.diagnostics)) return r;
+        Diagnostic syntax;
+        if (!json_input::parseJson(text, file, "a study file", root, syntax)) {
+            r.diagnostics.push_back(syntax);
+            return r;
+        }
         StudyReader rd(file, r.diagnostics);
         if (!rd.object(root, "", {"format", "version", "name", "description", "model", "seed", "samples",
                                   "parameters", "analysis", "outputs"}))
@@ -321,20 +240,20 @@ StudyFileResult parseStudyFile(const std::string& text, const std::string& file)
         StudyDescription s;
         s.file = file;
         std::string format;
-        if (rd.string(root, "format", "", format, true) && format != kStudyFormatName)
+        if (rd.text(root, "format", "", format, true) && format != kStudyFormatName)
             rd.error("/format", "expected \"" + std::string(kStudyFormatName) + "\", found \"" + format + "\"");
         long version = 0;
         if (rd.integer(root, "version", "", version, 0, true) && version != kStudyFormatVersion)
             rd.error("/version", "this LoopLab reads study format version " + std::to_string(kStudyFormatVersion) +
                                      ", not " + std::to_string(version));
-        rd.string(root, "name", "", s.name);
+        rd.text(root, "name", "", s.name);
         std::string description;
-        rd.string(root, "description", "", description);
+        rd.text(root, "description", "", description);
 
         // The model, relative to the study file.
         json model;
         bool modelOk = false;
-        if (rd.string(root, "model", "", s.modelPath, true)) {
+        if (rd.text(root, "model", "", s.modelPath, true)) {
             std::filesystem::path mp(s.modelPath);
             if (mp.is_relative() && !file.empty()) mp = std::filesystem::path(file).parent_path() / mp;
             s.modelPath = mp.lexically_normal().string();
@@ -346,7 +265,9 @@ StudyFileResult parseStudyFile(const std::string& text, const std::string& file)
                 if (!doc.document) {
                     rd.error("/model", "the model file does not load:\n" + formatDiagnostics(doc.diagnostics));
                 } else {
-                    modelOk = parseJson(s.modelText, s.modelPath, model, r.diagnostics);
+                    Diagnostic syntax;
+                    modelOk = json_input::parseJson(s.modelText, s.modelPath, "a model file", model, syntax);
+                    if (!modelOk) r.diagnostics.push_back(syntax);
                 }
             }
         }
@@ -414,7 +335,7 @@ StudyFileResult parseStudyFile(const std::string& text, const std::string& file)
                 const json& o = (*outs)[i];
                 if (!rd.object(o, w, {"quantity", "of"})) continue;
                 std::string q;
-                if (!rd.string(o, "quantity", w, q, true)) continue;
+                if (!rd.text(o, "quantity", w, q, true)) continue;
                 if (!known.empty() && std::find(known.begin(), known.end(), q) == known.end()) {
                     std::string list;
                     for (size_t k = 0; k < known.size() && k < 12; ++k) list += (k ? ", " : "") + known[k];

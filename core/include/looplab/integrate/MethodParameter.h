@@ -2,7 +2,9 @@
 // A number a constraint method or an integrator reads, described once: the registry
 // (MethodRegistry.h) holds every such description, and the command line's options and
 // checks, the model file's `run` keys and the workbench's run-panel fields are made from
-// it. Adding a parameter is one entry there (docs/architecture.md).
+// it. Adding a parameter is one entry there (docs/architecture.md). Settings that every run
+// reads whatever its method (the rank tolerance and linear algebra of the diagnostics, the
+// singular threshold, limits) are not method parameters.
 
 #include "looplab/dynamics/ConstraintMethod.h"
 #include "looplab/integrate/OdeSolver.h"

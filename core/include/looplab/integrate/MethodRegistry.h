@@ -10,7 +10,6 @@
 #include "looplab/integrate/OdeSolver.h"
 #include "looplab/integrate/TimeStepper.h"
 
-#include <functional>
 #include <memory>
 #include <string>
 #include <utility>
@@ -37,8 +36,6 @@ struct IntegratorInfo {
     /// for the time integration of a stepper on the constrained equations themselves
     /// (ConstraintMethodInfo::integrators names which).
     bool odeSolver = true;
-    /// An ODE solver's constructor; empty for the integrators of the steppers.
-    std::function<std::unique_ptr<OdeSolver>()> makeSolver;
 };
 
 /// What a run of a method uses where neither the command line nor the model's `run`
@@ -61,13 +58,6 @@ struct ConstraintMethodInfo {
     /// integration, and these are the only integrators it takes.
     std::vector<std::string> integrators;
     MethodDefaults defaults;
-    /// The method's constructor: of the accelerations for any ODE solver (integrators
-    /// empty), or of the whole stepper with one of its integrators.
-    std::function<std::unique_ptr<ConstraintMethod>(std::shared_ptr<const Model>, const ConstraintMethodSettings&)>
-        makeMethod;
-    std::function<std::unique_ptr<TimeStepper>(std::shared_ptr<const Model>, const std::string& integrator,
-                                               const OdeSettings&, const ConstraintMethodSettings&)>
-        makeStepper;
 };
 
 /// Registered constraint methods and integrators, in the order a user should meet them

@@ -1,114 +1,30 @@
+// The model file's reader: the JSON tree checked field by field into a ModelDocument, each
+// problem a diagnostic at its JSON pointer (docs/model-format.md).
 #include "looplab/model/ModelFile.h"
 
+#include "looplab/integrate/MethodRegistry.h"
 #include "looplab/model/InputFile.h"
 #include "looplab/model/ModelBuilder.h"
-#include "looplab/integrate/MethodRegistry.h"
 #include "looplab/model/ShapeMassProperties.h"
-
-#include <nlohmann/json.hpp>
+#include "model/JsonLocator.h"
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
-#include <filesystem>
-#include <fstream>
 #include <limits>
 #include <set>
-#include <sstream>
 
 namespace looplab {
 
 using nlohmann::json;
+using json_input::pointerToken;
 
 namespace {
 
-// A key as one reference token of a JSON pointer (RFC 6901): '~' and '/' escaped.
-std::string pointerToken(const std::string& key) {
-    std::string t;
-    for (char c : key) {
-        if (c == '~')
-            t += "~0";
-        else if (c == '/')
-            t += "~1";
-        else
-            t += c;
-    }
-    return t;
-}
-
 // Walks a parsed JSON tree, converting values and recording every problem with the JSON
 // pointer of the offending value.
-class Reader {
+class Reader : public json_input::JsonLocator {
 public:
-    Reader(std::string file, Diagnostics& diags) : file_(std::move(file)), diags_(diags) {}
-
-    void error(const std::string& where, const std::string& what) {
-        Diagnostic d;
-        d.file = file_;
-        d.location = where;
-        d.message = what;
-        diags_.push_back(d);
-    }
-
-    static std::string typeName(const json& j) { return j.type_name(); }
-
-    // Checks that j is an object whose keys are all in `allowed`.
-    bool object(const json& j, const std::string& where, const std::vector<std::string>& allowed) {
-        if (!j.is_object()) {
-            error(where, "expected an object, found " + typeName(j));
-            return false;
-        }
-        std::set<std::string> ok(allowed.begin(), allowed.end());
-        bool good = true;
-        for (auto it = j.begin(); it != j.end(); ++it) {
-            if (!ok.count(it.key())) {
-                error(where + "/" + pointerToken(it.key()), "unknown field '" + it.key() + "'");
-                good = false;
-            }
-        }
-        return good;
-    }
-
-    const json* field(const json& obj, const char* key, const std::string& where, bool required) {
-        auto it = obj.find(key);
-        if (it == obj.end()) {
-            if (required) error(where + "/" + key, std::string("missing required field '") + key + "'");
-            return nullptr;
-        }
-        return &*it;
-    }
-
-    bool number(const json& obj, const char* key, const std::string& where, double& out,
-                bool required = false) {
-        const json* v = field(obj, key, where, required);
-        if (!v) return false;
-        if (!v->is_number()) {
-            error(where + "/" + key, "expected a number, found " + typeName(*v));
-            return false;
-        }
-        out = v->get<double>();
-        return true;
-    }
-
-    bool optionalNumber(const json& obj, const char* key, const std::string& where,
-                        std::optional<double>& out) {
-        double x = 0.0;
-        if (!number(obj, key, where, x)) return false;
-        out = x;
-        return true;
-    }
-
-    bool text(const json& obj, const char* key, const std::string& where, std::string& out,
-              bool required = false) {
-        const json* v = field(obj, key, where, required);
-        if (!v) return false;
-        if (!v->is_string()) {
-            error(where + "/" + key, "expected a string, found " + typeName(*v));
-            return false;
-        }
-        out = v->get<std::string>();
-        return true;
-    }
+    using JsonLocator::JsonLocator;
 
     bool numbers(const json& v, const std::string& where, std::vector<double>& out, size_t n) {
         if (!v.is_array() || (n && v.size() != n)) {
@@ -190,7 +106,7 @@ public:
                                        "smooth_step)");
             return false;
         }
-        size_t before = diags_.size();
+        size_t before = errorCount();
         switch (out.kind) {
         case TimeLaw::Kind::Constant: number(v, "value", where, out.initial, true); break;
         case TimeLaw::Kind::ConstantVelocity:
@@ -214,7 +130,7 @@ public:
             number(v, "h1", where, out.h1, true);
             break;
         }
-        return diags_.size() == before;
+        return errorCount() == before;
     }
 
     bool shape(const json& v, const std::string& where, VisualShape& out) {
@@ -226,7 +142,7 @@ public:
             error(where + "/type", "unknown shape '" + type + "' (box, cylinder, sphere, none)");
             return false;
         }
-        const size_t before = diags_.size();
+        const size_t before = errorCount();
         if (out.kind == VisualShape::Kind::Box) vec3(v, "size", where, out.size, true);
         if (out.kind == VisualShape::Kind::Cylinder || out.kind == VisualShape::Kind::Sphere)
             number(v, "radius", where, out.radius, true);
@@ -245,7 +161,7 @@ public:
         }
         if (out.size.minCoeff() < 0.0 || out.radius < 0.0 || out.length < 0.0)
             error(where, "shape dimensions must not be negative");
-        return diags_.size() == before;
+        return errorCount() == before;
     }
 
     // Iterates the array at key, calling fn(element, pointer) for each.
@@ -628,7 +544,7 @@ public:
 
     bool camera(const json& v, const std::string& where, CameraDoc& out) {
         if (!object(v, where, {"position", "focal_point", "view_up", "parallel", "parallel_scale"})) return false;
-        const size_t before = diags_.size();
+        const size_t before = errorCount();
         vec3(v, "position", where, out.position, true);
         vec3(v, "focal_point", where, out.focalPoint, true);
         vec3(v, "view_up", where, out.viewUp, true);
@@ -645,178 +561,15 @@ public:
             else
                 out.parallelScale = scale;
         }
-        if (diags_.size() != before) return false;
+        if (errorCount() != before) return false;
         const Vec3 look = out.focalPoint - out.position;
         if (!(look.norm() > 0.0) || !look.allFinite())
             error(where + "/focal_point", "the focal point must differ from the camera position");
         else if (!(out.viewUp.norm() > 0.0) || out.viewUp.normalized().cross(look.normalized()).norm() < 1e-6)
             error(where + "/view_up", "view_up must be a non-zero direction not along the line of sight");
-        return diags_.size() == before;
+        return errorCount() == before;
     }
-
-private:
-    std::string file_;
-    Diagnostics& diags_;
 };
-
-void lineColumn(const std::string& text, size_t byte, int& line, int& column) {
-    line = 1;
-    column = 1;
-    for (size_t i = 0; i < byte && i < text.size(); ++i) {
-        if (text[i] == '\n') {
-            ++line;
-            column = 1;
-        } else {
-            ++column;
-        }
-    }
-}
-
-// Builds the JSON tree like json::parse(), but without exceptions, and keeps what a
-// useful diagnostic needs when the text is rejected: the position and, for a number that
-// does not fit in a double, the JSON pointer of the value being read.
-class TreeBuilder {
-public:
-    explicit TreeBuilder(json& root) : dom_(root, true) {}
-
-    bool null() { return value(dom_.null()); }
-    bool boolean(bool v) { return value(dom_.boolean(v)); }
-    bool number_integer(json::number_integer_t v) { return value(dom_.number_integer(v)); }
-    bool number_unsigned(json::number_unsigned_t v) { return value(dom_.number_unsigned(v)); }
-    bool number_float(json::number_float_t v, const json::string_t& s) {
-        return value(dom_.number_float(v, s));
-    }
-    bool string(json::string_t& v) { return value(dom_.string(v)); }
-    bool binary(json::binary_t& v) { return value(dom_.binary(v)); }
-    bool start_object(std::size_t n) {
-        path_.push_back({false, 0, {}});
-        return dom_.start_object(n);
-    }
-    bool key(json::string_t& k) {
-        path_.back().key = k;
-        return dom_.key(k);
-    }
-    bool end_object() {
-        path_.pop_back();
-        return value(dom_.end_object());
-    }
-    bool start_array(std::size_t n) {
-        path_.push_back({true, 0, {}});
-        return dom_.start_array(n);
-    }
-    bool end_array() {
-        path_.pop_back();
-        return value(dom_.end_array());
-    }
-    bool parse_error(std::size_t position, const std::string& token,
-                     const nlohmann::detail::exception& e) {
-        failed_ = true;
-        position_ = position;
-        id_ = e.id;
-        token_ = token;
-        what_ = e.what();
-        pointer_ = pointer();
-        return false;
-    }
-
-    bool failed() const { return failed_; }
-    std::size_t position() const { return position_; }
-    int id() const { return id_; }
-    const std::string& token() const { return token_; }
-    const std::string& what() const { return what_; }
-    const std::string& errorPointer() const { return pointer_; }
-
-private:
-    struct Level {
-        bool array;
-        std::size_t index;  // next element of an array
-        std::string key;    // last key of an object
-    };
-
-    // A complete value was read: an array moves on to its next element.
-    bool value(bool ok) {
-        if (!path_.empty() && path_.back().array) ++path_.back().index;
-        return ok;
-    }
-
-    // JSON pointer (RFC 6901) of the value being read.
-    std::string pointer() const {
-        std::string p;
-        for (const Level& l : path_) {
-            p += '/';
-            if (l.array) {
-                p += std::to_string(l.index);
-                continue;
-            }
-            p += pointerToken(l.key);
-        }
-        return p;
-    }
-
-    nlohmann::detail::json_sax_dom_parser<json> dom_;
-    std::vector<Level> path_;
-    bool failed_ = false;
-    std::size_t position_ = 0;
-    int id_ = 0;
-    std::string token_, what_, pointer_;
-};
-
-// Parses `text` into `root`; on failure fills `d` with the line and column of the last
-// character read and the problem in words.
-bool parseJson(const std::string& text, const std::string& file, json& root, Diagnostic& d) {
-    TreeBuilder builder(root);
-    if (json::sax_parse(text, &builder) && !builder.failed()) return true;
-    d = Diagnostic{};
-    d.file = file;
-    if (builder.id() == 406) {
-        // json::out_of_range 406: a number beyond the range of a double.
-        std::string number = builder.token();
-        if (number.size() > 40) number = number.substr(0, 37) + "...";
-        const std::string& where = builder.errorPointer();
-        d.message = "number " + number + " at " + (where.empty() ? "the top level" : where) +
-                    " is too large: a model file's numbers must be smaller in magnitude than "
-                    "about 1.8e308";
-    } else {
-        // Keep nlohmann's description, drop its internal error-number prefix.
-        const std::string& what = builder.what();
-        const auto pos = what.find("parse error");
-        d.message =
-            "JSON syntax error: " + (pos == std::string::npos ? what : what.substr(pos));
-    }
-    // The lexer has read up to the end of the offending token.
-    const std::size_t byte = builder.position();
-    lineColumn(text, byte > 0 ? byte - 1 : 0, d.line, d.column);
-    return false;
-}
-
-json vecJson(const Vec3& v) { return json::array({v.x(), v.y(), v.z()}); }
-json quatJson(const Quat& q) { return json::array({q.w(), q.x(), q.y(), q.z()}); }
-
-json lawJson(const TimeLaw& l) {
-    json j;
-    j["type"] = timeLawKindName(l.kind);
-    switch (l.kind) {
-    case TimeLaw::Kind::Constant: j["value"] = l.initial; break;
-    case TimeLaw::Kind::ConstantVelocity:
-        j["initial"] = l.initial;
-        j["rate"] = l.rate;
-        break;
-    case TimeLaw::Kind::Polynomial: j["coefficients"] = l.coefficients; break;
-    case TimeLaw::Kind::Harmonic:
-        j["amplitude"] = l.amplitude;
-        j["frequency"] = l.frequency;
-        j["phase"] = l.phase;
-        j["offset"] = l.offset;
-        break;
-    case TimeLaw::Kind::SmoothStep:
-        j["t0"] = l.t0;
-        j["h0"] = l.h0;
-        j["t1"] = l.t1;
-        j["h1"] = l.h1;
-        break;
-    }
-    return j;
-}
 
 }  // namespace
 
@@ -825,7 +578,7 @@ DocumentResult parseModelDocument(const std::string& text, const std::string& fi
     try {
         json root;
         Diagnostic syntax;
-        if (!parseJson(text, file, root, syntax)) {
+        if (!json_input::parseJson(text, file, "a model file", root, syntax)) {
             r.diagnostics.push_back(syntax);
             return r;
         }
@@ -851,234 +604,6 @@ DocumentResult readModelDocument(const std::string& path) {
         return r;
     }
     return parseModelDocument(text, path);
-}
-
-std::string serializeModelDocument(const ModelDocument& doc) {
-    json root;
-    root["format"] = kModelFormatName;
-    root["version"] = kModelFormatVersion;
-    root["name"] = doc.name;
-    if (!doc.description.empty()) root["description"] = doc.description;
-    root["gravity"] = vecJson(doc.gravity);
-    json bodies = json::array();
-    for (const BodyDoc& b : doc.bodies) {
-        json j;
-        j["name"] = b.name;
-        if (b.density) {
-            j["density"] = *b.density;
-        } else {
-            j["mass"] = b.mass;
-            j["inertia"] = json::array({vecJson(b.inertia.row(0)), vecJson(b.inertia.row(1)),
-                                        vecJson(b.inertia.row(2))});
-        }
-        j["position"] = vecJson(b.position);
-        j["orientation"] = quatJson(b.orientation);
-        j["velocity"] = vecJson(b.velocity);
-        j["angular_velocity"] = vecJson(b.angularVelocity);
-        if (b.shape.kind != VisualShape::Kind::None) {
-            json s;
-            s["type"] = visualShapeKindName(b.shape.kind);
-            if (b.shape.kind == VisualShape::Kind::Box) s["size"] = vecJson(b.shape.size);
-            if (b.shape.kind != VisualShape::Kind::Box) s["radius"] = b.shape.radius;
-            if (b.shape.kind == VisualShape::Kind::Cylinder) s["length"] = b.shape.length;
-            s["offset"] = vecJson(b.shape.offset);
-            s["orientation"] = quatJson(b.shape.orientation);
-            s["color"] = b.shape.color;
-            j["shape"] = s;
-        }
-        bodies.push_back(j);
-    }
-    root["bodies"] = bodies;
-    json markers = json::array();
-    for (const MarkerDoc& m : doc.markers)
-        markers.push_back({{"name", m.name}, {"body", m.body}, {"position", vecJson(m.position)},
-                           {"orientation", quatJson(m.orientation)}});
-    if (!markers.empty()) root["markers"] = markers;
-    json joints = json::array();
-    for (const JointDoc& jd : doc.joints) {
-        json j;
-        j["name"] = jd.name;
-        j["type"] = jointTypeName(jd.type);
-        if (jd.byMarkers) {
-            j["marker1"] = jd.marker1;
-            j["marker2"] = jd.marker2;
-        } else {
-            j["body1"] = jd.body1;
-            j["body2"] = jd.body2;
-            j["point"] = vecJson(jd.point);
-            j["axis"] = vecJson(jd.axis);
-            if (jd.axis2 != Vec3::Zero()) j["axis2"] = vecJson(jd.axis2);
-            if (jd.type == JointType::Distance) j["point2"] = vecJson(jd.point2);
-        }
-        if (jd.length) j["length"] = *jd.length;
-        joints.push_back(j);
-    }
-    root["joints"] = joints;
-    json drivers = json::array();
-    for (const DriverDoc& d : doc.drivers)
-        drivers.push_back({{"name", d.name}, {"joint", d.joint}, {"law", lawJson(d.law)}});
-    if (!drivers.empty()) root["drivers"] = drivers;
-    json forces = json::array();
-    for (const ForceDoc& f : doc.forces) {
-        json j;
-        j["name"] = f.name;
-        j["type"] = forceTypeName(f.type);
-        switch (f.type) {
-        case ForceType::SpringDamper:
-            j["body1"] = f.body1;
-            j["body2"] = f.body2;
-            j["point1"] = vecJson(f.point1);
-            j["point2"] = vecJson(f.point2);
-            j["stiffness"] = f.stiffness;
-            j["damping"] = f.damping;
-            if (f.freeLength) j["free_length"] = *f.freeLength;
-            j["preload"] = f.preload;
-            break;
-        case ForceType::RotationalSpringDamper:
-            j["joint"] = f.joint;
-            j["stiffness"] = f.stiffness;
-            j["damping"] = f.damping;
-            j["free_angle"] = f.freeAngle;
-            break;
-        case ForceType::BodyForce:
-        case ForceType::BodyTorque:
-            j["body"] = f.body;
-            j["vector"] = vecJson(f.vector);
-            if (f.type == ForceType::BodyForce) j["point"] = vecJson(f.localPoint);
-            if (f.law) j["law"] = lawJson(*f.law);
-            break;
-        }
-        forces.push_back(j);
-    }
-    if (!forces.empty()) root["forces"] = forces;
-    // --- beams ---
-    json beams = json::array();
-    for (const BeamDoc& b : doc.beams) {
-        json s;
-        switch (b.section.shape) {
-        case SectionDoc::Shape::Rectangle: s = {{"type", "rectangle"}, {"width", b.section.width}, {"height", b.section.height}}; break;
-        case SectionDoc::Shape::Circle: s = {{"type", "circle"}, {"radius", b.section.radius}}; break;
-        case SectionDoc::Shape::Direct: s = {{"type", "direct"}, {"area", b.section.area}, {"inertia", b.section.inertia}}; break;
-        }
-        json j = {{"name", b.name}, {"from", vecJson(b.from)}, {"to", vecJson(b.to)}, {"elements", b.elements},
-                  {"material", {{"young_modulus", b.material.youngModulus}, {"poisson_ratio", b.material.poissonRatio},
-                                {"density", b.material.density}}},
-                  {"section", s}};
-        if (b.preload != 0.0) j["preload"] = b.preload;
-        beams.push_back(j);
-    }
-    if (!beams.empty()) root["beams"] = beams;
-    // --- end beams ---
-    json solids = json::array();
-    for (const SolidDoc& b : doc.solids)
-        solids.push_back({{"name", b.name}, {"origin", vecJson(b.origin)}, {"size", vecJson(b.size)},
-                          {"elements", {b.elements[0], b.elements[1], b.elements[2]}},
-                          {"material", {{"young_modulus", b.material.youngModulus}, {"poisson_ratio", b.material.poissonRatio},
-                                        {"density", b.material.density}}}});
-    if (!solids.empty()) root["solids"] = solids;
-    json nodeSets = json::array();
-    for (const NodeSetDoc& n : doc.nodeSets) nodeSets.push_back({{"name", n.name}, {"nodes", n.nodes}});
-    if (!nodeSets.empty()) root["node_sets"] = nodeSets;
-    if (doc.expected.dof || doc.expected.redundant) {
-        json e = json::object();
-        if (doc.expected.dof) e["dof"] = *doc.expected.dof;
-        if (doc.expected.redundant) e["redundant"] = *doc.expected.redundant;
-        root["expected"] = e;
-    }
-    if (!doc.run.empty()) {
-        json r = json::object();
-        if (doc.run.method) r["method"] = *doc.run.method;
-        if (doc.run.integrator) r["integrator"] = *doc.run.integrator;
-        if (doc.run.tEnd) r["t_end"] = *doc.run.tEnd;
-        if (doc.run.rtol) r["rtol"] = *doc.run.rtol;
-        if (doc.run.atol) r["atol"] = *doc.run.atol;
-        if (doc.run.step) r["step"] = *doc.run.step;
-        if (doc.run.outputStep) r["output_step"] = *doc.run.outputStep;
-        if (doc.run.pace) r["pace"] = *doc.run.pace;
-        for (const ParameterInfo& p : methodParameters())  // in the registry's order
-            if (const std::optional<double> x = doc.run.parameter(p.key)) r[p.fileKey()] = *x;
-        root["run"] = r;
-    }
-    if (doc.camera) {
-        json c = {{"position", vecJson(doc.camera->position)},
-                  {"focal_point", vecJson(doc.camera->focalPoint)},
-                  {"view_up", vecJson(doc.camera->viewUp)},
-                  {"parallel", doc.camera->parallel}};
-        if (doc.camera->parallelScale) c["parallel_scale"] = *doc.camera->parallelScale;
-        root["camera"] = c;
-    }
-    json traces = json::array();
-    for (const TraceDoc& t : doc.traces) {
-        json j = json::object();
-        if (!t.marker.empty()) {
-            j["marker"] = t.marker;
-        } else {
-            j["body"] = t.body;
-            j["point"] = vecJson(t.point);
-        }
-        traces.push_back(j);
-    }
-    if (!traces.empty()) root["traces"] = traces;
-    return root.dump(2) + "\n";
-}
-
-bool writeModelDocument(const ModelDocument& doc, const std::string& path, std::string* error) {
-    const std::string tmp = path + ".tmp";
-    {
-        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-        if (!out) {
-            if (error) *error = "cannot open '" + tmp + "' for writing";
-            return false;
-        }
-        out << serializeModelDocument(doc);
-        out.flush();
-        if (!out) {
-            if (error) *error = "write to '" + tmp + "' failed";
-            std::remove(tmp.c_str());
-            return false;
-        }
-    }
-    if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-        if (error) *error = "cannot replace '" + path + "'";
-        std::remove(tmp.c_str());
-        return false;
-    }
-    return true;
-}
-
-LoadedModel prepareModel(const ModelDocument& doc, const std::string& file,
-                         const AssemblyOptions& options) {
-    LoadedModel r;
-    try {
-        BuildResult b = buildModel(doc, file);
-        if (!b.ok()) {
-            r.diagnostics = b.diagnostics;
-            return r;
-        }
-        State s = initialState(*b.model);
-        const AssemblyResult a = assemble(*b.model, s, options);
-        if (!a.converged) {
-            r.diagnostics.push_back({file, "/joints", a.message, 0, 0});
-            return r;
-        }
-        projectVelocities(*b.model, s, options.rankTolerance);
-        r.model = b.model;
-        r.initial = s;
-    } catch (const std::exception& e) {
-        r = LoadedModel{};
-        r.diagnostics.push_back({file, "", std::string(kInternalErrorPrefix) + e.what(), 0, 0});
-    }
-    return r;
-}
-
-LoadedModel loadModel(const std::string& path, const AssemblyOptions& options) {
-    DocumentResult d = readModelDocument(path);
-    if (!d.document) {
-        LoadedModel r;
-        r.diagnostics = d.diagnostics;
-        return r;
-    }
-    return prepareModel(*d.document, path, options);
 }
 
 }  // namespace looplab
