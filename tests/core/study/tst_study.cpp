@@ -431,6 +431,15 @@ void TestStudy::badStudyFilesNameFileAndLocation() {
     QCOMPARE(r.diagnostics.size(), size_t(1));
     QCOMPARE(r.diagnostics[0].line, 3);
     QCOMPARE(r.diagnostics[0].column, 16);
+    // A number beyond a double's range: where it is, as the model file says it.
+    const QString huge = dir.filePath("huge.json");
+    QVERIFY(writeAll(huge, "{\n  \"format\": \"looplab-study\",\n  \"version\": 1,\n  \"seed\": 1e999\n}"));
+    const StudyFileResult h = readStudyFile(huge.toStdString());
+    QVERIFY(!h.study);
+    QCOMPARE(h.diagnostics.size(), size_t(1));
+    QVERIFY2(h.diagnostics[0].message.find("number 1e999 at /seed is too large: a study file's numbers") == 0,
+             h.diagnostics[0].message.c_str());
+    QCOMPARE(h.diagnostics[0].line, 4);
 }
 
 void TestStudy::toggleClampLocksOnlyPastDeadCentre() {
