@@ -114,7 +114,7 @@ int runAnimate(const AnimateOptions& a) {
     const SimulationResult res = sim.run(lm.initial, [&](const SimulationFrame& f) { states.push_back(f.state); });
     const double runTime = seconds(std::chrono::steady_clock::now() - runStart);
     for (const SimulationEvent& e : res.events)
-        if (!json) std::cerr << "t = " << e.t << ": " << e.kind << ": " << e.detail << "\n";
+        if (!json) std::cerr << "t = " << e.t << ": " << runEventKindName(e.kind) << ": " << e.detail << "\n";
     if (states.empty()) {
         video.abandon();
         return reportFailure(json, kSolverFailure, o.model + ": simulation failed before its first frame: " + res.message);

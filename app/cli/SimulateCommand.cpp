@@ -241,7 +241,7 @@ int runSimulate(const SimulateOptions& o) {
         if (!csvFile.drain()) stop = true;
     }, [&](const SimulationEvent& e) {
         // As they happen: a warning that the model is stiff is worth seeing before the end.
-        if (!o.json) std::cerr << "t = " << e.t << ": " << e.kind << ": " << e.detail << "\n";
+        if (!o.json) std::cerr << "t = " << e.t << ": " << runEventKindName(e.kind) << ": " << e.detail << "\n";
     }, &stop);
     // The rows written so far are kept even when the run failed; a file that could not be
     // written completely is not, nor one without a single row (the old file stays).
@@ -321,7 +321,7 @@ int runSimulate(const SimulateOptions& o) {
         j["final"] = anyFrame ? finalState : nlohmann::json(nullptr);
         nlohmann::json events = nlohmann::json::array();
         for (const SimulationEvent& e : res.events)
-            events.push_back({{"t", e.t}, {"kind", e.kind}, {"joints", e.joints}, {"detail", e.detail}});
+            events.push_back({{"t", e.t}, {"kind", runEventKindName(e.kind)}, {"joints", e.joints}, {"detail", e.detail}});
         j["events"] = events;
         std::cout << j.dump(2) << "\n";
     } else {

@@ -1453,7 +1453,7 @@ void TestWorkbench::stiffWarningSwitchesToSuggestedMethod()
     QMetaObject::Connection batches = connect(window_->runner(), &SimulationRunner::framesReceived, this,
                                               [&](const FrameBatch& batch) {
         for (const SimulationEvent& e : batch.events)
-            if (e.kind == "stiffness") {
+            if (e.kind == RunEventKind::Stiffness) {
                 warningTime = e.t;
                 for (const RecordedFrame& f : batch.frames)
                     latestFrameWithWarning = std::max(latestFrameWithWarning, f.t);

@@ -1198,7 +1198,7 @@ void MainWindow::onFrames(const FrameBatch& batch)
         plotFlush_.start();
     for (const SimulationEvent& e : batch.events) {
         warnings_->addEvent(e);
-        if (e.kind == "singular_configuration")
+        if (e.kind == RunEventKind::SingularConfiguration)
             plots_->addSingularMarker(e.t);
     }
     if (playback_->source() != &recording_)
@@ -1229,7 +1229,7 @@ void MainWindow::onRunFinished(const RunSummary& summary)
     playback_->setInteractive(true);
     bool failureReported = false;
     for (const SimulationEvent& e : recording_.events())
-        failureReported = failureReported || e.kind == "failure";
+        failureReported = failureReported || e.kind == RunEventKind::Failure;
     QString text;
     if (summary.ok)
         text = tr("Finished at t = %1 s in %2 s (%3 steps)")

@@ -78,7 +78,7 @@ void WarningsPanel::addEvent(const SimulationEvent& event)
     QStringList joints;
     for (const std::string& j : event.joints)
         joints << QString::fromStdString(j);
-    addMessage(QString::fromStdString(event.kind), QString::fromStdString(event.detail), event.t, joints);
+    addMessage(QString::fromLatin1(runEventKindName(event.kind)), QString::fromStdString(event.detail), event.t, joints);
 }
 
 void WarningsPanel::addMessage(const QString& kind, const QString& text, double t, const QStringList& joints)

@@ -74,7 +74,7 @@ SimulationEvent stiffnessEvent(const Model& model, const std::string& stepperNam
                       f.outputInterval, f.stepSize, StiffnessDetector::kStiffSteps, f.step);
     SimulationEvent e;
     e.t = f.t;
-    e.kind = "stiffness";
+    e.kind = RunEventKind::Stiffness;
     e.detail = "the model is stiff for an explicit integrator: " + std::string(figures) +
                (where.empty() ? "" : "; the stiff motion is in " + where + " (share of the fast part)") +
                ". Use instead: " + remedies + " (implicit: they step over fast motion they need not resolve)";

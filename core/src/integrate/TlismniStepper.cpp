@@ -220,7 +220,7 @@ Status TlismniStepper::partitionAt(const State& s, bool announce) {
             d << "independent coordinates re-chosen: now v[";
             for (size_t k = 0; k < independent_.size(); ++k) d << (k ? ", " : "") << independent_[k];
             d << "], the dependent block's reciprocal condition number " << rcond0_;
-            events_.push_back({s.t, "repartition", {}, d.str()});
+            events_.push_back({s.t, RunEventKind::Repartition, {}, d.str()});
         }
     }
     partitioned_ = true;

@@ -57,7 +57,7 @@ void EnergyMonitor::check(const SimulationFrame& f, long steps) {
           << " J), more than the tolerances allow (" << allowed
           << " J); the motion is not accurate (a jump to another assembly branch at a singular posture, or "
              "dissipation by the constraint stabilisation)";
-        emit_({f.state.t, "energy_drift", {}, d.str()});
+        emit_({f.state.t, RunEventKind::EnergyDrift, {}, d.str()});
     }
 }
 

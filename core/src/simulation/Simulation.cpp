@@ -84,7 +84,7 @@ SimulationResult Simulator::run(const State& start, const std::function<void(con
     auto fail = [&](double t, const std::string& message, const std::vector<std::string>& joints = {}) {
         result.message = namingJoints(message, joints);
         result.joints = joints;
-        emit({t, "failure", joints, result.message});
+        emit({t, RunEventKind::Failure, joints, result.message});
     };
     // A four-bar driven at a link that cannot turn fully fails in motion where the driver
     // pushes it into a limit; the solver sees only a loop that no longer closes, so the
@@ -173,9 +173,9 @@ SimulationResult Simulator::run(const State& start, const std::function<void(con
         singularities.afterStep(stepper, tPrev, endNormalized, known ? *known : own);
         bool stiff = false;
         for (SimulationEvent& e : stepper.takeEvents()) {
-            stiff = stiff || e.kind == "stiffness";
+            stiff = stiff || e.kind == RunEventKind::Stiffness;
             // Stopped, the finding is the failure's reason rather than a warning beside it.
-            if (e.kind == "stiffness" && settings_.stopWhenStiff) {
+            if (e.kind == RunEventKind::Stiffness && settings_.stopWhenStiff) {
                 fail(e.t, e.detail);
                 continue;
             }
@@ -245,7 +245,7 @@ SimulationResult Simulator::run(const State& start, const std::function<void(con
              "configuration nears the singular one), not the step's truncation error, and shorter steps would only "
              "bring the stages nearer to it; the error after such a passage can be larger than the tolerance asks "
              "(docs/methods.md, passing a singular configuration)";
-        emit({stepper.time(), "rounding_bound_steps", {}, d.str()});
+        emit({stepper.time(), RunEventKind::RoundingBoundSteps, {}, d.str()});
     }
     // A run is ok only if it got to its end: anything short of that is a failure.
     if (result.message.empty() &&

@@ -61,7 +61,7 @@ void SingularityMonitor::start(const State& s, const ConstraintSpaces& sp) {
             const auto fix = a.find("The usual fix: ");
             if (fix != std::string::npos) d << ". " << a.substr(fix);
         }
-        emit_({t, "redundant_constraints", equationOwners(m, sp.redundantEquations()), d.str()});
+        emit_({t, RunEventKind::RedundantConstraints, equationOwners(m, sp.redundantEquations()), d.str()});
     }
     // The singular threshold is relative to the smallest singular value of the run's
     // regular configurations (the largest σ_min seen so far, at most 1): a long chain of
@@ -118,14 +118,14 @@ void SingularityMonitor::closeEpisode(double t, const ConstraintSpaces* atExit) 
         const std::string& words = lineUp->sentence;
         d << "; " << (words.compare(0, prefix.size(), prefix) == 0 ? words.substr(prefix.size()) : words);
     }
-    emit_({tMinEpisode_, "singular_configuration", jointsEpisode_, d.str()});
+    emit_({tMinEpisode_, RunEventKind::SingularConfiguration, jointsEpisode_, d.str()});
     if (turn > kBranchChangeAngle) {
         std::ostringstream b;
         b << "assembly branch change: across the singular configuration between t = " << tEnterEpisode_ << " and "
           << t << " the directions the mechanism can move in turned by " << turn << " rad (more than "
           << kBranchChangeAngle
           << " rad): it left on another branch of its configuration space than it came in on";
-        emit_({t, "branch_change", jointsEpisode_, b.str()});
+        emit_({t, RunEventKind::BranchChange, jointsEpisode_, b.str()});
     }
 }
 
@@ -134,7 +134,7 @@ void SingularityMonitor::watch(const State& s, const ConstraintSpaces& w, double
     if (w.rank() != lastRank_) {
         const bool lost = w.rank() < lastRank_;
         if (lost) jointsLostRank_ = singularJoints(model_, w);
-        emit_({t, "rank_change", jointsLostRank_,
+        emit_({t, RunEventKind::RankChange, jointsLostRank_,
                "rank " + std::to_string(lastRank_) + " -> " + std::to_string(w.rank()) +
                    (lost ? ": a constraint became redundant" : ": a constraint became independent")});
         lastRank_ = w.rank();

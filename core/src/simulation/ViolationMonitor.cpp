@@ -80,7 +80,7 @@ bool ViolationMonitor::check(const SimulationFrame& f, std::string* failure) {
         d << "the mechanism has come apart: constraint violation " << v << " m exceeds 1e-2 x the model's length "
           << "scale (" << bound_.gross << " m)";
         *failure = namingJoints(d.str(), joints);
-        emit_({f.state.t, "failure", joints, *failure});
+        emit_({f.state.t, RunEventKind::Failure, joints, *failure});
         return false;
     }
     // The constraint dynamics respond to the forces with a lag of about 1/ω: the
@@ -95,7 +95,7 @@ bool ViolationMonitor::check(const SimulationFrame& f, std::string* failure) {
         std::ostringstream d;
         d << "constraint violation " << v << " m exceeds the bound " << allowed << " m of the " << method_
           << " method at these tolerances (see docs/methods.md); the results are less accurate than asked for";
-        emit_({f.state.t, "constraint_violation", joints, namingJoints(d.str(), joints)});
+        emit_({f.state.t, RunEventKind::ConstraintViolation, joints, namingJoints(d.str(), joints)});
     }
     return true;
 }

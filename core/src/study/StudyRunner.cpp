@@ -147,8 +147,8 @@ void runAnalysis(const StudyDescription& study, const std::shared_ptr<const Mode
         }, {}, stop);
         double singular = 0, branches = 0;
         for (const SimulationEvent& e : res.events) {
-            singular += e.kind == "singular_configuration" ? 1 : 0;
-            branches += e.kind == "branch_change" ? 1 : 0;
+            singular += e.kind == RunEventKind::SingularConfiguration ? 1 : 0;
+            branches += e.kind == RunEventKind::BranchChange ? 1 : 0;
         }
         row.values = {singular, branches};
         row.ok = res.ok;

@@ -137,8 +137,8 @@ private slots:
         // The planar loop makes three equations redundant: reported once, at t = 0, naming joints.
         int redundantEvents = 0;
         for (const SimulationEvent& e : r.result.events) {
-            QVERIFY2(e.kind != "failure", e.detail.c_str());
-            if (e.kind != "redundant_constraints") continue;
+            QVERIFY2(e.kind != RunEventKind::Failure, e.detail.c_str());
+            if (e.kind != RunEventKind::RedundantConstraints) continue;
             ++redundantEvents;
             QCOMPARE(e.t, 0.0);
             QVERIFY(!e.joints.empty());
@@ -215,7 +215,7 @@ private slots:
         QCOMPARE(frames, 101);
         QCOMPARE(res.tFinal, 1.0);
         QCOMPARE(res.statistics.steps, 1000L);
-        for (const SimulationEvent& e : res.events) QVERIFY2(e.kind != "failure", e.detail.c_str());
+        for (const SimulationEvent& e : res.events) QVERIFY2(e.kind != RunEventKind::Failure, e.detail.c_str());
         qInfo("rk4 %s: max position violation %.3g m", qPrintable(method), worst);
         QVERIFY2(worst < bound, qPrintable(QString::number(worst)));
     }

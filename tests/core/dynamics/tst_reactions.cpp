@@ -152,7 +152,7 @@ private slots:
 
         // The three out-of-plane equations of the planar loop are redundant.
         const auto redundant = std::find_if(res.events.begin(), res.events.end(), [](const SimulationEvent& e) {
-            return e.kind == "redundant_constraints";
+            return e.kind == RunEventKind::RedundantConstraints;
         });
         QVERIFY(redundant != res.events.end());
         QCOMPARE(redundant->t, 0.0);

@@ -384,8 +384,8 @@ private slots:
             QVERIFY2(r.ok, r.message.c_str());
             int rankChanges = 0;
             for (const SimulationEvent& e : r.events) {
-                rankChanges += e.kind == "rank_change";
-                QVERIFY2(e.kind != "energy_drift" && e.kind != "branch_change", e.detail.c_str());
+                rankChanges += e.kind == RunEventKind::RankChange;
+                QVERIFY2(e.kind != RunEventKind::EnergyDrift && e.kind != RunEventKind::BranchChange, e.detail.c_str());
             }
             const double error = (bodyPosition(m, last, coupler) - exact).norm();
             qInfo("%s rtol %.0e: coupler error %.3g m (%.3g rtol), %ld steps, %ld rejected, %ld kept over their "

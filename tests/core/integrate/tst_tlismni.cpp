@@ -153,7 +153,7 @@ private slots:
         QVERIFY(worst.position <= 1e-10);
         QVERIFY(worst.velocity <= 1e-10);
         QVERIFY(worst.acceleration <= 1e-10);
-        for (const SimulationEvent& e : r.events) QVERIFY2(e.kind != "constraint_violation", e.detail.c_str());
+        for (const SimulationEvent& e : r.events) QVERIFY2(e.kind != RunEventKind::ConstraintViolation, e.detail.c_str());
     }
 
     // The same at every accepted step of the stepper itself, before any output
@@ -602,7 +602,7 @@ private slots:
         QVERIFY2(r.ok, r.message.c_str());
         std::vector<const SimulationEvent*> repartitions;
         for (const SimulationEvent& e : r.events)
-            if (e.kind == "repartition") repartitions.push_back(&e);
+            if (e.kind == RunEventKind::Repartition) repartitions.push_back(&e);
         QVERIFY(!repartitions.empty());
         qInfo("adaptive: %ld steps, %ld repartitionings, first at t = %.4g s: %s; violations %.2g, %.2g, %.2g",
               r.statistics.steps, r.statistics.repartitions, repartitions.front()->t,
@@ -631,7 +631,7 @@ private slots:
                 const Status st = stepper.step(span);
                 QVERIFY2(st.ok, st.message.c_str());
                 for (const SimulationEvent& e : stepper.takeEvents())
-                    if (e.kind == "repartition" && switchedAt < 0.0) switchedAt = e.t;
+                    if (e.kind == RunEventKind::Repartition && switchedAt < 0.0) switchedAt = e.t;
                 ConstraintValues cv;
                 evaluateConstraints(m, stepper.state(), cv, kAllParts);
                 phi = std::max(phi, cv.phi.cwiseAbs().maxCoeff());

@@ -226,7 +226,7 @@ private slots:
             sim.run(lm.initial, [&](const SimulationFrame& f) { sigmaMin = std::min(sigmaMin, f.smallestSingularValue); });
         QVERIFY(r.ok);
         QVERIFY(sigmaMin < s.singularThreshold);  // below the old absolute threshold ...
-        for (const SimulationEvent& e : r.events) QVERIFY2(e.kind != "singular_configuration", e.detail.c_str());
+        for (const SimulationEvent& e : r.events) QVERIFY2(e.kind != RunEventKind::SingularConfiguration, e.detail.c_str());
     }
 
     // The statics' and eigenanalysis' sparse LU (UMFPACK) of the augmented matrices

@@ -378,7 +378,7 @@ private slots:
         const SimulationResult res = sim.run(lm.initial, [](const SimulationFrame&) {});
         QVERIFY2(res.ok, res.message.c_str());
         const auto e = std::find_if(res.events.begin(), res.events.end(),
-                                    [](const SimulationEvent& x) { return x.kind == "singular_configuration"; });
+                                    [](const SimulationEvent& x) { return x.kind == RunEventKind::SingularConfiguration; });
         QVERIFY(e != res.events.end());
         QVERIFY2(e->detail.find("line up through joint") != std::string::npos, e->detail.c_str());
         const auto at = e->detail.find("(direction ");

@@ -54,16 +54,16 @@ BranchRun run(const std::string& method, double rtol, double tEnd, double rankTo
                                                                        f.jointCoordinates[size_t(a3)]));
     });
     for (const SimulationEvent& e : r.result.events) {
-        if (e.kind == "singular_configuration") {
+        if (e.kind == RunEventKind::SingularConfiguration) {
             ++r.singularEpisodes;
             const auto at = e.detail.find("turned by ");
             if (at != std::string::npos) r.turns.push_back(std::stod(e.detail.substr(at + 10)));
         }
-        if (e.kind == "branch_change") {
+        if (e.kind == RunEventKind::BranchChange) {
             ++r.branchChanges;
             QTest::qVerify(!e.joints.empty(), "joints named", "", __FILE__, __LINE__);
         }
-        if (e.kind == "energy_drift") ++r.energyDrifts;
+        if (e.kind == RunEventKind::EnergyDrift) ++r.energyDrifts;
     }
     return r;
 }
@@ -250,18 +250,18 @@ private slots:
             State last;
             const SimulationResult r = sim.run(lm.initial, [&](const SimulationFrame& f) { last = f.state; });
             int rankChanges = 0;
-            for (const SimulationEvent& e : r.events) rankChanges += e.kind == "rank_change";
+            for (const SimulationEvent& e : r.events) rankChanges += e.kind == RunEventKind::RankChange;
             const double error = r.ok ? (bodyPosition(m, last, coupler) - exact).norm() : -1.0;
             qInfo("rtol %.0e: %s, coupler error %.3g m (%.3g rtol), %ld steps, %d rank changes", rtol,
                   r.ok ? "ok" : r.message.c_str(), error, error / rtol, r.statistics.steps, rankChanges);
             QVERIFY2(r.ok, r.message.c_str());
             for (const SimulationEvent& e : r.events)
-                QVERIFY2(e.kind != "energy_drift" && e.kind != "branch_change", e.detail.c_str());
+                QVERIFY2(e.kind != RunEventKind::EnergyDrift && e.kind != RunEventKind::BranchChange, e.detail.c_str());
             QCOMPARE(rankChanges, 0);
             // Steps kept over their estimate are counted and said: none where the tolerance
             // is met anyway, an event with the count wherever there are some.
             int roundingEvents = 0;
-            for (const SimulationEvent& e : r.events) roundingEvents += e.kind == "rounding_bound_steps";
+            for (const SimulationEvent& e : r.events) roundingEvents += e.kind == RunEventKind::RoundingBoundSteps;
             qInfo("  %ld step(s) kept with estimates up to %.3g × the tolerance", r.statistics.roundingBoundSteps,
                   r.statistics.largestRoundingBoundEstimate);
             QCOMPARE(roundingEvents, r.statistics.roundingBoundSteps > 0 ? 1 : 0);

@@ -55,8 +55,8 @@ private slots:
 
         std::vector<double> rankChanges;
         for (const SimulationEvent& e : res.events) {
-            QVERIFY2(e.kind != "failure", e.detail.c_str());
-            if (e.kind == "rank_change") rankChanges.push_back(e.t);
+            QVERIFY2(e.kind != RunEventKind::Failure, e.detail.c_str());
+            if (e.kind == RunEventKind::RankChange) rankChanges.push_back(e.t);
         }
         const double e0 = frames.front().energy.total();
         QVERIFY(std::abs(e0) > 1.0);

@@ -164,8 +164,8 @@ private slots:
         QVERIFY2(r.result.ok, r.result.message.c_str());
         QCOMPARE(r.frames, 101);
         for (const SimulationEvent& e : r.result.events)
-            QVERIFY2(e.kind != "constraint_violation" && e.kind != "failure" && e.kind != "energy_drift" &&
-                         e.kind != "branch_change",
+            QVERIFY2(e.kind != RunEventKind::ConstraintViolation && e.kind != RunEventKind::Failure && e.kind != RunEventKind::EnergyDrift &&
+                         e.kind != RunEventKind::BranchChange,
                      e.detail.c_str());
         SimulationSettings st;
         st.method = method.toStdString();

@@ -105,7 +105,7 @@ Run simulate(const LoadedModel& lm, const std::string& method,
 void checkRankEvents(const std::vector<SimulationEvent>& events, double T, bool required) {
     std::vector<const SimulationEvent*> rankEvents;
     for (const SimulationEvent& e : events)
-        if (e.kind == "rank_change") rankEvents.push_back(&e);
+        if (e.kind == RunEventKind::RankChange) rankEvents.push_back(&e);
     if (required) QVERIFY(!rankEvents.empty());
     QCOMPARE(rankEvents.size() % 2, size_t(0));
     for (size_t i = 0; i < rankEvents.size(); i += 2) {
@@ -119,7 +119,7 @@ void checkRankEvents(const std::vector<SimulationEvent>& events, double T, bool 
         for (const std::string& j : lost.joints)
             QVERIFY2(j == "A" || j == "B" || j == "C" || j == "D", j.c_str());
         const bool inEpisode = std::any_of(events.begin(), events.end(), [&](const SimulationEvent& e) {
-            return e.kind == "singular_configuration" && std::abs(e.t - lost.t) < 2e-3;
+            return e.kind == RunEventKind::SingularConfiguration && std::abs(e.t - lost.t) < 2e-3;
         });
         QVERIFY(inEpisode);
     }
@@ -212,15 +212,15 @@ private slots:
         // The flattened configuration is reported, timed and named.
         const SimulationEvent* nearest = nullptr;
         for (const SimulationEvent& e : r.result.events) {
-            qInfo("event %s at t = %.6f [%s]: %s", e.kind.c_str(), e.t,
+            qInfo("event %s at t = %.6f [%s]: %s", runEventKindName(e.kind), e.t,
                   qPrintable(QStringList([&] {
                       QStringList l;
                       for (auto& j : e.joints) l << QString::fromStdString(j);
                       return l;
                   }()).join(',')),
                   e.detail.c_str());
-            QVERIFY2(e.kind != "failure", e.detail.c_str());
-            if (e.kind == "singular_configuration" && (!nearest || std::abs(e.t - T) < std::abs(nearest->t - T)))
+            QVERIFY2(e.kind != RunEventKind::Failure, e.detail.c_str());
+            if (e.kind == RunEventKind::SingularConfiguration && (!nearest || std::abs(e.t - T) < std::abs(nearest->t - T)))
                 nearest = &e;
         }
         QVERIFY(nearest != nullptr);
@@ -232,7 +232,7 @@ private slots:
             QVERIFY2(j == "A" || j == "B" || j == "C" || j == "D", j.c_str());
         // No singular configuration is reported before the linkage gets near the flat one.
         for (const SimulationEvent& e : r.result.events)
-            if (e.kind == "singular_configuration") QVERIFY(e.t > T - 2e-3);
+            if (e.kind == RunEventKind::SingularConfiguration) QVERIFY(e.t > T - 2e-3);
 
         // Whether a sample falls close enough to the flat configuration for the rank to
         // drop below its tolerance depends on the step sequence; if one does, the events
@@ -260,7 +260,7 @@ private slots:
         }
         int pairs = 0;
         for (const SimulationEvent& e : r.result.events) {
-            if (e.kind != "rank_change") continue;
+            if (e.kind != RunEventKind::RankChange) continue;
             ++pairs;
             qInfo("rank_change at t = %.6f: %s", e.t, e.detail.c_str());
         }
@@ -290,7 +290,7 @@ private slots:
         } else {
             qInfo("baumgarte stopped at t = %.6f: %s", r.result.tFinal, r.result.message.c_str());
             const auto failure = std::find_if(r.result.events.begin(), r.result.events.end(),
-                                              [](const SimulationEvent& e) { return e.kind == "failure"; });
+                                              [](const SimulationEvent& e) { return e.kind == RunEventKind::Failure; });
             QVERIFY(failure != r.result.events.end());
             QVERIFY(!failure->joints.empty());
             for (const std::string& j : failure->joints)

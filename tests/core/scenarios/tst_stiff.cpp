@@ -175,7 +175,7 @@ private slots:
         QVERIFY2(warned.result.ok, warned.result.message.c_str());
         int found = 0;
         for (const SimulationEvent& e : warned.result.events) {
-            if (e.kind != "stiffness") continue;
+            if (e.kind != RunEventKind::Stiffness) continue;
             ++found;
             QVERIFY2(e.detail.find("bob") != std::string::npos, e.detail.c_str());
             QVERIFY2(e.detail.find("tlismni/hht") != std::string::npos, e.detail.c_str());
@@ -190,7 +190,7 @@ private slots:
         QVERIFY(stopped.result.statistics.steps <= 1000);
 
         const Run implicit = simulate(s, "bdf");
-        for (const SimulationEvent& e : implicit.result.events) QVERIFY(e.kind != "stiffness");
+        for (const SimulationEvent& e : implicit.result.events) QVERIFY(e.kind != RunEventKind::Stiffness);
     }
 };
 

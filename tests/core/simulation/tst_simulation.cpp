@@ -46,7 +46,7 @@ private slots:
         QCOMPARE(r.result.ok, false);
         QVERIFY2(QString::fromStdString(r.result.message).contains("frames"), r.result.message.c_str());
         QVERIFY(!r.result.events.empty());
-        QCOMPARE(QString::fromStdString(r.result.events.back().kind), QString("failure"));
+        QCOMPARE(QString(runEventKindName(r.result.events.back().kind)), QString("failure"));
     }
 
     // The frame limit counts exactly: the first frame, one per output step and the end.
@@ -77,7 +77,7 @@ private slots:
         QCOMPARE(r.result.statistics.steps, 7L);
         QVERIFY(r.result.tFinal < st.tEnd);
         QVERIFY2(QString::fromStdString(r.result.message).contains("step limit"), r.result.message.c_str());
-        QCOMPARE(QString::fromStdString(r.result.events.back().kind), QString("failure"));
+        QCOMPARE(QString(runEventKindName(r.result.events.back().kind)), QString("failure"));
     }
 
     // The pace of the steps so far forecasts the whole span's: once known (1 000 steps, or
@@ -124,7 +124,7 @@ private slots:
         QCOMPARE(r.result.ok, false);
         QCOMPARE(r.result.statistics.steps, 1L);
         QVERIFY2(QString::fromStdString(r.result.message).contains("wall-time limit"), r.result.message.c_str());
-        QCOMPARE(QString::fromStdString(r.result.events.back().kind), QString("failure"));
+        QCOMPARE(QString(runEventKindName(r.result.events.back().kind)), QString("failure"));
     }
 
     // The bounds of docs/methods.md: projection within 64 ε L; the stabilising methods
@@ -159,7 +159,7 @@ private slots:
             sim.run(lm.initial, [&](const SimulationFrame& f) { worst = std::max(worst, f.violation.positionScaled); });
         QVERIFY2(r.ok, r.message.c_str());
         QVERIFY(worst <= 64 * std::numeric_limits<double>::epsilon() * L);
-        for (const SimulationEvent& e : r.events) QVERIFY2(e.kind != "constraint_violation", e.detail.c_str());
+        for (const SimulationEvent& e : r.events) QVERIFY2(e.kind != RunEventKind::ConstraintViolation, e.detail.c_str());
     }
 };
 
