@@ -123,10 +123,11 @@ private:
 
 }  // namespace
 
-bool parseJson(const std::string& text, const std::string& file, const char* numbersOf, json& root, Diagnostic& d) {
+bool parseJson(const std::string& text, const std::string& file, const char* numbersOf, json& root,
+               Diagnostics& diags) {
     TreeBuilder builder(root);
     if (json::sax_parse(text, &builder) && !builder.failed()) return true;
-    d = Diagnostic{};
+    Diagnostic d;
     d.file = file;
     if (builder.id() == 406) {
         // json::out_of_range 406: a number beyond the range of a double.
@@ -145,6 +146,7 @@ bool parseJson(const std::string& text, const std::string& file, const char* num
     // The lexer has read up to the end of the offending token.
     const std::size_t byte = builder.position();
     lineColumn(text, byte > 0 ? byte - 1 : 0, d.line, d.column);
+    diags.push_back(d);
     return false;
 }
 

@@ -23,10 +23,11 @@ std::string pointerToken(const std::string& key);
 /// 1-based line and column of a byte offset.
 void lineColumn(const std::string& text, std::size_t byte, int& line, int& column);
 
-/// Parses `text` into `root`; on failure fills `d` with the line and column of the last
+/// Parses `text` into `root`; on failure adds to `diags` the line and column of the last
 /// character read and the problem in words. `numbersOf` names the input in the message
 /// for a number beyond a double's range ("a model file").
-bool parseJson(const std::string& text, const std::string& file, const char* numbersOf, json& root, Diagnostic& d);
+bool parseJson(const std::string& text, const std::string& file, const char* numbersOf, json& root,
+               Diagnostics& diags);
 
 /// Checks the fields of a parsed tree, each problem a diagnostic at its JSON pointer.
 class JsonLocator {

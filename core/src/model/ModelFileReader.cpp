@@ -577,11 +577,7 @@ DocumentResult parseModelDocument(const std::string& text, const std::string& fi
     DocumentResult r;
     try {
         json root;
-        Diagnostic syntax;
-        if (!json_input::parseJson(text, file, "a model file", root, syntax)) {
-            r.diagnostics.push_back(syntax);
-            return r;
-        }
+        if (!json_input::parseJson(text, file, "a model file", root, r.diagnostics)) return r;
         ModelDocument doc;
         Reader reader(file, r.diagnostics);
         reader.document(root, doc);

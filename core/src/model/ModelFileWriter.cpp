@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 
@@ -190,7 +191,8 @@ std::string serializeModelDocument(const ModelDocument& doc) {
         if (doc.run.outputStep) r["output_step"] = *doc.run.outputStep;
         if (doc.run.pace) r["pace"] = *doc.run.pace;
         for (const ParameterInfo& p : methodParameters())  // in the registry's order
-            if (const std::optional<double> x = doc.run.parameter(p.key)) r[p.fileKey()] = *x;
+            if (const std::optional<double> x = doc.run.parameter(p.key))
+                r[p.fileKey()] = p.type == ParameterType::Count ? json(std::llround(*x)) : json(*x);
         root["run"] = r;
     }
     if (doc.camera) {

@@ -228,11 +228,7 @@ StudyFileResult parseStudyFile(const std::string& text, const std::string& file)
     StudyFileResult r;
     try {
         json root;
-        Diagnostic syntax;
-        if (!json_input::parseJson(text, file, "a study file", root, syntax)) {
-            r.diagnostics.push_back(syntax);
-            return r;
-        }
+        if (!json_input::parseJson(text, file, "a study file", root, r.diagnostics)) return r;
         StudyReader rd(file, r.diagnostics);
         if (!rd.object(root, "", {"format", "version", "name", "description", "model", "seed", "samples",
                                   "parameters", "analysis", "outputs"}))
@@ -265,9 +261,7 @@ StudyFileResult parseStudyFile(const std::string& text, const std::string& file)
                 if (!doc.document) {
                     rd.error("/model", "the model file does not load:\n" + formatDiagnostics(doc.diagnostics));
                 } else {
-                    Diagnostic syntax;
-                    modelOk = json_input::parseJson(s.modelText, s.modelPath, "a model file", model, syntax);
-                    if (!modelOk) r.diagnostics.push_back(syntax);
+                    modelOk = json_input::parseJson(s.modelText, s.modelPath, "a model file", model, r.diagnostics);
                 }
             }
         }

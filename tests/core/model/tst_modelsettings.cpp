@@ -237,6 +237,11 @@ private slots:
                     d.document->run = runSettingsDocFrom(s, 0.0);
                     const std::string text = serializeModelDocument(*d.document);
                     QVERIFY2(text.find("\"" + p.fileKey() + "\"") != std::string::npos, pair.c_str());
+                    if (p.type == ParameterType::Count) {  // written as the whole number it is
+                        const std::string written = "\"" + p.fileKey() + "\": " + std::to_string(long(value));
+                        QVERIFY2(text.find(written) != std::string::npos && text.find(written + ".") == std::string::npos,
+                                 text.c_str());
+                    }
                     const DocumentResult back = parseModelDocument(text, "back.json");
                     QVERIFY2(back.document, pair.c_str());
                     QCOMPARE(back.document->run.parameter(p.key), std::optional<double>(value));
