@@ -82,14 +82,22 @@ void addSimulationOptions(CLI::App* cmd, looplab::cli::SimulateOptions& o, RunOp
     // The methods' own parameters, from the registry: each one an option.
     for (const looplab::ParameterInfo& p : looplab::methodParameters()) {
         if (p.runField) continue;
+        auto reads = [&p](const std::vector<looplab::ParameterInfo>& ps) {
+            return std::any_of(ps.begin(), ps.end(), [&p](const looplab::ParameterInfo& q) { return q.key == p.key; });
+        };
         std::string readers;
         for (const looplab::ConstraintMethodInfo& m : looplab::constraintMethods())
-            for (const looplab::ParameterInfo& q : m.parameters)
-                if (q.key == p.key) readers += (readers.empty() ? "" : ", ") + m.name;
-        for (const looplab::IntegratorInfo& i : looplab::integrators())
-            for (const looplab::ParameterInfo& q : i.parameters)
-                if (q.key == p.key) readers += (readers.empty() ? "" : ", ") + i.name;
-        if (p.key == "max-step") readers = "adaptive integrators";
+            if (reads(m.parameters)) readers += (readers.empty() ? "" : ", ") + m.name;
+        // One read by every adaptive integrator (the largest step) says so rather than
+        // listing them.
+        bool everyAdaptive = readers.empty();
+        std::string integratorNames;
+        for (const looplab::IntegratorInfo& i : looplab::integrators()) {
+            if (reads(i.parameters)) integratorNames += (integratorNames.empty() ? "" : ", ") + i.name;
+            everyAdaptive = everyAdaptive && reads(i.parameters) == (i.stepControl == looplab::StepControl::Adaptive);
+        }
+        if (!integratorNames.empty())
+            readers += (readers.empty() ? "" : ", ") + (everyAdaptive ? std::string("adaptive integrators") : integratorNames);
         cmd->add_option("--" + p.key, v.parameters[p.key],
                         readers + ": " + p.description + ", " + p.rangeText() + " (default: the model's, else " +
                             text(p.defaultValue()) + ")");
