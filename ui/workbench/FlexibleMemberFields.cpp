@@ -146,6 +146,8 @@ void PropertyEditor::addMaterialFields()
     field(tr("Young's modulus E"), "material.young_modulus", "Pa", "material/young_modulus", &MaterialDoc::youngModulus);
     field(tr("Poisson's ratio ν"), "material.poisson_ratio", "", "material/poisson_ratio", &MaterialDoc::poissonRatio);
     field(tr("Density ρ"), "material.density", "kg/m³", "material/density", &MaterialDoc::density);
+    field(tr("Stiffness damping β"), "material.stiffness_damping", "s", "material/stiffness_damping",
+          &MaterialDoc::stiffnessDamping);
 }
 
 void PropertyEditor::addBeamFields()

@@ -35,7 +35,8 @@ struct PointEnergy {
     Mat3 haa, hab, hbb;
 };
 
-PointEnergy pointEnergy(const CableProperties& p, const Vec3& a, const Vec3& b, bool hessian) {
+// With `materialOnly` the Hessian leaves out the axial stress's geometric part, (EAε + N₀)I.
+PointEnergy pointEnergy(const CableProperties& p, const Vec3& a, const Vec3& b, bool hessian, bool materialOnly = false) {
     PointEnergy out;
     const double g = a.squaredNorm();
     const double eps = 0.5 * (g - 1.0);
@@ -45,7 +46,8 @@ PointEnergy pointEnergy(const CableProperties& p, const Vec3& a, const Vec3& b, 
     out.ga = (EA * eps + p.preload) * a;
     out.gb.setZero();
     if (hessian) {
-        out.haa = EA * a * a.transpose() + (EA * eps + p.preload) * Mat3::Identity();
+        out.haa = EA * a * a.transpose();
+        if (!materialOnly) out.haa += (EA * eps + p.preload) * Mat3::Identity();
         out.hab.setZero();
         out.hbb.setZero();
     }
@@ -68,8 +70,12 @@ PointEnergy pointEnergy(const CableProperties& p, const Vec3& a, const Vec3& b, 
     return out;
 }
 
-// U, −∂U/∂e and ∂²U/∂e² by Gauss integration (the last two only if asked for).
-double integrate(const CableProperties& p, const ElementVector& e, ElementVector* force, ElementMatrix* K) {
+// U, −∂U/∂e and ∂²U/∂e² by Gauss integration (the last two only if asked for). S_x and
+// S_xx are four scalar weights times the identity, so the products with them are written
+// out node slot by node slot: forming the 3 × 12 matrices cost most of the time of an
+// evaluation with a tangent stiffness.
+double integrate(const CableProperties& p, const ElementVector& e, ElementVector* force, ElementMatrix* K,
+                 bool materialOnly = false) {
     double U = 0.0;
     if (force) force->setZero();
     if (K) K->setZero();
@@ -77,15 +83,16 @@ double integrate(const CableProperties& p, const ElementVector& e, ElementVector
         const HermiteWeights w = hermiteWeights(kGaussXi[i], p.length);
         const double dx = kGaussWeight[i] * p.length;
         const Vec3 a = combine(w.sx, e), b = combine(w.sxx, e);
-        const PointEnergy pe = pointEnergy(p, a, b, K != nullptr);
+        const PointEnergy pe = pointEnergy(p, a, b, K != nullptr, materialOnly);
         U += dx * pe.value;
-        if (!force && !K) continue;
-        const auto Sx = expand(w.sx), Sxx = expand(w.sxx);
-        if (force) force->noalias() -= dx * (Sx.transpose() * pe.ga + Sxx.transpose() * pe.gb);
-        if (K) {
-            K->noalias() += dx * (Sx.transpose() * pe.haa * Sx + Sx.transpose() * pe.hab * Sxx +
-                                  Sxx.transpose() * pe.hab.transpose() * Sx + Sxx.transpose() * pe.hbb * Sxx);
-        }
+        if (force)
+            for (int k = 0; k < 4; ++k) force->segment<3>(3 * k) -= dx * (w.sx[k] * pe.ga + w.sxx[k] * pe.gb);
+        if (K)
+            for (int c = 0; c < 4; ++c)
+                for (int r = 0; r < 4; ++r)
+                    K->block<3, 3>(3 * r, 3 * c) +=
+                        dx * (w.sx[r] * w.sx[c] * pe.haa + w.sx[r] * w.sxx[c] * pe.hab +
+                              w.sxx[r] * w.sx[c] * pe.hab.transpose() + w.sxx[r] * w.sxx[c] * pe.hbb);
     }
     return U;
 }
@@ -140,6 +147,28 @@ ElementMatrix tangentStiffness(const CableProperties& p, const ElementVector& e)
     ElementMatrix K;
     integrate(p, e, nullptr, &K);
     return K;
+}
+
+ElementMatrix dampingMatrix(const CableProperties& p, const ElementVector& e) {
+    if (p.stiffnessDamping == 0.0) return ElementMatrix::Zero();
+    ElementMatrix K;
+    integrate(p, e, nullptr, &K, true);
+    return p.stiffnessDamping * K;
+}
+
+ElementVector dampingForce(const CableProperties& p, const ElementVector& e, const ElementVector& rate) {
+    ElementVector f = ElementVector::Zero();
+    if (p.stiffnessDamping == 0.0) return f;
+    // −β K_m ė point by point: the 3 × 3 Hessian blocks applied to the rates of r_x and r_xx.
+    for (int i = 0; i < kGaussPoints; ++i) {
+        const HermiteWeights w = hermiteWeights(kGaussXi[i], p.length);
+        const double dx = p.stiffnessDamping * kGaussWeight[i] * p.length;
+        const PointEnergy pe = pointEnergy(p, combine(w.sx, e), combine(w.sxx, e), true, true);
+        const Vec3 aRate = combine(w.sx, rate), bRate = combine(w.sxx, rate);
+        const Vec3 ga = pe.haa * aRate + pe.hab * bRate, gb = pe.hab.transpose() * aRate + pe.hbb * bRate;
+        for (int k = 0; k < 4; ++k) f.segment<3>(3 * k) -= dx * (w.sx[k] * ga + w.sxx[k] * gb);
+    }
+    return f;
 }
 
 }  // namespace looplab::ancf

@@ -94,4 +94,22 @@ void BeamMesh::addStiffness(const double* q, int offset, std::vector<Eigen::Trip
     }
 }
 
+void BeamMesh::addDampingForce(const double* q, const double* v, double* f) const {
+    if (!damped()) return;
+    for (int i = 0; i < elementCount(); ++i)
+        Eigen::Map<ancf::ElementVector>(f + ancf::kNodeSize * i) +=
+            ancf::dampingForce(element(i), elementCoordinates(q, i), elementCoordinates(v, i));
+}
+
+void BeamMesh::addDamping(const double* q, int offset, std::vector<Eigen::Triplet<double>>& entries) const {
+    if (!damped()) return;
+    for (int i = 0; i < elementCount(); ++i) {
+        const ancf::ElementMatrix C = ancf::dampingMatrix(element(i), elementCoordinates(q, i));
+        const int o = offset + ancf::kNodeSize * i;
+        for (int c = 0; c < ancf::kElementSize; ++c)
+            for (int r = 0; r < ancf::kElementSize; ++r)
+                if (C(r, c) != 0.0) entries.emplace_back(o + r, o + c, C(r, c));
+    }
+}
+
 }  // namespace looplab

@@ -93,7 +93,10 @@ ElementVector elasticForce(const Material& m, const Geometry& g, const ElementVe
     return Q;
 }
 
-ElementMatrix tangentStiffness(const Material& m, const Geometry& g, const ElementVector& x) {
+namespace {
+
+// ∂²U/∂x², or with `materialOnly` its material part alone (no stress term).
+ElementMatrix stiffness(const Material& m, const Geometry& g, const ElementVector& x, bool materialOnly) {
     const double lambda = m.lambda(), mu = m.mu();
     ElementMatrix K = ElementMatrix::Zero();
     for (int p = 0; p < kGaussPoints; ++p) {
@@ -101,7 +104,7 @@ ElementMatrix tangentStiffness(const Material& m, const Geometry& g, const Eleme
         const double w = g.volume[size_t(p)];
         const Mat3 H = displacementGradient(g, G, x);
         const Mat3 F = Mat3::Identity() + H;
-        const Mat3 S = secondPiolaKirchhoff(m, strainOf(H));
+        const Mat3 S = materialOnly ? Mat3::Zero() : secondPiolaKirchhoff(m, strainOf(H));
         const Mat3 B = F * F.transpose();
         const Eigen::Matrix<double, 3, kNodes> FG = F * G;   // column a: F ∇₀N_a
         const NodeMatrix GG = G.transpose() * G;              // ∇₀N_a · ∇₀N_b
@@ -115,6 +118,17 @@ ElementMatrix tangentStiffness(const Material& m, const Geometry& g, const Eleme
             }
     }
     return K;
+}
+
+}  // namespace
+
+ElementMatrix tangentStiffness(const Material& m, const Geometry& g, const ElementVector& x) {
+    return stiffness(m, g, x, false);
+}
+
+ElementMatrix dampingMatrix(const Material& m, const Geometry& g, const ElementVector& x) {
+    if (m.stiffnessDamping == 0.0) return ElementMatrix::Zero();
+    return m.stiffnessDamping * stiffness(m, g, x, true);
 }
 
 }  // namespace looplab::hex

@@ -142,9 +142,28 @@ double SolidMesh::kineticEnergy(const double* v) const {
 }
 
 void SolidMesh::addStiffness(const double* q, int offset, std::vector<Eigen::Triplet<double>>& entries) const {
+    addElementMatrices(q, offset, entries, hex::tangentStiffness);
+}
+
+void SolidMesh::addDampingForce(const double* q, const double* v, double* f) const {
+    if (!damped()) return;
+    for (int e = 0; e < elementCount(); ++e) {
+        const hex::ElementVector Q =
+            -(hex::dampingMatrix(material_, geometry_[size_t(e)], elementCoordinates(q, e)) * elementCoordinates(v, e));
+        const auto& nodes = connectivity_[size_t(e)];
+        for (int a = 0; a < hex::kNodes; ++a) Eigen::Map<Vec3>(f + kNodeSize * nodes[size_t(a)]) += Q.segment<3>(kNodeSize * a);
+    }
+}
+
+void SolidMesh::addDamping(const double* q, int offset, std::vector<Eigen::Triplet<double>>& entries) const {
+    if (damped()) addElementMatrices(q, offset, entries, hex::dampingMatrix);
+}
+
+void SolidMesh::addElementMatrices(const double* q, int offset, std::vector<Eigen::Triplet<double>>& entries,
+                                   ElementMatrixOf matrixOf) const {
     entries.reserve(entries.size() + size_t(hex::kElementSize) * hex::kElementSize * elementCount());
     for (int e = 0; e < elementCount(); ++e) {
-        const hex::ElementMatrix K = hex::tangentStiffness(material_, geometry_[size_t(e)], elementCoordinates(q, e));
+        const hex::ElementMatrix K = matrixOf(material_, geometry_[size_t(e)], elementCoordinates(q, e));
         const auto& nodes = connectivity_[size_t(e)];
         for (int b = 0; b < hex::kNodes; ++b)
             for (int a = 0; a < hex::kNodes; ++a)

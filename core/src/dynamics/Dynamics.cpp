@@ -95,10 +95,12 @@ VecX generalizedForces(const Model& model, const State& s) {
             // Elastic forces and the consistent load of gravity; ANCF has no inertial
             // velocity terms (constant mass matrix).
             body.beam->addElasticForce(s.q.data() + model.positionOffset(BodyIndex(b)), f.data() + o);
+            body.beam->addDampingForce(s.q.data() + model.positionOffset(BodyIndex(b)), s.v.data() + o, f.data() + o);
             body.beam->addGravityForce(model.gravity, f.data() + o);
         }
         if (body.kind == BodyKind::Solid) {  // likewise in nodal positions
             body.solid->addElasticForce(s.q.data() + model.positionOffset(BodyIndex(b)), f.data() + o);
+            body.solid->addDampingForce(s.q.data() + model.positionOffset(BodyIndex(b)), s.v.data() + o, f.data() + o);
             body.solid->addGravityForce(model.gravity, f.data() + o);
         }
         if (body.kind != BodyKind::Rigid) continue;

@@ -343,6 +343,9 @@ private:
                 fail("material/density", "density must be positive (got " + shortNumber(mat.density) + ")");
             if (!std::isfinite(mat.poissonRatio) || mat.poissonRatio <= -1.0 || mat.poissonRatio >= 0.5)
                 fail("material/poisson_ratio", "Poisson's ratio must lie in (−1, 0.5) (got " + shortNumber(mat.poissonRatio) + ")");
+            if (!std::isfinite(mat.stiffnessDamping) || mat.stiffnessDamping < 0.0)
+                fail("material/stiffness_damping",
+                     "the stiffness damping must be zero or positive (got " + shortNumber(mat.stiffnessDamping) + " s)");
             const SectionDoc& sec = b.section;
             double A = 0.0, I = 0.0;
             switch (sec.shape) {
@@ -372,6 +375,7 @@ private:
             props.bendingStiffness = mat.youngModulus * I;
             props.massPerLength = mat.density * A;
             props.preload = b.preload;
+            props.stiffnessDamping = mat.stiffnessDamping;
             if (!std::isfinite(props.axialStiffness) || !std::isfinite(props.bendingStiffness) ||
                 !std::isfinite(props.massPerLength) || !(props.bendingStiffness > 0.0) || !(props.massPerLength > 0.0)) {
                 fail("section", "EA, EI or ρA of this section and material is not a positive finite number");
@@ -451,8 +455,11 @@ private:
                 fail("material/density", "density must be positive (got " + shortNumber(mat.density) + ")");
             if (!std::isfinite(mat.poissonRatio) || mat.poissonRatio <= -1.0 || mat.poissonRatio >= 0.5)
                 fail("material/poisson_ratio", "Poisson's ratio must lie in (−1, 0.5) (got " + shortNumber(mat.poissonRatio) + ")");
+            if (!std::isfinite(mat.stiffnessDamping) || mat.stiffnessDamping < 0.0)
+                fail("material/stiffness_damping",
+                     "the stiffness damping must be zero or positive (got " + shortNumber(mat.stiffnessDamping) + " s)");
             if (!ok) continue;
-            hex::Material material{mat.youngModulus, mat.poissonRatio, mat.density};
+            hex::Material material{mat.youngModulus, mat.poissonRatio, mat.density, mat.stiffnessDamping};
             if (!std::isfinite(material.lambda()) || !std::isfinite(material.mu()) || !std::isfinite(b.size.prod() * mat.density)) {
                 fail("material", "the Lamé constants or the mass of this box overflow");
                 continue;

@@ -342,10 +342,11 @@ public:
             }
             if (const json* m = field(b, "material", p, true)) {
                 const std::string mp = p + "/material";
-                if (object(*m, mp, {"young_modulus", "poisson_ratio", "density"})) {
+                if (object(*m, mp, {"young_modulus", "poisson_ratio", "density", "stiffness_damping"})) {
                     number(*m, "young_modulus", mp, beam.material.youngModulus, true);
                     number(*m, "poisson_ratio", mp, beam.material.poissonRatio);
                     number(*m, "density", mp, beam.material.density, true);
+                    number(*m, "stiffness_damping", mp, beam.material.stiffnessDamping);
                 }
             }
             if (const json* s = field(b, "section", p, true)) {
@@ -406,10 +407,11 @@ public:
             }
             if (const json* m = field(b, "material", p, true)) {
                 const std::string mp = p + "/material";
-                if (object(*m, mp, {"young_modulus", "poisson_ratio", "density"})) {
+                if (object(*m, mp, {"young_modulus", "poisson_ratio", "density", "stiffness_damping"})) {
                     number(*m, "young_modulus", mp, solid.material.youngModulus, true);
                     number(*m, "poisson_ratio", mp, solid.material.poissonRatio);
                     number(*m, "density", mp, solid.material.density, true);
+                    number(*m, "stiffness_damping", mp, solid.material.stiffnessDamping);
                 }
             }
             doc.solids.push_back(solid);

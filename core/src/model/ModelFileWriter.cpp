@@ -18,6 +18,13 @@ using nlohmann::json;
 namespace {
 
 json vecJson(const Vec3& v) { return json::array({v.x(), v.y(), v.z()}); }
+
+// An undamped material is written as before damping existed.
+json materialJson(const MaterialDoc& m) {
+    json j = {{"young_modulus", m.youngModulus}, {"poisson_ratio", m.poissonRatio}, {"density", m.density}};
+    if (m.stiffnessDamping != 0.0) j["stiffness_damping"] = m.stiffnessDamping;
+    return j;
+}
 json quatJson(const Quat& q) { return json::array({q.w(), q.x(), q.y(), q.z()}); }
 
 json lawJson(const TimeLaw& l) {
@@ -156,9 +163,7 @@ std::string serializeModelDocument(const ModelDocument& doc) {
         case SectionDoc::Shape::Direct: s = {{"type", "direct"}, {"area", b.section.area}, {"inertia", b.section.inertia}}; break;
         }
         json j = {{"name", b.name}, {"from", vecJson(b.from)}, {"to", vecJson(b.to)}, {"elements", b.elements},
-                  {"material", {{"young_modulus", b.material.youngModulus}, {"poisson_ratio", b.material.poissonRatio},
-                                {"density", b.material.density}}},
-                  {"section", s}};
+                  {"material", materialJson(b.material)}, {"section", s}};
         if (b.preload != 0.0) j["preload"] = b.preload;
         beams.push_back(j);
     }
@@ -168,8 +173,7 @@ std::string serializeModelDocument(const ModelDocument& doc) {
     for (const SolidDoc& b : doc.solids)
         solids.push_back({{"name", b.name}, {"origin", vecJson(b.origin)}, {"size", vecJson(b.size)},
                           {"elements", {b.elements[0], b.elements[1], b.elements[2]}},
-                          {"material", {{"young_modulus", b.material.youngModulus}, {"poisson_ratio", b.material.poissonRatio},
-                                        {"density", b.material.density}}}});
+                          {"material", materialJson(b.material)}});
     if (!solids.empty()) root["solids"] = solids;
     json nodeSets = json::array();
     for (const NodeSetDoc& n : doc.nodeSets) nodeSets.push_back({{"name", n.name}, {"nodes", n.nodes}});

@@ -1,5 +1,7 @@
 #include "looplab/simulation/EnergyMonitor.h"
 
+#include "looplab/bodies/BeamMesh.h"
+#include "looplab/bodies/SolidMesh.h"
 #include "looplab/integrate/MethodRegistry.h"
 
 #include <algorithm>
@@ -10,6 +12,8 @@ namespace looplab {
 
 bool isConservative(const Model& m) {
     if (!m.drivers.empty()) return false;
+    for (const Body& b : m.bodies)
+        if ((b.beam && b.beam->damped()) || (b.solid && b.solid->damped())) return false;
     for (const ForceElement& f : m.forces) {
         switch (f.type) {
         case ForceType::SpringDamper:

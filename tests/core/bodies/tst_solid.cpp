@@ -356,6 +356,44 @@ private slots:
         QVERIFY(relativeError(f2, f1) < 1e-10);
     }
 
+    // Kelvin–Voigt damping (HexahedronElement.h): −C ẋ against the viscous stress written
+    // out, S_d = β(λ tr Ė I + 2μĖ) with Ė = sym(FᵀḞ), F = Σ x_a ∇₀N_aᵀ, at a large
+    // deformation with an arbitrary rate; and a rigid motion of the deformed element
+    // (Ḟ = ΩF, so Ė = 0) feels no damping.
+    void kelvinVoigtDampingMatchesItsViscousStress() {
+        hex::Material damped = kAluminium;
+        damped.stiffnessDamping = 2e-5;
+        const Eigen::Matrix<double, 3, hex::kNodes> X = distortedElement();
+        const hex::Geometry g = hex::geometry(X);
+        const hex::ElementVector x = mapped(X, largeDeformation(), Vec3::Zero());
+        std::mt19937 rng(11);
+        std::uniform_real_distribution<double> u(-1.0, 1.0);
+        hex::ElementVector rate;
+        for (int i = 0; i < hex::kElementSize; ++i) rate[i] = u(rng);
+        const hex::ElementMatrix C = hex::dampingMatrix(damped, g, x);
+        hex::ElementVector expected = hex::ElementVector::Zero();
+        const Eigen::Map<const Eigen::Matrix<double, 3, hex::kNodes>> positions(x.data()), rates(rate.data());
+        for (int p = 0; p < hex::kGaussPoints; ++p) {
+            const hex::Gradients& G = g.gradients[size_t(p)];
+            const Mat3 F = positions * G.transpose(), Fdot = rates * G.transpose();
+            const Mat3 Edot = 0.5 * (F.transpose() * Fdot + Fdot.transpose() * F);
+            const Mat3 S = damped.stiffnessDamping * (damped.lambda() * Edot.trace() * Mat3::Identity() + 2.0 * damped.mu() * Edot);
+            const Eigen::Matrix<double, 3, hex::kNodes> f = g.volume[size_t(p)] * F * S * G;
+            for (int a = 0; a < hex::kNodes; ++a) expected.segment<3>(3 * a) -= f.col(a);
+        }
+        const hex::ElementVector force = -C * rate;
+        const Vec3 omega(0.5, -1.0, 2.0), V(0.3, 0.2, -0.1);
+        hex::ElementVector rigid;
+        for (int a = 0; a < hex::kNodes; ++a) rigid.segment<3>(3 * a) = V + omega.cross(Vec3(x.segment<3>(3 * a)));
+        const double rigidForce = (C * rigid).cwiseAbs().maxCoeff(), scale = (C.cwiseAbs() * rigid.cwiseAbs()).maxCoeff();
+        qInfo("damping force against the viscous stress: %.2e of the largest; rigid motion: %.2e of its scale; asymmetry %.2e",
+              relativeError(force, expected), rigidForce / scale, relativeError(C, C.transpose()));
+        QVERIFY(relativeError(force, expected) < 1e-12);
+        QVERIFY(rigidForce < 1e-12 * scale);
+        QVERIFY(relativeError(C, C.transpose()) < 1e-14);
+        QCOMPARE(hex::dampingMatrix(kAluminium, g, x), hex::ElementMatrix(hex::ElementMatrix::Zero()));
+    }
+
     // The block L = 1 m, 0.1 × 0.1 m, clamped at x = 0, end load P = 1 kN (δ/L ≈ 6e-4: the
     // response is linear to 1e-6) on meshes of cubic elements with 1, 2 and 4 elements
     // through the thickness, by core Statics. Timoshenko's δ = PL³/3EI + PL/(κGA) (κ = 5/6)

@@ -16,6 +16,12 @@
 // The mass matrix ρA ∫ SᵀS dx is constant. Everything is integrated with 5 Gauss points per
 // element (exact for the mass matrix and gravity, accurate to far below the discretisation
 // error for the rational curvature term). See methods.md, "Flexible beams".
+//
+// Structural damping is stiffness-proportional (Rayleigh's β): the internal force gains
+// −C(e) ė with C = β K_m, K_m the tangent stiffness without the axial stress's geometric
+// part (EAε + N₀) ∫ S_xᵀS_x dx. The axial part is then Kelvin–Voigt's exactly,
+// β EA ε̇ ∂ε/∂e, which a rigid rotation does not excite even in a stretched or preloaded
+// element; the bending part turns with the element only to the order of its curvature.
 
 #include "looplab/model/Types.h"
 
@@ -34,6 +40,7 @@ struct CableProperties {
     double bendingStiffness = 0.0;  ///< EI [N·m²]
     double massPerLength = 0.0;     ///< ρA [kg/m]
     double preload = 0.0;           ///< N₀, axial force in the undeformed element [N]
+    double stiffnessDamping = 0.0;  ///< β [s]: a mode of frequency ω is damped by ζ = βω/2
 };
 
 /// Shape functions at ξ = x/L ∈ [0, 1]: the 4 scalar weights of (r_1, r_x1, r_2, r_x2) in r,
@@ -53,5 +60,10 @@ double strainEnergy(const CableProperties& p, const ElementVector& e);
 ElementVector elasticForce(const CableProperties& p, const ElementVector& e);
 /// Tangent stiffness K = ∂²U/∂e² = −∂Q/∂e (symmetric), written analytically.
 ElementMatrix tangentStiffness(const CableProperties& p, const ElementVector& e);
+/// The damping matrix C = β K_m (symmetric, positive semi-definite where the element is
+/// straight); the damping force is −C ė. Zero where β is.
+ElementMatrix dampingMatrix(const CableProperties& p, const ElementVector& e);
+/// The damping force −C(e) ė [N, N·m], without forming C.
+ElementVector dampingForce(const CableProperties& p, const ElementVector& e, const ElementVector& rate);
 
 }  // namespace looplab::ancf

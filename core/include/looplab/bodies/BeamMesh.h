@@ -50,6 +50,11 @@ public:
     double kineticEnergy(const double* v) const;
     /// The tangent stiffness ∂²U/∂q² as triplets, rows and columns offset by `offset`.
     void addStiffness(const double* q, int offset, std::vector<Eigen::Triplet<double>>& entries) const;
+    /// Whether the material is damped (stiffnessDamping > 0).
+    bool damped() const { return elements_.front().stiffnessDamping > 0.0; }
+    /// The structural damping force −C(q) v added to f, and C as triplets (AncfCableElement.h).
+    void addDampingForce(const double* q, const double* v, double* f) const;
+    void addDamping(const double* q, int offset, std::vector<Eigen::Triplet<double>>& entries) const;
 
 private:
     ancf::ElementVector elementCoordinates(const double* q, int i) const;

@@ -39,6 +39,7 @@ struct Material {
     double youngModulus = 0.0;  ///< E [Pa]
     double poissonRatio = 0.0;  ///< ν [1], in (−1, 0.5)
     double density = 0.0;       ///< ρ [kg/m³]
+    double stiffnessDamping = 0.0;  ///< β [s]: Kelvin–Voigt, a mode of frequency ω damped by ζ = βω/2
     double lambda() const { return youngModulus * poissonRatio / ((1.0 + poissonRatio) * (1.0 - 2.0 * poissonRatio)); }
     double mu() const { return youngModulus / (2.0 * (1.0 + poissonRatio)); }
 };
@@ -78,5 +79,10 @@ double strainEnergy(const Material& m, const Geometry& g, const ElementVector& x
 ElementVector elasticForce(const Material& m, const Geometry& g, const ElementVector& x);
 /// Tangent stiffness K = ∂²U/∂x² = −∂Q/∂x (symmetric), analytic.
 ElementMatrix tangentStiffness(const Material& m, const Geometry& g, const ElementVector& x);
+/// The damping matrix of Kelvin–Voigt's viscous stress S_d = β(λ tr Ė I + 2μĖ),
+/// Ė = sym(FᵀḞ): C = β K_m, K_m the tangent stiffness without its stress part (the
+/// ∇₀N_a·S∇₀N_b I blocks); the damping force −C ẋ is that of S_d exactly, and a rigid
+/// rotation (Ė = 0) feels none. Zero where β is.
+ElementMatrix dampingMatrix(const Material& m, const Geometry& g, const ElementVector& x);
 
 }  // namespace looplab::hex

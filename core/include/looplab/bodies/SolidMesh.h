@@ -66,9 +66,18 @@ public:
     double kineticEnergy(const double* v) const;
     /// The tangent stiffness ∂²U/∂q² as triplets, rows and columns offset by `offset`.
     void addStiffness(const double* q, int offset, std::vector<Eigen::Triplet<double>>& entries) const;
+    /// Whether the material is damped (stiffnessDamping > 0).
+    bool damped() const { return material_.stiffnessDamping > 0.0; }
+    /// The Kelvin–Voigt damping force −C(q) v added to f, and C as triplets (HexahedronElement.h).
+    void addDampingForce(const double* q, const double* v, double* f) const;
+    void addDamping(const double* q, int offset, std::vector<Eigen::Triplet<double>>& entries) const;
 
 private:
     hex::ElementVector elementCoordinates(const double* q, int e) const;
+    using ElementMatrixOf = hex::ElementMatrix (*)(const hex::Material&, const hex::Geometry&, const hex::ElementVector&);
+    /// Each element's matrix scattered to the mesh's coordinates as triplets.
+    void addElementMatrices(const double* q, int offset, std::vector<Eigen::Triplet<double>>& entries,
+                            ElementMatrixOf matrixOf) const;
 
     std::array<int, 3> counts_;
     hex::Material material_;

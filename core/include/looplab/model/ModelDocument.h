@@ -118,6 +118,9 @@ struct MaterialDoc {
     double youngModulus = 0.0;  ///< E [Pa]
     double poissonRatio = 0.3;  ///< ν [1]; checked, unused by the cable element (no shear, no torsion)
     double density = 0.0;       ///< ρ [kg/m³]
+    /// Stiffness-proportional structural damping β [s] (0: none): a vibration of frequency
+    /// ω decays with the damping ratio ζ = βω/2 (AncfCableElement.h, HexahedronElement.h).
+    double stiffnessDamping = 0.0;
 };
 
 /// Cross-section of a beam: a rectangle, a circle, or the area and second moment directly.
