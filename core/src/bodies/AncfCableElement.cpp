@@ -35,8 +35,7 @@ struct PointEnergy {
     Mat3 haa, hab, hbb;
 };
 
-// With `materialOnly` the Hessian leaves out the axial stress's geometric part, (EAε + N₀)I.
-PointEnergy pointEnergy(const CableProperties& p, const Vec3& a, const Vec3& b, bool hessian, bool materialOnly = false) {
+PointEnergy pointEnergy(const CableProperties& p, const Vec3& a, const Vec3& b, bool hessian) {
     PointEnergy out;
     const double g = a.squaredNorm();
     const double eps = 0.5 * (g - 1.0);
@@ -46,8 +45,7 @@ PointEnergy pointEnergy(const CableProperties& p, const Vec3& a, const Vec3& b, 
     out.ga = (EA * eps + p.preload) * a;
     out.gb.setZero();
     if (hessian) {
-        out.haa = EA * a * a.transpose();
-        if (!materialOnly) out.haa += (EA * eps + p.preload) * Mat3::Identity();
+        out.haa = EA * a * a.transpose() + (EA * eps + p.preload) * Mat3::Identity();
         out.hab.setZero();
         out.hbb.setZero();
     }
@@ -70,12 +68,36 @@ PointEnergy pointEnergy(const CableProperties& p, const Vec3& a, const Vec3& b, 
     return out;
 }
 
+// The damping's dissipation density ½β(EA ε̇² + EI |ẇ|²) is a quadratic form in the rates
+// (ȧ, ḃ) of (r_x, r_xx); its matrix per unit β, in 3 × 3 blocks. ε̇ = a·ȧ, and the curvature
+// vector w = a × b / |a|² (|w| = κ, the bending energy ½EI|w|²) has ẇ = J_a ȧ + J_b ḃ with
+// J_a = −b̃/g − 2 w aᵀ/g and J_b = ã/g. A Gram matrix: never negative, so the damping never
+// adds energy, where the Hessian of the bending energy is indefinite in a bent element.
+struct PointDamping {
+    Mat3 aa, ab, bb;
+};
+
+PointDamping pointDamping(const CableProperties& p, const Vec3& a, const Vec3& b) {
+    const double g = a.squaredNorm();
+    const Vec3 w = a.cross(b) / g;
+    const Mat3 Ja = -skew(b) / g - (2.0 / g) * w * a.transpose(), Jb = skew(a) / g;
+    const double EA = p.axialStiffness, EI = p.bendingStiffness;
+    return {EA * a * a.transpose() + EI * Ja.transpose() * Ja, EI * Ja.transpose() * Jb, EI * Jb.transpose() * Jb};
+}
+
+// K += dx Σ S_{x or xx}ᵀ block S_{x or xx}, node slot by node slot.
+void addBlocks(ElementMatrix& K, const HermiteWeights& w, double dx, const Mat3& aa, const Mat3& ab, const Mat3& bb) {
+    for (int c = 0; c < 4; ++c)
+        for (int r = 0; r < 4; ++r)
+            K.block<3, 3>(3 * r, 3 * c) += dx * (w.sx[r] * w.sx[c] * aa + w.sx[r] * w.sxx[c] * ab +
+                                                 w.sxx[r] * w.sx[c] * ab.transpose() + w.sxx[r] * w.sxx[c] * bb);
+}
+
 // U, −∂U/∂e and ∂²U/∂e² by Gauss integration (the last two only if asked for). S_x and
 // S_xx are four scalar weights times the identity, so the products with them are written
 // out node slot by node slot: forming the 3 × 12 matrices cost most of the time of an
 // evaluation with a tangent stiffness.
-double integrate(const CableProperties& p, const ElementVector& e, ElementVector* force, ElementMatrix* K,
-                 bool materialOnly = false) {
+double integrate(const CableProperties& p, const ElementVector& e, ElementVector* force, ElementMatrix* K) {
     double U = 0.0;
     if (force) force->setZero();
     if (K) K->setZero();
@@ -83,16 +105,11 @@ double integrate(const CableProperties& p, const ElementVector& e, ElementVector
         const HermiteWeights w = hermiteWeights(kGaussXi[i], p.length);
         const double dx = kGaussWeight[i] * p.length;
         const Vec3 a = combine(w.sx, e), b = combine(w.sxx, e);
-        const PointEnergy pe = pointEnergy(p, a, b, K != nullptr, materialOnly);
+        const PointEnergy pe = pointEnergy(p, a, b, K != nullptr);
         U += dx * pe.value;
         if (force)
             for (int k = 0; k < 4; ++k) force->segment<3>(3 * k) -= dx * (w.sx[k] * pe.ga + w.sxx[k] * pe.gb);
-        if (K)
-            for (int c = 0; c < 4; ++c)
-                for (int r = 0; r < 4; ++r)
-                    K->block<3, 3>(3 * r, 3 * c) +=
-                        dx * (w.sx[r] * w.sx[c] * pe.haa + w.sx[r] * w.sxx[c] * pe.hab +
-                              w.sxx[r] * w.sx[c] * pe.hab.transpose() + w.sxx[r] * w.sxx[c] * pe.hbb);
+        if (K) addBlocks(*K, w, dx, pe.haa, pe.hab, pe.hbb);
     }
     return U;
 }
@@ -150,22 +167,33 @@ ElementMatrix tangentStiffness(const CableProperties& p, const ElementVector& e)
 }
 
 ElementMatrix dampingMatrix(const CableProperties& p, const ElementVector& e) {
-    if (p.stiffnessDamping == 0.0) return ElementMatrix::Zero();
-    ElementMatrix K;
-    integrate(p, e, nullptr, &K, true);
-    return p.stiffnessDamping * K;
+    ElementMatrix C = ElementMatrix::Zero();
+    if (p.stiffnessDamping == 0.0) return C;
+    for (int i = 0; i < kGaussPoints; ++i) {
+        const HermiteWeights w = hermiteWeights(kGaussXi[i], p.length);
+        const PointDamping d = pointDamping(p, combine(w.sx, e), combine(w.sxx, e));
+        addBlocks(C, w, p.stiffnessDamping * kGaussWeight[i] * p.length, d.aa, d.ab, d.bb);
+    }
+    return C;
 }
 
 ElementVector dampingForce(const CableProperties& p, const ElementVector& e, const ElementVector& rate) {
     ElementVector f = ElementVector::Zero();
     if (p.stiffnessDamping == 0.0) return f;
-    // −β K_m ė point by point: the 3 × 3 Hessian blocks applied to the rates of r_x and r_xx.
+    // −C ė point by point without forming C: with ε̇ = a·ȧ and ẇ = J_a ȧ + J_b ḃ,
+    // ∂R/∂ȧ = β(EA ε̇ a + EI J_aᵀẇ), J_aᵀẇ = (b × ẇ − 2 (w·ẇ) a)/g, and ∂R/∂ḃ = β EI J_bᵀẇ,
+    // J_bᵀẇ = (ẇ × a)/g (pointDamping's blocks applied to the rates, in vector products).
+    const double EA = p.axialStiffness, EI = p.bendingStiffness;
     for (int i = 0; i < kGaussPoints; ++i) {
         const HermiteWeights w = hermiteWeights(kGaussXi[i], p.length);
         const double dx = p.stiffnessDamping * kGaussWeight[i] * p.length;
-        const PointEnergy pe = pointEnergy(p, combine(w.sx, e), combine(w.sxx, e), true, true);
+        const Vec3 a = combine(w.sx, e), b = combine(w.sxx, e);
         const Vec3 aRate = combine(w.sx, rate), bRate = combine(w.sxx, rate);
-        const Vec3 ga = pe.haa * aRate + pe.hab * bRate, gb = pe.hab.transpose() * aRate + pe.hbb * bRate;
+        const double g = a.squaredNorm(), strainRate = a.dot(aRate);
+        const Vec3 curvature = a.cross(b) / g;
+        const Vec3 curvatureRate = (aRate.cross(b) + a.cross(bRate)) / g - (2.0 * strainRate / g) * curvature;
+        const Vec3 ga = EA * strainRate * a + (EI / g) * (b.cross(curvatureRate) - 2.0 * curvature.dot(curvatureRate) * a);
+        const Vec3 gb = (EI / g) * curvatureRate.cross(a);
         for (int k = 0; k < 4; ++k) f.segment<3>(3 * k) -= dx * (w.sx[k] * ga + w.sxx[k] * gb);
     }
     return f;

@@ -84,14 +84,26 @@ double BeamMesh::kineticEnergy(const double* v) const {
     return 0.5 * x.dot(mass_ * x);
 }
 
-void BeamMesh::addStiffness(const double* q, int offset, std::vector<Eigen::Triplet<double>>& entries) const {
-    for (int i = 0; i < elementCount(); ++i) {
-        const ancf::ElementMatrix K = ancf::tangentStiffness(element(i), elementCoordinates(q, i));
+namespace {
+
+// Each element's 12 × 12 matrix (element i's from `matrixOf(i)`) as triplets of the mesh,
+// rows and columns offset by `offset`; consecutive elements share a node.
+template <typename MatrixOf>
+void addElementMatrices(int elements, int offset, std::vector<Eigen::Triplet<double>>& entries, MatrixOf matrixOf) {
+    for (int i = 0; i < elements; ++i) {
+        const ancf::ElementMatrix K = matrixOf(i);
         const int o = offset + ancf::kNodeSize * i;
         for (int c = 0; c < ancf::kElementSize; ++c)
             for (int r = 0; r < ancf::kElementSize; ++r)
                 if (K(r, c) != 0.0) entries.emplace_back(o + r, o + c, K(r, c));
     }
+}
+
+}  // namespace
+
+void BeamMesh::addStiffness(const double* q, int offset, std::vector<Eigen::Triplet<double>>& entries) const {
+    addElementMatrices(elementCount(), offset, entries,
+                       [&](int i) { return ancf::tangentStiffness(element(i), elementCoordinates(q, i)); });
 }
 
 void BeamMesh::addDampingForce(const double* q, const double* v, double* f) const {
@@ -103,13 +115,8 @@ void BeamMesh::addDampingForce(const double* q, const double* v, double* f) cons
 
 void BeamMesh::addDamping(const double* q, int offset, std::vector<Eigen::Triplet<double>>& entries) const {
     if (!damped()) return;
-    for (int i = 0; i < elementCount(); ++i) {
-        const ancf::ElementMatrix C = ancf::dampingMatrix(element(i), elementCoordinates(q, i));
-        const int o = offset + ancf::kNodeSize * i;
-        for (int c = 0; c < ancf::kElementSize; ++c)
-            for (int r = 0; r < ancf::kElementSize; ++r)
-                if (C(r, c) != 0.0) entries.emplace_back(o + r, o + c, C(r, c));
-    }
+    addElementMatrices(elementCount(), offset, entries,
+                       [&](int i) { return ancf::dampingMatrix(element(i), elementCoordinates(q, i)); });
 }
 
 }  // namespace looplab

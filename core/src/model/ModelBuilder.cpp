@@ -318,6 +318,20 @@ private:
         Vec3 position, slope;  // undeformed, global
     };
 
+    // A beam's or a solid's material; `fail(field, message)` reports at its item.
+    template <typename Fail>
+    static void checkMaterial(const MaterialDoc& mat, Fail& fail) {
+        if (!std::isfinite(mat.youngModulus) || mat.youngModulus <= 0.0)
+            fail("material/young_modulus", "Young's modulus must be positive (got " + shortNumber(mat.youngModulus) + ")");
+        if (!std::isfinite(mat.density) || mat.density <= 0.0)
+            fail("material/density", "density must be positive (got " + shortNumber(mat.density) + ")");
+        if (!std::isfinite(mat.poissonRatio) || mat.poissonRatio <= -1.0 || mat.poissonRatio >= 0.5)
+            fail("material/poisson_ratio", "Poisson's ratio must lie in (−1, 0.5) (got " + shortNumber(mat.poissonRatio) + ")");
+        if (!std::isfinite(mat.stiffnessDamping) || mat.stiffnessDamping < 0.0)
+            fail("material/stiffness_damping",
+                 "the stiffness damping must be zero or positive (got " + shortNumber(mat.stiffnessDamping) + " s)");
+    }
+
     void buildBeams(Model& m, std::set<std::string>& seen) {
         for (size_t i = 0; i < doc_.beams.size(); ++i) {
             const BeamDoc& b = doc_.beams[i];
@@ -337,15 +351,7 @@ private:
                 fail("elements", "a beam has from 1 to " + std::to_string(kMaxBeamElements) + " elements (got " +
                                      std::to_string(b.elements) + ")");
             const MaterialDoc& mat = b.material;
-            if (!std::isfinite(mat.youngModulus) || mat.youngModulus <= 0.0)
-                fail("material/young_modulus", "Young's modulus must be positive (got " + shortNumber(mat.youngModulus) + ")");
-            if (!std::isfinite(mat.density) || mat.density <= 0.0)
-                fail("material/density", "density must be positive (got " + shortNumber(mat.density) + ")");
-            if (!std::isfinite(mat.poissonRatio) || mat.poissonRatio <= -1.0 || mat.poissonRatio >= 0.5)
-                fail("material/poisson_ratio", "Poisson's ratio must lie in (−1, 0.5) (got " + shortNumber(mat.poissonRatio) + ")");
-            if (!std::isfinite(mat.stiffnessDamping) || mat.stiffnessDamping < 0.0)
-                fail("material/stiffness_damping",
-                     "the stiffness damping must be zero or positive (got " + shortNumber(mat.stiffnessDamping) + " s)");
+            checkMaterial(mat, fail);
             const SectionDoc& sec = b.section;
             double A = 0.0, I = 0.0;
             switch (sec.shape) {
@@ -449,15 +455,7 @@ private:
                 fail("size", "the box's elements are too small or too large: their volume " +
                                  shortNumber(b.size.prod() / double(total)) + " m³ is not a positive finite number");
             const MaterialDoc& mat = b.material;
-            if (!std::isfinite(mat.youngModulus) || mat.youngModulus <= 0.0)
-                fail("material/young_modulus", "Young's modulus must be positive (got " + shortNumber(mat.youngModulus) + ")");
-            if (!std::isfinite(mat.density) || mat.density <= 0.0)
-                fail("material/density", "density must be positive (got " + shortNumber(mat.density) + ")");
-            if (!std::isfinite(mat.poissonRatio) || mat.poissonRatio <= -1.0 || mat.poissonRatio >= 0.5)
-                fail("material/poisson_ratio", "Poisson's ratio must lie in (−1, 0.5) (got " + shortNumber(mat.poissonRatio) + ")");
-            if (!std::isfinite(mat.stiffnessDamping) || mat.stiffnessDamping < 0.0)
-                fail("material/stiffness_damping",
-                     "the stiffness damping must be zero or positive (got " + shortNumber(mat.stiffnessDamping) + " s)");
+            checkMaterial(mat, fail);
             if (!ok) continue;
             hex::Material material{mat.youngModulus, mat.poissonRatio, mat.density, mat.stiffnessDamping};
             if (!std::isfinite(material.lambda()) || !std::isfinite(material.mu()) || !std::isfinite(b.size.prod() * mat.density)) {

@@ -23,6 +23,8 @@
 #include "looplab/simulation/Simulation.h"
 #include "looplab/analysis/Statics.h"
 
+#include <Eigen/Eigenvalues>
+
 #include <cmath>
 #include <functional>
 #include <limits>
@@ -390,11 +392,13 @@ private slots:
         QVERIFY(maxH < 1e-10 * H0.norm());
     }
 
-    // Structural damping (AncfCableElement.h): the force is −C ė with C the velocity
-    // derivative, C is symmetric, and an element that is only stretched (straight, with a
+    // Structural damping (AncfCableElement.h): the force is −C ė; C is symmetric and
+    // positive semi-definite even in a strongly bent and twisted element (where the bending
+    // energy's Hessian is not), equals β K for a straight unstressed element (so that a
+    // mode is damped by ζ = βω/2), and an element that is only stretched (straight, with a
     // preload) feels no damping from a rigid motion, translation and rotation, while a
     // stretching rate is damped by β EA ε̇ exactly.
-    void dampingIsKelvinVoigtInStretch() {
+    void dampingDissipatesAndIsKelvinVoigtInStretch() {
         ancf::CableProperties p = steelElement(0.25);
         p.stiffnessDamping = 3e-5;
         const double L = p.length, stretch = 1.01;
@@ -404,7 +408,21 @@ private slots:
         const ancf::ElementMatrix C = ancf::dampingMatrix(p, e);
         QVERIFY(relativeError(C, C.transpose()) < 1e-14);
         const ancf::ElementVector bent = deformedElement(L), rate = deformedElement(1.0).reverse();
-        QVERIFY(relativeError(ancf::dampingForce(p, bent, rate), -ancf::dampingMatrix(p, bent) * rate) < 1e-13);
+        const ancf::ElementMatrix Cbent = ancf::dampingMatrix(p, bent);
+        QVERIFY(relativeError(ancf::dampingForce(p, bent, rate), -Cbent * rate) < 1e-13);
+        QVERIFY(relativeError(Cbent, Cbent.transpose()) < 1e-14);
+        const Eigen::SelfAdjointEigenSolver<ancf::ElementMatrix> bentModes(0.5 * (Cbent + Cbent.transpose()));
+        const Eigen::SelfAdjointEigenSolver<ancf::ElementMatrix> hessianModes(ancf::tangentStiffness(p, bent));
+        qInfo("bent element: smallest eigenvalue of C %.2e of the largest (of the bending Hessian: %.2e)",
+              bentModes.eigenvalues()[0] / bentModes.eigenvalues().maxCoeff(),
+              hessianModes.eigenvalues()[0] / hessianModes.eigenvalues().maxCoeff());
+        QVERIFY(bentModes.eigenvalues()[0] >= -1e-13 * bentModes.eigenvalues().maxCoeff());
+        ancf::CableProperties unstressed = p;
+        unstressed.preload = 0.0;
+        ancf::ElementVector straight;
+        straight << 0, 0, 0, t, L * t, t;
+        QVERIFY(relativeError(ancf::dampingMatrix(unstressed, straight),
+                              unstressed.stiffnessDamping * ancf::tangentStiffness(unstressed, straight)) < 1e-12);
         const Vec3 V(0.3, -0.2, 0.1), omega(0.5, 1.0, 2.0);
         ancf::ElementVector rigid;
         rigid << V, omega.cross(e.segment<3>(3)), V + omega.cross(e.segment<3>(6)), omega.cross(e.segment<3>(9));

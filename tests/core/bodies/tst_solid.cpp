@@ -698,7 +698,7 @@ private slots:
               {"name": "a", "origin": [0, 0, 0], "size": [1, 0, 1], "elements": [1, 1, 1],
                "material": {"young_modulus": 1e9, "density": 1000}},
               {"name": "c", "corner1": [0, 0, 0], "corner2": [1, 1, 1], "elements": [1, 1, 1],
-               "material": {"young_modulus": -1, "poisson_ratio": 0.5, "density": 1000}},
+               "material": {"young_modulus": -1, "poisson_ratio": 0.5, "density": 1000, "stiffness_damping": -2e-5}},
               {"name": "e", "corner1": [0, 0, 0], "corner2": [1, 1, 1], "elements": [1, 1, 1],
                "material": {"young_modulus": 1e9, "density": 1000}},
               {"name": "f", "origin": [0, 0, 0], "size": [1e-120, 1e-120, 1e-120], "elements": [1, 1, 1],
@@ -713,6 +713,7 @@ private slots:
         QVERIFY(hasDiagnosticAt(b.diagnostics, "/solids/0/size"));
         QVERIFY(hasDiagnosticAt(b.diagnostics, "/solids/1/material/young_modulus"));
         QVERIFY(hasDiagnosticAt(b.diagnostics, "/solids/1/material/poisson_ratio"));
+        QVERIFY(hasDiagnosticAt(b.diagnostics, "/solids/1/material/stiffness_damping"));
         QVERIFY(hasDiagnosticAt(b.diagnostics, "/solids/3/size"));
         QVERIFY(hasDiagnosticAt(b.diagnostics, "/joints/0/type"));
         QVERIFY(hasDiagnosticAt(b.diagnostics, "/joints/1/body2"));

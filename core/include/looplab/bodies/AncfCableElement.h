@@ -17,11 +17,16 @@
 // element (exact for the mass matrix and gravity, accurate to far below the discretisation
 // error for the rational curvature term). See methods.md, "Flexible beams".
 //
-// Structural damping is stiffness-proportional (Rayleigh's β): the internal force gains
-// −C(e) ė with C = β K_m, K_m the tangent stiffness without the axial stress's geometric
-// part (EAε + N₀) ∫ S_xᵀS_x dx. The axial part is then Kelvin–Voigt's exactly,
-// β EA ε̇ ∂ε/∂e, which a rigid rotation does not excite even in a stretched or preloaded
-// element; the bending part turns with the element only to the order of its curvature.
+// Structural damping (β, Kelvin–Voigt): Rayleigh's dissipation function
+//
+//   R = ½ β ∫₀ᴸ EA ε̇² + EI |ẇ|² dx,   w = r_x × r_xx / |r_x|²   (|w| = κ),
+//
+// gives the force −C(e) ė with C = ∂²R/∂ė², a Gram matrix (never negative: the damping
+// never adds energy). Near the straight configuration C = β K (K the tangent stiffness
+// without the axial stress's geometric part), so a mode of frequency ω is damped by
+// ζ = βω/2. The axial part is objective (a rigid motion, even of a stretched or preloaded
+// element, dissipates nothing); ẇ turns with a bent element, which a rigid rotation at rate
+// ω then damps by about βω times its bending force.
 
 #include "looplab/model/Types.h"
 
@@ -60,8 +65,8 @@ double strainEnergy(const CableProperties& p, const ElementVector& e);
 ElementVector elasticForce(const CableProperties& p, const ElementVector& e);
 /// Tangent stiffness K = ∂²U/∂e² = −∂Q/∂e (symmetric), written analytically.
 ElementMatrix tangentStiffness(const CableProperties& p, const ElementVector& e);
-/// The damping matrix C = β K_m (symmetric, positive semi-definite where the element is
-/// straight); the damping force is −C ė. Zero where β is.
+/// The damping matrix C = ∂²R/∂ė² (symmetric, positive semi-definite); the damping force
+/// is −C ė. Zero where β is.
 ElementMatrix dampingMatrix(const CableProperties& p, const ElementVector& e);
 /// The damping force −C(e) ė [N, N·m], without forming C.
 ElementVector dampingForce(const CableProperties& p, const ElementVector& e, const ElementVector& rate);
