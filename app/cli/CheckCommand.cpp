@@ -107,6 +107,8 @@ int runCheck(const CheckOptions& o) {
         j["bodies"] = model.movingBodyCount();
         j["joints"] = model.joints.size();
         j["drivers"] = model.drivers.size();
+        j["couplers"] = model.couplers.size();
+        if (!r.repeatingCouplers.empty()) j["repeating_couplers"] = r.repeatingCouplers;
         if (!meshes.empty()) j["meshes"] = meshes;
         j["coordinates"] = r.coordinates;
         j["equations"] = r.equations;

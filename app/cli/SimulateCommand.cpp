@@ -64,6 +64,7 @@ void writeHeader(std::ostream& csv, const Model& model, const JointCoordinateTra
     for (const Joint& j : model.joints)
         for (const char* c : {"fx", "fy", "fz", "tx", "ty", "tz"}) csv << "," << j.name << "." << c;
     for (const Driver& d : model.drivers) csv << "," << d.name << ".effort";
+    for (const Coupler& c : model.couplers) csv << "," << c.name << ".effort," << c.name << ".pitch_force";
     csv << ",rank,smallest_singular_value,step_size,steps,rejected_steps,rhs_evaluations\n";
 }
 
@@ -236,6 +237,7 @@ int runSimulate(const SimulateOptions& o) {
             csv << "," << r.forceGlobal.x() << "," << r.forceGlobal.y() << "," << r.forceGlobal.z() << ","
                 << r.torqueGlobal.x() << "," << r.torqueGlobal.y() << "," << r.torqueGlobal.z();
         for (const DriverEffort& d : f.drivers) csv << "," << d.value;
+        for (const CouplerEffort& c : f.couplers) csv << "," << c.value << "," << c.pitchForce;
         csv << "," << f.rank << "," << f.smallestSingularValue << "," << f.stepSize << "," << f.statistics.steps
             << "," << f.statistics.rejectedSteps << "," << f.statistics.rhsEvaluations << "\n";
         if (!csvFile.drain()) stop = true;
@@ -315,8 +317,14 @@ int runSimulate(const SimulateOptions& o) {
             joints[model.joint(coords[k].joint).name][coords[k].angular ? "angle" : "displacement"] = lastCoords[k];
         nlohmann::json drivers = nlohmann::json::object();
         for (const DriverEffort& d : last.drivers) drivers[d.driver] = d.value;
+        nlohmann::json couplers = nlohmann::json::object();
+        for (const CouplerEffort& c : last.couplers)
+            couplers[c.coupler] = {{"effort", c.value},
+                                   {"pitch_force", std::isnan(c.pitchForce) ? nlohmann::json(nullptr)
+                                                                            : nlohmann::json(c.pitchForce)}};
         // A run that fails before its first frame has no final state to show.
         nlohmann::json finalState = {{"t", last.state.t}, {"bodies", bodies}, {"joints", joints}, {"drivers", drivers}};
+        if (!couplers.empty()) finalState["couplers"] = couplers;
         if (!o.nodes.empty()) finalState["nodes"] = namedNodes;
         j["final"] = anyFrame ? finalState : nlohmann::json(nullptr);
         nlohmann::json events = nlohmann::json::array();

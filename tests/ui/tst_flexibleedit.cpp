@@ -1,7 +1,7 @@
 // Beams and solids created, edited and deleted in the workbench: the Edit menu's Add
 // actions, the property editor's fields, undo, the loader's refusals, and joints that
 // hold a beam by one of its nodes. Node sets made, edited, renamed and deleted the same
-// way, with what holds them following.
+// way, with what holds them following; gear pairs and other couplers too.
 
 #include "WorkbenchTestSupport.h"
 
@@ -41,6 +41,7 @@ private slots:
     void deletingABeamTakesWhatHoldsIt();
     void nodeSetIsMadeEditedRenamedAndDeleted();
     void badNodeSetsAreRefusedWithTheLoadersReason();
+    void gearPairIsAddedEditedAndUndone();
 
 private:
     void triggerAdd(const QString& text);
@@ -497,6 +498,68 @@ void TestFlexibleEdit::badNodeSetsAreRefusedWithTheLoadersReason()
     QVERIFY(editor->message().isEmpty());
     QCOMPARE(doc->document().nodeSets[1].nodes, std::vector<std::string>{"beam.node2"});
     QCOMPARE(doc->undoStack()->count(), steps + 1);
+}
+
+// The gear train's first stage: the tree lists it, its teeth are edited (the model
+// rebuilds with the new ratio: 20:60 becomes 20:40 only if the axes' distance allows, so
+// the test sizes it by radii the loader accepts), renaming a joint follows into it,
+// deleting a joint takes it, and undo brings everything back. "Add coupler" makes a gear
+// pair between the first two revolutes that share a body.
+void TestFlexibleEdit::gearPairIsAddedEditedAndUndone()
+{
+    WorkbenchDocument* doc = window_->document();
+    QString error;
+    QVERIFY2(doc->open(test::example("gear-train.json"), &error), qPrintable(error));
+    QVERIFY2(doc->loaded().ok(), qPrintable(doc->statusText()));
+    const std::string opened = json();
+    QCOMPARE(window_->treeModel()->rowCount(window_->treeModel()->groupIndex(ItemKind::Coupler)), 2);
+    QCOMPARE(window_->treeModel()->itemIndex({ItemKind::Coupler, 0}).data(Qt::ToolTipRole).toString(),
+             QString("gear: input shaft – compound shaft"));
+    window_->selectItem({ItemKind::Coupler, 0});
+    QCOMPARE(window_->propertyEditor()->item(), (ItemRef{ItemKind::Coupler, 0}));
+    QCOMPARE(field<QSpinBox>("teeth2")->value(), 60);
+
+    // 20:60 about axes 0.08 m apart; 30:90 keeps the distance (pitch radii from it).
+    field<QSpinBox>("teeth1")->setValue(30);
+    field<QSpinBox>("teeth2")->setValue(90);
+    QVERIFY2(doc->loaded().ok(), qPrintable(doc->statusText()));
+    QCOMPARE(*doc->document().couplers[0].teeth2, 90);
+
+    // Sized by radii: the radii the teeth gave, so the pair still builds.
+    field<QComboBox>("sizedBy")->setCurrentText("pitch radii");
+    QVERIFY(!doc->document().couplers[0].teeth1);
+    QVERIFY(std::abs(*doc->document().couplers[0].radius1 - 0.02) < 1e-15);
+    QVERIFY(std::abs(*doc->document().couplers[0].radius2 - 0.06) < 1e-15);
+    QVERIFY2(doc->loaded().ok(), qPrintable(doc->statusText()));
+    // A radius that leaves the pitch circles apart: the loader says so, naming the coupler.
+    field<QDoubleSpinBox>("radius2")->setValue(0.05);
+    QVERIFY(!doc->loaded().ok());
+    QVERIFY2(doc->statusText().contains("do not touch"), qPrintable(doc->statusText()));
+
+    // Renaming a joint follows into both stages; deleting it takes them.
+    doc->edit("Rename", [](ModelDocument& d) { renameItem(d, {ItemKind::Joint, 1}, "middle shaft"); });
+    QCOMPARE(doc->document().couplers[0].joints[1], std::string("middle shaft"));
+    QCOMPARE(doc->document().couplers[1].joints[0], std::string("middle shaft"));
+    const Dependants deps = dependantsOf(doc->document(), {ItemKind::Joint, 1});
+    QCOMPARE(deps.couplers, (std::vector<std::string>{"first stage", "second stage"}));
+    doc->edit("Delete", [](ModelDocument& d) { removeItem(d, {ItemKind::Joint, 1}); });
+    QCOMPARE(doc->document().couplers.size(), size_t(0));
+    while (doc->undoStack()->canUndo())
+        doc->undoStack()->undo();
+    QCOMPARE(json(), opened);
+
+    triggerAdd("Add coupler");
+    QCOMPARE(window_->selectedItem(), (ItemRef{ItemKind::Coupler, 2}));
+    const CouplerDoc& added = doc->document().couplers[2];
+    QCOMPARE(added.joints, (std::vector<std::string>{"input shaft", "compound shaft"}));
+    QCOMPARE(*added.teeth1, 20);
+    QCOMPARE(*added.teeth2, 40);
+    field<QComboBox>("type")->setCurrentText("linear");
+    QCOMPARE(doc->document().couplers[2].coefficients, (std::vector<double>{1.0, -1.0}));
+    QVERIFY(field<QLineEdit>("coefficient2"));
+    doc->undoStack()->undo();
+    doc->undoStack()->undo();
+    QCOMPARE(json(), opened);
 }
 
 QTEST_MAIN(TestFlexibleEdit)

@@ -229,7 +229,7 @@ void TestWorkbench::opensEveryExample()
         QVERIFY(!doc->isModified());
         const ModelTreeModel* tree = window_->treeModel();
         for (ItemKind kind : {ItemKind::Body, ItemKind::Joint, ItemKind::Driver, ItemKind::Force, ItemKind::Beam,
-                              ItemKind::Solid}) {
+                              ItemKind::Solid, ItemKind::Coupler}) {
             const QModelIndex group = tree->groupIndex(kind);
             QCOMPARE(tree->rowCount(group), itemCount(doc->document(), kind));
             QVERIFY(group.data().toString().endsWith(QString("(%1)").arg(itemCount(doc->document(), kind))));

@@ -35,6 +35,9 @@ constexpr Color kTrailColor{{0.75, 0.2, 0.8}};
 // Line widths [px] at line scale 1.
 // A rod's radius against the joint glyphs' size: thinner than a pin, thick enough to see.
 constexpr double kRodRadiusPerGlyph = 0.2;
+// Gear teeth, pulleys, belts and racks: dark bronze, apart from springs and bodies.
+constexpr Color kCouplerColor{{0.45, 0.32, 0.12}};
+constexpr float kCouplerWidth = 2.0f;
 constexpr float kSpringWidth = 3.0f, kOutlineWidth = 2.5f, kTrailWidth = 2.0f;
 
 using looplab::Scene;
@@ -114,6 +117,24 @@ vtkSmartPointer<vtkActor> makeLineActor(vtkPolyData* lines, const Color& color, 
     return actor;
 }
 
+// Every polyline of every coupler (gear teeth, pulleys, belt spans, racks).
+void setPolylines(vtkPolyData* lines, const std::vector<looplab::SceneCoupler>& couplers)
+{
+    auto points = vtkSmartPointer<vtkPoints>::New();
+    auto cells = vtkSmartPointer<vtkCellArray>::New();
+    for (const looplab::SceneCoupler& coupler : couplers)
+        for (const std::vector<Eigen::Vector3d>& line : coupler.lines) {
+            std::vector<vtkIdType> ids;
+            ids.reserve(line.size());
+            for (const Eigen::Vector3d& p : line)
+                ids.push_back(points->InsertNextPoint(p.data()));
+            cells->InsertNextCell(static_cast<vtkIdType>(ids.size()), ids.data());
+        }
+    lines->Initialize();
+    lines->SetPoints(points);
+    lines->SetLines(cells);
+}
+
 // One line segment per item, from its end1 to its end2 (springs, rods).
 template <class Segment>
 void setSegments(vtkPolyData* lines, const std::vector<Segment>& items)
@@ -145,11 +166,15 @@ void mergeBounds(const double* b, double out[6], bool& any)
 SceneActors::SceneActors(vtkRenderer* renderer)
     : renderer_(renderer),
       springLines_(vtkSmartPointer<vtkPolyData>::New()),
-      rodLines_(vtkSmartPointer<vtkPolyData>::New())
+      rodLines_(vtkSmartPointer<vtkPolyData>::New()),
+      couplerLines_(vtkSmartPointer<vtkPolyData>::New())
 {
     flexible_ = std::make_unique<FlexibleActors>(renderer_);
     springActor_ = makeLineActor(springLines_, kSpringColor, kSpringWidth);
     renderer_->AddActor(springActor_);
+    couplerActor_ = makeLineActor(couplerLines_, kCouplerColor, kCouplerWidth);
+    couplerActor_->VisibilityOff();
+    renderer_->AddActor(couplerActor_);
 
     // Rods are links the user must see turn (a rod coupler): solid tubes sized with the
     // joint glyphs, lit like the bodies, not lines of a fixed pixel width.
@@ -182,6 +207,7 @@ SceneActors::~SceneActors()
             renderer_->RemoveActor(body.actor);
     }
     renderer_->RemoveActor(springActor_);
+    renderer_->RemoveActor(couplerActor_);
     renderer_->RemoveActor(rodActor_);
     renderer_->RemoveActor(outlineActor_);
 }
@@ -218,6 +244,9 @@ bool SceneActors::setScene(const Scene& scene)
     updateSprings();
     rods_ = scene.rods;
     updateRods();
+    couplerCount_ = static_cast<int>(scene.couplers.size());
+    setPolylines(couplerLines_, scene.couplers);
+    couplerActor_->SetVisibility(couplerCount_ > 0);
     drawnMembers_.beams = scene.beams;
     drawnMembers_.surfaces = scene.surfaces;
     for (auto& trail : trails_) {
@@ -348,6 +377,7 @@ void SceneActors::setLineScale(float scale)
 {
     lineScale_ = scale;
     springActor_->GetProperty()->SetLineWidth(kSpringWidth * scale);
+    couplerActor_->GetProperty()->SetLineWidth(kCouplerWidth * scale);
     outlineActor_->GetProperty()->SetLineWidth(kOutlineWidth * scale);
     for (const auto& trail : trails_)
         trail->actor->GetProperty()->SetLineWidth(kTrailWidth * scale);
@@ -492,6 +522,8 @@ bool SceneActors::bounds(double out[6]) const
         mergeBounds(springActor_->GetBounds(), out, any);
     if (!rods_.empty())
         mergeBounds(rodActor_->GetBounds(), out, any);
+    if (couplerCount_ > 0)
+        mergeBounds(couplerActor_->GetBounds(), out, any);
     return any;
 }
 

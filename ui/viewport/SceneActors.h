@@ -161,6 +161,9 @@ private:
     vtkSmartPointer<vtkPolyData> rodLines_;
     vtkSmartPointer<vtkTubeFilter> rodTubes_;
     vtkSmartPointer<vtkActor> rodActor_;
+    vtkSmartPointer<vtkPolyData> couplerLines_;
+    vtkSmartPointer<vtkActor> couplerActor_;
+    int couplerCount_ = 0;
     vtkSmartPointer<vtkActor> outlineActor_;
     std::vector<std::unique_ptr<Trail>> trails_;
     float lineScale_ = 1.0f;

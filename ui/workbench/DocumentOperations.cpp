@@ -46,8 +46,14 @@ bool nameTaken(const ModelDocument& doc, ItemKind kind, const std::string& name,
                hasName(doc.beams, name, kind == ItemKind::Beam ? except : -1) ||
                hasName(doc.solids, name, kind == ItemKind::Solid ? except : -1) || hasName(doc.nodeSets, name);
     switch (kind) {
-    case ItemKind::Joint: return hasName(doc.joints, name, except);
-    case ItemKind::Driver: return hasName(doc.drivers, name, except);
+    // Couplers share the joints' and drivers' names (the tree does not list them yet).
+    // Joints, drivers and couplers share one set of names (the builder's equation owners).
+    case ItemKind::Joint:
+        return hasName(doc.joints, name, except) || hasName(doc.drivers, name) || hasName(doc.couplers, name);
+    case ItemKind::Driver:
+        return hasName(doc.drivers, name, except) || hasName(doc.joints, name) || hasName(doc.couplers, name);
+    case ItemKind::Coupler:
+        return hasName(doc.couplers, name, except) || hasName(doc.joints, name) || hasName(doc.drivers, name);
     case ItemKind::Force: return hasName(doc.forces, name, except);
     case ItemKind::NodeSet:
         return hasName(doc.nodeSets, name, except) || name == kGroundName || hasName(doc.bodies, name) ||
@@ -165,6 +171,7 @@ int itemCount(const ModelDocument& doc, ItemKind kind)
     case ItemKind::Beam: return static_cast<int>(doc.beams.size());
     case ItemKind::Solid: return static_cast<int>(doc.solids.size());
     case ItemKind::NodeSet: return static_cast<int>(doc.nodeSets.size());
+    case ItemKind::Coupler: return static_cast<int>(doc.couplers.size());
     }
     return 0;
 }
@@ -182,6 +189,7 @@ std::string itemName(const ModelDocument& doc, ItemRef item)
     case ItemKind::Beam: return doc.beams[i].name;
     case ItemKind::Solid: return doc.solids[i].name;
     case ItemKind::NodeSet: return doc.nodeSets[i].name;
+    case ItemKind::Coupler: return doc.couplers[i].name;
     }
     return {};
 }
@@ -195,6 +203,31 @@ std::string uniqueName(const ModelDocument& doc, ItemKind kind, const std::strin
         if (!nameTaken(doc, kind, candidate))
             return candidate;
     }
+}
+
+// A gear pair of 20 and 40 teeth on the first two revolute joints that share a body (the
+// frame that carries both axes), or on none: the builder names what is missing until
+// the joints are chosen.
+CouplerDoc defaultCoupler(const ModelDocument& doc, const std::string& name)
+{
+    CouplerDoc c;
+    c.name = name;
+    c.type = CouplerType::Gear;
+    c.teeth1 = 20;
+    c.teeth2 = 40;
+    for (size_t a = 0; a < doc.joints.size() && c.joints.empty(); ++a)
+        for (size_t b = a + 1; b < doc.joints.size(); ++b) {
+            const JointDoc &ja = doc.joints[a], &jb = doc.joints[b];
+            if (ja.type != JointType::Revolute || jb.type != JointType::Revolute || ja.byMarkers || jb.byMarkers)
+                continue;
+            const int shared = (ja.body1 == jb.body1) + (ja.body1 == jb.body2) + (ja.body2 == jb.body1) +
+                               (ja.body2 == jb.body2);
+            if (shared == 1) {
+                c.joints = {ja.name, jb.name};
+                break;
+            }
+        }
+    return c;
 }
 
 ItemRef addItem(ModelDocument& doc, ItemKind kind, const LoadedModel* loaded)
@@ -253,6 +286,7 @@ ItemRef addItem(ModelDocument& doc, ItemKind kind, const LoadedModel* loaded)
         doc.forces.push_back(force);
         break;
     }
+    case ItemKind::Coupler: doc.couplers.push_back(defaultCoupler(doc, uniqueName(doc, kind, "gears"))); break;
     case ItemKind::Beam: doc.beams.push_back(defaultBeam(uniqueName(doc, kind, "beam"))); break;
     case ItemKind::Solid: doc.solids.push_back(defaultSolid(uniqueName(doc, kind, "solid"))); break;
     case ItemKind::NodeSet: {
@@ -291,6 +325,7 @@ ItemRef duplicateItem(ModelDocument& doc, ItemRef item)
     case ItemKind::Beam: doc.beams.push_back(doc.beams[i]); doc.beams.back().name = name; break;
     case ItemKind::Solid: doc.solids.push_back(doc.solids[i]); doc.solids.back().name = name; break;
     case ItemKind::NodeSet: doc.nodeSets.push_back(doc.nodeSets[i]); doc.nodeSets.back().name = name; break;
+    case ItemKind::Coupler: doc.couplers.push_back(doc.couplers[i]); doc.couplers.back().name = name; break;
     }
     return {item.kind, itemCount(doc, item.kind) - 1};
 }
@@ -330,8 +365,12 @@ bool renameItem(ModelDocument& doc, ItemRef item, const std::string& newName)
             replaceName(d.joint, old, newName);
         for (ForceDoc& f : doc.forces)
             replaceName(f.joint, old, newName);
+        for (CouplerDoc& c : doc.couplers)
+            for (std::string& joint : c.joints)
+                replaceName(joint, old, newName);
         break;
     case ItemKind::Driver: doc.drivers[i].name = newName; break;
+    case ItemKind::Coupler: doc.couplers[i].name = newName; break;
     case ItemKind::Force: doc.forces[i].name = newName; break;
     case ItemKind::NodeSet:
         // Joints and forces hold a node set by its name, where they would name a body.
@@ -400,6 +439,10 @@ Dependants dependantsOf(const ModelDocument& doc, ItemRef item)
     for (const DriverDoc& d : doc.drivers)
         if (joints.count(d.joint))
             out.drivers.push_back(d.name);
+    // A coupler without one of its joints has nothing to tie.
+    for (const CouplerDoc& c : doc.couplers)
+        if (std::any_of(c.joints.begin(), c.joints.end(), [&](const std::string& j) { return joints.count(j) > 0; }))
+            out.couplers.push_back(c.name);
     return out;
 }
 
@@ -417,6 +460,7 @@ void removeItem(ModelDocument& doc, ItemRef item)
     case ItemKind::Body: doc.bodies.erase(doc.bodies.begin() + static_cast<long>(i)); break;
     case ItemKind::Joint: doc.joints.erase(doc.joints.begin() + static_cast<long>(i)); break;
     case ItemKind::Driver: doc.drivers.erase(doc.drivers.begin() + static_cast<long>(i)); break;
+    case ItemKind::Coupler: doc.couplers.erase(doc.couplers.begin() + static_cast<long>(i)); break;
     case ItemKind::Force: doc.forces.erase(doc.forces.begin() + static_cast<long>(i)); break;
     case ItemKind::Beam: doc.beams.erase(doc.beams.begin() + static_cast<long>(i)); break;
     case ItemKind::Solid: doc.solids.erase(doc.solids.begin() + static_cast<long>(i)); break;
@@ -434,6 +478,7 @@ void removeItem(ModelDocument& doc, ItemRef item)
     eraseIf(doc.markers, listed(deps.markers));
     eraseIf(doc.joints, listed(deps.joints));
     eraseIf(doc.drivers, listed(deps.drivers));
+    eraseIf(doc.couplers, listed(deps.couplers));
     eraseIf(doc.forces, listed(deps.forces));
 }
 

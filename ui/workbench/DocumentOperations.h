@@ -18,7 +18,8 @@ namespace looplab::ui {
 /// The kinds of items the model tree lists. Beams and solids are bodies too (they share
 /// the bodies' names), but each is a mesh with fields of its own. A node set names nodes
 /// of the beams and solids; joints and forces hold it as they hold a body.
-enum class ItemKind { Body, Joint, Driver, Force, Beam, Solid, NodeSet };
+/// The tree lists the groups in this order.
+enum class ItemKind { Body, Joint, Driver, Force, Beam, Solid, NodeSet, Coupler };
 
 /// One item of the document: its kind and index in the matching vector.
 struct ItemRef {
@@ -57,10 +58,11 @@ bool renameItem(ModelDocument& doc, ItemRef item, const std::string& newName);
 
 /// What removing an item also removes.
 struct Dependants {
-    std::vector<std::string> joints, drivers, forces, markers, nodeSets;
+    std::vector<std::string> joints, drivers, couplers, forces, markers, nodeSets;
     bool empty() const
     {
-        return joints.empty() && drivers.empty() && forces.empty() && markers.empty() && nodeSets.empty();
+        return joints.empty() && drivers.empty() && couplers.empty() && forces.empty() && markers.empty() &&
+               nodeSets.empty();
     }
 };
 /// Items that refer to `item` directly, through one of its nodes or faces (a beam or

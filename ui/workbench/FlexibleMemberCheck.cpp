@@ -56,6 +56,7 @@ std::optional<Diagnostic> nodeSetProblem(const ModelDocument& doc, ItemRef item)
     ModelDocument alone = doc;
     alone.joints.clear();
     alone.drivers.clear();
+    alone.couplers.clear();
     alone.forces.clear();
     alone.markers.clear();
     alone.traces.clear();

@@ -25,6 +25,10 @@ double JointQuantity::valueIn(const RecordedFrame& frame) const
         return i < frame.jointValues.size() ? frame.jointValues[i] : none;
     case Source::DriverEffort:
         return i < frame.driverEfforts.size() ? frame.driverEfforts[i] : none;
+    case Source::CouplerEffort: {
+        const size_t at = 2 * i + static_cast<size_t>(component);
+        return at < frame.couplerEfforts.size() ? frame.couplerEfforts[at] : none;
+    }
     case Source::Conditioning:
         return index == SmallestSingularValue ? frame.smallestSingularValue : static_cast<double>(frame.rank);
     case Source::Reaction: {
@@ -99,6 +103,23 @@ std::vector<JointQuantity> jointQuantities(const Model& model)
         out.push_back(q);
     }
 
+    for (size_t c = 0; c < model.couplers.size(); ++c) {
+        const Coupler& coupler = model.couplers[c];
+        JointQuantity q;
+        q.source = JointQuantity::Source::CouplerEffort;
+        q.index = static_cast<int>(c);
+        q.key = QString::fromStdString(coupler.name) + ".effort";
+        q.unit = coupler.terms.front().angular ? "N·m" : "N";
+        q.label = QString("%1 %2 [%3]").arg(QString::fromStdString(coupler.name), tr("effort on its first joint"), q.unit);
+        out.push_back(q);
+        if (coupler.type == CouplerType::Linear)
+            continue;
+        q.component = 1;
+        q.key = QString::fromStdString(coupler.name) + ".pitch_force";
+        q.unit = "N";
+        q.label = QString("%1 %2 [%3]").arg(QString::fromStdString(coupler.name), tr("force at the pitch circle"), q.unit);
+        out.push_back(q);
+    }
     // The distance to a singular configuration, in the units the singular-configuration
     // threshold uses, and the rank whose drops the rank-change events report.
     JointQuantity sigma;

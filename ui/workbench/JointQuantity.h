@@ -18,7 +18,7 @@ struct Model;
 namespace looplab::ui {
 
 struct JointQuantity {
-    enum class Source { Coordinate, Reaction, DriverEffort, Conditioning };
+    enum class Source { Coordinate, Reaction, DriverEffort, Conditioning, CouplerEffort };
     /// Conditioning quantities (index).
     enum Conditioning { SmallestSingularValue, Rank };
     /// Reaction components, in the order a RecordedFrame stores them per joint; the two
@@ -27,7 +27,7 @@ struct JointQuantity {
 
     Source source = Source::Coordinate;
     int index = 0;      ///< coordinate, joint or driver index; Conditioning value
-    int component = 0;  ///< Reaction only
+    int component = 0;  ///< Reaction; CouplerEffort: 0 the effort, 1 the force at the pitch circle
     QString key;        ///< stable name: "O.angle", "O.force.x", "O.torque.magnitude", "motor",
                         ///< "constraints.sigma_min", "constraints.rank"
     QString label;      ///< for a menu or a legend: "O force x [N]"
@@ -38,7 +38,8 @@ struct JointQuantity {
 };
 
 /// Every quantity of `model`: joint coordinates (JointCoordinateTracker's order), then
-/// the reactions of each joint, then the driver efforts, then the conditioning.
+/// the reactions of each joint, then the driver efforts, then the couplers' efforts, then
+/// the conditioning.
 std::vector<JointQuantity> jointQuantities(const Model& model);
 
 /// Index of the quantity called `key`, or −1.

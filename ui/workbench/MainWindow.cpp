@@ -328,8 +328,8 @@ void MainWindow::createMenus()
     edit->addAction(undo);
     edit->addAction(redo);
     edit->addSeparator();
-    for (ItemKind kind : {ItemKind::Body, ItemKind::Joint, ItemKind::Driver, ItemKind::Force, ItemKind::Beam,
-                          ItemKind::Solid, ItemKind::NodeSet})
+    for (ItemKind kind : {ItemKind::Body, ItemKind::Joint, ItemKind::Driver, ItemKind::Coupler, ItemKind::Force,
+                          ItemKind::Beam, ItemKind::Solid, ItemKind::NodeSet})
         edit->addAction(tr("Add %1").arg(ModelTreeModel::kindName(kind)), this,
                         [this, kind] { addItem(kind); });
 
@@ -1073,7 +1073,7 @@ void MainWindow::deleteItem(ItemRef item)
     const Dependants deps = dependantsOf(document_->document(), item);
     if (!deps.empty() && confirm_) {
         QStringList names;
-        for (const auto* list : {&deps.joints, &deps.drivers, &deps.forces, &deps.markers})
+        for (const auto* list : {&deps.joints, &deps.drivers, &deps.couplers, &deps.forces, &deps.markers})
             for (const std::string& n : *list)
                 names << QString::fromStdString(n);
         const auto answer = QMessageBox::question(

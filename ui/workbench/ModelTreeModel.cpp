@@ -6,7 +6,7 @@ namespace looplab::ui {
 
 namespace {
 
-constexpr int kGroupCount = 7;
+constexpr int kGroupCount = 8;
 // internalId 0 marks group rows; item rows store their group + 1.
 constexpr quintptr kGroupId = 0;
 
@@ -30,6 +30,7 @@ QString ModelTreeModel::groupName(ItemKind kind)
     case ItemKind::Beam: return tr("Beams");
     case ItemKind::Solid: return tr("Solids");
     case ItemKind::NodeSet: return tr("Node sets");
+    case ItemKind::Coupler: return tr("Gears and couplers");
     }
     return {};
 }
@@ -44,6 +45,7 @@ QString ModelTreeModel::kindName(ItemKind kind)
     case ItemKind::Beam: return tr("beam");
     case ItemKind::Solid: return tr("solid");
     case ItemKind::NodeSet: return tr("node set");
+    case ItemKind::Coupler: return tr("coupler");
     }
     return {};
 }
@@ -111,6 +113,13 @@ QVariant ModelTreeModel::data(const QModelIndex& index, int role) const
         const NodeSetDoc& n = doc.nodeSets[static_cast<size_t>(item.index)];
         const QString nodes = QString::fromStdString(formatNodeNames(n.nodes));
         return n.nodes.size() == 1 ? tr("1 node: %1").arg(nodes) : tr("%1 nodes: %2").arg(n.nodes.size()).arg(nodes);
+    }
+    if (role == Qt::ToolTipRole && item.kind == ItemKind::Coupler) {
+        const CouplerDoc& c = doc.couplers[static_cast<size_t>(item.index)];
+        QStringList joints;
+        for (const std::string& j : c.joints)
+            joints << QString::fromStdString(j);
+        return QString("%1: %2").arg(couplerTypeName(c.type), joints.join(" – "));
     }
     if (role == Qt::ToolTipRole && item.kind == ItemKind::Joint) {
         const JointDoc& j = doc.joints[static_cast<size_t>(item.index)];

@@ -32,6 +32,7 @@ QString kindLabel(ItemKind kind)
     case ItemKind::Beam: return QObject::tr("Beam");
     case ItemKind::Solid: return QObject::tr("Solid");
     case ItemKind::NodeSet: return QObject::tr("Node set");
+    case ItemKind::Coupler: return QObject::tr("Coupler");
     }
     return {};
 }
@@ -153,6 +154,7 @@ QString PropertyEditor::signature() const
     case ItemKind::Beam: type = QString::number(static_cast<int>(doc.beams[i].section.shape)); break;
     case ItemKind::Solid: type = "solid"; break;
     case ItemKind::NodeSet: type = "node set"; break;
+    case ItemKind::Coupler: type = couplerSignature(doc.couplers[i]); break;
     }
     return QString("%1/%2/%3").arg(static_cast<int>(item_.kind)).arg(item_.index).arg(type);
 }
@@ -193,6 +195,7 @@ void PropertyEditor::rebuild()
         case ItemKind::Beam: addBeamFields(); break;
         case ItemKind::Solid: addSolidFields(); break;
         case ItemKind::NodeSet: addNodeSetFields(); break;
+        case ItemKind::Coupler: addCouplerFields(); break;
         }
     }
     scroll_->setWidget(form_);
@@ -714,7 +717,17 @@ void PropertyEditor::addJointFields()
     const auto i = static_cast<size_t>(item_.index);
     addChoice(tr("Type"), "type", jointTypeNames(),
               [i](const ModelDocument& d) { return QString(jointTypeName(d.joints[i].type)); },
-              [i](ModelDocument& d, const QString& v) { jointTypeFromName(v.toStdString(), d.joints[i].type); });
+              [i](ModelDocument& d, const QString& v) {
+                  JointDoc& j = d.joints[i];
+                  if (!jointTypeFromName(v.toStdString(), j.type))
+                      return;
+                  // Only a screw has a lead (the file refuses it on other joints); a new
+                  // screw starts with 10 mm a turn.
+                  if (j.type != JointType::Screw)
+                      j.lead.reset();
+                  else if (!j.lead)
+                      j.lead = 0.01;
+              });
     if (document_->document().joints[i].byMarkers) {
         addMarkerFields(tr("Marker 1"), "marker1", &JointDoc::marker1);
         addMarkerFields(tr("Marker 2"), "marker2", &JointDoc::marker2);
@@ -745,6 +758,9 @@ void PropertyEditor::addJointFields()
     if (type == JointType::Universal)
         addVector(tr("Axis 2"), "axis2", "", [i](const ModelDocument& d) { return d.joints[i].axis2; },
                   [i](ModelDocument& d, const Vec3& v) { d.joints[i].axis2 = v; });
+    if (type == JointType::Screw)
+        addNumber(tr("Lead"), "lead", "m", [i](const ModelDocument& d) { return d.joints[i].lead.value_or(0.0); },
+                  [i](ModelDocument& d, double v) { d.joints[i].lead = v; }, -1e9, 1e9, 6);
 }
 
 void PropertyEditor::addDriverFields()

@@ -90,6 +90,10 @@ private:
     void addSolidFields();
     /// The node names of a node set as one line of text, checked by the model builder.
     void addNodeSetFields();
+    // CouplerFields.cpp
+    void addCouplerFields();
+    /// Which fields a coupler shows: its type, how a gear is sized, its joint count.
+    static QString couplerSignature(const CouplerDoc& coupler);
     /// E, ν and ρ of the selected beam or solid.
     void addMaterialFields();
     /// A number typed in full (a modulus of 2.1e11 Pa, a second moment of 1e-8 m⁴), which

@@ -109,6 +109,11 @@ void SimulationWorker::run(const SimulationJob& job)
             r.driverEfforts.reserve(f.drivers.size());
             for (const DriverEffort& d : f.drivers)
                 r.driverEfforts.push_back(d.value);
+            r.couplerEfforts.reserve(2 * f.couplers.size());
+            for (const CouplerEffort& c : f.couplers) {
+                r.couplerEfforts.push_back(c.value);
+                r.couplerEfforts.push_back(c.pitchForce);
+            }
             pending.frames.push_back(std::move(r));
             const bool last = f.state.t >= tEnd - 1e-12 * std::max(1.0, std::abs(tEnd));
             if (last || sinceBatch.elapsed() >= batchIntervalMs_)

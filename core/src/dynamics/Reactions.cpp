@@ -3,6 +3,8 @@
 #include "looplab/bodies/FrameKinematics.h"
 #include "looplab/bodies/RigidBodyCoordinates.h"
 
+#include <cmath>
+
 namespace looplab {
 
 void computeReactions(const Model& model, const State& s, const SparseMatrix& jacobian,
@@ -63,6 +65,23 @@ void computeReactions(const Model& model, const State& s, const SparseMatrix& ja
         reactions.push_back(r);
     }
     for (const Driver& d : model.drivers) drivers.push_back({d.name, -lambda[d.equation]});
+}
+
+std::vector<CouplerEffort> couplerEfforts(const Model& model, const State& s, const VecX& lambda) {
+    std::vector<CouplerEffort> out;
+    for (const Coupler& c : model.couplers) {
+        // Φ = sin(ψ)/κ (or ψ/κ): ∂Φ/∂x₁ = cos ψ · c₁/κ, with ψ from the joints' coordinates.
+        double psi = -c.offset;
+        for (const CoupledCoordinate& t : c.terms)
+            psi += t.coefficient * (t.angular ? jointAngle(model, s, t.joint) : jointDisplacement(model, s, t.joint));
+        const double slope = (c.periodic() ? std::cos(psi) : 1.0) * c.terms.front().coefficient / c.scale;
+        CouplerEffort e;
+        e.coupler = c.name;
+        e.value = -lambda[c.equation] * slope;
+        e.pitchForce = c.type == CouplerType::Linear ? NAN : e.value / c.radius1;
+        out.push_back(e);
+    }
+    return out;
 }
 
 }  // namespace looplab

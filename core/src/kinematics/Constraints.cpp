@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <stdexcept>
 
@@ -79,7 +80,8 @@ unsigned jetsNeeded(JointType type) {
     case JointType::Universal: return kZ1 | kZ2 | kD;
     case JointType::Fixed: return kX1 | kZ1 | kX2 | kY2 | kD;
     case JointType::Cylindrical:
-    case JointType::Prismatic: return kX1 | kY1 | kZ1 | kX2 | kY2 | kD;
+    case JointType::Prismatic:
+    case JointType::Screw: return kX1 | kY1 | kZ1 | kX2 | kY2 | kD;
     case JointType::PointOnLine: return kX1 | kY1 | kD;
     case JointType::PointOnPlane: return kZ1 | kD;
     }
@@ -207,6 +209,31 @@ public:
         }
     }
 
+    bool wantsCurvature() const { return curvature_.entries != nullptr; }
+
+    // An equation on any set of columns (a coupler's, over several joints): `columns`
+    // ascending, `gradient` and `curvature` (if asked for) on them.
+    void writeOnColumns(int row, double value, double bias, const std::vector<int>& columns, const VecX& gradient,
+                        const MatX& curvature) {
+        if (parts_ & kPhi) out_.phi[row] = value;
+        if (parts_ & kGamma) out_.gamma[row] = -bias;
+        if (curvature_.entries) {
+            const double weight = (*curvature_.lambda)[row];
+            if (weight != 0.0)
+                for (size_t k = 0; k < columns.size(); ++k)
+                    for (size_t i = 0; i < columns.size(); ++i) {
+                        const double x = weight * curvature(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(k));
+                        if (x != 0.0) curvature_.entries->emplace_back(columns[i], columns[k], x);
+                    }
+        }
+        if (!(parts_ & kJacobian)) return;
+        if (row < nextRow_) throw std::logic_error("constraint rows written out of order");
+        while (nextRow_ <= row) out_.jacobian.startVec(nextRow_++);
+        for (size_t k = 0; k < columns.size(); ++k)
+            if (gradient[static_cast<Eigen::Index>(k)] != 0.0)
+                out_.jacobian.insertBack(row, columns[k]) = gradient[static_cast<Eigen::Index>(k)];
+    }
+
     void finish(int rows) {
         if (!(parts_ & kJacobian)) return;
         while (nextRow_ < rows) out_.jacobian.startVec(nextRow_++);
@@ -241,8 +268,78 @@ private:
     int nextRow_ = 0;
 };
 
+// A joint's coordinate as a coupler sees it, on the joint's jet columns: the angle
+// θ = atan2(x2·y1, x2·x1) of a revolute or cylindrical, or the displacement s = z1·d of a
+// prismatic. With a = x2·y1, b = x2·x1, ρ = a² + b² (1 on the joint's constraint manifold,
+// kept so that θ is exact off it too):
+//   ∇θ = (b∇a − a∇b)/ρ,  θ̇ = (bȧ − aḃ)/ρ,  θ̈ less its v̇ part = (b ä° − a b̈°)/ρ − θ̇ ρ̇/ρ,
+//   ∂∇θ/∂δ = (b H_a − a H_b + ∇aᵀ∇b − ∇bᵀ∇a − 2∇θᵀ(a∇a + b∇b))/ρ,
+// with ä°, b̈° the dot products' biases and H their curvatures (equationCurvature()).
+struct CoordinateJet {
+    double value = 0.0, rate = 0.0, bias = 0.0;
+    JetRow J;
+    JetSquare H;
+};
+
+CoordinateJet coordinateJet(const JointJets& jj, bool angular, bool full, bool curvature) {
+    CoordinateJet c;
+    if (!angular) {
+        const ScalarJet e = dot(jj.z1, jj.d);
+        c.value = e.value;
+        if (!full) return c;
+        c.rate = e.rate;
+        c.bias = e.bias;
+        c.J = e.J;
+        if (curvature) c.H = equationCurvature(e, static_cast<int>(e.J.cols()));
+        return c;
+    }
+    const ScalarJet a = dot(jj.x2, jj.y1), b = dot(jj.x2, jj.x1);
+    c.value = std::atan2(a.value, b.value);
+    if (!full) return c;
+    const double rho = a.value * a.value + b.value * b.value;
+    c.J = (b.value * a.J - a.value * b.J) / rho;
+    c.rate = (b.value * a.rate - a.value * b.rate) / rho;
+    const double rhoRate = 2.0 * (a.value * a.rate + b.value * b.rate);
+    c.bias = (b.value * a.bias - a.value * b.bias) / rho - c.rate * rhoRate / rho;
+    if (curvature) {
+        const int n = static_cast<int>(c.J.cols());
+        c.H = b.value * equationCurvature(a, n) - a.value * equationCurvature(b, n);
+        c.H.noalias() += a.J.transpose() * b.J - b.J.transpose() * a.J;
+        c.H.noalias() -= 2.0 * c.J.transpose() * (a.value * a.J + b.value * b.J);
+        c.H /= rho;
+    }
+    return c;
+}
+
+// A screw joint's thread (on top of the cylindrical rows): with θ and s the joint's angle
+// and slide, κ = 2π/lead and ψ = θ − κs − phase, Φ = sin(ψ)/κ, a length that is zero
+// wherever the slide is the lead's share of the turn (sin avoids θ's wrapping, as for a
+// coupler). Its curvature goes into `curvature`, which must outlive the jet.
+ScalarJet screwThread(const Joint& j, const JointJets& jj, bool full, bool wantCurvature, JetSquare& curvature) {
+    const CoordinateJet theta = coordinateJet(jj, true, full, wantCurvature);
+    const CoordinateJet slide = coordinateJet(jj, false, full, wantCurvature);
+    const double kappa = 2.0 * M_PI / j.lead;
+    const double psi = theta.value - kappa * slide.value - j.screwPhase;
+    const double s = std::sin(psi), c = std::cos(psi);
+    ScalarJet e;
+    e.full = full;
+    e.value = s / kappa;
+    if (!full) return e;
+    const JetRow gradient = theta.J - kappa * slide.J;
+    const double rate = theta.rate - kappa * slide.rate;
+    e.J = (c / kappa) * gradient;
+    e.rate = c * rate / kappa;
+    e.bias = (c * (theta.bias - kappa * slide.bias) - s * rate * rate) / kappa;
+    if (wantCurvature) {
+        curvature = (c / kappa) * (theta.H - kappa * slide.H);
+        curvature.noalias() -= (s / kappa) * gradient.transpose() * gradient;
+        e.curvature = &curvature;
+    }
+    return e;
+}
+
 void writeJoint(const Joint& j, const BodyFrame& f1, const BodyFrame& f2, const JointJets& jj, NodeEquations nodes,
-                RowWriter& w) {
+                bool full, RowWriter& w, JetSquare& scratch) {
     int row = j.firstEquation;
     auto put = [&](const ScalarJet& e) { w.write(row++, e, f1, f2); };
     auto coincidentPoints = [&] {
@@ -279,11 +376,13 @@ void writeJoint(const Joint& j, const BodyFrame& f1, const BodyFrame& f2, const 
         break;
     case JointType::Cylindrical:
     case JointType::Prismatic:
+    case JointType::Screw:
         put(dot(jj.z1, jj.x2));
         put(dot(jj.z1, jj.y2));
         put(dot(jj.x1, jj.d));
         put(dot(jj.y1, jj.d));
         if (j.type == JointType::Prismatic) put(dot(jj.x1, jj.y2));
+        if (j.type == JointType::Screw) put(screwThread(j, jj, full, full && w.wantsCurvature(), scratch));
         break;
     case JointType::Planar:
         put(dot(jj.z1, jj.x2));
@@ -369,8 +468,75 @@ ScalarJet translationalDriver(const JointJets& jj, const TimeLawValue& s) {
     return e;
 }
 
-// Writes every joint's and driver's equations through the writer; full == false computes
-// values alone.
+// A coupler's equation (Model.h): the phase ψ = Σ cᵢ xᵢ − offset of its joints'
+// coordinates, and Φ = sin(ψ)/scale when an angle takes part (whole-number angle
+// coefficients make it a function of the configuration: θ's wrapping at ±π adds whole
+// turns to ψ), else Φ = ψ/scale. Its columns are those of every joint's two slots.
+void writeCoupler(const Model& model, const Coupler& coupler, const std::vector<BodyMotion>& motion,
+                  RowWriter& writer, bool full) {
+    const bool curvature = full && writer.wantsCurvature();
+    struct Part {
+        CoordinateJet jet;
+        int start[2] = {0, 0}, width[2] = {0, 0};
+        double coefficient = 0.0;
+    };
+    std::vector<Part> parts(coupler.terms.size());
+    std::vector<int> columns;
+    double psi = -coupler.offset, psiRate = 0.0, psiBias = 0.0;
+    JointFrames frames;
+    for (size_t i = 0; i < parts.size(); ++i) {
+        const CoupledCoordinate& term = coupler.terms[i];
+        const Joint& j = model.joint(term.joint);
+        jointJets(j.frame1, j.frame2, motion, term.angular ? (kX1 | kY1 | kX2) : (kZ1 | kD), full, frames);
+        Part& p = parts[i];
+        p.jet = coordinateJet(frames.jets, term.angular, full, curvature);
+        p.coefficient = term.coefficient;
+        const BodyFrame* f[2] = {&j.frame1, &j.frame2};
+        for (int slot = 0; slot < 2; ++slot) {
+            p.start[slot] = jetColumnStart(model, *f[slot]);
+            p.width[slot] = jetWidth(model, f[slot]->body);
+            for (int k = 0; k < p.width[slot]; ++k) columns.push_back(p.start[slot] + k);
+        }
+        psi += p.coefficient * p.jet.value;
+        psiRate += p.coefficient * p.jet.rate;
+        psiBias += p.coefficient * p.jet.bias;
+    }
+    std::sort(columns.begin(), columns.end());
+    columns.erase(std::unique(columns.begin(), columns.end()), columns.end());
+    const bool periodic = coupler.periodic();
+    const double s = periodic ? std::sin(psi) : psi, c = periodic ? std::cos(psi) : 1.0;
+    const double k = 1.0 / coupler.scale;
+    if (!full) {
+        writer.writeOnColumns(coupler.equation, k * s, 0.0, columns, VecX(), MatX());
+        return;
+    }
+    // ∇ψ and ∂∇ψ/∂δ on the coupler's columns (a body in two joints adds up).
+    const Eigen::Index n = static_cast<Eigen::Index>(columns.size());
+    VecX gradient = VecX::Zero(n);
+    MatX H = curvature ? MatX::Zero(n, n) : MatX();
+    auto local = [&](int column) {
+        return static_cast<Eigen::Index>(std::lower_bound(columns.begin(), columns.end(), column) - columns.begin());
+    };
+    for (const Part& p : parts) {
+        std::vector<Eigen::Index> where;
+        for (int slot = 0; slot < 2; ++slot)
+            for (int q = 0; q < p.width[slot]; ++q) where.push_back(local(p.start[slot] + q));
+        for (size_t a = 0; a < where.size(); ++a) {
+            gradient[where[a]] += p.coefficient * p.jet.J(0, static_cast<Eigen::Index>(a));
+            if (curvature)
+                for (size_t b = 0; b < where.size(); ++b)
+                    H(where[a], where[b]) += p.coefficient * p.jet.H(static_cast<Eigen::Index>(a), static_cast<Eigen::Index>(b));
+        }
+    }
+    // Φ = k sin ψ: ∇Φ = k cos ψ ∇ψ, Φ̈° = k (cos ψ ψ̈° − sin ψ ψ̇²),
+    // ∂∇Φ/∂δ = k (cos ψ ∂∇ψ/∂δ − sin ψ ∇ψ ∇ψᵀ).
+    if (curvature) H = k * (c * H - s * gradient * gradient.transpose());
+    const double bias = k * (c * psiBias - s * psiRate * psiRate);
+    writer.writeOnColumns(coupler.equation, k * s, bias, columns, (k * c) * gradient, H);
+}
+
+// Writes every joint's, driver's and coupler's equations through the writer; full == false
+// computes values alone.
 void writeEquations(const Model& model, const State& s, RowWriter& writer, bool full) {
     // Each body's motion (a rigid body's rotation matrix and velocities) once, not once
     // per joint.
@@ -378,6 +544,7 @@ void writeEquations(const Model& model, const State& s, RowWriter& writer, bool 
     for (int b = 0; b < model.bodyCount(); ++b)
         motion[static_cast<size_t>(b)] = bodyMotion(model, s, BodyIndex(b), full);
     JointFrames frames;
+    JetSquare jointCurvature;
     for (const Joint& j : model.joints) {
         const NodeEquations nodes = nodeEquations(j, motion);
         unsigned need = jetsNeeded(j.type);
@@ -389,10 +556,18 @@ void writeEquations(const Model& model, const State& s, RowWriter& writer, bool 
         const BodyFrame& f1 = swap ? j.frame2 : j.frame1;
         const BodyFrame& f2 = swap ? j.frame1 : j.frame2;
         jointJets(f1, f2, motion, need, full, frames);
-        writeJoint(j, f1, f2, frames.jets, nodes, writer);
+        writeJoint(j, f1, f2, frames.jets, nodes, full, writer, jointCurvature);
     }
     JetSquare driverCurvature;
+    // Drivers and couplers in row order (a driver added to a built model comes after its
+    // couplers: JointCoordinateAssembly.cpp).
+    size_t nextCoupler = 0;
+    auto couplersBefore = [&](int row) {
+        for (; nextCoupler < model.couplers.size() && model.couplers[nextCoupler].equation < row; ++nextCoupler)
+            writeCoupler(model, model.couplers[nextCoupler], motion, writer, full);
+    };
     for (const Driver& d : model.drivers) {
+        couplersBefore(d.equation);
         const Joint& j = model.joint(d.joint);
         const TimeLawValue law = d.law.evaluate(s.t);
         if (d.rotational && nodeEquations(j, motion) == NodeEquations::OnFrame2) {
@@ -404,6 +579,7 @@ void writeEquations(const Model& model, const State& s, RowWriter& writer, bool 
         const ScalarJet e = d.rotational ? rotationalDriver(frames.jets, law) : translationalDriver(frames.jets, law);
         writer.write(d.equation, e, j.frame1, j.frame2);
     }
+    couplersBefore(std::numeric_limits<int>::max());
 }
 
 }  // namespace

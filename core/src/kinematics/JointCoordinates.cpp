@@ -11,9 +11,9 @@ JointCoordinateTracker::JointCoordinateTracker(const Model& model) : model_(mode
         const Joint& j = model.joints[i];
         const JointIndex ji(static_cast<int>(i));
         // A revolute between two beam nodes is a pin: no axis, no angle (NodeJoints.h).
-        const bool hasAngle =
-            (j.type == JointType::Revolute && !isBeamToBeamRevolute(model, j)) || j.type == JointType::Cylindrical;
-        const bool hasDisp = j.type == JointType::Prismatic || j.type == JointType::Cylindrical;
+        const bool both = j.type == JointType::Cylindrical || j.type == JointType::Screw;
+        const bool hasAngle = (j.type == JointType::Revolute && !isBeamToBeamRevolute(model, j)) || both;
+        const bool hasDisp = j.type == JointType::Prismatic || both;
         if (hasAngle) coords_.push_back({ji, true, j.name + ".angle"});
         if (hasDisp) coords_.push_back({ji, false, j.name + ".displacement"});
     }

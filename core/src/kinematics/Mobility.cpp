@@ -27,6 +27,21 @@ MobilityReport analyzeMobility(const Model& model, const State& state, double ra
         const EquationLabel& l = model.equations[static_cast<size_t>(row)];
         r.redundant.push_back({l.owner, l.component, row});
     }
+    // Which row of a dependent set the factorisation calls redundant is arbitrary: a
+    // coupler repeats the linkage if the rank stays without its row.
+    if (!r.redundant.empty() && !model.couplers.empty()) {
+        ConstraintValues cv;
+        evaluateConstraints(model, state, cv, kJacobian);
+        const VecX rowScales = equationScales(model), columnScales = coordinateScales(model);
+        for (const Coupler& c : model.couplers) {
+            SparseMatrix without = cv.jacobian;
+            without.row(c.equation) *= 0.0;
+            without.prune(0.0);
+            ConstraintSpaces others;
+            others.factorize(without, rowScales, columnScales, rankTolerance, linearAlgebra);
+            if (others.rank() == r.rank) r.repeatingCouplers.push_back(c.name);
+        }
+    }
     return r;
 }
 

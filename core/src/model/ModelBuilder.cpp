@@ -3,6 +3,8 @@
 #include "looplab/model/UnitVector.h"
 
 #include "looplab/bodies/Rotation.h"
+#include "looplab/bodies/State.h"
+#include "model/CouplerBuilder.h"
 
 #include <Eigen/Eigenvalues>
 #include <algorithm>
@@ -33,6 +35,7 @@ std::vector<EquationLabel> jointEquationLabels(JointType type) {
     case JointType::Distance: return {{"", "distance", false}};
     case JointType::PointOnLine: return {x1d, y1d};
     case JointType::PointOnPlane: return {z1d};
+    case JointType::Screw: return {z1x2, z1y2, x1d, y1d, {"", "screw", false}};
     }
     return {};
 }
@@ -125,6 +128,14 @@ public:
         checkTraces();
         buildJoints(*model);
         buildDrivers(*model);
+        CouplerBuildContext couplers;
+        couplers.joints = &jointIndex_;
+        couplers.declaredJoint = [this](const std::string& name) { return declaredJoint(name); };
+        couplers.error = [this](const std::string& where, const std::string& what) { error(where, what); };
+        couplers.checkName = [this](const std::string& name, const std::string& where) {
+            checkName(name, where, ownerNames_, "coupler");
+        };
+        buildCouplers(*model, couplers);
         buildForces(*model);
         model->lengthScale = lengthScale();
         checkScale();
@@ -895,6 +906,15 @@ private:
                 }
                 j.length = L;
             }
+            if (jd.type == JointType::Screw) {
+                if (!jd.lead || !std::isfinite(*jd.lead) || *jd.lead == 0.0 ||
+                    std::abs(*jd.lead) > 1e6 * std::max(1.0, lengthScale())) {
+                    error(at("joints", i, "lead"), "a screw joint needs its lead, the advance per turn in metres: a "
+                                                   "finite number other than zero (negative for a left-hand thread)");
+                    continue;
+                }
+                j.lead = *jd.lead;
+            }
             const bool onBeamNode = (node1 || node2) && !(node1 && node2);
             const EquationLabel px{"", "point x", false}, py{"", "point y", false}, pz{"", "point z", false};
             // With the node as body1 the rigid side's axes are frame 2's.
@@ -907,6 +927,15 @@ private:
                 addJoint(m, j, {px, py, pz});
             else
                 addJoint(m, j, jointEquationLabels(j.type));
+            if (j.type == JointType::Screw) {
+                // The thread passes through the initial pose.
+                Joint& screw = m.joints.back();
+                const State s0 = initialState(m);
+                const JointIndex index(static_cast<int>(m.joints.size()) - 1);
+                screw.screwPhase = std::remainder(jointAngle(m, s0, index) -
+                                                      2.0 * M_PI * jointDisplacement(m, s0, index) / screw.lead,
+                                                  2.0 * M_PI);
+            }
         }
     }
 
@@ -985,15 +1014,15 @@ private:
             Driver d;
             d.name = dd.name;
             d.joint = it->second;
-            if (j.type == JointType::Revolute) {
+            if (j.type == JointType::Revolute || j.type == JointType::Screw) {
                 d.rotational = true;
             } else if (j.type == JointType::Prismatic) {
                 d.rotational = false;
             } else {
                 error(at("drivers", i, "joint"), "joint '" + dd.joint + "' is a " +
                                                      jointTypeName(j.type) +
-                                                     " joint; drivers act on revolute or "
-                                                     "prismatic joints");
+                                                     " joint; drivers act on revolute, prismatic "
+                                                     "or screw joints");
                 continue;
             }
             if (!checkLaw(dd.law, at("drivers", i, "law"))) continue;

@@ -164,6 +164,77 @@ public:
         return errorCount() == before;
     }
 
+    // A tooth count: a whole number from 1 to a million.
+    void teeth(const json& c, const char* key, const std::string& where, std::optional<int>& out) {
+        const json* v = field(c, key, where, false);
+        if (!v) return;
+        if (!v->is_number_integer() || v->get<long long>() < 1 || v->get<long long>() > 1000000) {
+            error(where + "/" + key, "a tooth count is a whole number from 1 to 1000000, found " + v->dump());
+            return;
+        }
+        out = static_cast<int>(v->get<long long>());
+    }
+
+    bool flag(const json& c, const char* key, const std::string& where, bool& out) {
+        const json* v = field(c, key, where, false);
+        if (!v) return false;
+        if (!v->is_boolean()) {
+            error(where + "/" + key, "expected true or false, found " + typeName(*v));
+            return false;
+        }
+        out = v->get<bool>();
+        return true;
+    }
+
+    void coupler(const json& c, const std::string& p, ModelDocument& doc) {
+        CouplerDoc cd;
+        if (!object(c, p, {"name", "type", "joints", "teeth1", "teeth2", "radius1", "radius2", "internal",
+                           "crossed", "coefficients"}))
+            return;
+        text(c, "name", p, cd.name, true);
+        std::string type;
+        if (text(c, "type", p, type, true) && !couplerTypeFromName(type, cd.type)) {
+            error(p + "/type", "unknown coupler type '" + type + "' (gear, rack_and_pinion, belt, linear)");
+            return;
+        }
+        if (const json* j = field(c, "joints", p, true)) {
+            if (!j->is_array()) {
+                error(p + "/joints", "expected an array of joint names, found " + typeName(*j));
+            } else {
+                for (size_t i = 0; i < j->size(); ++i) {
+                    if (!(*j)[i].is_string()) {
+                        error(p + "/joints/" + std::to_string(i), "expected a joint name, found " + typeName((*j)[i]));
+                        continue;
+                    }
+                    cd.joints.push_back((*j)[i].get<std::string>());
+                }
+            }
+        }
+        auto only = [&](bool allowed, const char* key, const char* what) {
+            if (!allowed && c.contains(key))
+                error(p + "/" + key, std::string("'") + key + "' belongs to " + what + ", not to a " +
+                                         couplerTypeName(cd.type) + " coupler");
+        };
+        const bool gear = cd.type == CouplerType::Gear, belt = cd.type == CouplerType::Belt;
+        const bool rack = cd.type == CouplerType::RackAndPinion, linear = cd.type == CouplerType::Linear;
+        only(gear, "teeth1", "a gear");
+        only(gear, "teeth2", "a gear");
+        only(gear, "internal", "a gear");
+        only(belt, "crossed", "a belt");
+        only(gear || belt || rack, "radius1", "a gear, a belt or a rack and pinion");
+        only(gear || belt, "radius2", "a gear or a belt");
+        only(linear, "coefficients", "a linear coupler");
+        teeth(c, "teeth1", p, cd.teeth1);
+        teeth(c, "teeth2", p, cd.teeth2);
+        optionalNumber(c, "radius1", p, cd.radius1);
+        optionalNumber(c, "radius2", p, cd.radius2);
+        flag(c, "internal", p, cd.internal);
+        flag(c, "crossed", p, cd.crossed);
+        if (linear)
+            if (const json* k = field(c, "coefficients", p, true)) numbers(*k, p + "/coefficients", cd.coefficients, 0);
+        doc.couplers.push_back(cd);
+    }
+
     // Iterates the array at key, calling fn(element, pointer) for each.
     template <typename Fn>
     void list(const json& root, const char* key, Fn fn) {
@@ -186,7 +257,7 @@ public:
             return;
         }
         if (!object(root, "", {"format", "version", "name", "description", "gravity", "bodies",
-                               "markers", "joints", "drivers", "forces", "beams", "solids", "node_sets", "expected",
+                               "markers", "joints", "drivers", "couplers", "forces", "beams", "solids", "node_sets", "expected",
                                "run", "camera", "traces"}))
             return;
         std::string format;
@@ -241,7 +312,7 @@ public:
         list(root, "joints", [&](const json& j, const std::string& p) {
             JointDoc jd;
             if (!object(j, p, {"name", "type", "marker1", "marker2", "body1", "body2", "point",
-                               "axis", "axis2", "point2", "length"}))
+                               "axis", "axis2", "point2", "length", "lead"}))
                 return;
             text(j, "name", p, jd.name, true);
             std::string type;
@@ -249,7 +320,7 @@ public:
                 error(p + "/type", "unknown joint type '" + type +
                                        "' (revolute, prismatic, spherical, cylindrical, "
                                        "universal, fixed, planar, distance, point_on_line, "
-                                       "point_on_plane)");
+                                       "point_on_plane, screw)");
                 return;
             }
             const bool markers = j.contains("marker1") || j.contains("marker2");
@@ -272,6 +343,8 @@ public:
                 if (jd.type == JointType::Distance) vec3(j, "point2", p, jd.point2, true);
             }
             optionalNumber(j, "length", p, jd.length);
+            optionalNumber(j, "lead", p, jd.lead);
+            if (jd.lead && jd.type != JointType::Screw) error(p + "/lead", "'lead' belongs to a screw joint");
             doc.joints.push_back(jd);
         });
         list(root, "drivers", [&](const json& d, const std::string& p) {
@@ -282,6 +355,7 @@ public:
             if (const json* l = field(d, "law", p, true)) law(*l, p + "/law", dd.law);
             doc.drivers.push_back(dd);
         });
+        list(root, "couplers", [&](const json& c, const std::string& p) { coupler(c, p, doc); });
         list(root, "forces", [&](const json& f, const std::string& p) {
             ForceDoc fd;
             if (!object(f, p, {"name", "type", "body1", "body2", "point1", "point2", "stiffness",

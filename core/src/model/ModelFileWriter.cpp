@@ -113,6 +113,7 @@ std::string serializeModelDocument(const ModelDocument& doc) {
             if (jd.type == JointType::Distance) j["point2"] = vecJson(jd.point2);
         }
         if (jd.length) j["length"] = *jd.length;
+        if (jd.lead) j["lead"] = *jd.lead;
         joints.push_back(j);
     }
     root["joints"] = joints;
@@ -120,6 +121,22 @@ std::string serializeModelDocument(const ModelDocument& doc) {
     for (const DriverDoc& d : doc.drivers)
         drivers.push_back({{"name", d.name}, {"joint", d.joint}, {"law", lawJson(d.law)}});
     if (!drivers.empty()) root["drivers"] = drivers;
+    json couplers = json::array();
+    for (const CouplerDoc& c : doc.couplers) {
+        json j;
+        j["name"] = c.name;
+        j["type"] = couplerTypeName(c.type);
+        j["joints"] = c.joints;
+        if (c.teeth1) j["teeth1"] = *c.teeth1;
+        if (c.teeth2) j["teeth2"] = *c.teeth2;
+        if (c.radius1) j["radius1"] = *c.radius1;
+        if (c.radius2) j["radius2"] = *c.radius2;
+        if (c.type == CouplerType::Gear) j["internal"] = c.internal;
+        if (c.type == CouplerType::Belt) j["crossed"] = c.crossed;
+        if (c.type == CouplerType::Linear) j["coefficients"] = c.coefficients;
+        couplers.push_back(j);
+    }
+    if (!couplers.empty()) root["couplers"] = couplers;
     json forces = json::array();
     for (const ForceDoc& f : doc.forces) {
         json j;

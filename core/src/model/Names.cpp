@@ -30,13 +30,20 @@ const std::pair<JointType, const char*> kJointNames[] = {
     {JointType::Spherical, "spherical"},     {JointType::Cylindrical, "cylindrical"},
     {JointType::Universal, "universal"},     {JointType::Fixed, "fixed"},
     {JointType::Planar, "planar"},           {JointType::Distance, "distance"},
-    {JointType::PointOnLine, "point_on_line"}, {JointType::PointOnPlane, "point_on_plane"}};
+    {JointType::PointOnLine, "point_on_line"}, {JointType::PointOnPlane, "point_on_plane"},
+    {JointType::Screw, "screw"}};
 
 const std::pair<ForceType, const char*> kForceNames[] = {
     {ForceType::SpringDamper, "spring_damper"},
     {ForceType::RotationalSpringDamper, "rotational_spring_damper"},
     {ForceType::BodyForce, "body_force"},
     {ForceType::BodyTorque, "body_torque"}};
+
+const std::pair<CouplerType, const char*> kCouplerNames[] = {
+    {CouplerType::Gear, "gear"},
+    {CouplerType::RackAndPinion, "rack_and_pinion"},
+    {CouplerType::Belt, "belt"},
+    {CouplerType::Linear, "linear"}};
 
 const std::pair<VisualShape::Kind, const char*> kShapeNames[] = {
     {VisualShape::Kind::None, "none"},
@@ -58,6 +65,10 @@ bool jointTypeFromName(const std::string& name, JointType& type) {
 const char* forceTypeName(ForceType type) { return nameOf(kForceNames, type); }
 bool forceTypeFromName(const std::string& name, ForceType& type) {
     return valueOf(kForceNames, name, type);
+}
+const char* couplerTypeName(CouplerType type) { return nameOf(kCouplerNames, type); }
+bool couplerTypeFromName(const std::string& name, CouplerType& type) {
+    return valueOf(kCouplerNames, name, type);
 }
 const char* visualShapeKindName(VisualShape::Kind kind) { return nameOf(kShapeNames, kind); }
 bool visualShapeKindFromName(const std::string& name, VisualShape::Kind& kind) {

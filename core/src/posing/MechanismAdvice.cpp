@@ -94,16 +94,23 @@ std::optional<RedundancyAdvice> redundancyAdvice(const Model& m, const MobilityR
         s += d.sentence + ". ";
         repeated += d.equations;
     }
+    for (const std::string& c : r.repeatingCouplers) {
+        s += "coupler " + c + " repeats a ratio that the linkage already imposes (its equation depends on the "
+             "joints'): delete it, or free the loop that imposes the same motion. ";
+        ++repeated;
+    }
     s += std::to_string(r.redundant.size()) + " redundant equation" + (r.redundant.size() > 1 ? "s" : "") +
          " in joint" + (a.joints.size() > 1 ? "s " : " ") + joinedNames(a.joints);
     const int loopEquations = std::max(0, a.rotations + a.translations - repeated);
-    if (!duplicates.empty() && loopEquations == 0 && drivers.empty()) {
+    if ((!duplicates.empty() || !r.repeatingCouplers.empty()) && loopEquations == 0 && drivers.empty()) {
         a.sentence = s;
         return a;
     }
     s += ": the loop is over-constrained, so its joint reactions are not unique and a slight misalignment "
          "would not assemble. The usual fix" +
-         std::string(duplicates.empty() || loopEquations == 0 ? "" : " for the other " + std::to_string(loopEquations)) +
+         std::string((duplicates.empty() && r.repeatingCouplers.empty()) || loopEquations == 0
+                         ? ""
+                         : " for the other " + std::to_string(loopEquations)) +
          ": ";
     // Which rows of a dependent set the factorisation calls redundant is arbitrary (a
     // planar loop's out-of-plane translation and rotations depend on each other), so the

@@ -59,7 +59,8 @@ PoseDocumentResult documentWithPose(const Model& m, const State& s, PoseVelociti
         const auto idx = m.findJoint(jd.name);
         if (!idx) continue;
         const Joint& j = m.joint(*idx);
-        const bool turns = j.type == JointType::Revolute || j.type == JointType::Cylindrical;
+        const bool turns =
+            j.type == JointType::Revolute || j.type == JointType::Cylindrical || j.type == JointType::Screw;
         const double angle = turns ? jointAngle(m, s, *idx) : 0.0;
         for (DriverDoc& dd : doc.drivers) {
             if (dd.joint != jd.name) continue;

@@ -1,6 +1,7 @@
 #include "looplab/scene/Scene.h"
 
 #include "looplab/scene/FlexibleScene.h"
+#include "scene/CouplerOutlines.h"
 
 #include "looplab/model/Model.h"
 #include "looplab/bodies/State.h"
@@ -87,6 +88,7 @@ Scene buildScene(const Model& model, const State& state) {
         scene.springs.push_back({force.name, pointPosition(model, state, force.point1.body, force.point1.origin),
                                  pointPosition(model, state, force.point2.body, force.point2.origin)});
     }
+    for (const Coupler& coupler : model.couplers) scene.couplers.push_back(couplerOutlines(model, state, coupler));
     return scene;
 }
 

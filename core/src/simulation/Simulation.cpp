@@ -59,6 +59,7 @@ Status evaluateFrameStatus(const Model& m, TimeStepper& stepper, const Simulatio
     frame.smallestSingularValue = sp.smallestSingularValue();
     computeReactions(m, s, cv.jacobian, ev.multipliers, sp.indeterminateEquations(), frame.reactions,
                      frame.drivers);
+    frame.couplers = couplerEfforts(m, s, ev.multipliers);
     return {};
 }
 

@@ -86,6 +86,7 @@ void addJoint(ModelDocument& doc, std::mt19937& g, JointType type, const std::st
     j.marker1 = m1.name;
     j.marker2 = m2.name;
     if (type == JointType::Distance) j.length = 0.7;
+    if (type == JointType::Screw) j.lead = 0.3;
     doc.joints.push_back(j);
 }
 
@@ -128,6 +129,18 @@ ModelDocument caseModel(const QString& name, std::mt19937& g) {
         addJoint(doc, g, rotational ? JointType::Revolute : JointType::Prismatic, "to ground", "ground", "b1");
         doc.drivers.push_back({"driver", "joint", harmonicLaw()});
         doc.drivers.push_back({"driver to ground", "to ground", harmonicLaw()});
+    }
+    if (name == "coupler") {
+        // A phase of two angles and a slide over both bodies (Φ = sin ψ / κ, a length).
+        addJoint(doc, g, JointType::Revolute, "joint", "b1", "b2");
+        addJoint(doc, g, JointType::Cylindrical, "to ground", "ground", "b1");
+        addJoint(doc, g, JointType::Prismatic, "slide", "ground", "b2");
+        CouplerDoc c;
+        c.name = "coupler";
+        c.type = CouplerType::Linear;
+        c.joints = {"joint", "to ground", "slide"};
+        c.coefficients = {3.0, -2.0, 1.5};
+        doc.couplers.push_back(c);
     }
     if (name == "spring-damper") {
         addSpringDamper(doc, g, "between", "b1", "b2", 2.5);
@@ -260,7 +273,7 @@ private slots:
     void matchesFiniteDifferences_data() {
         QTest::addColumn<QString>("which");
         for (JointType t : jointTypes()) QTest::newRow(jointTypeName(t)) << QString(jointTypeName(t));
-        for (const char* c : {"rotational driver", "translational driver", "spring-damper",
+        for (const char* c : {"rotational driver", "translational driver", "coupler", "spring-damper",
                               "rotational spring-damper", "body force", "body torque",
                               "gravity and gyroscopic"})
             QTest::newRow(c) << QString(c);

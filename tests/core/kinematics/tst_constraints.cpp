@@ -1,4 +1,5 @@
-// Analytic Φ_q, Φ_t and γ of every joint and driver type against finite differences.
+// Analytic Φ_q, Φ_t, γ and the λ-weighted curvature of every joint, driver and coupler type
+// against finite differences.
 // The Jacobian is with respect to the velocity coordinates, so the differences move the
 // configuration with retract(): translations added, rotations applied in the body frame.
 #include "looplab/kinematics/Constraints.h"
@@ -41,7 +42,7 @@ ModelDocument everyJointModel(std::mt19937& g) {
     const JointType types[] = {JointType::Revolute,    JointType::Prismatic, JointType::Spherical,
                                JointType::Cylindrical, JointType::Universal, JointType::Fixed,
                                JointType::Planar,      JointType::Distance,  JointType::PointOnLine,
-                               JointType::PointOnPlane};
+                               JointType::PointOnPlane, JointType::Screw};
     int k = 0;
     for (const char* first : {"b1", "ground"}) {
         for (JointType t : types) {
@@ -57,6 +58,7 @@ ModelDocument everyJointModel(std::mt19937& g) {
             j.marker1 = m1.name;
             j.marker2 = m2.name;
             if (t == JointType::Distance) j.length = 0.7;
+            if (t == JointType::Screw) j.lead = -1.0;  // a steep left-hand thread
             doc.joints.push_back(j);
         }
     }
@@ -67,7 +69,21 @@ ModelDocument everyJointModel(std::mt19937& g) {
     harmonic.phase = 0.4;
     harmonic.offset = 0.1;
     doc.drivers.push_back({"rotation driver", "revolute_0", harmonic});
-    doc.drivers.push_back({"translation driver", "prismatic_11", harmonic});
+    doc.drivers.push_back({"translation driver", "prismatic_12", harmonic});
+    doc.drivers.push_back({"screw driver", "screw_10", harmonic});
+    // Couplers over joints of different bodies: a phase with angles and a displacement
+    // (Φ a length), one of angles alone (dimensionless), one of displacements (linear).
+    auto coupler = [&](const char* name, std::vector<std::string> joints, std::vector<double> coefficients) {
+        CouplerDoc c;
+        c.name = name;
+        c.type = CouplerType::Linear;
+        c.joints = std::move(joints);
+        c.coefficients = std::move(coefficients);
+        doc.couplers.push_back(c);
+    };
+    coupler("angles and a slide", {"revolute_0", "prismatic_12", "cylindrical_14"}, {2.0, 0.7, -3.0});
+    coupler("angles", {"revolute_11", "cylindrical_3"}, {1.0, -2.0});
+    coupler("slides", {"prismatic_1", "prismatic_12"}, {1.0, 2.5});
     return doc;
 }
 
@@ -87,7 +103,7 @@ private slots:
         const BuildResult built = buildModel(everyJointModel(g));
         QVERIFY2(built.ok(), formatDiagnostics(built.diagnostics).c_str());
         const Model& model = *built.model;
-        QCOMPARE(model.equationCount(), 2 * (5 + 5 + 3 + 4 + 4 + 6 + 3 + 1 + 2 + 1) + 2);
+        QCOMPARE(model.equationCount(), 2 * (5 + 5 + 3 + 4 + 4 + 6 + 3 + 1 + 2 + 1 + 5) + 3 + 3);
 
         State s = initialState(model);
         s.t = 0.37;
@@ -99,21 +115,40 @@ private slots:
         // Φ_q column by column.
         const double h = 1e-6;
         double worst = 0.0;
-        for (int k = 0; k < model.velocitySize(); ++k) {
+        // The constraint values at s moved by ±h along velocity coordinate k.
+        auto around = [&](int k, unsigned parts, ConstraintValues& p, ConstraintValues& m) {
             State sp = s, sm = s;
             VecX e = VecX::Zero(model.velocitySize());
             e[k] = h;
             retract(model, sp.q, e);
             retract(model, sm.q, -e);
+            evaluateConstraints(model, sp, p, parts);
+            evaluateConstraints(model, sm, m, parts);
+        };
+        for (int k = 0; k < model.velocitySize(); ++k) {
             ConstraintValues p, m;
-            evaluateConstraints(model, sp, p, kPhi);
-            evaluateConstraints(model, sm, m, kPhi);
+            around(k, kPhi, p, m);
             const VecX fd = (p.phi - m.phi) / (2 * h);
             worst = std::max(worst, (fd - J.col(k)).cwiseAbs().maxCoeff());
         }
         qInfo("%d equations of every joint and driver type: Phi_q against central differences %.3g",
               model.equationCount(), worst);
         QVERIFY2(worst < 1e-8, qPrintable(QString("Jacobian error %1").arg(worst)));
+
+        // The λ-weighted curvature ∂(Φ_qᵀλ)/∂δ, column by column.
+        {
+            const VecX lambda = VecX::Random(model.equationCount());
+            const MatX curvature(constraintCurvature(model, s, lambda));
+            double worstCurvature = 0.0;
+            for (int k = 0; k < model.velocitySize(); ++k) {
+                ConstraintValues p, m;
+                around(k, kJacobian, p, m);
+                const VecX fd = (p.jacobian.transpose() * lambda - m.jacobian.transpose() * lambda) / (2 * h);
+                worstCurvature = std::max(worstCurvature, (fd - curvature.col(k)).cwiseAbs().maxCoeff());
+            }
+            qInfo("curvature d(Phi_q^T lambda)/dq against central differences %.3g", worstCurvature);
+            QVERIFY2(worstCurvature < 1e-7, qPrintable(QString("curvature error %1").arg(worstCurvature)));
+        }
 
         // Φ_t.
         {
@@ -131,7 +166,9 @@ private slots:
         // Along q(τ) = q ⊕ τ v, t + τ with v constant (v̇ = 0): dΦ/dτ = Φ_q v + Φ_t and
         // d²Φ/dτ² = −γ.
         {
-            const double hh = 1e-4;
+            // The second difference needs the larger step (rounding grows as 1/h²); the
+            // first the smaller one (a coupler's phase, 3θ + ..., and a screw's, θ − 2πs/lead, change fast).
+            const double hh = 1e-4, hr = 1e-5;
             auto phiAt = [&](double tau) {
                 State x = s;
                 retract(model, x.q, tau * s.v);
@@ -142,7 +179,7 @@ private slots:
             };
             const VecX p = phiAt(hh), z = phiAt(0.0), m = phiAt(-hh);
             const VecX rate = cv.jacobian * s.v + cv.phiT;
-            const double errRate = ((p - m) / (2 * hh) - rate).cwiseAbs().maxCoeff();
+            const double errRate = ((phiAt(hr) - phiAt(-hr)) / (2 * hr) - rate).cwiseAbs().maxCoeff();
             const double errGamma = ((p - 2 * z + m) / (hh * hh) + cv.gamma).cwiseAbs().maxCoeff();
             qInfo("Phi_q v + Phi_t %.3g, gamma %.3g (relative to max |gamma| %.3g)", errRate,
                   errGamma / std::max(1.0, cv.gamma.cwiseAbs().maxCoeff()), cv.gamma.cwiseAbs().maxCoeff());

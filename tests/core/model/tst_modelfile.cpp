@@ -380,7 +380,7 @@ const MalformedCase kMalformed[] = {
     {"driver-unknown-joint.json", Stage::Build, "/drivers/0/joint",
      "unknown joint 'pivto'", 0, 0},
     {"driver-on-spherical.json", Stage::Build, "/drivers/0/joint",
-     "drivers act on revolute or prismatic joints", 0, 0},
+     "drivers act on revolute, prismatic or screw joints", 0, 0},
     {"unknown-law-type.json", Stage::Parse, "/drivers/0/law/type",
      "unknown time law 'sinusoid'", 0, 0},
     {"smooth-step-reversed.json", Stage::Build, "/drivers/0/law",
@@ -1244,6 +1244,13 @@ private slots:
         QTest::newRow("cantilever of hexahedra (40 x 2 x 2)") << "cantilever-hex.json" << 1080 << 0;
         // Two hubs (12) and 12 beam nodes (72) less revolutes 10, driver 1, clamps 10, pins 6.
         QTest::newRow("flexible four-bar (driven)") << "flexible-four-bar.json" << 57 << 0;
+        // Three wheels (18) less three revolutes (15), two gear pairs and the motor.
+        QTest::newRow("gear train (driven)") << "gear-train.json" << 0 << 0;
+        QTest::newRow("planetary gear set (driven)") << "planetary-gear.json" << 0 << 0;
+        QTest::newRow("rack and pinion (driven)") << "rack-and-pinion.json" << 0 << 0;
+        // The four-bar's planar loop keeps its three redundant equations.
+        QTest::newRow("belt-driven crank-rocker") << "belt-drive.json" << 0 << 3;
+        QTest::newRow("screw jack (driven)") << "screw-jack.json" << 0 << 0;
     }
 
     void cliCheckExamples() {
@@ -1292,7 +1299,9 @@ private slots:
                                  "grashof-four-bar.json", "non-grashof-four-bar.json", "quick-return.json",
                                  "toggle-clamp.json", "four-bar-rod-coupler.json",
                                  "spring-mass.json", "clamped-block.json", "cantilever-beam-tension.json",
-                                 "cantilever-hex.json", "flexible-four-bar.json"};
+                                 "cantilever-hex.json", "flexible-four-bar.json", "gear-train.json",
+                                 "planetary-gear.json", "rack-and-pinion.json", "belt-drive.json",
+                                 "screw-jack.json"};
         for (const QString& f : exampleFiles()) QVERIFY2(listed.contains(f), qPrintable(f));
     }
 

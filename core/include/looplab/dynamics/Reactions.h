@@ -35,6 +35,20 @@ struct DriverEffort {
     double value = 0.0;
 };
 
+/// What a coupler transmits: the generalised force it exerts on its first joint's
+/// coordinate (the wheel's torque about its axis [N·m], or the force along a slide [N]),
+/// −λ ∂Φ/∂x₁, positive in the direction the coordinate increases; and for a gear pair,
+/// rack and pinion or belt that torque at the first wheel's pitch circle [N] (the tangential
+/// tooth force, or the difference of the belt's span tensions; NaN for a linear coupler).
+struct CouplerEffort {
+    std::string coupler;
+    double value = 0.0;
+    double pitchForce = 0.0;
+};
+
+/// One per coupler, model order, from the multipliers λ at s.
+std::vector<CouplerEffort> couplerEfforts(const Model& model, const State& s, const VecX& multipliers);
+
 /// Reactions and driver efforts at s from the multipliers λ, with the constraint
 /// Jacobian already evaluated at s. `indeterminateEquations[i]` marks equation i as part
 /// of a redundant set (ConstraintSpaces::indeterminateEquations()).

@@ -28,6 +28,9 @@ struct MobilityReport {
     double smallestSingularValue = 0.0;  ///< of the independent rows, scaled units
     double rankTolerance = kDefaultRankTolerance;
     bool sparse = false;  ///< decided by the sparse QR (SuiteSparseQR) rather than the dense one
+    /// Couplers whose equation depends on the others (the rank is the same without it):
+    /// the linkage already imposes the ratio, as a belt between a parallelogram's cranks.
+    std::vector<std::string> repeatingCouplers;
 };
 
 /// Analyses the configuration in `state` (assemble it first for meaningful results).

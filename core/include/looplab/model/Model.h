@@ -53,6 +53,9 @@ struct Joint {
     JointType type = JointType::Revolute;
     BodyFrame frame1, frame2;
     double length = 0.0;  ///< distance joints only [m]
+    /// Screw joints: advance per turn [m], and the phase θ − 2πs/lead of the initial pose
+    /// [rad] that the screw keeps (methods.md, "Couplers").
+    double lead = 0.0, screwPhase = 0.0;
     int firstEquation = 0;
     int equationCount = 0;
 };
@@ -65,6 +68,71 @@ struct Driver {
     bool rotational = true;  ///< angle (true) or displacement (false)
     TimeLaw law;
     int equation = 0;
+};
+
+/// One coordinate in a coupler's equation: a joint's angle [rad] (revolute, cylindrical)
+/// or displacement [m] (prismatic), with its coefficient.
+struct CoupledCoordinate {
+    JointIndex joint;
+    bool angular = true;
+    /// Angles: a whole number (the phase below is then a function of the configuration,
+    /// without angle wrapping); displacements: any number [1/m].
+    double coefficient = 0.0;
+};
+
+/// A wheel of a coupler as drawn (Scene.h): a pitch circle fixed in a body, with teeth (a
+/// gear or a rack's pinion) or spokes (a belt's pulley). Vectors in the body's frame.
+struct CouplerWheel {
+    BodyIndex body;
+    Vec3 centre = Vec3::Zero();      ///< a point on the axis [m]
+    Vec3 axis = Vec3::UnitZ();       ///< unit
+    Vec3 reference = Vec3::UnitX();  ///< unit, square to the axis: where angles start
+    double radius = 0.0;             ///< pitch radius [m]
+    int teeth = 0;                   ///< 0: a pulley
+    double phase = 0.0;              ///< angle of a tooth's middle from `reference` [rad]
+    bool internal = false;           ///< a ring: its teeth point inwards
+};
+
+/// A rack as drawn: its teeth along its pitch line, in the rack body's frame.
+struct CouplerRack {
+    BodyIndex body;
+    Vec3 start = Vec3::Zero();       ///< the pitch line's point at the first tooth's middle [m]
+    Vec3 direction = Vec3::UnitX();  ///< along the slide (unit)
+    Vec3 normal = Vec3::UnitY();     ///< the way the teeth point, towards the pinion (unit)
+    double pitch = 0.0;              ///< tooth pitch [m]
+    int teeth = 0;
+};
+
+/// A coupler's equation (methods.md, "Couplers"): with the phase
+/// ψ = Σ aᵢθᵢ + Σ bⱼsⱼ − offset, Φ = sin(ψ)/scale if an angle takes part, else ψ/scale.
+/// Every root of sin ψ holds the ratio (the teeth meshed some whole pitches further on);
+/// the offset makes the document's initial pose one. Its one equation is row `equation`.
+struct Coupler {
+    std::string name;
+    CouplerType type = CouplerType::Linear;
+    std::vector<CoupledCoordinate> terms;
+    double offset = 0.0;
+    double scale = 1.0;  ///< largest |aᵢ| (dimensionless Φ), or largest |bⱼ| (Φ in m)
+    /// Gear, belt, rack: pitch radii [m] (the pinion's in radius1).
+    double radius1 = 0.0, radius2 = 0.0;
+    /// What is drawn: gear wheels, pulleys (with the belt's spans between them, crossed or
+    /// open), a pinion and its rack.
+    std::vector<CouplerWheel> wheels;
+    std::optional<CouplerRack> rack;
+    bool crossed = false;
+    int equation = 0;
+    /// Whether every term is an angle (Φ dimensionless; else Φ is a length).
+    bool dimensionless() const {
+        for (const CoupledCoordinate& c : terms)
+            if (!c.angular) return false;
+        return true;
+    }
+    /// Whether some term is an angle (Φ = sin ψ / scale).
+    bool periodic() const {
+        for (const CoupledCoordinate& c : terms)
+            if (c.angular) return true;
+        return false;
+    }
 };
 
 /// An applied force element (see ForceDoc for the meaning of the fields).
@@ -103,6 +171,7 @@ struct Model {
     std::vector<Body> bodies;  ///< bodies[0] is the ground
     std::vector<Joint> joints;
     std::vector<Driver> drivers;
+    std::vector<Coupler> couplers;  ///< their equations follow the drivers'
     std::vector<ForceElement> forces;
     std::vector<EquationLabel> equations;
     ExpectedDoc expected;

@@ -48,7 +48,8 @@ enum class JointType {
     Planar,       ///< frame 2 moves in the x–y plane of frame 1
     Distance,     ///< the two origins stay a fixed distance apart (massless rod)
     PointOnLine,  ///< origin 2 stays on the z axis of frame 1
-    PointOnPlane  ///< origin 2 stays in the x–y plane of frame 1
+    PointOnPlane, ///< origin 2 stays in the x–y plane of frame 1
+    Screw         ///< a cylindrical whose slide follows its turn: s = lead · θ/2π
 };
 
 /// File name of a joint type ("revolute", "point_on_line", ...).
@@ -71,6 +72,7 @@ struct JointDoc {
     Vec3 axis2 = Vec3::Zero();           ///< universal: second body's axis; zero: a perpendicular
     Vec3 point2 = Vec3::Zero();          ///< distance: point on body 2 (global, initial)
     std::optional<double> length;        ///< distance: rod length; default the initial distance
+    std::optional<double> lead;          ///< screw: advance per turn [m]; negative for a left-hand thread
 };
 
 /// A rheonomic constraint: a revolute's angle or a prismatic's displacement follows a law.
@@ -78,6 +80,31 @@ struct DriverDoc {
     std::string name;
     std::string joint;
     TimeLaw law;
+};
+
+/// A coupler: one equation tying joints' coordinates together (methods.md, "Couplers"). A
+/// revolute's or cylindrical's coordinate is its angle, a prismatic's its displacement.
+enum class CouplerType {
+    Gear,          ///< two revolutes on a common body in mesh: teeth or pitch radii
+    RackAndPinion, ///< a revolute (the pinion) and a prismatic (the rack) on a common body
+    Belt,          ///< two revolutes on a common body, pulleys of two radii, open or crossed
+    Linear         ///< Σ cᵢ xᵢ = const over two or three joints (Adams' COUPLER)
+};
+
+const char* couplerTypeName(CouplerType type);
+bool couplerTypeFromName(const std::string& name, CouplerType& type);
+
+struct CouplerDoc {
+    std::string name;
+    CouplerType type = CouplerType::Gear;
+    /// Gear and belt: the two revolutes; rack and pinion: the pinion's revolute, then the
+    /// rack's prismatic; linear: two or three joints.
+    std::vector<std::string> joints;
+    std::optional<int> teeth1, teeth2;       ///< gear: tooth counts
+    std::optional<double> radius1, radius2;  ///< gear, belt: pitch radii [m]; rack: radius1
+    bool internal = false;                   ///< gear: the second wheel is a ring (annulus)
+    bool crossed = false;                    ///< belt: crossed (the pulleys turn opposite ways)
+    std::vector<double> coefficients;        ///< linear: one per joint (per rad or per m)
 };
 
 enum class ForceType {
@@ -236,6 +263,7 @@ struct ModelDocument {
     std::vector<MarkerDoc> markers;
     std::vector<JointDoc> joints;
     std::vector<DriverDoc> drivers;
+    std::vector<CouplerDoc> couplers;
     std::vector<ForceDoc> forces;
     std::vector<BeamDoc> beams;  ///< bodies of kind Beam, after the rigid bodies
     std::vector<SolidDoc> solids;  ///< bodies of kind Solid, after the beams

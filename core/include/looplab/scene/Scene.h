@@ -72,6 +72,13 @@ struct SceneRod {
     Vec3 end2 = Vec3::Zero();  ///< its point on the second body, global frame [m]
 };
 
+/// A coupler as drawn: its wheels' tooth outlines or pulleys with spokes, a belt's spans,
+/// a rack's teeth, as polylines in the global frame [m] that move with the bodies.
+struct SceneCoupler {
+    std::string name;
+    std::vector<std::vector<Vec3>> lines;
+};
+
 /// The cross-section swept along a beam's centreline. The cable element has no section
 /// orientation, so a rectangle is placed by sweepNormals() (FlexibleScene.h).
 struct SceneSection {
@@ -135,6 +142,8 @@ struct Scene {
     std::vector<SceneSpring> springs;
     /// Every distance joint, in model order (also listed in joints, with its marker).
     std::vector<SceneRod> rods;
+    /// Every coupler, in model order.
+    std::vector<SceneCoupler> couplers;
     /// Translucent copies of bodies at other placements (e.g. a mode's equilibrium shape
     /// behind the mode's motion), drawn for reference only: they are not picked,
     /// highlighted or trailed. Empty unless a frame source adds them.

@@ -47,6 +47,7 @@ struct SimulationFrame {
     StepStatistics statistics;
     std::vector<JointReaction> reactions;  ///< one per joint, model order
     std::vector<DriverEffort> drivers;     ///< one per driver, model order
+    std::vector<CouplerEffort> couplers;   ///< one per coupler, model order
     /// Joint coordinates in the order of JointCoordinateTracker::coordinates() [rad or m],
     /// revolute angles continuous over the run: followed at every accepted step, so a
     /// joint may turn any number of times between frames.
