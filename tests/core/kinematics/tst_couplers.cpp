@@ -18,6 +18,7 @@
 #include "looplab/posing/MechanismAdvice.h"
 #include "looplab/scene/Scene.h"
 #include "looplab/simulation/Simulation.h"
+#include "looplab/study/StudyRunner.h"
 
 #include <cmath>
 #include <map>
@@ -374,6 +375,27 @@ private slots:
               jointAngle(m, s, output) - before, 1.2 / 9.0);
         QVERIFY(std::abs(jointAngle(m, s, input) - 1.2) < 1e-10);
         QVERIFY(std::abs(jointAngle(m, s, output) - before - 1.2 / 9.0) < 1e-10);
+    }
+
+    // A design study varies a tooth count like any number of the file: the count goes in
+    // as the whole number it is (the reader refuses 60.0 written as a real), and a value
+    // that is not whole is refused with the reader's reason.
+    void toothCountsAreStudyParameters() {
+        StudyDescription study;
+        StudyParameter teeth;
+        teeth.path = "/couplers/0/teeth2";
+        study.parameters = {teeth};
+        const std::string text = serializeModelDocument(test::exampleDocument("gear-train.json"));
+        const DocumentResult varied = parseModelDocument(applyStudyValues(study, text, {40.0}));
+        QVERIFY2(varied.document, formatDiagnostics(varied.diagnostics).c_str());
+        QCOMPARE(*varied.document->couplers[0].teeth2, 40);
+        const LoadedModel lm = prepareModel(*varied.document);
+        QVERIFY2(lm.ok(), formatDiagnostics(lm.diagnostics).c_str());
+        QCOMPARE(lm.model->couplers[0].terms[1].coefficient, 2.0);  // 20:40, the smallest whole ratio 1:2
+        const DocumentResult half = parseModelDocument(applyStudyValues(study, text, {40.5}));
+        QVERIFY(!half.diagnostics.empty());
+        QVERIFY2(formatDiagnostics(half.diagnostics).find("/couplers/0/teeth2") != std::string::npos,
+                 formatDiagnostics(half.diagnostics).c_str());
     }
 
     void fileRoundTrip() {
