@@ -161,6 +161,14 @@ JetSquare equationCurvature(const ScalarJet& e, int columns) {
     return H;
 }
 
+// A coupler's row: at most three joints of two slots each (CouplerBuilder.cpp), held
+// without allocating, since the solvers evaluate it at every step and iteration.
+constexpr int kMaxCouplerTerms = 3;
+constexpr int kMaxCouplerColumns = kMaxCouplerTerms * kMaxJetColumns;
+using CouplerRow = Eigen::Matrix<double, Eigen::Dynamic, 1, Eigen::ColMajor, kMaxCouplerColumns, 1>;
+using CouplerSquare = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::ColMajor, kMaxCouplerColumns,
+                                    kMaxCouplerColumns>;
+
 class RowWriter {
 public:
     RowWriter(const Model& model, ConstraintValues& out, unsigned parts, int rows, int cols,
@@ -211,27 +219,26 @@ public:
 
     bool wantsCurvature() const { return curvature_.entries != nullptr; }
 
-    // An equation on any set of columns (a coupler's, over several joints): `columns`
-    // ascending, `gradient` and `curvature` (if asked for) on them.
-    void writeOnColumns(int row, double value, double bias, const std::vector<int>& columns, const VecX& gradient,
-                        const MatX& curvature) {
+    // An equation on any set of columns (a coupler's, over several joints): the first
+    // `count` of `columns`, ascending; `gradient` and `curvature` (if asked for) on them.
+    void writeOnColumns(int row, double value, double bias, const int* columns, int count,
+                        const CouplerRow& gradient, const CouplerSquare& curvature) {
         if (parts_ & kPhi) out_.phi[row] = value;
         if (parts_ & kGamma) out_.gamma[row] = -bias;
         if (curvature_.entries) {
             const double weight = (*curvature_.lambda)[row];
             if (weight != 0.0)
-                for (size_t k = 0; k < columns.size(); ++k)
-                    for (size_t i = 0; i < columns.size(); ++i) {
-                        const double x = weight * curvature(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(k));
+                for (int k = 0; k < count; ++k)
+                    for (int i = 0; i < count; ++i) {
+                        const double x = weight * curvature(i, k);
                         if (x != 0.0) curvature_.entries->emplace_back(columns[i], columns[k], x);
                     }
         }
         if (!(parts_ & kJacobian)) return;
         if (row < nextRow_) throw std::logic_error("constraint rows written out of order");
         while (nextRow_ <= row) out_.jacobian.startVec(nextRow_++);
-        for (size_t k = 0; k < columns.size(); ++k)
-            if (gradient[static_cast<Eigen::Index>(k)] != 0.0)
-                out_.jacobian.insertBack(row, columns[k]) = gradient[static_cast<Eigen::Index>(k)];
+        for (int k = 0; k < count; ++k)
+            if (gradient[k] != 0.0) out_.jacobian.insertBack(row, columns[k]) = gradient[k];
     }
 
     void finish(int rows) {
@@ -480,12 +487,16 @@ void writeCoupler(const Model& model, const Coupler& coupler, const std::vector<
         int start[2] = {0, 0}, width[2] = {0, 0};
         double coefficient = 0.0;
     };
-    std::vector<Part> parts(coupler.terms.size());
-    std::vector<int> columns;
+    if (coupler.terms.size() > static_cast<size_t>(kMaxCouplerTerms))
+        throw std::logic_error("a coupler ties at most three joints");
+    const int terms = static_cast<int>(coupler.terms.size());
+    Part parts[kMaxCouplerTerms];
+    int columns[kMaxCouplerColumns];
+    int count = 0;
     double psi = -coupler.offset, psiRate = 0.0, psiBias = 0.0;
     JointFrames frames;
-    for (size_t i = 0; i < parts.size(); ++i) {
-        const CoupledCoordinate& term = coupler.terms[i];
+    for (int i = 0; i < terms; ++i) {
+        const CoupledCoordinate& term = coupler.terms[static_cast<size_t>(i)];
         const Joint& j = model.joint(term.joint);
         jointJets(j.frame1, j.frame2, motion, term.angular ? (kX1 | kY1 | kX2) : (kZ1 | kD), full, frames);
         Part& p = parts[i];
@@ -495,44 +506,44 @@ void writeCoupler(const Model& model, const Coupler& coupler, const std::vector<
         for (int slot = 0; slot < 2; ++slot) {
             p.start[slot] = jetColumnStart(model, *f[slot]);
             p.width[slot] = jetWidth(model, f[slot]->body);
-            for (int k = 0; k < p.width[slot]; ++k) columns.push_back(p.start[slot] + k);
+            for (int k = 0; k < p.width[slot]; ++k) columns[count++] = p.start[slot] + k;
         }
         psi += p.coefficient * p.jet.value;
         psiRate += p.coefficient * p.jet.rate;
         psiBias += p.coefficient * p.jet.bias;
     }
-    std::sort(columns.begin(), columns.end());
-    columns.erase(std::unique(columns.begin(), columns.end()), columns.end());
+    std::sort(columns, columns + count);
+    count = static_cast<int>(std::unique(columns, columns + count) - columns);
     const bool periodic = coupler.periodic();
     const double s = periodic ? std::sin(psi) : psi, c = periodic ? std::cos(psi) : 1.0;
     const double k = 1.0 / coupler.scale;
     if (!full) {
-        writer.writeOnColumns(coupler.equation, k * s, 0.0, columns, VecX(), MatX());
+        writer.writeOnColumns(coupler.equation, k * s, 0.0, columns, count, CouplerRow(), CouplerSquare());
         return;
     }
     // ∇ψ and ∂∇ψ/∂δ on the coupler's columns (a body in two joints adds up).
-    const Eigen::Index n = static_cast<Eigen::Index>(columns.size());
-    VecX gradient = VecX::Zero(n);
-    MatX H = curvature ? MatX::Zero(n, n) : MatX();
-    auto local = [&](int column) {
-        return static_cast<Eigen::Index>(std::lower_bound(columns.begin(), columns.end(), column) - columns.begin());
-    };
-    for (const Part& p : parts) {
-        std::vector<Eigen::Index> where;
+    CouplerRow gradient = CouplerRow::Zero(count);
+    CouplerSquare H;
+    if (curvature) H.setZero(count, count);
+    for (int t = 0; t < terms; ++t) {
+        const Part& p = parts[t];
+        int where[kMaxJetColumns];
+        int width = 0;
         for (int slot = 0; slot < 2; ++slot)
-            for (int q = 0; q < p.width[slot]; ++q) where.push_back(local(p.start[slot] + q));
-        for (size_t a = 0; a < where.size(); ++a) {
-            gradient[where[a]] += p.coefficient * p.jet.J(0, static_cast<Eigen::Index>(a));
+            for (int q = 0; q < p.width[slot]; ++q)
+                where[width++] = static_cast<int>(std::lower_bound(columns, columns + count, p.start[slot] + q) - columns);
+        for (int a = 0; a < width; ++a) {
+            gradient[where[a]] += p.coefficient * p.jet.J(0, a);
             if (curvature)
-                for (size_t b = 0; b < where.size(); ++b)
-                    H(where[a], where[b]) += p.coefficient * p.jet.H(static_cast<Eigen::Index>(a), static_cast<Eigen::Index>(b));
+                for (int b = 0; b < width; ++b) H(where[a], where[b]) += p.coefficient * p.jet.H(a, b);
         }
     }
     // Φ = k sin ψ: ∇Φ = k cos ψ ∇ψ, Φ̈° = k (cos ψ ψ̈° − sin ψ ψ̇²),
     // ∂∇Φ/∂δ = k (cos ψ ∂∇ψ/∂δ − sin ψ ∇ψ ∇ψᵀ).
     if (curvature) H = k * (c * H - s * gradient * gradient.transpose());
     const double bias = k * (c * psiBias - s * psiRate * psiRate);
-    writer.writeOnColumns(coupler.equation, k * s, bias, columns, (k * c) * gradient, H);
+    gradient *= k * c;
+    writer.writeOnColumns(coupler.equation, k * s, bias, columns, count, gradient, H);
 }
 
 // Writes every joint's, driver's and coupler's equations through the writer; full == false
