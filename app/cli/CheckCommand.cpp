@@ -1,6 +1,7 @@
 // `looplab-cli check`: mobility report of a model at its assembled initial configuration.
 #include "CliCommon.h"
 
+#include "looplab/model/Cam.h"
 #include "looplab/posing/AssemblyExplanation.h"
 #include "looplab/kinematics/Mobility.h"
 #include "looplab/kinematics/NodeJoints.h"
@@ -12,6 +13,46 @@
 
 namespace looplab::cli {
 namespace {
+
+// Each cam's profile over a turn: what a cam designer checks before it is cut.
+nlohmann::json camsJson(const Model& model) {
+    nlohmann::json out = nlohmann::json::object();
+    for (const Coupler& c : model.couplers) {
+        if (!c.cam) continue;
+        const CamCycle k = camCycle(*c.cam);
+        out[c.name] = {{"follower", camFollowerName(c.cam->follower)},
+                       {"base_radius", k.baseRadius},
+                       {"largest_pressure_angle_deg", k.largestPressureAngle * 180.0 / M_PI},
+                       {"largest_pressure_angle_at_deg", k.largestPressureAt * 180.0 / M_PI},
+                       {"smallest_radius_of_curvature", k.smallestRadius},
+                       {"smallest_radius_at_deg", k.smallestRadiusAt * 180.0 / M_PI},
+                       {"undercut", k.undercut}};
+        if (k.undercut) out[c.name]["undercut_at_deg"] = k.undercutAt * 180.0 / M_PI;
+    }
+    return out;
+}
+
+std::string camsText(const Model& model) {
+    std::ostringstream out;
+    for (const Coupler& c : model.couplers) {
+        if (!c.cam) continue;
+        const CamCycle k = camCycle(*c.cam);
+        const double deg = 180.0 / M_PI;
+        out << "cam " << c.name << " (" << camFollowerName(c.cam->follower) << "): base radius " << k.baseRadius
+            << " m, pressure angle up to " << k.largestPressureAngle * deg << " deg at " << k.largestPressureAt * deg
+            << " deg, smallest radius of curvature " << k.smallestRadius << " m at " << k.smallestRadiusAt * deg
+            << " deg\n";
+        if (k.undercut)
+            out << "warning: cam " << c.name << " is undercut at " << k.undercutAt * deg
+                << " deg of its law: the profile cusps there (a "
+                << (c.cam->follower == CamFollower::Roller ? "smaller roller" : "larger base circle")
+                << " or a gentler law avoids it) and a real follower could not follow the law\n";
+        else if (k.largestPressureAngle > 30.0 / deg && !c.cam->oscillating)
+            out << "note: cam " << c.name << ": a pressure angle above 30 deg pushes a translating follower "
+                   "hard against its guide (a larger base circle or a longer rise lowers it)\n";
+    }
+    return out.str();
+}
 
 
 nlohmann::json explanationJson(const AssemblyExplanation& e) {
@@ -109,6 +150,7 @@ int runCheck(const CheckOptions& o) {
         j["drivers"] = model.drivers.size();
         j["couplers"] = model.couplers.size();
         if (!r.repeatingCouplers.empty()) j["repeating_couplers"] = r.repeatingCouplers;
+        if (const nlohmann::json cams = camsJson(model); !cams.empty()) j["cams"] = cams;
         if (!meshes.empty()) j["meshes"] = meshes;
         j["coordinates"] = r.coordinates;
         j["equations"] = r.equations;
@@ -145,6 +187,7 @@ int runCheck(const CheckOptions& o) {
                       << " and " << model.expected.redundant.value_or(0)
                       << " redundant equations\n";
         for (const JointNote& n : jointNotes) std::cout << "note: " << n.message << "\n";
+        std::cout << camsText(model);
         const std::vector<std::string> findings = why.sentences();
         if (!findings.empty()) std::cout << "findings:\n";
         for (const std::string& f : findings) std::cout << "  " << f << "\n";

@@ -15,6 +15,8 @@
 #include <cmath>
 #include <atomic>
 #include <iomanip>
+#include <limits>
+#include <map>
 #include <sstream>
 
 namespace looplab::cli {
@@ -64,7 +66,13 @@ void writeHeader(std::ostream& csv, const Model& model, const JointCoordinateTra
     for (const Joint& j : model.joints)
         for (const char* c : {"fx", "fy", "fz", "tx", "ty", "tz"}) csv << "," << j.name << "." << c;
     for (const Driver& d : model.drivers) csv << "," << d.name << ".effort";
-    for (const Coupler& c : model.couplers) csv << "," << c.name << ".effort," << c.name << ".pitch_force";
+    for (const Coupler& c : model.couplers) {
+        csv << "," << c.name << ".effort,";
+        if (c.cam)
+            csv << c.name << ".contact_force," << c.name << ".pressure_angle";
+        else
+            csv << c.name << ".pitch_force";
+    }
     csv << ",rank,smallest_singular_value,step_size,steps,rejected_steps,rhs_evaluations\n";
 }
 
@@ -196,7 +204,24 @@ int runSimulate(const SimulateOptions& o) {
     double muMin = 0.0, muMax = 0.0;
     bool haveMu = false;
     const std::optional<FourBarTransmission> fourBar = FourBarTransmission::find(model);
+    // Each cam's smallest contact force over the frames, and when it first turned
+    // negative: there a real follower would leave the cam (lift-off is not modelled).
+    struct CamContact {
+        double smallest = std::numeric_limits<double>::infinity(), at = 0.0;
+        double leaves = NAN, largestPressureAngle = 0.0;
+    };
+    std::map<std::string, CamContact> cams;
     const SimulationResult res = sim.run(lm.initial, [&](const SimulationFrame& f) {
+        for (const CouplerEffort& c : f.couplers) {
+            if (std::isnan(c.contactForce)) continue;
+            CamContact& w = cams[c.coupler];
+            if (c.contactForce < w.smallest) {
+                w.smallest = c.contactForce;
+                w.at = f.state.t;
+            }
+            if (c.contactForce < 0.0 && std::isnan(w.leaves)) w.leaves = f.state.t;
+            w.largestPressureAngle = std::max(w.largestPressureAngle, c.pressureAngle);
+        }
         lastCoords = f.jointCoordinates;
         balance.add(f.state.t, f.energy.total(), driverPower(model, f.state, f.drivers) + appliedLoadPower(model, f.state));
         maxBalance = std::max(maxBalance, std::abs(balance.balance()));
@@ -237,7 +262,13 @@ int runSimulate(const SimulateOptions& o) {
             csv << "," << r.forceGlobal.x() << "," << r.forceGlobal.y() << "," << r.forceGlobal.z() << ","
                 << r.torqueGlobal.x() << "," << r.torqueGlobal.y() << "," << r.torqueGlobal.z();
         for (const DriverEffort& d : f.drivers) csv << "," << d.value;
-        for (const CouplerEffort& c : f.couplers) csv << "," << c.value << "," << c.pitchForce;
+        for (const CouplerEffort& c : f.couplers) {
+            csv << "," << c.value << ",";
+            if (std::isnan(c.contactForce))
+                csv << c.pitchForce;
+            else
+                csv << c.contactForce << "," << c.pressureAngle;
+        }
         csv << "," << f.rank << "," << f.smallestSingularValue << "," << f.stepSize << "," << f.statistics.steps
             << "," << f.statistics.rejectedSteps << "," << f.statistics.rhsEvaluations << "\n";
         if (!csvFile.drain()) stop = true;
@@ -286,6 +317,13 @@ int runSimulate(const SimulateOptions& o) {
         j["energy"] = {{"initial", res.energyInitial}, {"final", res.energyFinal}, {"max_abs_drift", res.energyMaxDrift},
                        {"work", balance.work()}, {"max_abs_balance", maxBalance}};
         if (haveMu) j["transmission_angle"] = {{"min", muMin}, {"max", muMax}};
+        nlohmann::json camJson = nlohmann::json::object();
+        for (const auto& [name, w] : cams)
+            camJson[name] = {{"smallest_contact_force", w.smallest},
+                             {"at", w.at},
+                             {"contact_force_negative_from", std::isnan(w.leaves) ? nlohmann::json(nullptr) : nlohmann::json(w.leaves)},
+                             {"largest_pressure_angle", w.largestPressureAngle}};
+        if (!camJson.empty()) j["cams"] = camJson;
         nlohmann::json bodies = nlohmann::json::object();
         for (int b = 1; anyFrame && b < model.bodyCount(); ++b) {
             if (model.bodies[size_t(b)].nodeSize() > 0) {
@@ -319,9 +357,12 @@ int runSimulate(const SimulateOptions& o) {
         for (const DriverEffort& d : last.drivers) drivers[d.driver] = d.value;
         nlohmann::json couplers = nlohmann::json::object();
         for (const CouplerEffort& c : last.couplers)
-            couplers[c.coupler] = {{"effort", c.value},
-                                   {"pitch_force", std::isnan(c.pitchForce) ? nlohmann::json(nullptr)
-                                                                            : nlohmann::json(c.pitchForce)}};
+            couplers[c.coupler] =
+                std::isnan(c.contactForce)
+                    ? nlohmann::json{{"effort", c.value},
+                                     {"pitch_force", std::isnan(c.pitchForce) ? nlohmann::json(nullptr)
+                                                                              : nlohmann::json(c.pitchForce)}}
+                    : nlohmann::json{{"effort", c.value}, {"contact_force", c.contactForce}, {"pressure_angle", c.pressureAngle}};
         // A run that fails before its first frame has no final state to show.
         nlohmann::json finalState = {{"t", last.state.t}, {"bodies", bodies}, {"joints", joints}, {"drivers", drivers}};
         if (!couplers.empty()) finalState["couplers"] = couplers;
@@ -341,6 +382,9 @@ int runSimulate(const SimulateOptions& o) {
                   << res.maxViolation.velocity << ", acceleration " << res.maxViolation.acceleration
                   << "\nenergy: initial " << res.energyInitial << ", final " << res.energyFinal
                   << ", max drift " << res.energyMaxDrift << "\n";
+        for (const auto& [name, w] : cams)
+            std::cout << "cam " << name << ": contact force down to " << w.smallest << " N at t = " << w.at
+                      << ", pressure angle up to " << w.largestPressureAngle * 180.0 / M_PI << " deg\n";
     }
     if (!written) {
         std::cerr << "error: " << writeError << "\n";

@@ -42,6 +42,7 @@ private slots:
     void nodeSetIsMadeEditedRenamedAndDeleted();
     void badNodeSetsAreRefusedWithTheLoadersReason();
     void gearPairIsAddedEditedAndUndone();
+    void camIsEditedAndUndone();
 
 private:
     void triggerAdd(const QString& text);
@@ -559,6 +560,45 @@ void TestFlexibleEdit::gearPairIsAddedEditedAndUndone()
     QVERIFY(field<QLineEdit>("coefficient2"));
     doc->undoStack()->undo();
     doc->undoStack()->undo();
+    QCOMPARE(json(), opened);
+}
+
+// A cam's follower, roller and law segments in the property editor, each edit rebuilding
+// the model (a roller too large is refused with its reason) and undone in the end.
+void TestFlexibleEdit::camIsEditedAndUndone()
+{
+    WorkbenchDocument* doc = window_->document();
+    QString error;
+    QVERIFY2(doc->open(test::example("cam-roller-follower.json"), &error), qPrintable(error));
+    QVERIFY2(doc->loaded().ok(), qPrintable(doc->statusText()));
+    const std::string opened = json();
+    window_->selectItem({ItemKind::Coupler, 0});
+    QCOMPARE(field<QComboBox>("type")->currentText(), QString("cam"));
+    QCOMPARE(field<QComboBox>("follower")->currentText(), QString("roller"));
+    QCOMPARE(field<QComboBox>("motion3")->currentText(), QString("cycloidal"));
+    QVERIFY(!field<QDoubleSpinBox>("lift2"));  // a dwell has no lift
+
+    // A roller wider than the pitch curve's reach from the axis: refused, with the reason.
+    field<QDoubleSpinBox>("rollerRadius")->setValue(0.06);
+    QVERIFY(!doc->loaded().ok());
+    QVERIFY2(doc->statusText().contains("reaches the cam's axis"), qPrintable(doc->statusText()));
+    field<QDoubleSpinBox>("rollerRadius")->setValue(0.015);
+    QVERIFY2(doc->loaded().ok(), qPrintable(doc->statusText()));
+    QCOMPARE(doc->loaded().model->couplers[0].cam->rollerRadius, 0.015);
+
+    // The rise as a 3-4-5 polynomial: at a quarter of it the lift is h(10/64 − 15/256 + 6/1024).
+    field<QComboBox>("motion1")->setCurrentText("polynomial345");
+    QVERIFY2(doc->loaded().ok(), qPrintable(doc->statusText()));
+    const double x = 0.25, h = 0.025;
+    const double lift = doc->loaded().model->couplers[0].cam->law.evaluate(x * 2.0 * M_PI / 3.0).lift;
+    QVERIFY(std::abs(lift - h * (10 * x * x * x - 15 * x * x * x * x + 6 * std::pow(x, 5))) < 1e-15);
+
+    // A knife edge has no roller.
+    field<QComboBox>("follower")->setCurrentText("knife_edge");
+    QVERIFY2(doc->loaded().ok(), qPrintable(doc->statusText()));
+    QVERIFY(!field<QDoubleSpinBox>("rollerRadius"));
+    while (doc->undoStack()->canUndo())
+        doc->undoStack()->undo();
     QCOMPARE(json(), opened);
 }
 

@@ -1,10 +1,11 @@
 // The property editor's fields of couplers (PropertyEditor.h): gear pairs, racks and
-// pinions, belts and linear couplers. Which fields show depends on the type, on whether a
+// pinions, belts and linear couplers (a cam's own fields: CamFields.cpp). Which fields show depends on the type, on whether a
 // gear is sized by its teeth or its radii, and on how many joints a linear coupler ties
 // (couplerSignature()).
 
 #include "workbench/PropertyEditor.h"
 
+#include "workbench/CamFields.h"
 #include "workbench/WorkbenchDocument.h"
 
 #include <QFormLayout>
@@ -18,7 +19,8 @@ QString text(const std::string& s) { return QString::fromStdString(s); }
 QStringList couplerTypeNames()
 {
     QStringList names;
-    for (CouplerType t : {CouplerType::Gear, CouplerType::RackAndPinion, CouplerType::Belt, CouplerType::Linear})
+    for (CouplerType t : {CouplerType::Gear, CouplerType::RackAndPinion, CouplerType::Belt, CouplerType::Linear,
+                          CouplerType::Cam})
         names << couplerTypeName(t);
     return names;
 }
@@ -69,7 +71,15 @@ void setCouplerType(CouplerDoc& c, CouplerType type)
         c.coefficients = {1.0, -1.0};
         c.coefficients.resize(c.joints.size(), 1.0);
         break;
+    case CouplerType::Cam:
+        c.radius1.reset();
+        c.radius2.reset();
+        c.joints.resize(2);
+        c.cam = defaultCam();
+        break;
     }
+    if (type != CouplerType::Cam)
+        c.cam = CamDoc();
 }
 
 std::string coefficientPointer(size_t coupler, size_t k)
@@ -81,7 +91,8 @@ std::string coefficientPointer(size_t coupler, size_t k)
 
 QString PropertyEditor::couplerSignature(const CouplerDoc& c)
 {
-    return QString("%1/%2/%3").arg(couplerTypeName(c.type), sizedByTeeth(c) ? "teeth" : "radii").arg(c.joints.size());
+    const QString kind = QString("%1/%2/%3").arg(couplerTypeName(c.type), sizedByTeeth(c) ? "teeth" : "radii").arg(c.joints.size());
+    return c.type == CouplerType::Cam ? kind + "/" + camSignature(c.cam) : kind;
 }
 
 void PropertyEditor::addCouplerFields()
@@ -100,6 +111,8 @@ void PropertyEditor::addCouplerFields()
     QStringList labels{tr("Wheel 1 joint"), tr("Wheel 2 joint")};
     if (c.type == CouplerType::RackAndPinion)
         labels = {tr("Pinion joint"), tr("Rack joint")};
+    if (c.type == CouplerType::Cam)
+        labels = {tr("Cam joint"), tr("Follower joint")};
     if (linear)
         labels = {tr("Joint 1"), tr("Joint 2"), tr("Joint 3")};
     for (int k = 0; k < labels.size(); ++k) {
@@ -202,6 +215,7 @@ void PropertyEditor::addCouplerFields()
                                x[k] = v;
                            });
         break;
+    case CouplerType::Cam: addCamFields(); break;
     }
 }
 

@@ -92,6 +92,7 @@ private:
     void addNodeSetFields();
     // CouplerFields.cpp
     void addCouplerFields();
+    void addCamFields();
     /// Which fields a coupler shows: its type, how a gear is sized, its joint count.
     static QString couplerSignature(const CouplerDoc& coupler);
     /// E, ν and ρ of the selected beam or solid.

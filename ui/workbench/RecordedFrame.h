@@ -32,8 +32,9 @@ struct RecordedFrame {
     std::vector<double> reactions;
     /// Effort of each driver (model order): torque [N·m] or force [N].
     std::vector<double> driverEfforts;
-    /// Two values per coupler (model order): its effort on its first joint [N·m or N] and
-    /// that effort at the first wheel's pitch circle [N] (SimulationFrame::couplers).
+    /// Three values per coupler (model order): its effort on its first joint [N·m or N];
+    /// that effort at the first wheel's pitch circle [N], or a cam's contact force [N]; a
+    /// cam's pressure angle [rad] (NaN for other couplers) (SimulationFrame::couplers).
     std::vector<double> couplerEfforts;
 };
 

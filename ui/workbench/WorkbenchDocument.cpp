@@ -124,7 +124,7 @@ void WorkbenchDocument::rebuild()
         redundant_ = static_cast<int>(report.redundant.size());
         status_ = QString("dof %1, %2 redundant equations").arg(dof_).arg(redundant_);
         // A four-bar says how it moves where the eye already is, as `looplab-cli check` does.
-        if (const std::optional<PlanarFourBar> fourBar = findPlanarFourBar(*loaded_.model))
+        if (const std::optional<FourBarLinkage> fourBar = findPlanarFourBar(*loaded_.model))
             status_ += QString("; ") + QString::fromStdString(fourBar->grashofSentence());
         lastGood_ = loaded_;
     } else {

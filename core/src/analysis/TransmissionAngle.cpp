@@ -25,7 +25,7 @@ Vec3 pin(const Model& model, const State& s, JointIndex j) {
 }  // namespace
 
 std::optional<FourBarTransmission> FourBarTransmission::find(const Model& model) {
-    const std::optional<PlanarFourBar> fourBar = findPlanarFourBar(model);
+    const std::optional<FourBarLinkage> fourBar = findPlanarFourBar(model);
     if (!fourBar || fourBar->joints.size() != 4) return std::nullopt;
     // Loop order from the ground: A (ground–crank), B (crank–coupler), C (coupler–rocker),
     // D (rocker–ground).

@@ -70,15 +70,28 @@ void computeReactions(const Model& model, const State& s, const SparseMatrix& ja
 std::vector<CouplerEffort> couplerEfforts(const Model& model, const State& s, const VecX& lambda) {
     std::vector<CouplerEffort> out;
     for (const Coupler& c : model.couplers) {
-        // Φ = sin(ψ)/κ (or ψ/κ): ∂Φ/∂x₁ = cos ψ · c₁/κ, with ψ from the joints' coordinates.
-        double psi = -c.offset;
-        for (const CoupledCoordinate& t : c.terms)
-            psi += t.coefficient * (t.angular ? jointAngle(model, s, t.joint) : jointDisplacement(model, s, t.joint));
-        const double slope = (c.periodic() ? std::cos(psi) : 1.0) * c.terms.front().coefficient / c.scale;
+        // Φ = sin(ψ)/κ (or ψ/κ) with ψ = Σ gᵢ(xᵢ) − offset: ∂Φ/∂x₁ = cos ψ · g₁'(x₁)/κ.
+        double psi = -c.offset, first = 0.0;
+        for (size_t i = 0; i < c.terms.size(); ++i) {
+            const CoupledCoordinate& t = c.terms[i];
+            const double x = t.angular ? jointAngle(model, s, t.joint) : jointDisplacement(model, s, t.joint);
+            if (i == 0) first = x;
+            psi += c.term(i, x).value;
+        }
+        const double outer = (c.periodic() ? std::cos(psi) : 1.0) / c.scale;
         CouplerEffort e;
         e.coupler = c.name;
-        e.value = -lambda[c.equation] * slope;
-        e.pitchForce = c.type == CouplerType::Linear ? NAN : e.value / c.radius1;
+        e.value = -lambda[c.equation] * outer * c.term(0, first).slope;
+        if (c.cam) {
+            // The generalised force along the lift, −λ ∂Φ/∂(lift), is the contact force
+            // times its share along the follower's motion (Cam.h).
+            const CamPoint p = camPoint(*c.cam, c.cam->lawAngle(first));
+            e.contactForce = -lambda[c.equation] * outer / p.liftPerContactForce;
+            e.pressureAngle = p.pressureAngle;
+            e.pitchForce = NAN;
+        } else {
+            e.pitchForce = c.type == CouplerType::Linear ? NAN : e.value / c.radius1;
+        }
         out.push_back(e);
     }
     return out;

@@ -476,7 +476,7 @@ ScalarJet translationalDriver(const JointJets& jj, const TimeLawValue& s) {
 }
 
 // A coupler's equation (Model.h): the phase ψ = Σ cᵢ xᵢ − offset of its joints'
-// coordinates, and Φ = sin(ψ)/scale when an angle takes part (whole-number angle
+// coordinates (a cam's angle through its law instead), and Φ = sin(ψ)/scale when an angle takes part (whole-number angle
 // coefficients make it a function of the configuration: θ's wrapping at ±π adds whole
 // turns to ψ), else Φ = ψ/scale. Its columns are those of every joint's two slots.
 void writeCoupler(const Model& model, const Coupler& coupler, const std::vector<BodyMotion>& motion,
@@ -485,7 +485,7 @@ void writeCoupler(const Model& model, const Coupler& coupler, const std::vector<
     struct Part {
         CoordinateJet jet;
         int start[2] = {0, 0}, width[2] = {0, 0};
-        double coefficient = 0.0;
+        double slope = 0.0, second = 0.0;
     };
     if (coupler.terms.size() > static_cast<size_t>(kMaxCouplerTerms))
         throw std::logic_error("a coupler ties at most three joints");
@@ -501,21 +501,26 @@ void writeCoupler(const Model& model, const Coupler& coupler, const std::vector<
         jointJets(j.frame1, j.frame2, motion, term.angular ? (kX1 | kY1 | kX2) : (kZ1 | kD), full, frames);
         Part& p = parts[i];
         p.jet = coordinateJet(frames.jets, term.angular, full, curvature);
-        p.coefficient = term.coefficient;
         const BodyFrame* f[2] = {&j.frame1, &j.frame2};
         for (int slot = 0; slot < 2; ++slot) {
             p.start[slot] = jetColumnStart(model, *f[slot]);
             p.width[slot] = jetWidth(model, f[slot]->body);
             for (int k = 0; k < p.width[slot]; ++k) columns[count++] = p.start[slot] + k;
         }
-        psi += p.coefficient * p.jet.value;
-        psiRate += p.coefficient * p.jet.rate;
-        psiBias += p.coefficient * p.jet.bias;
+        // A term's part of ψ is g(x) (a·x, or a cam's −f): ψ̇ += g'ẋ, ψ̈° += g'ẍ° + g''ẋ².
+        const Coupler::TermValue g = coupler.term(static_cast<size_t>(i), p.jet.value);
+        p.slope = g.slope;
+        p.second = g.second;
+        psi += g.value;
+        psiRate += g.slope * p.jet.rate;
+        psiBias += g.slope * p.jet.bias + g.second * p.jet.rate * p.jet.rate;
     }
     std::sort(columns, columns + count);
     count = static_cast<int>(std::unique(columns, columns + count) - columns);
     const bool periodic = coupler.periodic();
+    // Φ = k u(ψ) with u = sin or the identity: u, u' and u''.
     const double s = periodic ? std::sin(psi) : psi, c = periodic ? std::cos(psi) : 1.0;
+    const double bend = periodic ? -s : 0.0;
     const double k = 1.0 / coupler.scale;
     if (!full) {
         writer.writeOnColumns(coupler.equation, k * s, 0.0, columns, count, CouplerRow(), CouplerSquare());
@@ -532,16 +537,18 @@ void writeCoupler(const Model& model, const Coupler& coupler, const std::vector<
         for (int slot = 0; slot < 2; ++slot)
             for (int q = 0; q < p.width[slot]; ++q)
                 where[width++] = static_cast<int>(std::lower_bound(columns, columns + count, p.start[slot] + q) - columns);
+        // ∂∇g/∂δ = g' ∂∇x/∂δ + g'' ∇x ∇xᵀ.
         for (int a = 0; a < width; ++a) {
-            gradient[where[a]] += p.coefficient * p.jet.J(0, a);
+            gradient[where[a]] += p.slope * p.jet.J(0, a);
             if (curvature)
-                for (int b = 0; b < width; ++b) H(where[a], where[b]) += p.coefficient * p.jet.H(a, b);
+                for (int b = 0; b < width; ++b)
+                    H(where[a], where[b]) += p.slope * p.jet.H(a, b) + p.second * p.jet.J(0, a) * p.jet.J(0, b);
         }
     }
-    // Φ = k sin ψ: ∇Φ = k cos ψ ∇ψ, Φ̈° = k (cos ψ ψ̈° − sin ψ ψ̇²),
-    // ∂∇Φ/∂δ = k (cos ψ ∂∇ψ/∂δ − sin ψ ∇ψ ∇ψᵀ).
-    if (curvature) H = k * (c * H - s * gradient * gradient.transpose());
-    const double bias = k * (c * psiBias - s * psiRate * psiRate);
+    // ∇Φ = k u' ∇ψ, Φ̈° = k (u' ψ̈° + u'' ψ̇²), ∂∇Φ/∂δ = k (u' ∂∇ψ/∂δ + u'' ∇ψ ∇ψᵀ)
+    // (for sin: u' = cos ψ, u'' = −sin ψ; the identity's u'' is zero, off the root too).
+    if (curvature) H = k * (c * H + bend * gradient * gradient.transpose());
+    const double bias = k * (c * psiBias + bend * psiRate * psiRate);
     gradient *= k * c;
     writer.writeOnColumns(coupler.equation, k * s, bias, columns, count, gradient, H);
 }

@@ -1,5 +1,7 @@
 #include "model/CouplerBuilder.h"
 
+#include "model/CamBuilder.h"
+
 #include "looplab/bodies/State.h"
 
 #include <cmath>
@@ -149,10 +151,14 @@ private:
         case CouplerType::Belt: if (!belt(cd, joints, angular, c, x)) return; break;
         case CouplerType::RackAndPinion: if (!rack(cd, joints, angular, c, x)) return; break;
         case CouplerType::Linear: if (!linearCoefficients(cd, x)) return; break;
+        case CouplerType::Cam: if (!cam(cd, joints, angular, c)) return; break;
         }
-        if (!makeTerms(cd, joints, angular, x, c)) return;
+        if (cd.type != CouplerType::Cam && !makeTerms(cd, joints, angular, x, c)) return;
         c.equation = m_.equationCount();
-        const char* component = cd.type == CouplerType::Belt ? "belt" : linear ? "coupler" : "mesh";
+        const char* component = cd.type == CouplerType::Belt ? "belt"
+                                : cd.type == CouplerType::Cam ? "contact"
+                                : linear                      ? "coupler"
+                                                              : "mesh";
         m_.equations.push_back({c.name, component, c.dimensionless()});
         m_.couplers.push_back(c);
     }
@@ -400,6 +406,27 @@ private:
         r.normal = rackFrame * Vec3(-n);
         c.rack = r;
         return true;
+    }
+
+    bool cam(const CouplerDoc& cd, const std::vector<JointIndex>& joints, const std::vector<bool>& angular,
+             Coupler& c) {
+        const Joint &a = m_.joint(joints[0]), &b = m_.joint(joints[1]);
+        if (!angular[0] || a.type != JointType::Revolute) {
+            fail("/joints/0", "a cam names the cam's revolute joint first; '" + a.name + "' is a " +
+                                  jointTypeName(a.type) + " joint");
+            return false;
+        }
+        if (b.type != JointType::Revolute && b.type != JointType::Prismatic) {
+            fail("/joints/1", "a cam's follower moves on a prismatic joint (translating) or a revolute (oscillating); '" +
+                                  b.name + "' is a " + jointTypeName(b.type) + " joint");
+            return false;
+        }
+        CamJoints cj;
+        cj.cam = joints[0];
+        cj.follower = joints[1];
+        cj.followerTurns = angular[1];
+        if (!commonBody(a, b, cj.camSign, cj.followerSign, cj.common)) return false;
+        return buildCam(m_, s0_, cd, cj, c, [this](const std::string& field, const std::string& what) { fail(field, what); });
     }
 
     bool linearCoefficients(const CouplerDoc& cd, std::vector<double>& x) {

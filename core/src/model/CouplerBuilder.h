@@ -1,6 +1,7 @@
 #pragma once
-// Compiles the model document's couplers (gear pairs, racks, belts, linear couplers) into
-// the Model's coupler equations; part of buildModel() (ModelBuilder.cpp).
+// Compiles the model document's couplers (gear pairs, racks, belts, linear couplers, cams
+// through CamBuilder.h) into the Model's coupler equations; part of buildModel()
+// (ModelBuilder.cpp).
 
 #include "looplab/model/Model.h"
 

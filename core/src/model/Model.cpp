@@ -8,6 +8,15 @@ int Body::nodeSize() const {
     return 0;
 }
 
+Coupler::TermValue Coupler::term(size_t i, double x) const {
+    if (cam && i == 0) {
+        const CamLaw::Value f = cam->law.evaluate(cam->lawAngle(x));
+        return {-f.lift, -f.velocity, -f.acceleration};
+    }
+    const double a = terms[i].coefficient;
+    return {a * x, a, 0.0};
+}
+
 std::optional<BodyIndex> Model::findBody(const std::string& n) const {
     for (size_t i = 0; i < bodies.size(); ++i)
         if (bodies[i].name == n) return BodyIndex(static_cast<int>(i));

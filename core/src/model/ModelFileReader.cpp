@@ -189,12 +189,13 @@ public:
     void coupler(const json& c, const std::string& p, ModelDocument& doc) {
         CouplerDoc cd;
         if (!object(c, p, {"name", "type", "joints", "teeth1", "teeth2", "radius1", "radius2", "internal",
-                           "crossed", "coefficients"}))
+                           "crossed", "coefficients", "follower", "roller_radius", "follower_point", "start_angle",
+                           "law", "lift_table"}))
             return;
         text(c, "name", p, cd.name, true);
         std::string type;
         if (text(c, "type", p, type, true) && !couplerTypeFromName(type, cd.type)) {
-            error(p + "/type", "unknown coupler type '" + type + "' (gear, rack_and_pinion, belt, linear)");
+            error(p + "/type", "unknown coupler type '" + type + "' (gear, rack_and_pinion, belt, linear, cam)");
             return;
         }
         if (const json* j = field(c, "joints", p, true)) {
@@ -224,6 +225,10 @@ public:
         only(gear || belt || rack, "radius1", "a gear, a belt or a rack and pinion");
         only(gear || belt, "radius2", "a gear or a belt");
         only(linear, "coefficients", "a linear coupler");
+        const bool cam = cd.type == CouplerType::Cam;
+        for (const char* key : {"follower", "follower_point", "start_angle", "law", "lift_table", "roller_radius"})
+            only(cam, key, "a cam");
+        if (cam) camFields(c, p, cd.cam);
         teeth(c, "teeth1", p, cd.teeth1);
         teeth(c, "teeth2", p, cd.teeth2);
         optionalNumber(c, "radius1", p, cd.radius1);
@@ -233,6 +238,57 @@ public:
         if (linear)
             if (const json* k = field(c, "coefficients", p, true)) numbers(*k, p + "/coefficients", cd.coefficients, 0);
         doc.couplers.push_back(cd);
+    }
+
+    void camFields(const json& c, const std::string& p, CamDoc& cam) {
+        std::string follower;
+        if (text(c, "follower", p, follower, true) && !camFollowerFromName(follower, cam.follower))
+            error(p + "/follower", "unknown follower '" + follower + "' (knife_edge, roller, flat_face)");
+        if (cam.follower == CamFollower::Roller) {
+            number(c, "roller_radius", p, cam.rollerRadius, true);
+        } else if (c.contains("roller_radius")) {
+            error(p + "/roller_radius", "'roller_radius' belongs to a roller follower");
+        }
+        vec3(c, "follower_point", p, cam.followerPoint, true);
+        number(c, "start_angle", p, cam.startAngle);
+        if (c.contains("law") == c.contains("lift_table")) {
+            error(p, "a cam gives its law as segments (law) or as a table of lifts (lift_table), one of the two");
+            return;
+        }
+        if (const json* law = field(c, "law", p, false)) {
+            if (!law->is_array()) {
+                error(p + "/law", "expected an array of segments, found " + typeName(*law));
+                return;
+            }
+            for (size_t i = 0; i < law->size(); ++i) {
+                const json& seg = (*law)[i];
+                const std::string at = p + "/law/" + std::to_string(i);
+                if (!object(seg, at, {"motion", "angle", "lift"})) continue;
+                CamSegment s;
+                std::string motion;
+                if (text(seg, "motion", at, motion, true) && !camMotionFromName(motion, s.motion)) {
+                    error(at + "/motion", "unknown motion '" + motion + "' (dwell, cycloidal, harmonic, polynomial345)");
+                    continue;
+                }
+                number(seg, "angle", at, s.angle, true);
+                if (s.motion == CamMotion::Dwell && seg.contains("lift"))
+                    error(at + "/lift", "a dwell has no lift");
+                else
+                    number(seg, "lift", at, s.lift, s.motion != CamMotion::Dwell);
+                cam.segments.push_back(s);
+            }
+        }
+        if (const json* table = field(c, "lift_table", p, false)) {
+            if (!table->is_array()) {
+                error(p + "/lift_table", "expected an array of [angle, lift] pairs, found " + typeName(*table));
+                return;
+            }
+            for (size_t i = 0; i < table->size(); ++i) {
+                std::vector<double> pair;
+                if (numbers((*table)[i], p + "/lift_table/" + std::to_string(i), pair, 2))
+                    cam.table.emplace_back(pair[0], pair[1]);
+            }
+        }
     }
 
     // Iterates the array at key, calling fn(element, pointer) for each.

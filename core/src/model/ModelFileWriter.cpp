@@ -134,6 +134,27 @@ std::string serializeModelDocument(const ModelDocument& doc) {
         if (c.type == CouplerType::Gear) j["internal"] = c.internal;
         if (c.type == CouplerType::Belt) j["crossed"] = c.crossed;
         if (c.type == CouplerType::Linear) j["coefficients"] = c.coefficients;
+        if (c.type == CouplerType::Cam) {
+            const CamDoc& cam = c.cam;
+            j["follower"] = camFollowerName(cam.follower);
+            if (cam.follower == CamFollower::Roller) j["roller_radius"] = cam.rollerRadius;
+            j["follower_point"] = {cam.followerPoint.x(), cam.followerPoint.y(), cam.followerPoint.z()};
+            if (cam.startAngle != 0.0) j["start_angle"] = cam.startAngle;
+            if (!cam.segments.empty()) {
+                json law = json::array();
+                for (const CamSegment& s : cam.segments) {
+                    json segment = {{"motion", camMotionName(s.motion)}, {"angle", s.angle}};
+                    if (s.motion != CamMotion::Dwell) segment["lift"] = s.lift;
+                    law.push_back(segment);
+                }
+                j["law"] = law;
+            }
+            if (!cam.table.empty()) {
+                json table = json::array();
+                for (const auto& [angle, lift] : cam.table) table.push_back({angle, lift});
+                j["lift_table"] = table;
+            }
+        }
         couplers.push_back(j);
     }
     if (!couplers.empty()) root["couplers"] = couplers;

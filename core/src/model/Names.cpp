@@ -43,7 +43,19 @@ const std::pair<CouplerType, const char*> kCouplerNames[] = {
     {CouplerType::Gear, "gear"},
     {CouplerType::RackAndPinion, "rack_and_pinion"},
     {CouplerType::Belt, "belt"},
-    {CouplerType::Linear, "linear"}};
+    {CouplerType::Linear, "linear"},
+    {CouplerType::Cam, "cam"}};
+
+const std::pair<CamFollower, const char*> kCamFollowerNames[] = {
+    {CamFollower::KnifeEdge, "knife_edge"},
+    {CamFollower::Roller, "roller"},
+    {CamFollower::FlatFace, "flat_face"}};
+
+const std::pair<CamMotion, const char*> kCamMotionNames[] = {
+    {CamMotion::Dwell, "dwell"},
+    {CamMotion::Cycloidal, "cycloidal"},
+    {CamMotion::Harmonic, "harmonic"},
+    {CamMotion::Polynomial345, "polynomial345"}};
 
 const std::pair<VisualShape::Kind, const char*> kShapeNames[] = {
     {VisualShape::Kind::None, "none"},
@@ -70,6 +82,12 @@ const char* couplerTypeName(CouplerType type) { return nameOf(kCouplerNames, typ
 bool couplerTypeFromName(const std::string& name, CouplerType& type) {
     return valueOf(kCouplerNames, name, type);
 }
+const char* camFollowerName(CamFollower follower) { return nameOf(kCamFollowerNames, follower); }
+bool camFollowerFromName(const std::string& name, CamFollower& follower) {
+    return valueOf(kCamFollowerNames, name, follower);
+}
+const char* camMotionName(CamMotion motion) { return nameOf(kCamMotionNames, motion); }
+bool camMotionFromName(const std::string& name, CamMotion& motion) { return valueOf(kCamMotionNames, name, motion); }
 const char* visualShapeKindName(VisualShape::Kind kind) { return nameOf(kShapeNames, kind); }
 bool visualShapeKindFromName(const std::string& name, VisualShape::Kind& kind) {
     return valueOf(kShapeNames, name, kind);

@@ -33,7 +33,7 @@ std::string linkPhrase(const FourBarLink& l) {
 
 }  // namespace
 
-bool PlanarFourBar::tooLong() const {
+bool FourBarLinkage::tooLong() const {
     double sum = 0.0, longest = 0.0;
     for (const FourBarLink& l : links) {
         sum += l.length;
@@ -42,14 +42,14 @@ bool PlanarFourBar::tooLong() const {
     return longest > sum - longest;
 }
 
-bool PlanarFourBar::grashof() const {
+bool FourBarLinkage::grashof() const {
     std::vector<double> len;
     for (const FourBarLink& l : links) len.push_back(l.length);
     std::sort(len.begin(), len.end());
     return len[0] + len[3] <= len[1] + len[2] * (1.0 + 1e-12);
 }
 
-std::string PlanarFourBar::reachSentence() const {
+std::string FourBarLinkage::reachSentence() const {
     const auto longest = std::max_element(links.begin(), links.end(),
                                           [](const FourBarLink& a, const FourBarLink& b) { return a.length < b.length; });
     double others = 0.0;
@@ -73,7 +73,7 @@ std::string PlanarFourBar::reachSentence() const {
     return "";
 }
 
-std::string PlanarFourBar::grashofSentence() const {
+std::string FourBarLinkage::grashofSentence() const {
     std::vector<const FourBarLink*> sorted;
     for (const FourBarLink& l : links) sorted.push_back(&l);
     std::sort(sorted.begin(), sorted.end(), [](auto* a, auto* b) { return a->length < b->length; });
@@ -89,7 +89,7 @@ std::string PlanarFourBar::grashofSentence() const {
     return out + "double rocker, the coupler " + s.name + " turns fully relative to the others";
 }
 
-bool PlanarFourBar::firstGroundedLinkTurnsFully() const {
+bool FourBarLinkage::firstGroundedLinkTurnsFully() const {
     if (!grashof()) return false;
     const double shortest = std::min({links[0].length, links[1].length, links[2].length, links[3].length});
     // In a Grashof linkage a grounded link turns fully where it, or the ground, is shortest.
@@ -97,7 +97,7 @@ bool PlanarFourBar::firstGroundedLinkTurnsFully() const {
 }
 
 std::string drivenLinkLimitSentence(const Model& m) {
-    const std::optional<PlanarFourBar> fb = findPlanarFourBar(m);
+    const std::optional<FourBarLinkage> fb = findPlanarFourBar(m);
     if (!fb || fb->tooLong() || fb->firstGroundedLinkTurnsFully()) return "";
     // The walk starts at the driven joint when there is one: links[1] is then the driven link.
     bool driven = false;
@@ -119,7 +119,7 @@ std::string drivenLinkLimitSentence(const Model& m) {
            " is the shortest link and shortest + longest ≤ the other two";
 }
 
-std::optional<PlanarFourBar> findPlanarFourBar(const Model& m) {
+std::optional<FourBarLinkage> findPlanarFourBar(const Model& m) {
     if (m.bodyCount() != 4 || m.joints.size() != 4) return std::nullopt;
     for (const Body& b : m.bodies)
         if (b.kind != BodyKind::Rigid && &b != &m.bodies[0]) return std::nullopt;
@@ -137,7 +137,7 @@ std::optional<PlanarFourBar> findPlanarFourBar(const Model& m) {
     int first = jointsOf[0][0];
     for (const Driver& d : m.drivers)
         if (d.joint.value() == jointsOf[0][1]) first = jointsOf[0][1];
-    PlanarFourBar fb;
+    FourBarLinkage fb;
     BodyIndex body(0);
     int joint = first;
     for (int k = 0; k < 4; ++k) {

@@ -94,6 +94,50 @@ void addRack(const Model& model, const State& state, const CouplerRack& r, std::
     lines.push_back(std::move(outline));
 }
 
+// The cam's profile (fixed in the cam), a line from its axis to where the law starts (to
+// see it turn), and the follower's end: the roller, the flat face, or the knife's point.
+void addCam(const Model& model, const State& state, const Cam& cam, std::vector<std::vector<Vec3>>& lines) {
+    const Quat A = bodyOrientation(model, state, cam.camBody);
+    const Vec3 centre = pointPosition(model, state, cam.camBody, cam.camCentre);
+    const Vec3 e1 = A * cam.camE1, e2 = A * cam.camE2;
+    constexpr int kSamples = 360;
+    std::vector<Vec3> profile;
+    for (int i = 0; i <= kSamples; ++i) {
+        const Vec2 c = camPoint(cam, cam.startAngle + 2.0 * M_PI * i / kSamples).contact;
+        profile.push_back(centre + c.x() * e1 + c.y() * e2);
+    }
+    lines.push_back(std::move(profile));
+    lines.push_back({centre, centre + 0.5 * cam.base.norm() * e1});
+    const Quat F = bodyOrientation(model, state, cam.followerBody);
+    const Vec3 point = pointPosition(model, state, cam.followerBody, cam.followerPoint);
+    const Vec3 f1 = F * cam.followerE1, f2 = F * cam.followerE2;
+    auto at = [&](const Vec2& v) { return Vec3(point + v.x() * f1 + v.y() * f2); };
+    switch (cam.follower) {
+    case CamFollower::Roller: {
+        std::vector<Vec3> circle;
+        for (int i = 0; i <= 48; ++i) {
+            const double a = 2.0 * M_PI * i / 48;
+            circle.push_back(at(cam.rollerRadius * Vec2(std::cos(a), std::sin(a))));
+        }
+        lines.push_back(std::move(circle));
+        break;
+    }
+    case CamFollower::FlatFace: {
+        const Vec2 along(-cam.direction.y(), cam.direction.x());
+        lines.push_back({at(-cam.faceHalfWidth * along), at(cam.faceHalfWidth * along)});
+        break;
+    }
+    case CamFollower::KnifeEdge: {
+        // A wedge with its point on the profile, opening away from the cam.
+        const Vec2 away = cam.oscillating ? Vec2((cam.base - cam.pivot).normalized()) : cam.direction;
+        const Vec2 side(-away.y(), away.x());
+        const double size = 0.08 * cam.base.norm();
+        lines.push_back({at(size * (away + 0.5 * side)), at(Vec2::Zero()), at(size * (away - 0.5 * side))});
+        break;
+    }
+    }
+}
+
 }  // namespace
 
 SceneCoupler couplerOutlines(const Model& model, const State& state, const Coupler& coupler) {
@@ -107,6 +151,7 @@ SceneCoupler couplerOutlines(const Model& model, const State& state, const Coupl
     if (coupler.type == CouplerType::Belt && placed.size() == 2)
         addBeltSpans(placed[0], coupler.wheels[0], placed[1], coupler.wheels[1], coupler.crossed, out.lines);
     if (coupler.rack) addRack(model, state, *coupler.rack, out.lines);
+    if (coupler.cam) addCam(model, state, *coupler.cam, out.lines);
     return out;
 }
 

@@ -132,7 +132,20 @@ SimulationResult Simulator::run(const State& start, const std::function<void(con
     EnergyMonitor energy(m, settings_, emit);
     result.energyInitial = frame.energy.total();
     double lastFrameTime = start.t;
+    // A cam whose contact force turns negative holds on a follower that a real machine
+    // would lose there: said once per cam, as it happens (lift-off is not modelled).
+    std::vector<bool> liftOffSaid(m.couplers.size(), false);
     auto report = [&](SimulationFrame& f) {
+        for (size_t c = 0; c < f.couplers.size() && c < liftOffSaid.size(); ++c) {
+            const CouplerEffort& e = f.couplers[c];
+            if (liftOffSaid[c] || !(e.contactForce < 0.0)) continue;
+            liftOffSaid[c] = true;
+            std::ostringstream d;
+            d << "cam '" << e.coupler << "': the contact force is " << e.contactForce
+              << " N: the cam pulls its follower, which a real one would leave here (lift-off is not modelled; a "
+                 "stronger spring, a heavier follower or a slower cam keeps it on)";
+            emit({f.state.t, RunEventKind::FollowerLiftOff, {e.coupler}, d.str()});
+        }
         lastFrameTime = f.state.t;
         result.maxViolation.position = std::max(result.maxViolation.position, f.violation.position);
         result.maxViolation.velocity = std::max(result.maxViolation.velocity, f.violation.velocity);

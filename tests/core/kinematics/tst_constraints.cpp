@@ -1,12 +1,15 @@
 // Analytic Φ_q, Φ_t, γ and the λ-weighted curvature of every joint, driver and coupler type
-// against finite differences.
+// (cams too) against finite differences.
 // The Jacobian is with respect to the velocity coordinates, so the differences move the
 // configuration with retract(): translations added, rotations applied in the body frame.
+#include "TestModels.h"
+
 #include "looplab/kinematics/Constraints.h"
 #include "looplab/model/ModelBuilder.h"
 #include "looplab/bodies/State.h"
 
 #include <QtTest>
+#include <cmath>
 #include <random>
 
 using namespace looplab;
@@ -87,6 +90,26 @@ ModelDocument everyJointModel(std::mt19937& g) {
     return doc;
 }
 
+// A cam example, or (name "swinging cam") the roller example's follower on an arm swung
+// by a lift table instead of a guide: moved off its constraints, the cam turned to
+// somewhere in its law.
+ModelDocument camModel(const std::string& name) {
+    if (name != "swinging cam") return test::exampleDocument(name.c_str());
+    ModelDocument doc = test::exampleDocument("cam-roller-follower.json");
+    JointDoc& pivot = doc.joints[1];
+    pivot.name = "arm pivot";
+    pivot.type = JointType::Revolute;
+    pivot.point = Vec3(0.12, 0.05, 0.0);
+    pivot.axis = Vec3::UnitZ();
+    CouplerDoc& c = doc.couplers[0];
+    c.joints = {"camshaft", "arm pivot"};
+    c.cam.followerPoint = Vec3(0.0, 0.05, 0.0);
+    c.cam.rollerRadius = 0.01;
+    c.cam.segments.clear();
+    for (int i = 0; i < 24; ++i) c.cam.table.emplace_back(15.0 * i, 10.0 * std::pow(std::sin(M_PI * i / 24), 2));
+    return doc;
+}
+
 }  // namespace
 
 class ConstraintsTest : public QObject {
@@ -94,18 +117,31 @@ class ConstraintsTest : public QObject {
 private slots:
     void derivativesMatchFiniteDifferences_data() {
         QTest::addColumn<int>("seed");
-        for (int s = 1; s <= 5; ++s) QTest::newRow(qPrintable(QString("seed %1").arg(s))) << s;
+        QTest::addColumn<QString>("cam");
+        for (int s = 1; s <= 5; ++s) QTest::newRow(qPrintable(QString("seed %1").arg(s))) << s << QString();
+        for (const char* cam : {"cam-roller-follower.json", "cam-flat-follower.json", "swinging cam"})
+            QTest::newRow(cam) << 7 << QString(cam);
     }
 
     void derivativesMatchFiniteDifferences() {
         QFETCH(int, seed);
+        QFETCH(QString, cam);
         std::mt19937 g(static_cast<unsigned>(seed));
-        const BuildResult built = buildModel(everyJointModel(g));
+        const BuildResult built = buildModel(cam.isEmpty() ? everyJointModel(g) : camModel(cam.toStdString()));
         QVERIFY2(built.ok(), formatDiagnostics(built.diagnostics).c_str());
         const Model& model = *built.model;
-        QCOMPARE(model.equationCount(), 2 * (5 + 5 + 3 + 4 + 4 + 6 + 3 + 1 + 2 + 1 + 5) + 3 + 3);
+        if (cam.isEmpty()) QCOMPARE(model.equationCount(), 2 * (5 + 5 + 3 + 4 + 4 + 6 + 3 + 1 + 2 + 1 + 5) + 3 + 3);
 
+        // Off the document's pose, where each coupler's phase was made zero: its own
+        // second derivatives then count (a cam turned by two radians, into its law).
         State s = initialState(model);
+        {
+            std::uniform_real_distribution<double> u(-0.05, 0.05);
+            VecX e(model.velocitySize());
+            for (int k = 0; k < e.size(); ++k) e[k] = u(g);
+            if (!cam.isEmpty()) e[model.velocityOffset(*model.findBody("cam")) + 5] = 2.0;
+            retract(model, s.q, e);
+        }
         s.t = 0.37;
         s.v = VecX::Random(model.velocitySize());
         ConstraintValues cv;

@@ -1251,6 +1251,9 @@ private slots:
         // The four-bar's planar loop keeps its three redundant equations.
         QTest::newRow("belt-driven crank-rocker") << "belt-drive.json" << 0 << 3;
         QTest::newRow("screw jack (driven)") << "screw-jack.json" << 0 << 0;
+        // Cam and follower (12) less the revolute and the prismatic (10), the cam and the motor.
+        QTest::newRow("cam with a roller follower (driven)") << "cam-roller-follower.json" << 0 << 0;
+        QTest::newRow("cam with a flat-faced follower (driven)") << "cam-flat-follower.json" << 0 << 0;
     }
 
     void cliCheckExamples() {
@@ -1301,7 +1304,7 @@ private slots:
                                  "spring-mass.json", "clamped-block.json", "cantilever-beam-tension.json",
                                  "cantilever-hex.json", "flexible-four-bar.json", "gear-train.json",
                                  "planetary-gear.json", "rack-and-pinion.json", "belt-drive.json",
-                                 "screw-jack.json"};
+                                 "screw-jack.json", "cam-roller-follower.json", "cam-flat-follower.json"};
         for (const QString& f : exampleFiles()) QVERIFY2(listed.contains(f), qPrintable(f));
     }
 

@@ -7,6 +7,7 @@
 #include "looplab/model/Model.h"
 #include "looplab/bodies/State.h"
 
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -40,10 +41,15 @@ struct DriverEffort {
 /// −λ ∂Φ/∂x₁, positive in the direction the coordinate increases; and for a gear pair,
 /// rack and pinion or belt that torque at the first wheel's pitch circle [N] (the tangential
 /// tooth force, or the difference of the belt's span tensions; NaN for a linear coupler).
+/// A cam's contact force [N] along the contact normal, positive while the cam pushes
+/// the follower (negative: the constraint holds a follower that would leave the cam), and
+/// the pressure angle there [rad]; NaN for other couplers.
 struct CouplerEffort {
     std::string coupler;
     double value = 0.0;
     double pitchForce = 0.0;
+    double contactForce = NAN;
+    double pressureAngle = NAN;
 };
 
 /// One per coupler, model order, from the multipliers λ at s.

@@ -5,6 +5,7 @@
 
 #include "looplab/bodies/BeamMesh.h"
 #include "looplab/model/BodyKind.h"
+#include "looplab/model/Cam.h"
 #include "looplab/model/ModelDocument.h"
 #include "looplab/bodies/SolidMesh.h"
 #include "looplab/model/TimeLaw.h"
@@ -107,6 +108,9 @@ struct CouplerRack {
 /// ψ = Σ aᵢθᵢ + Σ bⱼsⱼ − offset, Φ = sin(ψ)/scale if an angle takes part, else ψ/scale.
 /// Every root of sin ψ holds the ratio (the teeth meshed some whole pitches further on);
 /// the offset makes the document's initial pose one. Its one equation is row `equation`.
+/// A cam's phase is ψ = σx − f(φ(θ)) − offset (methods.md, "Cams"): its first term is the
+/// cam's angle θ, which enters through the law f (periodic, so θ's wrapping leaves it
+/// smooth), its second the follower's slide or angle x; sin ψ only for an oscillating one.
 struct Coupler {
     std::string name;
     CouplerType type = CouplerType::Linear;
@@ -120,15 +124,24 @@ struct Coupler {
     std::vector<CouplerWheel> wheels;
     std::optional<CouplerRack> rack;
     bool crossed = false;
+    /// Cams: the law and the geometry (immutable, shared by copies of the model).
+    std::shared_ptr<const Cam> cam;
     int equation = 0;
+    /// Term i's part of the phase at its coordinate x, and its first and second derivatives.
+    struct TermValue {
+        double value = 0.0, slope = 0.0, second = 0.0;
+    };
+    TermValue term(size_t i, double x) const;
     /// Whether every term is an angle (Φ dimensionless; else Φ is a length).
     bool dimensionless() const {
+        if (cam) return terms.back().angular;
         for (const CoupledCoordinate& c : terms)
             if (!c.angular) return false;
         return true;
     }
     /// Whether some term is an angle (Φ = sin ψ / scale).
     bool periodic() const {
+        if (cam) return terms.back().angular;
         for (const CoupledCoordinate& c : terms)
             if (c.angular) return true;
         return false;

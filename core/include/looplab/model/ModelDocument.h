@@ -3,6 +3,7 @@
 // workbench's editors change; it is plain data with names instead of indices, and may
 // be invalid. ModelBuilder compiles it into an immutable Model or a list of diagnostics.
 
+#include "looplab/model/CamLaw.h"
 #include "looplab/model/TimeLaw.h"
 #include "looplab/model/Types.h"
 #include "looplab/model/VisualShape.h"
@@ -88,7 +89,33 @@ enum class CouplerType {
     Gear,          ///< two revolutes on a common body in mesh: teeth or pitch radii
     RackAndPinion, ///< a revolute (the pinion) and a prismatic (the rack) on a common body
     Belt,          ///< two revolutes on a common body, pulleys of two radii, open or crossed
-    Linear         ///< Σ cᵢ xᵢ = const over two or three joints (Adams' COUPLER)
+    Linear,        ///< Σ cᵢ xᵢ = const over two or three joints (Adams' COUPLER)
+    Cam            ///< a cam's revolute and its follower's prismatic or revolute: lift = f(cam angle)
+};
+
+/// What touches a cam: a point (knife edge), a roller whose centre follows the pitch curve,
+/// or a flat face square to a translating follower's slide.
+enum class CamFollower { KnifeEdge, Roller, FlatFace };
+
+const char* camFollowerName(CamFollower follower);
+bool camFollowerFromName(const std::string& name, CamFollower& follower);
+
+/// A cam's law and follower as written (methods.md, "Cams"). Angles in degrees; lifts in
+/// metres for a translating follower (a prismatic joint), in degrees for an oscillating
+/// one (a revolute joint).
+struct CamDoc {
+    CamFollower follower = CamFollower::Roller;
+    double rollerRadius = 0.0;  ///< roller followers [m]
+    /// The follower's point that rides on the cam: the knife's tip, the roller's centre, or
+    /// a point of the flat face; global, at the initial configuration [m].
+    Vec3 followerPoint = Vec3::Zero();
+    /// The law's angle at the initial configuration [deg]: the follower's lift there is the
+    /// law's at this angle.
+    double startAngle = 0.0;
+    /// Segments end to end over one turn (their angles sum to 360°, their lifts to zero) …
+    std::vector<CamSegment> segments;  ///< angle [deg], lift [m or deg]
+    /// … or a table of (angle [deg], lift) through which a periodic cubic spline passes.
+    std::vector<std::pair<double, double>> table;
 };
 
 const char* couplerTypeName(CouplerType type);
@@ -105,6 +132,7 @@ struct CouplerDoc {
     bool internal = false;                   ///< gear: the second wheel is a ring (annulus)
     bool crossed = false;                    ///< belt: crossed (the pulleys turn opposite ways)
     std::vector<double> coefficients;        ///< linear: one per joint (per rad or per m)
+    CamDoc cam;                              ///< cam: the cam's revolute, then the follower's joint
 };
 
 enum class ForceType {

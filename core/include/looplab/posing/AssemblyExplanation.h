@@ -23,7 +23,7 @@ struct AssemblyExplanation {
     State pose;                          ///< the assembled pose, or the best one reached
     AssemblyResult assembly;
     std::vector<JointGap> gaps;          ///< unclosed joints, largest first
-    std::optional<PlanarFourBar> fourBar;
+    std::optional<FourBarLinkage> fourBar;
     std::vector<DetachedJoint> detached;
     std::optional<RedundancyAdvice> redundancy;
     std::optional<SingularLineUp> singular;

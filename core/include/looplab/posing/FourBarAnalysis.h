@@ -19,7 +19,7 @@ struct FourBarLink {
     bool grounded = false;  ///< pivots on the ground (true for the ground link itself)
 };
 
-struct PlanarFourBar {
+struct FourBarLinkage {
     /// In loop order: ground, first grounded link (the driven one if any), coupler,
     /// second grounded link.
     std::vector<FourBarLink> links;
@@ -41,7 +41,7 @@ struct PlanarFourBar {
 };
 
 /// The four-bar in `model`, or nothing if the model is not one.
-std::optional<PlanarFourBar> findPlanarFourBar(const Model& model);
+std::optional<FourBarLinkage> findPlanarFourBar(const Model& model);
 
 /// Where `model` is a four-bar whose driven link cannot turn fully, why and what to do,
 /// as a sentence that leads a failure's message ("The driven link crank cannot turn fully:

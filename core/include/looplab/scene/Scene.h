@@ -73,7 +73,8 @@ struct SceneRod {
 };
 
 /// A coupler as drawn: its wheels' tooth outlines or pulleys with spokes, a belt's spans,
-/// a rack's teeth, as polylines in the global frame [m] that move with the bodies.
+/// a rack's teeth, a cam's profile and its follower's roller, face or point, as polylines in
+/// the global frame [m] that move with the bodies.
 struct SceneCoupler {
     std::string name;
     std::vector<std::vector<Vec3>> lines;

@@ -17,7 +17,8 @@ enum class RunEventKind {
     Failure,                ///< what ended the run
     Repartition,            ///< the two-loop method chose other independent coordinates
     Stiffness,              ///< an explicit integrator's steps held by stability: the stiff bodies, the remedies
-    RoundingBoundSteps      ///< steps near a singular crossing kept with a rounding-bound error estimate
+    RoundingBoundSteps,     ///< steps near a singular crossing kept with a rounding-bound error estimate
+    FollowerLiftOff         ///< a cam's contact force turned negative: a real follower would leave the cam
 };
 
 /// The kind's one name, as the command line's output, the warnings panel and the
@@ -34,6 +35,7 @@ inline const char* runEventKindName(RunEventKind kind) {
     case RunEventKind::Repartition: return "repartition";
     case RunEventKind::Stiffness: return "stiffness";
     case RunEventKind::RoundingBoundSteps: return "rounding_bound_steps";
+    case RunEventKind::FollowerLiftOff: return "follower_lift_off";
     }
     return "failure";
 }

@@ -1,0 +1,238 @@
+#include "model/CamBuilder.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <memory>
+
+namespace looplab {
+namespace {
+
+constexpr double kRadiansPerDegree = M_PI / 180.0;
+
+std::string quantityText(double x) {
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.6g", x);
+    return buffer;
+}
+
+using Fail = std::function<void(const std::string&, const std::string&)>;
+
+// The law in the follower's unit (m, or rad for an oscillating follower), checked: the
+// segments fill one turn and come back to the lift they started from; the table's angles
+// rise within one turn.
+bool compileLaw(const CamDoc& doc, bool oscillating, CamLaw& law, const Fail& fail) {
+    const double liftUnit = oscillating ? kRadiansPerDegree : 1.0;
+    if (doc.segments.empty() == doc.table.empty()) {
+        fail("", "a cam gives its law as segments (law) or as a table (lift_table), one of the two");
+        return false;
+    }
+    if (!doc.segments.empty()) {
+        double turn = 0.0, net = 0.0, largest = 0.0;
+        std::vector<CamSegment> segments;
+        for (size_t i = 0; i < doc.segments.size(); ++i) {
+            const CamSegment& s = doc.segments[i];
+            const std::string at = "/law/" + std::to_string(i);
+            if (!(std::isfinite(s.angle) && s.angle > 0.0)) {
+                fail(at + "/angle", "a segment turns the cam by a positive angle [deg], found " + quantityText(s.angle));
+                return false;
+            }
+            if (!std::isfinite(s.lift) || (s.motion == CamMotion::Dwell && s.lift != 0.0)) {
+                fail(at + "/lift", s.motion == CamMotion::Dwell ? "a dwell has no lift" : "a lift is a finite number");
+                return false;
+            }
+            turn += s.angle;
+            net += s.lift;
+            largest = std::max(largest, std::abs(s.lift));
+            segments.push_back({s.motion, s.angle * kRadiansPerDegree, s.lift * liftUnit});
+        }
+        if (std::abs(turn - 360.0) > 1e-9 * 360.0) {
+            fail("/law", "the segments' angles add up to " + quantityText(turn) + "°: a cam's law fills one turn, 360°");
+            return false;
+        }
+        if (std::abs(net) > 1e-9 * largest) {
+            fail("/law", "the lifts add up to " + quantityText(net) + (oscillating ? "°" : " m") +
+                             ": the follower comes back to where it started after one turn (rises and returns "
+                             "balance)");
+            return false;
+        }
+        law = CamLaw::fromSegments(std::move(segments));
+        return true;
+    }
+    if (doc.table.size() < 4) {
+        fail("/lift_table", "a lift table needs four points or more, found " + std::to_string(doc.table.size()));
+        return false;
+    }
+    std::vector<double> angles, lifts;
+    for (size_t i = 0; i < doc.table.size(); ++i) {
+        const auto& [angle, lift] = doc.table[i];
+        const std::string at = "/lift_table/" + std::to_string(i);
+        if (!(std::isfinite(angle) && angle >= 0.0 && angle < 360.0) || (i > 0 && !(angle > doc.table[i - 1].first))) {
+            fail(at + "/0", "the table's angles rise from 0° to below 360°, found " + quantityText(angle) + "°" +
+                                (i > 0 ? " after " + quantityText(doc.table[i - 1].first) + "°" : std::string()));
+            return false;
+        }
+        if (!std::isfinite(lift)) {
+            fail(at + "/1", "a lift is a finite number");
+            return false;
+        }
+        angles.push_back(angle * kRadiansPerDegree);
+        lifts.push_back(lift * liftUnit);
+    }
+    law = CamLaw::fromTable(std::move(angles), std::move(lifts));
+    return true;
+}
+
+Vec3 camJointAxis(const Model& m, const State& s, const Joint& j) {
+    return bodyOrientation(m, s, j.frame1.body) * j.frame1.axes.col(2);
+}
+
+Vec3 camJointPoint(const Model& m, const State& s, const Joint& j) {
+    return pointPosition(m, s, j.frame1.body, j.frame1.origin);
+}
+
+Vec2 rotatedInPlane(const Vec2& v, double angle) {
+    const double c = std::cos(angle), s = std::sin(angle);
+    return Vec2(c * v.x() - s * v.y(), s * v.x() + c * v.y());
+}
+
+}  // namespace
+
+bool buildCam(const Model& m, const State& s0, const CouplerDoc& cd, const CamJoints& joints, Coupler& c,
+              const Fail& fail) {
+    const CamDoc& doc = cd.cam;
+    const Joint& camJoint = m.joint(joints.cam);
+    const Joint& followerJoint = m.joint(joints.follower);
+    auto cam = std::make_shared<Cam>();
+    cam->follower = doc.follower;
+    cam->oscillating = joints.followerTurns;
+    if (cam->oscillating && doc.follower == CamFollower::FlatFace) {
+        fail("/follower", "a flat face is modelled on a translating follower (a prismatic joint); '" +
+                              followerJoint.name + "' is a revolute");
+        return false;
+    }
+    if (doc.follower == CamFollower::Roller && !(std::isfinite(doc.rollerRadius) && doc.rollerRadius > 0.0)) {
+        fail("/roller_radius", "a roller follower needs its roller's radius, a positive number of metres");
+        return false;
+    }
+    cam->rollerRadius = doc.follower == CamFollower::Roller ? doc.rollerRadius : 0.0;
+    if (!std::isfinite(doc.startAngle)) {
+        fail("/start_angle", "the start angle is a finite number of degrees");
+        return false;
+    }
+    if (!compileLaw(doc, cam->oscillating, cam->law, fail)) return false;
+
+    // The cam's plane through the follower's point, origin on the cam's axis.
+    const Vec3 k = camJointAxis(m, s0, camJoint);
+    const Vec3 axisPoint = camJointPoint(m, s0, camJoint);
+    const Vec3 centre = axisPoint + (doc.followerPoint - axisPoint).dot(k) * k;
+    const Vec3 toPoint = doc.followerPoint - centre;
+    if (!(toPoint.norm() > 0.0) || !std::isfinite(toPoint.norm())) {
+        fail("/follower_point", "the follower's point lies on the cam's axis ('" + camJoint.name +
+                                    "'): it rides on the cam at some distance from its axis");
+        return false;
+    }
+    const Vec3 e1 = toPoint.normalized(), e2 = k.cross(e1);
+    auto inPlane = [&](const Vec3& v) { return Vec2(v.dot(e1), v.dot(e2)); };
+    const double reach = toPoint.norm();
+    const Vec3 followerAxis = camJointAxis(m, s0, followerJoint);
+    double sigma = 1.0;  // lift = σ x + const, x the follower joint's coordinate
+    if (cam->oscillating) {
+        if (!(followerAxis.cross(k).norm() <= 1e-6)) {
+            fail("/joints/1", "the follower's pivot '" + followerJoint.name +
+                                  "' is not parallel to the cam's axis: an oscillating follower swings in the cam's plane");
+            return false;
+        }
+        const Vec3 hinge = camJointPoint(m, s0, followerJoint);
+        const Vec3 pivot = hinge - (hinge - centre).dot(k) * k;
+        const Vec3 arm = doc.followerPoint - pivot;
+        // The follower's turn about k per unit of its joint's angle.
+        const double turn = joints.followerSign * (followerAxis.dot(k) > 0.0 ? 1.0 : -1.0);
+        const Vec3 motion = turn * k.cross(arm);
+        const double outward = motion.dot(toPoint);
+        if (!(arm.norm() > 1e-9 * reach) || !(std::abs(outward) > 1e-6 * motion.norm() * reach)) {
+            fail("/follower_point", "the follower's point swings square to the line from the cam's axis: the cam "
+                                    "cannot lift it (put the point where the arm swings it away from the axis)");
+            return false;
+        }
+        sigma = outward > 0.0 ? 1.0 : -1.0;
+        cam->liftSense = turn * sigma;
+        cam->pivot = inPlane(pivot - centre);
+    } else {
+        if (!(std::abs(followerAxis.dot(k)) <= 1e-6)) {
+            fail("/joints/1", "the follower's slide '" + followerJoint.name +
+                                  "' is not square to the cam's axis: a translating follower moves in the cam's plane");
+            return false;
+        }
+        const Vec3 motion = joints.followerSign * followerAxis;
+        const double outward = motion.dot(toPoint);
+        if (!(std::abs(outward) > 1e-6 * reach)) {
+            fail("/follower_point", "the follower's slide runs square to the line from the cam's axis to its point: "
+                                    "the cam cannot lift it");
+            return false;
+        }
+        sigma = outward > 0.0 ? 1.0 : -1.0;
+        cam->direction = inPlane(sigma * motion).normalized();
+    }
+    cam->turnSense = joints.camSign;
+    cam->startAngle = doc.startAngle * kRadiansPerDegree;
+    cam->initialAngle = jointAngle(m, s0, joints.cam);
+    const double f0 = cam->law.evaluate(cam->startAngle).lift;
+    const Vec2 point = inPlane(toPoint);
+    cam->base = cam->oscillating ? Vec2(cam->pivot + rotatedInPlane(point - cam->pivot, -cam->liftSense * f0))
+                                 : Vec2(point - f0 * cam->direction);
+
+    // The pitch curve's sense, from the area it encloses.
+    double area = 0.0;
+    constexpr int kSamples = 720;
+    Vec2 previous = camPoint(*cam, 0.0).pitch;
+    for (int i = 1; i <= kSamples; ++i) {
+        const Vec2 next = camPoint(*cam, 2.0 * M_PI * i / kSamples).pitch;
+        area += previous.x() * next.y() - previous.y() * next.x();
+        previous = next;
+    }
+    cam->orientation = area >= 0.0 ? 1.0 : -1.0;
+    double closest = std::numeric_limits<double>::infinity(), widest = 0.0;
+    for (int i = 0; i < kSamples; ++i) {
+        const CamPoint p = camPoint(*cam, 2.0 * M_PI * i / kSamples);
+        closest = std::min(closest, p.pitch.norm());
+        widest = std::max(widest, std::abs(p.faceOffset));
+    }
+    if (doc.follower == CamFollower::Roller && !(closest > cam->rollerRadius)) {
+        fail("/roller_radius", "the roller (" + quantityText(cam->rollerRadius) + " m) reaches the cam's axis: its centre comes within " +
+                                   quantityText(closest) + " m of it");
+        return false;
+    }
+    if (doc.follower == CamFollower::FlatFace && !(cam->direction.dot(cam->base) > 0.0)) {
+        fail("/follower_point", "the flat face passes behind the cam's axis at zero lift: it faces the cam from outside");
+        return false;
+    }
+    cam->faceHalfWidth = 1.2 * widest + 0.1 * reach;
+
+    // Drawing: the plane in the cam's and the follower's body frames.
+    const BodyFrame& camSide = camJoint.frame1.body == joints.common ? camJoint.frame2 : camJoint.frame1;
+    const BodyFrame& followerSide = followerJoint.frame1.body == joints.common ? followerJoint.frame2 : followerJoint.frame1;
+    cam->camBody = camSide.body;
+    cam->followerBody = followerSide.body;
+    const Quat camToGlobal = bodyOrientation(m, s0, cam->camBody);
+    const Quat followerToGlobal = bodyOrientation(m, s0, cam->followerBody);
+    cam->camCentre = camToGlobal.inverse() * Vec3(centre - bodyPosition(m, s0, cam->camBody));
+    cam->camE1 = camToGlobal.inverse() * e1;
+    cam->camE2 = camToGlobal.inverse() * e2;
+    cam->followerPoint = followerToGlobal.inverse() * Vec3(doc.followerPoint - bodyPosition(m, s0, cam->followerBody));
+    cam->followerE1 = followerToGlobal.inverse() * e1;
+    cam->followerE2 = followerToGlobal.inverse() * e2;
+
+    // Terms: the cam's angle (through the law), then the follower's coordinate x with
+    // σ; the offset makes the initial configuration a root.
+    c.terms = {{joints.cam, true, 0.0}, {joints.follower, cam->oscillating, sigma}};
+    const double x0 = cam->oscillating ? jointAngle(m, s0, joints.follower) : jointDisplacement(m, s0, joints.follower);
+    const double psi = sigma * x0 - f0;
+    c.offset = cam->oscillating ? std::remainder(psi, 2.0 * M_PI) : psi;
+    c.scale = 1.0;
+    c.cam = std::move(cam);
+    return true;
+}
+
+}  // namespace looplab
