@@ -2,7 +2,7 @@
 # Writes the gear and drive examples of resources/examples/gears-and-drives.md from their
 # dimensions (module 2 mm gears, pitch circles touching to rounding, the belt drive from
 # four-bar.json): a gear train, a planetary set, a rack and pinion, a belt-driven
-# crank-rocker and a screw jack. Masses follow from the shapes and densities.
+# crank-rocker, a screw jack, a rack-and-pinion steering and a bevel pair. Masses follow from the shapes and densities.
 import json, math, os
 ex = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "resources", "examples") + "/"
 def disc(name, pos, r, color, z=-0.004, thick=0.006, angle=0.0):
@@ -109,3 +109,55 @@ d = {"format": "looplab-model", "version": 1, "name": "Screw jack",
  "expected": {"dof": 0, "redundant": 0},
  "run": {"method": "projection", "integrator": "dopri5", "t_end": 4.0, "output_step": 0.01, "pace": 1.0}}
 write(ex+'screw-jack.json', d)
+# --- rack-and-pinion steering: a pinion moves the rack, tie rods (distance joints) turn the two wheels' knuckles
+rs_ = 0.02
+def wheel(name, x):
+    return {"name": name, "density": 900.0, "position": [x, 0, 0], "orientation": [1, 0, 0, 0],
+            "shape": {"type": "box", "size": [0.06, 0.24, 0.1], "color": [0.15, 0.15, 0.17]}}
+def tie_rod(name, wheel_body, rack_end, arm_end):
+    return {"name": name, "type": "distance", "body1": "rack", "body2": wheel_body,
+            "point": [rack_end[0], rack_end[1], 0], "point2": [arm_end[0], arm_end[1], 0]}
+d = {"format": "looplab-model", "version": 1, "name": "Rack-and-pinion steering",
+ "description": ("Seen from above, the front axle of a car (track 1.2 m, forward is +y): the steering column's pinion (pitch radius 20 mm) moves the rack sideways, "
+  "and two tie rods (distance joints, drawn as rods) pull the steering arms that turn the wheels about their kingpins. "
+  "The pinion swings half a turn either way (a harmonic law, 0.5 Hz): turned anticlockwise it moves the rack 31.4 mm to the right (s = r theta) and both wheels steer right, "
+  "the inner (right) wheel more, 18.4 degrees against 15.1: the steering arms lean outwards towards the rear axle, 1 m behind (a partial Ackermann geometry). "
+  "Each side is a slider-crank loop closed through the rack: plot the two kingpins' angles against the rack's displacement. "
+  "Four bodies (24 coordinates) less four joints (20), two tie rods, the mesh and the driver: no degree of freedom is left."),
+ "gravity": [0, 0, 0],
+ "bodies": [disc("pinion", (0, 0.1), rs_, [0.85, 0.25, 0.2]),
+            {"name": "rack", "density": 7800.0, "position": [0, 0.07, -0.004], "orientation": [1, 0, 0, 0],
+             "shape": {"type": "box", "size": [0.6, 0.02, 0.015], "color": [0.2, 0.45, 0.85]}},
+            wheel("left wheel", -0.6), wheel("right wheel", 0.6)],
+ "joints": [rev("steering shaft", "ground", "pinion", (0, 0.1)),
+            {"name": "rack guide", "type": "prismatic", "body1": "ground", "body2": "rack", "point": [0, 0.07, 0], "axis": [1, 0, 0]},
+            rev("left kingpin", "ground", "left wheel", (-0.6, 0)),
+            rev("right kingpin", "ground", "right wheel", (0.6, 0)),
+            tie_rod("left tie rod", "left wheel", (-0.3, 0.07), (-0.672, 0.12)),
+            tie_rod("right tie rod", "right wheel", (0.3, 0.07), (0.672, 0.12))],
+ "drivers": [{"name": "steering wheel", "joint": "steering shaft", "law": {"type": "harmonic", "amplitude": math.pi/2, "frequency": math.pi, "phase": 0.0, "offset": 0.0}}],
+ "couplers": [{"name": "steering gear", "type": "rack_and_pinion", "joints": ["steering shaft", "rack guide"], "radius1": rs_}],
+ "expected": {"dof": 0, "redundant": 0},
+ "run": {"method": "projection", "integrator": "dopri5", "t_end": 4.0, "output_step": 0.01, "pace": 1.0},
+ "camera": {"position": [0, 0.02, 2], "focal_point": [0, 0.02, 0], "view_up": [0, 1, 0], "parallel": True, "parallel_scale": 0.45}}
+write(ex+'rack-and-pinion-steering.json', d)
+# --- bevel pair at right angles: a 40-tooth crown wheel about y drives a 20-tooth pinion about x
+c45 = math.cos(math.pi/4)
+d = {"format": "looplab-model", "version": 1, "name": "Bevel gears",
+ "description": ("A bevel pair at right angles, as in a hand drill: the motor turns the large wheel (40 teeth) about the vertical axis once a second; "
+  "the pinion (20 teeth) on the horizontal shaft turns twice as fast. The axes meet at the apex of the two pitch cones (half-angles 63.4 and 26.6 degrees, "
+  "tan g = 20/40); the pitch circles are drawn at the cones' bases, 50 mm and 25 mm in radius, touching where the cones roll on each other. "
+  "Plot the two shafts' angles: the ratio is 2 exactly, the pinion turning one way seen from its end when the wheel turns the other seen from above."),
+ "gravity": [0, 0, 0],
+ "bodies": [{"name": "wheel", "density": 7800.0, "position": [0, 0.025, 0], "orientation": [c45, -c45, 0, 0],
+             "shape": {"type": "cylinder", "radius": 0.045, "length": 0.006, "color": [0.85, 0.25, 0.2]}},
+            {"name": "pinion", "density": 7800.0, "position": [0.05, 0, 0], "orientation": [c45, 0, c45, 0],
+             "shape": {"type": "cylinder", "radius": 0.02, "length": 0.006, "color": [0.2, 0.45, 0.85]}}],
+ "joints": [{"name": "wheel shaft", "type": "revolute", "body1": "ground", "body2": "wheel", "point": [0, 0.025, 0], "axis": [0, 1, 0]},
+            {"name": "pinion shaft", "type": "revolute", "body1": "ground", "body2": "pinion", "point": [0.05, 0, 0], "axis": [1, 0, 0]}],
+ "drivers": [{"name": "motor", "joint": "wheel shaft", "law": {"type": "constant_velocity", "initial": 0.0, "rate": 2*math.pi}}],
+ "couplers": [{"name": "bevel mesh", "type": "gear", "joints": ["wheel shaft", "pinion shaft"], "teeth1": 40, "teeth2": 20}],
+ "expected": {"dof": 0, "redundant": 0},
+ "run": {"method": "projection", "integrator": "dopri5", "t_end": 3.0, "output_step": 0.01, "pace": 1.0},
+ "camera": {"position": [0.25, 0.2, 0.3], "focal_point": [0.02, 0.01, 0], "view_up": [0, 1, 0], "parallel": False}}
+write(ex+'bevel-gears.json', d)

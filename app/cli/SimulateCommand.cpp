@@ -23,6 +23,9 @@ namespace looplab::cli {
 
 namespace {
 
+// Gear pairs and racks: their teeth's force along the line of action is reported too.
+bool hasTeeth(const Coupler& c) { return c.type == CouplerType::Gear || c.type == CouplerType::RackAndPinion; }
+
 
 // The nodes named by --node that get columns of their own: each once, and not those a
 // beam already writes as its root and tip. Empty with an error naming the first unknown one.
@@ -70,6 +73,8 @@ void writeHeader(std::ostream& csv, const Model& model, const JointCoordinateTra
         csv << "," << c.name << ".effort,";
         if (c.cam)
             csv << c.name << ".contact_force," << c.name << ".pressure_angle";
+        else if (hasTeeth(c))
+            csv << c.name << ".pitch_force," << c.name << ".tooth_force";
         else
             csv << c.name << ".pitch_force";
     }
@@ -212,8 +217,9 @@ int runSimulate(const SimulateOptions& o) {
     };
     std::map<std::string, CamContact> cams;
     const SimulationResult res = sim.run(lm.initial, [&](const SimulationFrame& f) {
-        for (const CouplerEffort& c : f.couplers) {
-            if (std::isnan(c.contactForce)) continue;
+        for (size_t k = 0; k < f.couplers.size(); ++k) {
+            const CouplerEffort& c = f.couplers[k];
+            if (!model.couplers[k].cam) continue;
             CamContact& w = cams[c.coupler];
             if (c.contactForce < w.smallest) {
                 w.smallest = c.contactForce;
@@ -262,12 +268,15 @@ int runSimulate(const SimulateOptions& o) {
             csv << "," << r.forceGlobal.x() << "," << r.forceGlobal.y() << "," << r.forceGlobal.z() << ","
                 << r.torqueGlobal.x() << "," << r.torqueGlobal.y() << "," << r.torqueGlobal.z();
         for (const DriverEffort& d : f.drivers) csv << "," << d.value;
-        for (const CouplerEffort& c : f.couplers) {
+        for (size_t k = 0; k < f.couplers.size(); ++k) {
+            const CouplerEffort& c = f.couplers[k];
             csv << "," << c.value << ",";
-            if (std::isnan(c.contactForce))
-                csv << c.pitchForce;
-            else
+            if (model.couplers[k].cam)
                 csv << c.contactForce << "," << c.pressureAngle;
+            else if (hasTeeth(model.couplers[k]))
+                csv << c.pitchForce << "," << c.contactForce;
+            else
+                csv << c.pitchForce;
         }
         csv << "," << f.rank << "," << f.smallestSingularValue << "," << f.stepSize << "," << f.statistics.steps
             << "," << f.statistics.rejectedSteps << "," << f.statistics.rhsEvaluations << "\n";
@@ -358,11 +367,20 @@ int runSimulate(const SimulateOptions& o) {
         nlohmann::json couplers = nlohmann::json::object();
         for (const CouplerEffort& c : last.couplers)
             couplers[c.coupler] =
-                std::isnan(c.contactForce)
-                    ? nlohmann::json{{"effort", c.value},
-                                     {"pitch_force", std::isnan(c.pitchForce) ? nlohmann::json(nullptr)
-                                                                              : nlohmann::json(c.pitchForce)}}
-                    : nlohmann::json{{"effort", c.value}, {"contact_force", c.contactForce}, {"pressure_angle", c.pressureAngle}};
+                std::isnan(c.pitchForce)
+                    ? nlohmann::json{{"effort", c.value}}
+                    : nlohmann::json{{"effort", c.value}, {"pitch_force", c.pitchForce}};
+        for (size_t k = 0; k < last.couplers.size() && k < model.couplers.size(); ++k) {
+            const CouplerEffort& c = last.couplers[k];
+            if (model.couplers[k].cam) {
+                couplers[c.coupler]["contact_force"] = c.contactForce;
+                couplers[c.coupler]["pressure_angle"] = c.pressureAngle;
+            } else if (hasTeeth(model.couplers[k])) {
+                couplers[c.coupler]["tooth_force"] = c.contactForce;
+            } else if (model.couplers[k].type == CouplerType::Linear) {
+                couplers[c.coupler]["pitch_force"] = nullptr;
+            }
+        }
         // A run that fails before its first frame has no final state to show.
         nlohmann::json finalState = {{"t", last.state.t}, {"bodies", bodies}, {"joints", joints}, {"drivers", drivers}};
         if (!couplers.empty()) finalState["couplers"] = couplers;

@@ -1,6 +1,7 @@
 // Sketch mode and a model's presentation in the real window, with simulated clicks: a
 // four-bar sketched on an empty model in eight clicks has one degree of freedom and links
-// whose mass and inertia are those of their bars (m = ρAL, I = m(L² + h²)/12); andrews.json
+// whose mass and inertia are those of their bars (m = ρAL, I = m(L² + h²)/12); a gear pair
+// between two ground pivots takes four clicks; andrews.json
 // opens with its stiff solver, end time and pace and shows its description in the Notes
 // pane; settings and the view stored in a model come back when it is opened again;
 // markers are added, moved and deleted from the Markers pane, undoably.
@@ -177,6 +178,62 @@ private slots:
         QCOMPARE(guide.type, JointType::Prismatic);
         QVERIFY((guide.axis - Vec3::UnitX()).norm() < 1e-12);
         QVERIFY((guide.point - C).norm() < 1e-12);
+    }
+
+    // Between two ground pivots 0.4 m apart, a gear pair in four clicks (the tool, the two
+    // pivots, the point where the wheels touch, a quarter of the way): wheels of 15 and 45
+    // teeth, pitch radii 0.1 and 0.3 m, one degree of freedom left.
+    void gearPairBetweenTwoPivotsInFourClicks()
+    {
+        window_->document()->newDocument();
+        SketchFeature* sketch = window_->sketch();
+        clickButton(sketch->toolBar(), sketch->sketchAction());
+        const Vec3 A(-0.2, 0, 0), B(0.2, 0, 0), touch(-0.1, 0, 0);
+        clickView(A);
+        clickView(B);
+        clicks_ = 0;
+        clickButton(sketch->toolBar(), sketch->toolAction(SketchFeature::Tool::GearPair));
+        clickView(A);
+        clickView(B);
+        clickView(touch);
+        QVERIFY2(clicks_ <= 6, qPrintable(QString("%1 clicks").arg(clicks_)));
+        const ModelDocument& doc = window_->document()->document();
+        QCOMPARE(doc.bodies.size(), size_t(2));
+        QCOMPARE(doc.couplers.size(), size_t(1));
+        QCOMPARE(doc.couplers[0].teeth1.value_or(0), 15);
+        QCOMPARE(doc.couplers[0].teeth2.value_or(0), 45);
+        const LoadedModel& loaded = window_->document()->loaded();
+        QVERIFY2(loaded.model, qPrintable(window_->document()->statusText()));
+        QVERIFY(std::abs(loaded.model->couplers[0].radius1 - 0.1) < 1e-12);
+        QVERIFY(std::abs(loaded.model->couplers[0].radius2 - 0.3) < 1e-12);
+        QCOMPARE(analyzeMobility(*loaded.model, loaded.initial).dof, 1);
+        // One undoable edit.
+        window_->document()->undoStack()->undo();
+        QCOMPARE(window_->document()->document().couplers.size(), size_t(0));
+    }
+
+    // A cam from a ground pivot in three clicks (the tool, the pivot, the roller's centre
+    // 0.2 m above it): a disc cam, a roller follower on a vertical guide, one degree of
+    // freedom, its law's rise a quarter of the distance.
+    void camFromAPivotInThreeClicks()
+    {
+        window_->document()->newDocument();
+        SketchFeature* sketch = window_->sketch();
+        clickButton(sketch->toolBar(), sketch->sketchAction());
+        const Vec3 A(0, -0.1, 0), roller(0, 0.1, 0);
+        clickView(A);
+        clicks_ = 0;
+        clickButton(sketch->toolBar(), sketch->toolAction(SketchFeature::Tool::Cam));
+        clickView(A);
+        clickView(roller);
+        QVERIFY2(clicks_ <= 6, qPrintable(QString("%1 clicks").arg(clicks_)));
+        const ModelDocument& doc = window_->document()->document();
+        QCOMPARE(doc.couplers.size(), size_t(1));
+        QCOMPARE(doc.couplers[0].type, CouplerType::Cam);
+        QVERIFY(std::abs(doc.couplers[0].cam.segments[0].lift - 0.05) < 1e-12);
+        const LoadedModel& loaded = window_->document()->loaded();
+        QVERIFY2(loaded.model, qPrintable(window_->document()->statusText()));
+        QCOMPARE(analyzeMobility(*loaded.model, loaded.initial).dof, 1);
     }
 
     void andrewsOpensWithItsSettings()

@@ -46,11 +46,15 @@ SketchFeature::SketchFeature(WorkbenchDocument* document, VtkViewport* viewport,
     groundAction_ = toolBar_->addAction(tr("Ground Pivot"));
     linkAction_ = toolBar_->addAction(tr("Link"));
     sliderAction_ = toolBar_->addAction(tr("Slider"));
+    gearAction_ = toolBar_->addAction(tr("Gear Pair"));
+    camAction_ = toolBar_->addAction(tr("Cam"));
     groundAction_->setToolTip(tr("Click to place a pivot fixed to the ground"));
     linkAction_->setToolTip(tr("Click pivot after pivot: each click adds a link from the last one; "
                                "a chain ends on a ground pivot or with Esc"));
     sliderAction_->setToolTip(tr("Click a pivot, then a point along the guide line"));
-    for (QAction* a : {groundAction_, linkAction_, sliderAction_}) {
+    gearAction_->setToolTip(tr("Click two ground pivots, then the point between them where the wheels touch"));
+    camAction_->setToolTip(tr("Click a ground pivot for the cam, then where its follower's roller should be"));
+    for (QAction* a : {groundAction_, linkAction_, sliderAction_, gearAction_, camAction_}) {
         a->setCheckable(true);
         tools_->addAction(a);
         a->setEnabled(false);
@@ -71,11 +75,14 @@ SketchFeature::SketchFeature(WorkbenchDocument* document, VtkViewport* viewport,
     connect(groundAction_, &QAction::triggered, this, [this] { setTool(Tool::GroundPivot); });
     connect(linkAction_, &QAction::triggered, this, [this] { setTool(Tool::Link); });
     connect(sliderAction_, &QAction::triggered, this, [this] { setTool(Tool::Slider); });
+    connect(gearAction_, &QAction::triggered, this, [this] { setTool(Tool::GearPair); });
+    connect(camAction_, &QAction::triggered, this, [this] { setTool(Tool::Cam); });
     connect(planeBox_, qOverload<int>(&QComboBox::currentIndexChanged), this,
             [this](int i) { setWorkPlane(static_cast<WorkPlane::Kind>(i)); });
     connect(document_, &WorkbenchDocument::documentChanged, this, [this] { refreshOverlay(); });
     connect(document_, &WorkbenchDocument::documentReset, this, [this] {
         pending_.reset();
+        secondPivot_.reset();
         refreshOverlay();
     });
 }
@@ -91,6 +98,8 @@ QAction* SketchFeature::toolAction(Tool tool) const
     case Tool::GroundPivot: return groundAction_;
     case Tool::Link: return linkAction_;
     case Tool::Slider: return sliderAction_;
+    case Tool::GearPair: return gearAction_;
+    case Tool::Cam: return camAction_;
     }
     return groundAction_;
 }
@@ -103,8 +112,9 @@ void SketchFeature::setActive(bool on)
         sketchAction_->setChecked(on);  // comes back here through toggled
         return;
     }
-    for (QAction* a : {groundAction_, linkAction_, sliderAction_}) a->setEnabled(on);
+    for (QAction* a : {groundAction_, linkAction_, sliderAction_, gearAction_, camAction_}) a->setEnabled(on);
     pending_.reset();
+    secondPivot_.reset();
     QWindow* surface = viewport_->renderSurface();
     if (on) {
         if (surface) surface->installEventFilter(this);
@@ -126,6 +136,7 @@ void SketchFeature::setTool(Tool tool)
     tool_ = tool;
     toolAction(tool)->setChecked(true);
     pending_.reset();
+    secondPivot_.reset();
     refreshOverlay();
 }
 
@@ -134,6 +145,7 @@ void SketchFeature::setWorkPlane(WorkPlane::Kind kind)
     plane_.kind = kind;
     if (planeBox_->currentIndex() != static_cast<int>(kind)) planeBox_->setCurrentIndex(static_cast<int>(kind));
     pending_.reset();
+    secondPivot_.reset();
     if (isActive()) lookAtPlane();
     refreshOverlay();
 }
@@ -277,6 +289,61 @@ void SketchFeature::clickAt(const Vec3& point)
         emit message(tr("%1 added").arg(QString::fromStdString(r.body)));
         break;
     }
+    case Tool::GearPair: {
+        if (!secondPivot_ && !onGround) {
+            emit message(tr("Click a ground pivot: a gear turns about a pivot fixed to the ground"));
+            return;
+        }
+        if (!pending_) {
+            pending_ = end;
+            emit message(tr("Click the other wheel's ground pivot"));
+            break;
+        }
+        if (!secondPivot_) {
+            if (end.pivot == pending_->pivot) {
+                emit message(tr("Click another ground pivot for the second wheel"));
+                return;
+            }
+            secondPivot_ = end;
+            emit message(tr("Click between the pivots where the wheels should touch"));
+            break;
+        }
+        const SketchEditResult r = addGearPair(changed, plane_, *pending_, *secondPivot_, end.point, barStyle());
+        if (!r.ok) {
+            emit message(QString::fromStdString(r.message));
+            return;
+        }
+        pending_.reset();
+        secondPivot_.reset();
+        applyEdit(tr("Sketch gear pair"), changed);
+        const CouplerDoc& gear = document_->document().couplers.back();
+        emit message(tr("%1 added: %2 and %3 teeth")
+                         .arg(QString::fromStdString(gear.name))
+                         .arg(gear.teeth1.value_or(0))
+                         .arg(gear.teeth2.value_or(0)));
+        break;
+    }
+    case Tool::Cam: {
+        if (!pending_) {
+            if (!onGround) {
+                emit message(tr("Click a ground pivot: the cam turns about a pivot fixed to the ground"));
+                return;
+            }
+            pending_ = end;
+            emit message(tr("Click where the centre of the follower's roller should be"));
+            break;
+        }
+        const SketchEditResult r = addCam(changed, plane_, *pending_, end.point, barStyle());
+        if (!r.ok) {
+            emit message(QString::fromStdString(r.message));
+            return;
+        }
+        pending_.reset();
+        applyEdit(tr("Sketch cam"), changed);
+        emit message(tr("%1 added: a cycloidal rise, dwell, return and dwell; edit its law in the properties")
+                         .arg(QString::fromStdString(document_->document().couplers.back().name)));
+        break;
+    }
     }
     refreshOverlay();
 }
@@ -284,6 +351,7 @@ void SketchFeature::clickAt(const Vec3& point)
 void SketchFeature::cancelPending()
 {
     pending_.reset();
+    secondPivot_.reset();
     refreshOverlay();
 }
 
@@ -294,6 +362,7 @@ void SketchFeature::refreshOverlay()
         const double r = 0.6 * BarStyle{}.height;
         for (const SketchPivot& p : sketchPivots(document_->document())) overlay_->addPivot(p.point, p.ground(), r);
         if (pending_) overlay_->addPending(pending_->point, 1.6 * r);
+        if (secondPivot_) overlay_->addPending(secondPivot_->point, 1.6 * r);
     }
     viewport_->requestRender();
 }

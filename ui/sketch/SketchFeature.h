@@ -3,8 +3,13 @@
 // the Ground Pivot tool places a ground pivot; with the Link tool each click adds a link
 // from the previous click (a chain), snapping to existing pivots, and a chain ends on a
 // ground pivot or with Esc; with the Slider tool a click on a pivot and a click along
-// the guide add a slider block. Every click is one undoable document edit made by the
-// core (sketch/SketchEdits.h); links weigh what their bar shape and density say.
+// the guide add a slider block; with the Gear Pair tool a click on each of two ground
+// pivots and a click where the wheels should touch add a gear pair (on the bodies pinned
+// there, or on new wheels); with the Cam tool a click on a ground pivot and a click where
+// the roller should be add a disc cam and a roller follower on a guide. Every click that
+// completes something is one undoable
+// document edit made by the core (sketch/SketchEdits.h); links weigh what their bar shape
+// and density say.
 //
 // While on, the feature takes the view's left-button clicks (an event filter on the
 // view's surface); the middle button pans and the wheel zooms as usual.
@@ -34,7 +39,7 @@ class SketchFeature : public QObject {
     Q_OBJECT
 
 public:
-    enum class Tool { GroundPivot, Link, Slider };
+    enum class Tool { GroundPivot, Link, Slider, GearPair, Cam };
 
     SketchFeature(WorkbenchDocument* document, VtkViewport* viewport, QObject* parent = nullptr);
     ~SketchFeature() override;
@@ -82,13 +87,18 @@ private:
     QAction* groundAction_;
     QAction* linkAction_;
     QAction* sliderAction_;
+    QAction* gearAction_;
+    QAction* camAction_;
     QComboBox* planeBox_;
     QDoubleSpinBox* density_;
     std::unique_ptr<SketchOverlay> overlay_;
     WorkPlane plane_;
     Tool tool_ = Tool::GroundPivot;
-    /// The end the next link starts from, or the slider's place awaiting its direction.
+    /// The end the next link starts from, the slider's place awaiting its direction, or a
+    /// gear pair's first pivot.
     std::optional<SketchEnd> pending_;
+    /// A gear pair's second pivot, awaiting the point where the wheels touch.
+    std::optional<SketchEnd> secondPivot_;
     QPoint pressAt_;
     bool pressed_ = false;
 };

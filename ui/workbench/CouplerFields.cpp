@@ -36,6 +36,8 @@ void setCouplerType(CouplerDoc& c, CouplerType type)
     c.type = type;
     c.internal = false;
     c.crossed = false;
+    if (type != CouplerType::Gear && type != CouplerType::RackAndPinion)
+        c.pressureAngle.reset();
     if (type != CouplerType::Gear) {
         c.teeth1.reset();
         c.teeth2.reset();
@@ -147,6 +149,12 @@ void PropertyEditor::addCouplerFields()
         addNumber(label, key, "m", [i, field](const ModelDocument& d) { return (d.couplers[i].*field).value_or(0.0); },
                   [i, field](ModelDocument& d, double v) { d.couplers[i].*field = v; }, 0.0, 1e9, 6);
     };
+    // The teeth's pressure angle: the tooth force acts along the line of action.
+    auto pressureAngle = [this, i] {
+        addNumber(tr("Pressure angle"), "pressureAngle", "°",
+                  [i](const ModelDocument& d) { return d.couplers[i].pressureAngle.value_or(20.0); },
+                  [i](ModelDocument& d, double v) { d.couplers[i].pressureAngle = v; }, 0.0, 44.9, 3);
+    };
     switch (c.type) {
     case CouplerType::Gear: {
         // Switching to radii starts from the pitch radii the tooth counts gave (the axes'
@@ -190,9 +198,13 @@ void PropertyEditor::addCouplerFields()
         addChoice(tr("Mesh"), "internal", {tr("external"), tr("internal (wheel 2 a ring)")},
                   [i](const ModelDocument& d) { return d.couplers[i].internal ? tr("internal (wheel 2 a ring)") : tr("external"); },
                   [i](ModelDocument& d, const QString& v) { d.couplers[i].internal = v != tr("external"); });
+        pressureAngle();
         break;
     }
-    case CouplerType::RackAndPinion: radius(tr("Pinion pitch radius"), "radius1", &CouplerDoc::radius1); break;
+    case CouplerType::RackAndPinion:
+        radius(tr("Pinion pitch radius"), "radius1", &CouplerDoc::radius1);
+        pressureAngle();
+        break;
     case CouplerType::Belt:
         radius(tr("Pulley radius 1"), "radius1", &CouplerDoc::radius1);
         radius(tr("Pulley radius 2"), "radius2", &CouplerDoc::radius2);

@@ -26,7 +26,7 @@ double JointQuantity::valueIn(const RecordedFrame& frame) const
     case Source::DriverEffort:
         return i < frame.driverEfforts.size() ? frame.driverEfforts[i] : none;
     case Source::CouplerEffort: {
-        const size_t at = 3 * i + static_cast<size_t>(component);
+        const size_t at = 4 * i + static_cast<size_t>(component);
         return at < frame.couplerEfforts.size() ? frame.couplerEfforts[at] : none;
     }
     case Source::Conditioning:
@@ -115,22 +115,29 @@ std::vector<JointQuantity> jointQuantities(const Model& model)
         if (coupler.type == CouplerType::Linear)
             continue;
         const QString name = QString::fromStdString(coupler.name);
-        q.component = 1;
         q.unit = "N";
         if (coupler.cam) {
             // Negative: the cam holds the follower, which in a real machine would leave it.
+            q.component = 2;
             q.key = name + ".contact_force";
             q.label = QString("%1 %2 [%3]").arg(name, tr("contact force (below zero the follower would lift off)"), q.unit);
             out.push_back(q);
-            q.component = 2;
+            q.component = 3;
             q.key = name + ".pressure_angle";
             q.unit = "rad";
             q.label = QString("%1 %2 [%3]").arg(name, tr("pressure angle"), q.unit);
             out.push_back(q);
             continue;
         }
+        q.component = 1;
         q.key = name + ".pitch_force";
         q.label = QString("%1 %2 [%3]").arg(name, tr("force at the pitch circle"), q.unit);
+        out.push_back(q);
+        if (coupler.type == CouplerType::Belt)
+            continue;
+        q.component = 2;
+        q.key = name + ".tooth_force";
+        q.label = QString("%1 %2 [%3]").arg(name, tr("tooth force along the line of action"), q.unit);
         out.push_back(q);
     }
     // The distance to a singular configuration, in the units the singular-configuration

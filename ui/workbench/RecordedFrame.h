@@ -32,9 +32,10 @@ struct RecordedFrame {
     std::vector<double> reactions;
     /// Effort of each driver (model order): torque [N·m] or force [N].
     std::vector<double> driverEfforts;
-    /// Three values per coupler (model order): its effort on its first joint [N·m or N];
-    /// that effort at the first wheel's pitch circle [N], or a cam's contact force [N]; a
-    /// cam's pressure angle [rad] (NaN for other couplers) (SimulationFrame::couplers).
+    /// Four values per coupler (model order), as CouplerEffort has them: its effort on its
+    /// first joint [N·m or N]; that effort at the first wheel's pitch circle [N]; the contact
+    /// force (a cam's, or a gear's tooth force) [N] and its pressure angle [rad]; NaN where a
+    /// coupler has none (SimulationFrame::couplers).
     std::vector<double> couplerEfforts;
 };
 

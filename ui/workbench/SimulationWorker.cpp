@@ -110,13 +110,9 @@ void SimulationWorker::run(const SimulationJob& job)
             r.driverEfforts.reserve(f.drivers.size());
             for (const DriverEffort& d : f.drivers)
                 r.driverEfforts.push_back(d.value);
-            r.couplerEfforts.reserve(3 * f.couplers.size());
-            for (const CouplerEffort& c : f.couplers) {
-                const bool cam = !std::isnan(c.contactForce);
-                r.couplerEfforts.push_back(c.value);
-                r.couplerEfforts.push_back(cam ? c.contactForce : c.pitchForce);
-                r.couplerEfforts.push_back(c.pressureAngle);
-            }
+            r.couplerEfforts.reserve(4 * f.couplers.size());
+            for (const CouplerEffort& c : f.couplers)
+                r.couplerEfforts.insert(r.couplerEfforts.end(), {c.value, c.pitchForce, c.contactForce, c.pressureAngle});
             pending.frames.push_back(std::move(r));
             const bool last = f.state.t >= tEnd - 1e-12 * std::max(1.0, std::abs(tEnd));
             if (last || sinceBatch.elapsed() >= batchIntervalMs_)

@@ -91,6 +91,11 @@ std::vector<CouplerEffort> couplerEfforts(const Model& model, const State& s, co
             e.pitchForce = NAN;
         } else {
             e.pitchForce = c.type == CouplerType::Linear ? NAN : e.value / c.radius1;
+            if (c.type == CouplerType::Gear || c.type == CouplerType::RackAndPinion) {
+                // The teeth push along the line of action; its tangential part turns the wheel.
+                e.contactForce = std::abs(e.pitchForce) / std::cos(c.pressureAngle);
+                e.pressureAngle = c.pressureAngle;
+            }
         }
         out.push_back(e);
     }

@@ -1,5 +1,6 @@
 #include "model/CouplerBuilder.h"
 
+#include "model/BevelGear.h"
 #include "model/CamBuilder.h"
 
 #include "looplab/bodies/State.h"
@@ -147,9 +148,9 @@ private:
         c.type = cd.type;
         std::vector<double> x;  // the relation Σ xᵢ (coordinate i) = const
         switch (cd.type) {
-        case CouplerType::Gear: if (!gear(cd, joints, angular, c, x)) return; break;
+        case CouplerType::Gear: if (!gear(cd, joints, angular, c, x) || !teethAngle(cd, c)) return; break;
         case CouplerType::Belt: if (!belt(cd, joints, angular, c, x)) return; break;
-        case CouplerType::RackAndPinion: if (!rack(cd, joints, angular, c, x)) return; break;
+        case CouplerType::RackAndPinion: if (!rack(cd, joints, angular, c, x) || !teethAngle(cd, c)) return; break;
         case CouplerType::Linear: if (!linearCoefficients(cd, x)) return; break;
         case CouplerType::Cam: if (!cam(cd, joints, angular, c)) return; break;
         }
@@ -226,14 +227,26 @@ private:
         if (!(sine <= 1e-6)) {
             fail("/joints", "the axes of '" + a.name + "' and '" + b.name + "' are " +
                                 numberText(degrees(std::asin(std::min(1.0, sine)))) +
-                                "° from parallel: a spur gear pair, an internal gear pair and a belt turn about "
-                                "parallel axes (bevel and worm gears are not modelled)");
+                                "° from parallel: a belt's pulleys turn about parallel axes");
             return false;
         }
         if (la.axis.dot(lb.axis) < 0.0) signB = -signB;
         Vec3 d = lb.point - la.point;
         d -= d.dot(la.axis) * la.axis;
         distance = d.norm();
+        return true;
+    }
+
+    // Involute teeth of 14.5°, 20° (the default) or 25°; beyond 45° a tooth would push its
+    // mate apart harder than it turns it.
+    bool teethAngle(const CouplerDoc& cd, Coupler& c) {
+        const double degreesGiven = cd.pressureAngle.value_or(20.0);
+        if (!(degreesGiven >= 0.0 && degreesGiven < 45.0)) {
+            fail("/pressure_angle", "a pressure angle lies from 0° to below 45° (14.5°, 20° and 25° are usual), found " +
+                                        numberText(degreesGiven) + "°");
+            return false;
+        }
+        c.pressureAngle = degreesGiven * M_PI / 180.0;
         return true;
     }
 
@@ -257,7 +270,10 @@ private:
         }
         double signA = 1.0, signB = 1.0, d = 0.0;
         BodyIndex common;
-        if (!commonBody(a, b, signA, signB, common) || !parallelAxes(a, b, signB, d)) return false;
+        if (!commonBody(a, b, signA, signB, common)) return false;
+        // Axes that are not parallel must meet: a bevel pair.
+        const bool bevel = jointLine(m_, s0_, a).axis.cross(jointLine(m_, s0_, b).axis).norm() > 1e-6;
+        if (!bevel && !parallelAxes(a, b, signB, d)) return false;
         const bool teeth = cd.teeth1 || cd.teeth2, radii = cd.radius1 || cd.radius2;
         if ((cd.teeth1.has_value() != cd.teeth2.has_value()) || (cd.radius1.has_value() != cd.radius2.has_value())) {
             fail("", "a gear pair gives both tooth counts (teeth1, teeth2) or both pitch radii (radius1, radius2), "
@@ -280,6 +296,7 @@ private:
                          " m are not in the ratio of the tooth counts " + numberText(n1) + ":" + numberText(n2));
             return false;
         }
+        if (bevel) return bevelPair(cd, a, b, signA, signB, common, n1, n2, c, x);
         const double sum = cd.internal ? n2 - n1 : n1 + n2;  // in teeth or in metres
         if (!(d > 1e-12 * std::max(1.0, std::abs(sum)))) {
             fail("/joints", "the axes of '" + a.name + "' and '" + b.name +
@@ -312,6 +329,66 @@ private:
         c.wheels = {wheelOf(a, common, c.radius1, t1), wheelOf(b, common, c.radius2, t2)};
         commonPlane(c.wheels[0], c.wheels[1]);
         meshPhases(c.wheels[0], c.wheels[1], cd.internal);
+        return true;
+    }
+
+    // Bevel wheels roll on each other along the pitch cones' line of contact p: their points
+    // there move alike, θ̇₁ (k₁ × p) = θ̇₂ (k₂ × p) with k the joints' axes, both along
+    // n = u₁ × u₂ (u from the apex towards each wheel) and |k × p| = sin γ in the ratio of the
+    // teeth, so n₁σ₁θ₁ − n₂σ₂θ₂ = const with σ = sign((k × p)·n).
+    bool bevelPair(const CouplerDoc& cd, const Joint& a, const Joint& b, double signA, double signB, BodyIndex common,
+                   double n1, double n2, Coupler& c, std::vector<double>& x) {
+        if (cd.internal) {
+            fail("/internal", "an internal pair turns about parallel axes; the axes of '" + a.name + "' and '" + b.name +
+                                  "' meet at an angle (a bevel pair, external)");
+            return false;
+        }
+        const JointLine la = jointLine(m_, s0_, a), lb = jointLine(m_, s0_, b);
+        CouplerWheel wa = wheelOf(a, common, 0.0, 0), wb = wheelOf(b, common, 0.0, 0);
+        std::string why;
+        const std::optional<BevelMesh> mesh = bevelMesh(la.point, la.axis, bodyPosition(m_, s0_, wa.body), lb.point,
+                                                        lb.axis, bodyPosition(m_, s0_, wb.body), n1, n2, why);
+        if (!mesh) {
+            const double sine = std::min(1.0, la.axis.cross(lb.axis).norm());
+            fail("/joints", "the axes of '" + a.name + "' and '" + b.name + "' are " + numberText(degrees(std::asin(sine))) +
+                                "° from parallel and " + why);
+            return false;
+        }
+        const Vec3 n = mesh->toWheel1.cross(mesh->toWheel2).normalized();
+        const double s1 = la.axis.cross(mesh->contact).dot(n) > 0.0 ? 1.0 : -1.0;
+        const double s2 = lb.axis.cross(mesh->contact).dot(n) > 0.0 ? 1.0 : -1.0;
+        x = {signA * s1 * n1, -signB * s2 * n2};
+        // The cones' length from the apex to the wheels' pitch circles: from the radii, or
+        // where the first wheel's body sits on its axis.
+        const double cone = cd.radius1 ? *cd.radius1 / std::sin(mesh->cone1)
+                                       : (bodyPosition(m_, s0_, wa.body) - mesh->apex).dot(mesh->toWheel1) / std::cos(mesh->cone1);
+        c.radius1 = cone * std::sin(mesh->cone1);
+        c.radius2 = cone * std::sin(mesh->cone2);
+        int t1 = 0, t2 = 0;
+        if (cd.teeth1) {
+            t1 = *cd.teeth1;
+            t2 = *cd.teeth2;
+        } else {
+            drawnTeeth(c.radius1, c.radius2, t1, t2);
+        }
+        // Each wheel's pitch circle at its cone's base, a tooth of the first (and a gap of the
+        // second) at the contact line.
+        const Vec3 touch = mesh->apex + cone * mesh->contact;
+        const double radii[2] = {c.radius1, c.radius2}, cones[2] = {mesh->cone1, mesh->cone2};
+        const Vec3 toWheel[2] = {mesh->toWheel1, mesh->toWheel2};
+        const int teethDrawn[2] = {t1, t2};
+        CouplerWheel* wheels[2] = {&wa, &wb};
+        for (int k = 0; k < 2; ++k) {
+            CouplerWheel& w = *wheels[k];
+            const Vec3 centre = mesh->apex + cone * std::cos(cones[k]) * toWheel[k];
+            const Quat toBody = bodyOrientation(m_, s0_, w.body).inverse();
+            w.centre = toBody * Vec3(centre - bodyPosition(m_, s0_, w.body));
+            w.radius = radii[k];
+            w.teeth = teethDrawn[k];
+            const Vec3 axis = bodyOrientation(m_, s0_, w.body) * w.axis;
+            w.phase = angleIn(w, across(touch - centre, axis)) + (k == 1 && w.teeth > 0 ? M_PI / w.teeth : 0.0);
+        }
+        c.wheels = {wa, wb};
         return true;
     }
 

@@ -189,7 +189,7 @@ public:
     void coupler(const json& c, const std::string& p, ModelDocument& doc) {
         CouplerDoc cd;
         if (!object(c, p, {"name", "type", "joints", "teeth1", "teeth2", "radius1", "radius2", "internal",
-                           "crossed", "coefficients", "follower", "roller_radius", "follower_point", "start_angle",
+                           "crossed", "coefficients", "pressure_angle", "follower", "roller_radius", "follower_point", "start_angle",
                            "law", "lift_table"}))
             return;
         text(c, "name", p, cd.name, true);
@@ -225,6 +225,8 @@ public:
         only(gear || belt || rack, "radius1", "a gear, a belt or a rack and pinion");
         only(gear || belt, "radius2", "a gear or a belt");
         only(linear, "coefficients", "a linear coupler");
+        only(gear || rack, "pressure_angle", "a gear or a rack and pinion");
+        optionalNumber(c, "pressure_angle", p, cd.pressureAngle);
         const bool cam = cd.type == CouplerType::Cam;
         for (const char* key : {"follower", "follower_point", "start_angle", "law", "lift_table", "roller_radius"})
             only(cam, key, "a cam");

@@ -134,6 +134,7 @@ std::string serializeModelDocument(const ModelDocument& doc) {
         if (c.type == CouplerType::Gear) j["internal"] = c.internal;
         if (c.type == CouplerType::Belt) j["crossed"] = c.crossed;
         if (c.type == CouplerType::Linear) j["coefficients"] = c.coefficients;
+        if (c.pressureAngle) j["pressure_angle"] = *c.pressureAngle;
         if (c.type == CouplerType::Cam) {
             const CamDoc& cam = c.cam;
             j["follower"] = camFollowerName(cam.follower);

@@ -138,7 +138,7 @@ SimulationResult Simulator::run(const State& start, const std::function<void(con
     auto report = [&](SimulationFrame& f) {
         for (size_t c = 0; c < f.couplers.size() && c < liftOffSaid.size(); ++c) {
             const CouplerEffort& e = f.couplers[c];
-            if (liftOffSaid[c] || !(e.contactForce < 0.0)) continue;
+            if (!m.couplers[c].cam || liftOffSaid[c] || !(e.contactForce < 0.0)) continue;
             liftOffSaid[c] = true;
             std::ostringstream d;
             d << "cam '" << e.coupler << "': the contact force is " << e.contactForce

@@ -3,7 +3,9 @@
 #include "looplab/bodies/Rotation.h"
 #include "looplab/model/ShapeMassProperties.h"
 
+#include <algorithm>
 #include <array>
+#include <cmath>
 #include <set>
 
 namespace looplab {
@@ -16,6 +18,7 @@ std::set<std::string> usedNames(const ModelDocument& doc) {
     for (const auto& x : doc.markers) s.insert(x.name);
     for (const auto& x : doc.joints) s.insert(x.name);
     for (const auto& x : doc.drivers) s.insert(x.name);
+    for (const auto& x : doc.couplers) s.insert(x.name);
     for (const auto& x : doc.forces) s.insert(x.name);
     for (const auto& x : doc.beams) s.insert(x.name);
     for (const auto& x : doc.solids) s.insert(x.name);
@@ -52,6 +55,16 @@ void addPin(ModelDocument& doc, const std::string& pivot, const std::string& mar
     j.marker2 = marker;
     doc.joints.push_back(j);
     r.joints.push_back(j.name);
+}
+
+// The revolute that turns a body about ground pivot `pivot` (by markers, the other marker
+// on a body), if there is one.
+const JointDoc* pinAt(const ModelDocument& doc, const std::string& pivot) {
+    for (const JointDoc& j : doc.joints) {
+        if (j.type != JointType::Revolute || !j.byMarkers) continue;
+        if (j.marker1 == pivot || j.marker2 == pivot) return &j;
+    }
+    return nullptr;
 }
 
 }  // namespace
@@ -165,6 +178,148 @@ SketchEditResult addSlider(ModelDocument& doc, const WorkPlane& plane, const Ske
     doc.joints.push_back(guide);
     r.joints.push_back(guide.name);
     if (!at.pivot.empty()) addPin(doc, at.pivot, pin.name, r);
+    r.ok = true;
+    return r;
+}
+
+SketchEditResult addGearPair(ModelDocument& doc, const WorkPlane& plane, const SketchEnd& a, const SketchEnd& b,
+                             const Vec3& pitchPoint, const BarStyle& style) {
+    SketchEditResult r;
+    for (const SketchEnd* e : {&a, &b}) {
+        if (e->pivot.empty()) {
+            r.message = "a gear pair turns about two pivots fixed to the ground: click on them";
+            return r;
+        }
+        if (!hasMarker(doc, e->pivot)) {
+            r.message = "no pivot '" + e->pivot + "'";
+            return r;
+        }
+    }
+    if (a.pivot == b.pivot) {
+        r.message = "the two wheels of a gear pair turn about two different pivots";
+        return r;
+    }
+    const Vec3 pa = plane.project(a.point), pb = plane.project(b.point);
+    const double distance = (pb - pa).norm();
+    const double along = (plane.project(pitchPoint) - pa).dot(pb - pa) / (distance * distance);
+    if (!(distance > 1e-9) || !(along > 0.05 && along < 0.95)) {
+        r.message = "click between the two pivots, where the wheels' pitch circles should touch";
+        return r;
+    }
+    // 60 teeth between the two wheels, shared in the ratio of the radii.
+    constexpr int kTeeth = 60, kFewest = 6;
+    const int teeth1 = std::clamp(static_cast<int>(std::lround(kTeeth * along)), kFewest, kTeeth - kFewest);
+    const int teeth[2] = {teeth1, kTeeth - teeth1};
+    const SketchEnd* ends[2] = {&a, &b};
+    std::string joints[2];
+    for (int k = 0; k < 2; ++k) {
+        if (const JointDoc* pin = pinAt(doc, ends[k]->pivot)) {
+            joints[k] = pin->name;
+            continue;
+        }
+        BodyDoc wheel;
+        wheel.name = freshSketchName(doc, "wheel");
+        wheel.position = k == 0 ? pa : pb;
+        wheel.orientation = planarOrientation(plane, plane.u());
+        wheel.shape.kind = VisualShape::Kind::Cylinder;
+        wheel.shape.radius = distance * teeth[k] / kTeeth;
+        wheel.shape.length = style.thickness;
+        wheel.shape.color = linkColour(doc.bodies.size());
+        wheel.density = style.density;
+        applyShapeMassProperties(wheel);
+        doc.bodies.push_back(wheel);
+        MarkerDoc centre;
+        centre.name = wheel.name + "_centre";
+        centre.body = wheel.name;
+        doc.markers.push_back(centre);
+        r.markers.push_back(centre.name);
+        addPin(doc, ends[k]->pivot, centre.name, r);
+        joints[k] = r.joints.back();
+        if (r.body.empty()) r.body = wheel.name;
+    }
+    CouplerDoc gear;
+    gear.name = freshSketchName(doc, "gear_pair");
+    gear.type = CouplerType::Gear;
+    gear.joints = {joints[0], joints[1]};
+    gear.teeth1 = teeth[0];
+    gear.teeth2 = teeth[1];
+    doc.couplers.push_back(gear);
+    r.ok = true;
+    return r;
+}
+
+SketchEditResult addCam(ModelDocument& doc, const WorkPlane& plane, const SketchEnd& pivot, const Vec3& followerPoint,
+                        const BarStyle& style) {
+    SketchEditResult r;
+    if (pivot.pivot.empty() || !hasMarker(doc, pivot.pivot)) {
+        r.message = "a cam turns about a pivot fixed to the ground: click on one";
+        return r;
+    }
+    const Vec3 centre = plane.project(pivot.point), point = plane.project(followerPoint);
+    const double reach = (point - centre).norm();
+    if (!(reach > 1e-9) || !std::isfinite(reach)) {
+        r.message = "click the follower's roller away from the cam's pivot";
+        return r;
+    }
+    const Vec3 out = (point - centre) / reach;
+    const double roller = 0.2 * reach, lift = 0.25 * reach;
+    std::string camJoint;
+    if (const JointDoc* pin = pinAt(doc, pivot.pivot)) {
+        camJoint = pin->name;
+    } else {
+        BodyDoc cam;
+        cam.name = freshSketchName(doc, "cam");
+        cam.position = centre;
+        cam.orientation = planarOrientation(plane, plane.u());
+        cam.shape.kind = VisualShape::Kind::Cylinder;
+        cam.shape.radius = reach - roller;  // the base circle
+        cam.shape.length = style.thickness;
+        cam.shape.color = linkColour(doc.bodies.size());
+        cam.density = style.density;
+        applyShapeMassProperties(cam);
+        doc.bodies.push_back(cam);
+        r.body = cam.name;
+        MarkerDoc m;
+        m.name = cam.name + "_centre";
+        m.body = cam.name;
+        doc.markers.push_back(m);
+        r.markers.push_back(m.name);
+        addPin(doc, pivot.pivot, m.name, r);
+        camJoint = r.joints.back();
+    }
+    // The follower: a bar from the roller's centre outwards, on a guide along it.
+    BodyDoc follower;
+    follower.name = freshSketchName(doc, "follower");
+    follower.position = point + 0.5 * reach * out;
+    follower.orientation = planarOrientation(plane, out);
+    follower.shape.kind = VisualShape::Kind::Box;
+    follower.shape.size = Vec3(reach, 0.5 * style.height, style.thickness);
+    follower.shape.color = {{0.55, 0.55, 0.6}};
+    follower.density = style.density;
+    applyShapeMassProperties(follower);
+    doc.bodies.push_back(follower);
+    if (r.body.empty()) r.body = follower.name;
+    JointDoc guide;
+    guide.name = freshSketchName(doc, "guide");
+    guide.type = JointType::Prismatic;
+    guide.body1 = kGroundName;
+    guide.body2 = follower.name;
+    guide.point = point;
+    guide.axis = out;
+    doc.joints.push_back(guide);
+    r.joints.push_back(guide.name);
+    CouplerDoc cam;
+    cam.name = freshSketchName(doc, "cam_contact");
+    cam.type = CouplerType::Cam;
+    cam.joints = {camJoint, guide.name};
+    cam.cam.follower = CamFollower::Roller;
+    cam.cam.rollerRadius = roller;
+    cam.cam.followerPoint = point;
+    cam.cam.segments = {{CamMotion::Cycloidal, 120.0, lift},
+                        {CamMotion::Dwell, 60.0, 0.0},
+                        {CamMotion::Cycloidal, 120.0, -lift},
+                        {CamMotion::Dwell, 60.0, 0.0}};
+    doc.couplers.push_back(cam);
     r.ok = true;
     return r;
 }

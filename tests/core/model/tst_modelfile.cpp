@@ -1252,6 +1252,9 @@ private slots:
         QTest::newRow("belt-driven crank-rocker") << "belt-drive.json" << 0 << 3;
         QTest::newRow("screw jack (driven)") << "screw-jack.json" << 0 << 0;
         // Cam and follower (12) less the revolute and the prismatic (10), the cam and the motor.
+        // Pinion, rack, two wheels (24) less four joints (20), two tie rods, the mesh, the driver.
+        QTest::newRow("rack-and-pinion steering (driven)") << "rack-and-pinion-steering.json" << 0 << 0;
+        QTest::newRow("bevel gears (driven)") << "bevel-gears.json" << 0 << 0;
         QTest::newRow("cam with a roller follower (driven)") << "cam-roller-follower.json" << 0 << 0;
         QTest::newRow("cam with a flat-faced follower (driven)") << "cam-flat-follower.json" << 0 << 0;
     }
@@ -1304,7 +1307,8 @@ private slots:
                                  "spring-mass.json", "clamped-block.json", "cantilever-beam-tension.json",
                                  "cantilever-hex.json", "flexible-four-bar.json", "gear-train.json",
                                  "planetary-gear.json", "rack-and-pinion.json", "belt-drive.json",
-                                 "screw-jack.json", "cam-roller-follower.json", "cam-flat-follower.json"};
+                                 "screw-jack.json", "cam-roller-follower.json", "cam-flat-follower.json",
+                                 "rack-and-pinion-steering.json", "bevel-gears.json"};
         for (const QString& f : exampleFiles()) QVERIFY2(listed.contains(f), qPrintable(f));
     }
 

@@ -7,6 +7,7 @@
 #include "looplab/kinematics/Mobility.h"
 #include "looplab/model/ModelBuilder.h"
 #include "looplab/model/ModelFile.h"
+#include "looplab/model/Cam.h"
 #include "looplab/model/ShapeMassProperties.h"
 #include "looplab/sketch/SketchEdits.h"
 #include "looplab/sketch/SketchSnapping.h"
@@ -268,6 +269,56 @@ private slots:
         QVERIFY(!addLink(doc, wp, {Vec3(0, 0, 0), ""}, {Vec3(0, 0, 0), ""}, BarStyle{}).ok);
         QVERIFY(!addSlider(doc, wp, {Vec3(0, 0, 0), ""}, Vec3(0, 0, 1), BarStyle{}).ok);
         QVERIFY(!addLink(doc, wp, {Vec3(0, 0, 0), "nowhere"}, {Vec3(1, 0, 0), ""}, BarStyle{}).ok);
+    }
+
+    // A gear pair from a crank's ground pivot to a free one: the crank is the first wheel
+    // (its pin is the coupler's first joint), a new disc the second, 20:40 teeth for a
+    // contact a third of the way across; one degree of freedom left.
+    void gearPairOnACrank() {
+        const WorkPlane wp;
+        ModelDocument doc;
+        addGroundPivot(doc, wp, Vec3(0, 0, 0));
+        addGroundPivot(doc, wp, Vec3(0.3, 0, 0));
+        const SketchEditResult crank = addLink(doc, wp, {Vec3(0, 0, 0), "ground_pivot1"}, {Vec3(0.1, 0.1, 0), ""}, BarStyle{});
+        QVERIFY(crank.ok);
+        const SketchEnd a{Vec3(0, 0, 0), "ground_pivot1"}, b{Vec3(0.3, 0, 0), "ground_pivot2"};
+        const SketchEditResult r = addGearPair(doc, wp, a, b, Vec3(0.1, 0.02, 0), BarStyle{});
+        QVERIFY2(r.ok, r.message.c_str());
+        QCOMPARE(doc.bodies.size(), size_t(2));
+        QCOMPARE(doc.couplers.size(), size_t(1));
+        const CouplerDoc& gear = doc.couplers[0];
+        QCOMPARE(gear.joints[0], crank.joints[0]);
+        QCOMPARE(gear.teeth1.value_or(0), 20);
+        QCOMPARE(gear.teeth2.value_or(0), 40);
+        QCOMPARE(doc.bodies[1].shape.radius, 0.2);
+        QCOMPARE(mobilityOf(doc).dof, 1);
+        // Refused with a reason: a contact outside the pivots, one pivot twice, no pivot.
+        QVERIFY(!addGearPair(doc, wp, a, b, Vec3(0.4, 0, 0), BarStyle{}).ok);
+        QVERIFY(!addGearPair(doc, wp, a, a, Vec3(0.1, 0, 0), BarStyle{}).ok);
+        QVERIFY(!addGearPair(doc, wp, a, {Vec3(0.3, 0, 0), ""}, Vec3(0.1, 0, 0), BarStyle{}).ok);
+    }
+
+    // A cam on a ground pivot with its roller's centre 0.1 m above: a roller of 20 mm, so a
+    // base circle of 80 mm, which the cam's profile keeps over the dwell; one degree of
+    // freedom (the cam's turn) once the follower rides on it.
+    void camOnAPivot() {
+        const WorkPlane wp;
+        ModelDocument doc;
+        addGroundPivot(doc, wp, Vec3(0, 0, 0));
+        const SketchEditResult r = addCam(doc, wp, {Vec3(0, 0, 0), "ground_pivot1"}, Vec3(0, 0.1, 0), BarStyle{});
+        QVERIFY2(r.ok, r.message.c_str());
+        QCOMPARE(doc.bodies.size(), size_t(2));
+        QCOMPARE(doc.couplers.size(), size_t(1));
+        QCOMPARE(mobilityOf(doc).dof, 1);
+        const BuildResult b = buildModel(doc, "sketch");
+        QVERIFY(b.ok());
+        const CamCycle cycle = camCycle(*b.model->couplers[0].cam);
+        qInfo("sketched cam: base radius %.12f m, pressure angle up to %.3f deg", cycle.baseRadius,
+              cycle.largestPressureAngle * 180 / M_PI);
+        QVERIFY(std::abs(cycle.baseRadius - 0.08) < 1e-12);
+        QVERIFY(!cycle.undercut);
+        QVERIFY(!addCam(doc, wp, {Vec3(0, 0, 0), ""}, Vec3(0, 0.1, 0), BarStyle{}).ok);
+        QVERIFY(!addCam(doc, wp, {Vec3(0, 0, 0), "ground_pivot1"}, Vec3(0, 0, 0), BarStyle{}).ok);
     }
 };
 

@@ -41,9 +41,11 @@ struct DriverEffort {
 /// −λ ∂Φ/∂x₁, positive in the direction the coordinate increases; and for a gear pair,
 /// rack and pinion or belt that torque at the first wheel's pitch circle [N] (the tangential
 /// tooth force, or the difference of the belt's span tensions; NaN for a linear coupler).
-/// A cam's contact force [N] along the contact normal, positive while the cam pushes
-/// the follower (negative: the constraint holds a follower that would leave the cam), and
-/// the pressure angle there [rad]; NaN for other couplers.
+/// The force between the touching surfaces along their normal [N], and its pressure angle
+/// [rad]: a cam's contact force, positive while the cam pushes the follower (negative: the
+/// constraint holds a follower that would leave the cam); a gear pair's or rack's tooth
+/// force along the line of action, |pitch force|/cos φ with φ the teeth's pressure angle;
+/// NaN for belts and linear couplers.
 struct CouplerEffort {
     std::string coupler;
     double value = 0.0;

@@ -124,6 +124,9 @@ struct Coupler {
     std::vector<CouplerWheel> wheels;
     std::optional<CouplerRack> rack;
     bool crossed = false;
+    /// Gear, rack: the teeth's pressure angle [rad]: the tooth force acts along the line of
+    /// action, that far from the pitch circles' common tangent.
+    double pressureAngle = 0.0;
     /// Cams: the law and the geometry (immutable, shared by copies of the model).
     std::shared_ptr<const Cam> cam;
     int equation = 0;

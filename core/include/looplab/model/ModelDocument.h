@@ -131,6 +131,7 @@ struct CouplerDoc {
     std::optional<double> radius1, radius2;  ///< gear, belt: pitch radii [m]; rack: radius1
     bool internal = false;                   ///< gear: the second wheel is a ring (annulus)
     bool crossed = false;                    ///< belt: crossed (the pulleys turn opposite ways)
+    std::optional<double> pressureAngle;     ///< gear, rack: the teeth's pressure angle [deg], 20 if not given
     std::vector<double> coefficients;        ///< linear: one per joint (per rad or per m)
     CamDoc cam;                              ///< cam: the cam's revolute, then the follower's joint
 };
