@@ -19,7 +19,7 @@ CamDoc defaultCam()
 
 QString camSignature(const CamDoc& cam)
 {
-    QString s = QString("%1/%2/").arg(camFollowerName(cam.follower)).arg(cam.table.size());
+    QString s = QString("%1/%2/%3/").arg(camFollowerName(cam.follower)).arg(cam.table.size()).arg(cam.profile.size());
     for (const CamSegment& segment : cam.segments)
         s += segment.motion == CamMotion::Dwell ? "d" : "m";
     return s;
@@ -45,8 +45,8 @@ QStringList motionNames()
 
 }  // namespace
 
-// The law's segments are edited in place (motion, angle, lift); a table law is edited in
-// the model file (it has no segments to show).
+// The law's segments are edited in place (motion, angle, lift); a table law or a profile
+// is edited in the model file (it has no segments to show).
 void PropertyEditor::addCamFields()
 {
     const auto i = static_cast<size_t>(item_.index);

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <limits>
 #include <memory>
+#include <optional>
 
 namespace looplab {
 namespace {
@@ -24,9 +25,26 @@ using Fail = std::function<void(const std::string&, const std::string&)>;
 // rise within one turn.
 bool compileLaw(const CamDoc& doc, bool oscillating, CamLaw& law, const Fail& fail) {
     const double liftUnit = oscillating ? kRadiansPerDegree : 1.0;
-    if (doc.segments.empty() == doc.table.empty()) {
-        fail("", "a cam gives its law as segments (law) or as a table (lift_table), one of the two");
+    if (int(!doc.segments.empty()) + int(!doc.table.empty()) + int(!doc.profile.empty()) != 1) {
+        fail("", "a cam gives its law as segments (law), a table (lift_table) or its profile (profile), one of them");
         return false;
+    }
+    if (!doc.profile.empty()) {
+        // Its lifts follow from the geometry (liftsFromProfile()).
+        if (oscillating) {
+            fail("/profile", "a profile drives a translating follower; give an oscillating follower's law");
+            return false;
+        }
+        if (doc.profile.size() < 8) {
+            fail("/profile", "a profile needs eight points or more, found " + std::to_string(doc.profile.size()));
+            return false;
+        }
+        for (size_t i = 0; i < doc.profile.size(); ++i)
+            if (!doc.profile[i].allFinite()) {
+                fail("/profile/" + std::to_string(i), "a profile point is three finite numbers");
+                return false;
+            }
+        return true;
     }
     if (!doc.segments.empty()) {
         double turn = 0.0, net = 0.0, largest = 0.0;
@@ -84,17 +102,90 @@ bool compileLaw(const CamDoc& doc, bool oscillating, CamLaw& law, const Fail& fa
     return true;
 }
 
+Vec2 rotatedInPlane(const Vec2& v, double angle) {
+    const double c = std::cos(angle), s = std::sin(angle);
+    return Vec2(c * v.x() - s * v.y(), s * v.x() + c * v.y());
+}
+
+// Where the follower's line P + s d (plane coordinates, from the cam's axis) meets the
+// closed polygon `profile` farthest out: the face's reach for a flat face, else the largest
+// s with the roller (radius r ≥ 0, a knife edge r = 0) touching a side or a corner.
+std::optional<double> farthestContact(const std::vector<Vec2>& profile, const Vec2& P, const Vec2& d, double r,
+                                      bool flat) {
+    std::optional<double> best;
+    auto keep = [&](double s) {
+        if (!best || s > *best) best = s;
+    };
+    const Vec2 across(-d.y(), d.x());
+    const size_t n = profile.size();
+    for (size_t i = 0; i < n; ++i) {
+        const Vec2& a = profile[i];
+        const Vec2& b = profile[(i + 1) % n];
+        if (flat) {
+            keep((a - P).dot(d));
+            continue;
+        }
+        // A corner: the roller's centre r from it.
+        const double along = (a - P).dot(d), off = (a - P).dot(across);
+        if (r > 0.0 && std::abs(off) <= r) keep(along + std::sqrt(r * r - off * off));
+        // A side: the centre on a line r from it, its foot within the side.
+        const Vec2 side = b - a;
+        const double length2 = side.squaredNorm();
+        if (!(length2 > 0.0)) continue;
+        const Vec2 normal = Vec2(side.y(), -side.x()).normalized();
+        const double dn = d.dot(normal);
+        if (dn == 0.0) continue;
+        for (double sign : {1.0, -1.0}) {
+            const double s = (sign * r - (P - a).dot(normal)) / dn;
+            const double t = (P + s * d - a).dot(side) / length2;
+            if (t >= 0.0 && t <= 1.0) keep(s);
+        }
+    }
+    return best;
+}
+
+// The lift table of a translating follower from the cam's profile (plane coordinates at the
+// law's start angle φ₀): at law angle φ the cam has turned by τ(φ − φ₀), and the lift is
+// where the follower meets it, sampled every half degree. The follower must touch the
+// profile in the initial configuration.
+bool liftsFromProfile(const CamDoc& doc, const std::vector<Vec2>& profile, const Vec2& point, const Vec2& d,
+                      double turnSense, double startAngle, CamLaw& law, const Fail& fail, double& atStart) {
+    const double r = doc.follower == CamFollower::Roller ? doc.rollerRadius : 0.0;
+    const bool flat = doc.follower == CamFollower::FlatFace;
+    auto liftAt = [&](double phi) {
+        std::vector<Vec2> turned(profile.size());
+        for (size_t i = 0; i < profile.size(); ++i) turned[i] = rotatedInPlane(profile[i], turnSense * (phi - startAngle));
+        return farthestContact(turned, point, d, r, flat);
+    };
+    const std::optional<double> start = liftAt(startAngle);
+    if (!start) {
+        fail("/profile", "the follower's line misses the profile in the initial configuration");
+        return false;
+    }
+    atStart = *start;
+    constexpr int kSamples = 720;
+    std::vector<double> angles, lifts;
+    for (int k = 0; k < kSamples; ++k) {
+        const double phi = 2.0 * M_PI * k / kSamples;
+        const std::optional<double> s = liftAt(phi);
+        if (!s) {
+            fail("/profile", "the follower's line misses the profile when the law's angle is " +
+                                 quantityText(phi / kRadiansPerDegree) + "°");
+            return false;
+        }
+        angles.push_back(phi);
+        lifts.push_back(*s);
+    }
+    law = CamLaw::fromTable(std::move(angles), std::move(lifts));
+    return true;
+}
+
 Vec3 camJointAxis(const Model& m, const State& s, const Joint& j) {
     return bodyOrientation(m, s, j.frame1.body) * j.frame1.axes.col(2);
 }
 
 Vec3 camJointPoint(const Model& m, const State& s, const Joint& j) {
     return pointPosition(m, s, j.frame1.body, j.frame1.origin);
-}
-
-Vec2 rotatedInPlane(const Vec2& v, double angle) {
-    const double c = std::cos(angle), s = std::sin(angle);
-    return Vec2(c * v.x() - s * v.y(), s * v.x() + c * v.y());
 }
 
 }  // namespace
@@ -178,8 +269,25 @@ bool buildCam(const Model& m, const State& s0, const CouplerDoc& cd, const CamJo
     cam->turnSense = joints.camSign;
     cam->startAngle = doc.startAngle * kRadiansPerDegree;
     cam->initialAngle = jointAngle(m, s0, joints.cam);
-    const double f0 = cam->law.evaluate(cam->startAngle).lift;
     const Vec2 point = inPlane(toPoint);
+    if (!doc.profile.empty()) {
+        std::vector<Vec2> profile;
+        for (const Vec3& p : doc.profile) profile.push_back(inPlane(p - centre));
+        double gap = 0.0;
+        if (!liftsFromProfile(doc, profile, point, cam->direction, cam->turnSense, cam->startAngle, cam->law, fail, gap))
+            return false;
+        // The lifts are measured from the follower's point; it must rest on the profile.
+        if (!(std::abs(gap) <= 1e-6 * reach)) {
+            const Vec3 touching = doc.followerPoint + gap * (cam->direction.x() * e1 + cam->direction.y() * e2);
+            fail("/follower_point", "the follower is " + quantityText(std::abs(gap)) + " m " +
+                                        (gap > 0.0 ? "inside" : "clear of") +
+                                        " the profile along its slide: it touches it with its point at (" +
+                                        quantityText(touching.x()) + ", " + quantityText(touching.y()) + ", " +
+                                        quantityText(touching.z()) + ")");
+            return false;
+        }
+    }
+    const double f0 = cam->law.evaluate(cam->startAngle).lift;
     cam->base = cam->oscillating ? Vec2(cam->pivot + rotatedInPlane(point - cam->pivot, -cam->liftSense * f0))
                                  : Vec2(point - f0 * cam->direction);
 

@@ -190,7 +190,7 @@ public:
         CouplerDoc cd;
         if (!object(c, p, {"name", "type", "joints", "teeth1", "teeth2", "radius1", "radius2", "internal",
                            "crossed", "coefficients", "pressure_angle", "follower", "roller_radius", "follower_point", "start_angle",
-                           "law", "lift_table"}))
+                           "law", "lift_table", "profile"}))
             return;
         text(c, "name", p, cd.name, true);
         std::string type;
@@ -228,7 +228,7 @@ public:
         only(gear || rack, "pressure_angle", "a gear or a rack and pinion");
         optionalNumber(c, "pressure_angle", p, cd.pressureAngle);
         const bool cam = cd.type == CouplerType::Cam;
-        for (const char* key : {"follower", "follower_point", "start_angle", "law", "lift_table", "roller_radius"})
+        for (const char* key : {"follower", "follower_point", "start_angle", "law", "lift_table", "profile", "roller_radius"})
             only(cam, key, "a cam");
         if (cam) camFields(c, p, cd.cam);
         teeth(c, "teeth1", p, cd.teeth1);
@@ -253,9 +253,21 @@ public:
         }
         vec3(c, "follower_point", p, cam.followerPoint, true);
         number(c, "start_angle", p, cam.startAngle);
-        if (c.contains("law") == c.contains("lift_table")) {
-            error(p, "a cam gives its law as segments (law) or as a table of lifts (lift_table), one of the two");
+        if (int(c.contains("law")) + int(c.contains("lift_table")) + int(c.contains("profile")) != 1) {
+            error(p, "a cam gives its law as segments (law), a table of lifts (lift_table) or its profile (profile), "
+                     "one of them");
             return;
+        }
+        if (const json* profile = field(c, "profile", p, false)) {
+            if (!profile->is_array()) {
+                error(p + "/profile", "expected an array of [x, y, z] points, found " + typeName(*profile));
+                return;
+            }
+            for (size_t i = 0; i < profile->size(); ++i) {
+                std::vector<double> point;
+                if (numbers((*profile)[i], p + "/profile/" + std::to_string(i), point, 3))
+                    cam.profile.emplace_back(point[0], point[1], point[2]);
+            }
         }
         if (const json* law = field(c, "law", p, false)) {
             if (!law->is_array()) {

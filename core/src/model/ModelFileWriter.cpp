@@ -150,6 +150,11 @@ std::string serializeModelDocument(const ModelDocument& doc) {
                 }
                 j["law"] = law;
             }
+            if (!cam.profile.empty()) {
+                json profile = json::array();
+                for (const Vec3& point : cam.profile) profile.push_back({point.x(), point.y(), point.z()});
+                j["profile"] = profile;
+            }
             if (!cam.table.empty()) {
                 json table = json::array();
                 for (const auto& [angle, lift] : cam.table) table.push_back({angle, lift});

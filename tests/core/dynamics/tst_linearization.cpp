@@ -1,8 +1,8 @@
 // The linearisation M, C = −∂Q/∂v, K = −∂(Q − Φ_qᵀλ)/∂q (Linearization.h):
-//  - K and C of every joint type, both drivers, every force element, gravity and the
-//    gyroscopic term against central differences of generalizedForces() and of the
-//    Jacobian at a state that is neither assembled nor in equilibrium, with v ≠ 0 and
-//    arbitrary multipliers; q is moved along retract(), as K is defined;
+//  - K and C of every joint type, both drivers, a coupler, a cam, every force element,
+//    gravity and the gyroscopic term against central differences of generalizedForces()
+//    and of the Jacobian at a state that is neither assembled nor in equilibrium, with
+//    v ≠ 0 and arbitrary multipliers; q is moved along retract(), as K is defined;
 //  - the antisymmetric part of K for conservative loads, which the composition of body-
 //    frame rotations makes −½ F̃_θ per body (F = Q − Φ_qᵀλ);
 //  - M against denseMass();
@@ -114,8 +114,14 @@ void addSpringDamper(ModelDocument& doc, std::mt19937& g, const std::string& nam
     doc.forces.push_back(f);
 }
 
-// What a case puts between and on the two bodies.
+// What a case puts between and on the two bodies; a cam is its example, turned 50° into
+// the rise so that the law's slope and curvature count.
 ModelDocument caseModel(const QString& name, std::mt19937& g) {
+    if (name == "cam") {
+        ModelDocument cam = test::exampleDocument("cam-roller-follower.json");
+        cam.couplers[0].cam.startAngle = 50.0;
+        return cam;
+    }
     ModelDocument doc = twoBodies(g);
     for (JointType t : jointTypes()) {
         if (name != jointTypeName(t)) continue;
@@ -273,7 +279,7 @@ private slots:
     void matchesFiniteDifferences_data() {
         QTest::addColumn<QString>("which");
         for (JointType t : jointTypes()) QTest::newRow(jointTypeName(t)) << QString(jointTypeName(t));
-        for (const char* c : {"rotational driver", "translational driver", "coupler", "spring-damper",
+        for (const char* c : {"rotational driver", "translational driver", "coupler", "cam", "spring-damper",
                               "rotational spring-damper", "body force", "body torque",
                               "gravity and gyroscopic"})
             QTest::newRow(c) << QString(c);

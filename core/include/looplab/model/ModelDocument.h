@@ -114,8 +114,11 @@ struct CamDoc {
     double startAngle = 0.0;
     /// Segments end to end over one turn (their angles sum to 360°, their lifts to zero) …
     std::vector<CamSegment> segments;  ///< angle [deg], lift [m or deg]
-    /// … or a table of (angle [deg], lift) through which a periodic cubic spline passes.
+    /// … or a table of (angle [deg], lift) through which a periodic cubic spline passes …
     std::vector<std::pair<double, double>> table;
+    /// … or the cam's profile, a closed polygon of global points at the initial
+    /// configuration [m] (translating followers): the lift is where the follower meets it.
+    std::vector<Vec3> profile;
 };
 
 const char* couplerTypeName(CouplerType type);
