@@ -65,27 +65,43 @@ public:
         return true;
     }
 
+    // A parameter's pointer must name a number of the model file.
+    void modelNumber(const json& model, const std::string& path, const std::string& where) {
+        try {
+            const json::json_pointer ptr(path);
+            if (!model.contains(ptr))
+                error(where, "the model file has no value at '" + path + "'");
+            else if (!model.at(ptr).is_number()) {
+                const std::string type = model.at(ptr).type_name();
+                const bool vowel = !type.empty() && std::string("aeiou").find(type[0]) != std::string::npos;
+                error(where, "the model's value at '" + path + "' is " + (vowel ? "an " : "a ") + type + ", not a number");
+            }
+        } catch (const json::exception&) {
+            error(where, "'" + path + "' is not a JSON pointer (e.g. \"/bodies/0/mass\")");
+        }
+    }
+
     void parameter(const json& j, const std::string& where, const json& model, StudyParameter& p) {
-        if (!object(j, where, {"name", "path", "values", "range", "normal", "uniform"})) return;
+        if (!object(j, where, {"name", "path", "also", "values", "range", "normal", "uniform"})) return;
         text(j, "path", where, p.path, true);
         p.name = p.path;
         text(j, "name", where, p.name);
         if (p.name.empty() || p.name.find_first_of(",\"\n\r") != std::string::npos)
             error(where + (j.contains("name") ? "/name" : "/path"),
                   "a parameter's name must be non-empty and hold no comma, quote or line break");
-        if (!p.path.empty()) {
-            try {
-                const json::json_pointer ptr(p.path);
-                if (!model.contains(ptr))
-                    error(where + "/path", "the model file has no value at '" + p.path + "'");
-                else if (!model.at(ptr).is_number()) {
-                    const std::string type = model.at(ptr).type_name();
-                    const bool vowel = !type.empty() && std::string("aeiou").find(type[0]) != std::string::npos;
-                    error(where + "/path", "the model's value at '" + p.path + "' is " + (vowel ? "an " : "a ") +
-                                               type + ", not a number");
+        if (!p.path.empty()) modelNumber(model, p.path, where + "/path");
+        if (const json* also = field(j, "also", where, false)) {
+            if (!also->is_array()) {
+                error(where + "/also", "expected an array of {\"path\", \"factor\"}");
+            } else {
+                for (size_t k = 0; k < also->size(); ++k) {
+                    const std::string at = where + "/also/" + std::to_string(k);
+                    if (!object((*also)[k], at, {"path", "factor"})) continue;
+                    StudyParameter::Linked linked;
+                    if (text((*also)[k], "path", at, linked.path, true)) modelNumber(model, linked.path, at + "/path");
+                    number((*also)[k], "factor", at, linked.factor);
+                    p.also.push_back(linked);
                 }
-            } catch (const json::exception& e) {
-                error(where + "/path", "'" + p.path + "' is not a JSON pointer (e.g. \"/bodies/0/mass\")");
             }
         }
         int kinds = 0;
@@ -277,10 +293,15 @@ StudyFileResult parseStudyFile(const std::string& text, const std::string& file)
                 s.parameters.push_back(p);
             }
             std::set<std::string> names, paths;
-            for (size_t i = 0; i < s.parameters.size(); ++i)
+            for (size_t i = 0; i < s.parameters.size(); ++i) {
+                const std::string at = "/parameters/" + std::to_string(i);
                 if (!s.parameters[i].path.empty() && !paths.insert(s.parameters[i].path).second)
-                    rd.error("/parameters/" + std::to_string(i) + "/path",
-                             "another parameter varies '" + s.parameters[i].path + "'");
+                    rd.error(at + "/path", "another parameter varies '" + s.parameters[i].path + "'");
+                for (size_t k = 0; k < s.parameters[i].also.size(); ++k)
+                    if (!paths.insert(s.parameters[i].also[k].path).second)
+                        rd.error(at + "/also/" + std::to_string(k) + "/path",
+                                 "'" + s.parameters[i].also[k].path + "' is varied twice");
+            }
             for (size_t i = 0; i < s.parameters.size(); ++i)
                 if (!s.parameters[i].name.empty() && !names.insert(s.parameters[i].name).second)
                     rd.error("/parameters/" + std::to_string(i) + "/name",

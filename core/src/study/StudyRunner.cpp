@@ -203,15 +203,18 @@ void runAnalysis(const StudyDescription& study, const std::shared_ptr<const Mode
 std::string applyStudyValues(const StudyDescription& study, const std::string& modelText,
                              const std::vector<double>& values) {
     nlohmann::json j = nlohmann::json::parse(modelText);
-    for (size_t i = 0; i < values.size() && i < study.parameters.size(); ++i) {
-        nlohmann::json& at = j[nlohmann::json::json_pointer(study.parameters[i].path)];
-        // A count (a gear's teeth, a beam's elements) stays a whole number where the value
-        // is one; any other value goes in as it is, for the reader to refuse with its reason.
-        const double v = values[i];
+    // A count (a gear's teeth, a beam's elements) stays a whole number where the value is
+    // one; any other value goes in as it is, for the reader to refuse with its reason.
+    auto put = [&j](const std::string& path, double v) {
+        nlohmann::json& at = j[nlohmann::json::json_pointer(path)];
         if (at.is_number_integer() && std::isfinite(v) && v == std::floor(v) && std::abs(v) < 9e15)
             at = static_cast<long long>(v);
         else
             at = v;
+    };
+    for (size_t i = 0; i < values.size() && i < study.parameters.size(); ++i) {
+        put(study.parameters[i].path, values[i]);
+        for (const StudyParameter::Linked& linked : study.parameters[i].also) put(linked.path, linked.factor * values[i]);
     }
     return j.dump();
 }

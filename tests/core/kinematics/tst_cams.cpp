@@ -18,6 +18,8 @@
 #include "looplab/model/Cam.h"
 #include "looplab/scene/Scene.h"
 #include "looplab/simulation/Simulation.h"
+#include "looplab/study/StudyFile.h"
+#include "looplab/study/StudyRunner.h"
 
 #include <Eigen/Dense>
 
@@ -430,6 +432,32 @@ private slots:
         QVERIFY2(p.find("/couplers/0/follower_point") != std::string::npos && p.find("clear of") != std::string::npos &&
                      p.find("(0, 0.062, 0)") != std::string::npos,
                  p.c_str());
+    }
+
+    // A study varies a rise and, through `also`, its return with the opposite sign: the law
+    // still balances and the case's cam rises by the value; a linked path that is not in the
+    // model is refused at its place in the study file.
+    void riseAndReturnVaryTogetherInAStudy() {
+        const std::string model = test::examplePath("cam-roller-follower.json");
+        const StudyFileResult f = parseStudyFile(R"({"format": "looplab-study", "version": 1, "model": ")" + model + R"(",
+            "analysis": {"type": "statics"}, "outputs": [{"quantity": "guide.displacement"}],
+            "parameters": [{"path": "/couplers/0/law/0/lift", "also": [{"path": "/couplers/0/law/2/lift", "factor": -1}],
+                            "values": [0.02, 0.03]}]})",
+                                                 "rise.json");
+        QVERIFY2(f.study, formatDiagnostics(f.diagnostics).c_str());
+        const std::string text = serializeModelDocument(test::exampleDocument("cam-roller-follower.json"));
+        const DocumentResult varied = parseModelDocument(applyStudyValues(*f.study, text, {0.03}));
+        QVERIFY2(varied.document, formatDiagnostics(varied.diagnostics).c_str());
+        const LoadedModel lm = prepareModel(*varied.document);
+        QVERIFY2(lm.ok(), formatDiagnostics(lm.diagnostics).c_str());
+        QVERIFY(std::abs(lm.model->couplers[0].cam->law.evaluate(kTau / 3.0).lift - 0.03) < 1e-15);
+        const StudyFileResult bad = parseStudyFile(R"({"format": "looplab-study", "version": 1, "model": ")" + model + R"(",
+            "analysis": {"type": "statics"}, "outputs": [{"quantity": "guide.displacement"}],
+            "parameters": [{"path": "/couplers/0/law/0/lift", "also": [{"path": "/couplers/0/law/9/lift"}],
+                            "values": [0.02]}]})",
+                                                   "rise.json");
+        const std::string p = formatDiagnostics(bad.diagnostics);
+        QVERIFY2(!bad.study && p.find("/parameters/0/also/0/path") != std::string::npos, p.c_str());
     }
 
     void fileRoundTrip() {

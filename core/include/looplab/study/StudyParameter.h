@@ -14,6 +14,13 @@ struct StudyParameter {
 
     std::string name;  ///< column name in the results; default the pointer
     std::string path;  ///< JSON pointer into the model file
+    /// Further numbers the parameter sets, each to its value times a factor: a cam's rise
+    /// and its return together, the two links of a symmetric linkage.
+    struct Linked {
+        std::string path;
+        double factor = 1.0;
+    };
+    std::vector<Linked> also;
     Kind kind = Kind::List;
     std::vector<double> values;      ///< List
     double from = 0.0, to = 0.0;     ///< Range: first and last value
