@@ -67,6 +67,47 @@ const JointDoc* pinAt(const ModelDocument& doc, const std::string& pivot) {
     return nullptr;
 }
 
+// A disc of `radius` centred on ground pivot `pivot` at `centre`, pinned there: a gear
+// wheel or a cam. Returns the pin's name.
+std::string addDiscOnPivot(ModelDocument& doc, const WorkPlane& plane, const std::string& base,
+                           const std::string& pivot, const Vec3& centre, double radius, const BarStyle& style,
+                           SketchEditResult& r) {
+    BodyDoc disc;
+    disc.name = freshSketchName(doc, base);
+    disc.position = centre;
+    disc.orientation = planarOrientation(plane, plane.u());
+    disc.shape.kind = VisualShape::Kind::Cylinder;
+    disc.shape.radius = radius;
+    disc.shape.length = style.thickness;
+    disc.shape.color = linkColour(doc.bodies.size());
+    disc.density = style.density;
+    applyShapeMassProperties(disc);
+    doc.bodies.push_back(disc);
+    if (r.body.empty()) r.body = disc.name;
+    MarkerDoc m;
+    m.name = disc.name + "_centre";
+    m.body = disc.name;
+    doc.markers.push_back(m);
+    r.markers.push_back(m.name);
+    addPin(doc, pivot, m.name, r);
+    return r.joints.back();
+}
+
+// A prismatic joint from the ground to `body` through `point` along `axis` (unit).
+std::string addGuide(ModelDocument& doc, const std::string& body, const Vec3& point, const Vec3& axis,
+                     SketchEditResult& r) {
+    JointDoc guide;
+    guide.name = freshSketchName(doc, "guide");
+    guide.type = JointType::Prismatic;
+    guide.body1 = kGroundName;
+    guide.body2 = body;
+    guide.point = point;
+    guide.axis = axis;
+    doc.joints.push_back(guide);
+    r.joints.push_back(guide.name);
+    return guide.name;
+}
+
 }  // namespace
 
 std::string freshSketchName(const ModelDocument& doc, const std::string& base) {
@@ -168,15 +209,7 @@ SketchEditResult addSlider(ModelDocument& doc, const WorkPlane& plane, const Ske
     pin.body = block.name;
     doc.markers.push_back(pin);
     r.markers.push_back(pin.name);
-    JointDoc guide;
-    guide.name = freshSketchName(doc, "guide");
-    guide.type = JointType::Prismatic;
-    guide.body1 = kGroundName;
-    guide.body2 = block.name;
-    guide.point = p;
-    guide.axis = d.normalized();
-    doc.joints.push_back(guide);
-    r.joints.push_back(guide.name);
+    addGuide(doc, block.name, p, d.normalized(), r);
     if (!at.pivot.empty()) addPin(doc, at.pivot, pin.name, r);
     r.ok = true;
     return r;
@@ -217,25 +250,8 @@ SketchEditResult addGearPair(ModelDocument& doc, const WorkPlane& plane, const S
             joints[k] = pin->name;
             continue;
         }
-        BodyDoc wheel;
-        wheel.name = freshSketchName(doc, "wheel");
-        wheel.position = k == 0 ? pa : pb;
-        wheel.orientation = planarOrientation(plane, plane.u());
-        wheel.shape.kind = VisualShape::Kind::Cylinder;
-        wheel.shape.radius = distance * teeth[k] / kTeeth;
-        wheel.shape.length = style.thickness;
-        wheel.shape.color = linkColour(doc.bodies.size());
-        wheel.density = style.density;
-        applyShapeMassProperties(wheel);
-        doc.bodies.push_back(wheel);
-        MarkerDoc centre;
-        centre.name = wheel.name + "_centre";
-        centre.body = wheel.name;
-        doc.markers.push_back(centre);
-        r.markers.push_back(centre.name);
-        addPin(doc, ends[k]->pivot, centre.name, r);
-        joints[k] = r.joints.back();
-        if (r.body.empty()) r.body = wheel.name;
+        joints[k] = addDiscOnPivot(doc, plane, "wheel", ends[k]->pivot, k == 0 ? pa : pb, distance * teeth[k] / kTeeth,
+                                   style, r);
     }
     CouplerDoc gear;
     gear.name = freshSketchName(doc, "gear_pair");
@@ -263,30 +279,10 @@ SketchEditResult addCam(ModelDocument& doc, const WorkPlane& plane, const Sketch
     }
     const Vec3 out = (point - centre) / reach;
     const double roller = 0.2 * reach, lift = 0.25 * reach;
-    std::string camJoint;
-    if (const JointDoc* pin = pinAt(doc, pivot.pivot)) {
-        camJoint = pin->name;
-    } else {
-        BodyDoc cam;
-        cam.name = freshSketchName(doc, "cam");
-        cam.position = centre;
-        cam.orientation = planarOrientation(plane, plane.u());
-        cam.shape.kind = VisualShape::Kind::Cylinder;
-        cam.shape.radius = reach - roller;  // the base circle
-        cam.shape.length = style.thickness;
-        cam.shape.color = linkColour(doc.bodies.size());
-        cam.density = style.density;
-        applyShapeMassProperties(cam);
-        doc.bodies.push_back(cam);
-        r.body = cam.name;
-        MarkerDoc m;
-        m.name = cam.name + "_centre";
-        m.body = cam.name;
-        doc.markers.push_back(m);
-        r.markers.push_back(m.name);
-        addPin(doc, pivot.pivot, m.name, r);
-        camJoint = r.joints.back();
-    }
+    // The cam is the body already pinned there, or a disc of the base circle.
+    const JointDoc* pin = pinAt(doc, pivot.pivot);
+    const std::string camJoint =
+        pin ? pin->name : addDiscOnPivot(doc, plane, "cam", pivot.pivot, centre, reach - roller, style, r);
     // The follower: a bar from the roller's centre outwards, on a guide along it.
     BodyDoc follower;
     follower.name = freshSketchName(doc, "follower");
@@ -299,19 +295,11 @@ SketchEditResult addCam(ModelDocument& doc, const WorkPlane& plane, const Sketch
     applyShapeMassProperties(follower);
     doc.bodies.push_back(follower);
     if (r.body.empty()) r.body = follower.name;
-    JointDoc guide;
-    guide.name = freshSketchName(doc, "guide");
-    guide.type = JointType::Prismatic;
-    guide.body1 = kGroundName;
-    guide.body2 = follower.name;
-    guide.point = point;
-    guide.axis = out;
-    doc.joints.push_back(guide);
-    r.joints.push_back(guide.name);
+    const std::string guide = addGuide(doc, follower.name, point, out, r);
     CouplerDoc cam;
     cam.name = freshSketchName(doc, "cam_contact");
     cam.type = CouplerType::Cam;
-    cam.joints = {camJoint, guide.name};
+    cam.joints = {camJoint, guide};
     cam.cam.follower = CamFollower::Roller;
     cam.cam.rollerRadius = roller;
     cam.cam.followerPoint = point;
