@@ -5,6 +5,7 @@
 #include "looplab/model/ModelFile.h"
 #include "looplab/simulation/ModelRunSettings.h"
 #include "looplab/simulation/SimulationSettings.h"
+#include "ReportJson.h"
 
 #include <algorithm>
 #include <cmath>
@@ -17,34 +18,9 @@
 
 namespace looplab::cli {
 
-/// A vector as a JSON array [x, y, z].
-inline nlohmann::json vec(const Vec3& v) { return {v.x(), v.y(), v.z()}; }
-
-/// The beam and solid meshes of a model, {name: {kind, nodes, elements}} (empty without
-/// meshes), as `check` and `simulate` report them.
-inline nlohmann::json meshesJson(const Model& model) {
-    nlohmann::json meshes = nlohmann::json::object();
-    for (const Body& b : model.bodies) {
-        if (b.kind == BodyKind::Beam)
-            meshes[b.name] = {{"kind", "beam"}, {"nodes", b.beam->nodeCount()}, {"elements", b.beam->elementCount()}};
-        else if (b.kind == BodyKind::Solid)
-            meshes[b.name] = {{"kind", "solid"}, {"nodes", b.solid->nodeCount()}, {"elements", b.solid->elementCount()}};
-    }
-    return meshes;
-}
-
-/// One line per mesh, "  NAME: KIND, N nodes, E elements", in body order.
-inline std::string meshesText(const Model& model) {
-    const nlohmann::json meshes = meshesJson(model);
-    std::string text;
-    for (const Body& b : model.bodies) {
-        if (!meshes.contains(b.name)) continue;
-        const nlohmann::json& m = meshes[b.name];
-        text += "  " + b.name + ": " + m["kind"].get<std::string>() + ", " + std::to_string(m["nodes"].get<int>()) +
-                " nodes, " + std::to_string(m["elements"].get<int>()) + " elements\n";
-    }
-    return text;
-}
+using reports::meshesJson;
+using reports::meshesText;
+using reports::vec;
 
 /// Exit statuses documented in docs/cli.md.
 enum ExitCode : int { kSuccess = 0, kBadInput = 2, kSolverFailure = 3 };

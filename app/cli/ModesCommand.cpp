@@ -1,6 +1,8 @@
 // `looplab-cli modes`: vibration modes about the static equilibrium (Modes.h), or the
 // lowest frequencies along a driver's motion (ModesAlongMotion.h).
 #include "CliCommon.h"
+#include "ModesReport.h"
+#include "StaticsReport.h"
 #include "OutputFile.h"
 
 #include "looplab/analysis/Modes.h"
@@ -16,23 +18,11 @@
 
 namespace looplab::cli {
 
-nlohmann::json staticsJson(const Model& model, const State& s, const StaticsResult& r);  // StaticsCommand.cpp
+using reports::staticsJson;
+using reports::modesJson;
+using reports::modeCoordinateNames;
 
 namespace {
-
-// Names of the velocity coordinates for the CSV header: body.vx … body.wz for rigid
-// bodies (translation along and rotation about the global resp. body axes).
-std::vector<std::string> coordinateNames(const Model& model) {
-    std::vector<std::string> names(static_cast<size_t>(model.velocitySize()));
-    for (int b = 1; b < model.bodyCount(); ++b) {
-        const Body& body = model.bodies[static_cast<size_t>(b)];
-        static const char* rigid[] = {"x", "y", "z", "rx", "ry", "rz"};
-        for (int k = 0; k < body.slice.velocitySize; ++k)
-            names[static_cast<size_t>(body.slice.velocityOffset + k)] =
-                body.name + "." + (body.kind == BodyKind::Rigid && k < 6 ? rigid[k] : "q" + std::to_string(k));
-    }
-    return names;
-}
 
 std::string csvField(const std::string& s) {
     if (s.find_first_of(",\"\n") == std::string::npos) return s;
@@ -59,44 +49,6 @@ bool parseScaling(const std::string& text, ModesOptions& mo, std::string* error)
     }
     *error = "--scaling must be auto, none or a finite positive number (got '" + text + "')";
     return false;
-}
-
-nlohmann::json modesCommon(const ModesResult& r) {
-    nlohmann::json j;
-    j["scaling"] = r.scaling;
-    j["stiffness_scale"] = r.stiffnessScale;
-    j["shift"] = r.shift;
-    j["reference_shift"] = r.referenceShift;
-    j["condition"] = {{"unscaled", r.conditionUnscaled}, {"scaled", r.conditionScaled}};
-    j["ill_conditioned"] = r.illConditioned;
-    j["factorization"] = r.factorization;
-    j["flagged"] = r.flagged;
-    j["damped"] = r.damped;
-    j["symmetric"] = r.symmetric;
-    j["stiffness_asymmetry"] = r.stiffnessAsymmetry;
-    j["spurious_rejected"] = r.spuriousRejected;
-    j["coordinates"] = r.coordinates;
-    j["independent_equations"] = r.independentEquations;
-    j["dof"] = r.degreesOfFreedom;
-    j["rigid_body_modes"] = r.rigidBodyModes;
-    j["free_structures"] = r.freeStructures;
-    j["dense_check"] = r.denseChecked ? nlohmann::json({{"largest_difference", r.denseDifference}}) : nlohmann::json();
-    j["timings"] = {{"factorization_s", r.factorizationSeconds}, {"iteration_s", r.iterationSeconds},
-                    {"dense_check_s", r.denseSeconds}};
-    j["warnings"] = r.warnings;
-    nlohmann::json list = nlohmann::json::array();
-    for (const Mode& m : r.modes)
-        list.push_back({{"frequency_hz", m.frequencyHz},
-                        {"damping_ratio", m.dampingRatio},
-                        {"eigenvalue", {m.s.real(), m.s.imag()}},
-                        {"squared_frequency", m.squaredFrequency},
-                        {"unstable", m.unstable},
-                        {"rigid_body", m.rigidBody},
-                        {"accurate", m.accurate},
-                        {"residual", m.residual},
-                        {"constraint_residual", m.constraintResidual}});
-    j["modes"] = list;
-    return j;
 }
 
 }  // namespace
@@ -231,7 +183,7 @@ int runModes(const ModesCommandOptions& o) {
         if (r.ok) {
             std::ostream& csv = csvFile.stream();
             csv << std::setprecision(17) << "mode,frequency_hz,damping_ratio,squared_frequency";
-            for (const std::string& n : coordinateNames(model)) csv << "," << csvField("shape." + n);
+            for (const std::string& n : modeCoordinateNames(model)) csv << "," << csvField("shape." + n);
             for (const EquationLabel& e : model.equations)
                 csv << "," << csvField("lambda." + e.owner + "." + e.component);
             csv << "\n";
@@ -249,7 +201,7 @@ int runModes(const ModesCommandOptions& o) {
     }
     if (!writeError.empty()) std::cerr << "error: " << writeError << "\n";
     if (o.json) {
-        nlohmann::json j = modesCommon(r);
+        nlohmann::json j = modesJson(r);
         j["ok"] = rc == kSuccess;
         j["model"] = model.name;
         j["file"] = o.model;

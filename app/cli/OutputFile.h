@@ -58,4 +58,14 @@ private:
     int writeErrno_ = 0;  ///< errno of the first failed write
 };
 
+/// Values joined by commas, with a newline: a CSV row of a run (the precision is the stream's).
+template <class T>
+void writeCsvLine(std::ostream& out, const std::vector<T>& values) {
+    for (size_t k = 0; k < values.size(); ++k) {
+        if (k) out << ",";
+        out << values[k];
+    }
+    out << "\n";
+}
+
 }  // namespace looplab::cli

@@ -1,5 +1,6 @@
 // `looplab-cli statics`: static equilibrium of a model (Statics.h).
 #include "CliCommon.h"
+#include "StaticsReport.h"
 
 #include "looplab/bodies/NodalOutputs.h"
 #include "looplab/analysis/Statics.h"
@@ -10,42 +11,7 @@
 
 namespace looplab::cli {
 
-nlohmann::json staticsJson(const Model& model, const State& s, const StaticsResult& r) {
-    nlohmann::json j;
-    j["outcome"] = staticsOutcomeName(r.outcome);
-    j["method"] = r.method;
-    j["newton_iterations"] = r.newtonIterations;
-    j["relaxation_steps"] = r.relaxationSteps;
-    j["force_residual"] = r.forceResidual;
-    j["force_scale"] = r.forceScale;
-    j["load_scale"] = r.loadScale;
-    j["constraint_residual"] = r.constraintResidual;
-    j["rank"] = r.rank;
-    j["dof"] = r.degreesOfFreedom;
-    j["free_directions"] = r.freeDirections;
-    j["squared_frequencies"] = std::vector<double>(r.squaredFrequencies.data(),
-                                                   r.squaredFrequencies.data() + r.squaredFrequencies.size());
-    if (!r.ok) j["message"] = r.message;
-    nlohmann::json bodies = nlohmann::json::object();
-    for (int b = 1; b < model.bodyCount(); ++b) {
-        if (model.bodies[size_t(b)].nodeSize() > 0) {  // a mesh: centre of mass and named points
-            nlohmann::json points = nlohmann::json::object();
-            for (const NodalPoint& p : nodalPoints(model, BodyIndex(b))) {
-                const Vec3 r = nodalPointPosition(model, s, BodyIndex(b), p);
-                points[p.name] = {r.x(), r.y(), r.z()};
-            }
-            const Vec3 c = flexibleCentreOfMass(model, s, BodyIndex(b));
-            bodies[model.bodies[size_t(b)].name] = {{"position", {c.x(), c.y(), c.z()}}, {"points", points}};
-            continue;
-        }
-        const Vec3 p = bodyPosition(model, s, BodyIndex(b));
-        const Quat q = bodyOrientation(model, s, BodyIndex(b));
-        bodies[model.bodies[static_cast<size_t>(b)].name] = {{"position", {p.x(), p.y(), p.z()}},
-                                                            {"quaternion", {q.w(), q.x(), q.y(), q.z()}}};
-    }
-    j["bodies"] = bodies;
-    return j;
-}
+using reports::staticsJson;
 
 int runStatics(const StaticsCommandOptions& o) {
     if (std::string e = checkOption("--tolerance", o.tolerance, Bound::Positive, 1.0, false); !e.empty())

@@ -79,6 +79,10 @@ KinematicResult runKinematics(const Model& model, const State& start, double tEn
         analyzeKinematicSample(model, sample, options.rankTolerance);
         onSample(sample);
         result.steps = static_cast<int>(k);
+        if (limits.stop && limits.stop->load() && k < last) {
+            result.message = "stopped";
+            return result;
+        }
         if (limits.maxWallTime > 0.0 && k < last) {
             const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
             if (wall > limits.maxWallTime) {

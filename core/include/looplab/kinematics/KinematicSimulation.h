@@ -7,6 +7,7 @@
 #include "looplab/model/Model.h"
 #include "looplab/bodies/State.h"
 
+#include <atomic>
 #include <functional>
 #include <string>
 
@@ -33,6 +34,9 @@ struct KinematicLimits {
     /// Wall-clock seconds, checked between samples; 0 = no limit. Reaching it ends the
     /// run with "wall-time limit reached", in the words of a dynamic run.
     double maxWallTime = 0.0;
+    /// Becoming true ends the run after the current sample with "stopped", as a dynamic
+    /// run's stop does.
+    const std::atomic<bool>* stop = nullptr;
 };
 
 /// Runs from `start` (assembled first) to tEnd with output every `step`. The mechanism

@@ -1,0 +1,55 @@
+#include "ModesReport.h"
+
+namespace looplab::reports {
+
+nlohmann::json modesJson(const ModesResult& r) {
+    nlohmann::json j;
+    j["scaling"] = r.scaling;
+    j["stiffness_scale"] = r.stiffnessScale;
+    j["shift"] = r.shift;
+    j["reference_shift"] = r.referenceShift;
+    j["condition"] = {{"unscaled", r.conditionUnscaled}, {"scaled", r.conditionScaled}};
+    j["ill_conditioned"] = r.illConditioned;
+    j["factorization"] = r.factorization;
+    j["flagged"] = r.flagged;
+    j["damped"] = r.damped;
+    j["symmetric"] = r.symmetric;
+    j["stiffness_asymmetry"] = r.stiffnessAsymmetry;
+    j["spurious_rejected"] = r.spuriousRejected;
+    j["coordinates"] = r.coordinates;
+    j["independent_equations"] = r.independentEquations;
+    j["dof"] = r.degreesOfFreedom;
+    j["rigid_body_modes"] = r.rigidBodyModes;
+    j["free_structures"] = r.freeStructures;
+    j["dense_check"] = r.denseChecked ? nlohmann::json({{"largest_difference", r.denseDifference}}) : nlohmann::json();
+    j["timings"] = {{"factorization_s", r.factorizationSeconds}, {"iteration_s", r.iterationSeconds},
+                    {"dense_check_s", r.denseSeconds}};
+    j["warnings"] = r.warnings;
+    nlohmann::json list = nlohmann::json::array();
+    for (const Mode& m : r.modes)
+        list.push_back({{"frequency_hz", m.frequencyHz},
+                        {"damping_ratio", m.dampingRatio},
+                        {"eigenvalue", {m.s.real(), m.s.imag()}},
+                        {"squared_frequency", m.squaredFrequency},
+                        {"unstable", m.unstable},
+                        {"rigid_body", m.rigidBody},
+                        {"accurate", m.accurate},
+                        {"residual", m.residual},
+                        {"constraint_residual", m.constraintResidual}});
+    j["modes"] = list;
+    return j;
+}
+
+std::vector<std::string> modeCoordinateNames(const Model& model) {
+    std::vector<std::string> names(static_cast<size_t>(model.velocitySize()));
+    for (int b = 1; b < model.bodyCount(); ++b) {
+        const Body& body = model.bodies[static_cast<size_t>(b)];
+        static const char* rigid[] = {"x", "y", "z", "rx", "ry", "rz"};
+        for (int k = 0; k < body.slice.velocitySize; ++k)
+            names[static_cast<size_t>(body.slice.velocityOffset + k)] =
+                body.name + "." + (body.kind == BodyKind::Rigid && k < 6 ? rigid[k] : "q" + std::to_string(k));
+    }
+    return names;
+}
+
+}  // namespace looplab::reports

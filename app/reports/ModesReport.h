@@ -1,0 +1,21 @@
+#pragma once
+// What `modes` reports of an eigenanalysis about an equilibrium.
+#include "looplab/analysis/Modes.h"
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <vector>
+
+namespace looplab::reports {
+
+/// Scaling, shift, conditioning, factorisation, counts, timings, warnings and every mode's
+/// frequency, damping, eigenvalue and residuals.
+nlohmann::json modesJson(const ModesResult& r);
+
+/// Names of the velocity coordinates a mode shape is given in: BODY.x … BODY.rz for a rigid
+/// body (translation along the global axes, rotation about the body's), BODY.q<k> for a
+/// beam's or a solid's nodal coordinates.
+std::vector<std::string> modeCoordinateNames(const Model& model);
+
+}  // namespace looplab::reports
