@@ -86,7 +86,7 @@ int runAnimate(const AnimateOptions& a) {
     if (!lm.ok()) return reportFailure(json, kBadInput, formatDiagnostics(lm.diagnostics));
     const Model& model = *lm.model;
     std::vector<std::string> warnings;
-    const ResolvedRunSettings resolved = simulationSettingsFor(o, doc.document->run, lm.initial.t, &warnings);
+    const ResolvedRunSettings resolved = reports::resolveSimulation(o, doc.document->run, lm.initial.t, &warnings);
     if (!resolved.error.empty()) return reportFailure(json, kBadInput, resolved.error);
     for (const std::string& w : warnings) std::cerr << "warning: " << w << "\n";
     std::vector<TracedPoint> tracedPoints;

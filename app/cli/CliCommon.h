@@ -6,6 +6,7 @@
 #include "looplab/simulation/ModelRunSettings.h"
 #include "looplab/simulation/SimulationSettings.h"
 #include "ReportJson.h"
+#include "SimulationRequest.h"
 
 #include <algorithm>
 #include <cmath>
@@ -18,8 +19,13 @@
 
 namespace looplab::cli {
 
+using reports::Bound;
+using reports::checkOption;
+using reports::kDefaultMaxRows;
+using reports::kDefaultMaxSteps;
 using reports::meshesJson;
 using reports::meshesText;
+using reports::outputRows;
 using reports::vec;
 
 /// Exit statuses documented in docs/cli.md.
@@ -78,32 +84,6 @@ inline int loadOrReport(const std::string& path, LoadedModel& out, bool json, Ru
     return rc;
 }
 
-/// Range checks of numeric options: an empty string if `value` is finite and in range,
-/// else a message naming the option.
-enum class Bound { Positive, NonNegative };
-inline std::string checkOption(const char* option, double value, Bound bound, double upper = INFINITY,
-                               bool upperInclusive = true) {
-    const bool lowOk = bound == Bound::Positive ? value > 0.0 : value >= 0.0;
-    const bool highOk = upperInclusive ? value <= upper : value < upper;
-    if (std::isfinite(value) && lowOk && highOk) return {};
-    std::string range = bound == Bound::Positive ? "a positive number" : "a number not below 0";
-    if (std::isfinite(upper)) {
-        char buf[64];
-        std::snprintf(buf, sizeof buf, "%g", upper);
-        range = range + (upperInclusive ? " not above " : " below ") + buf;
-    } else {
-        range = "a finite " + range.substr(2);
-    }
-    char got[64];
-    std::snprintf(got, sizeof got, "%g", value);
-    return std::string(option) + " must be " + range + " (got " + got + ")";
-}
-
-/// Default limit on output rows (--max-rows).
-inline constexpr long kDefaultMaxRows = 10'000'000;
-/// Default limit on solver steps (--max-steps).
-inline constexpr long kDefaultMaxSteps = 10'000'000;
-
 /// Default limit on the size of a CSV output (--max-output-bytes).
 inline constexpr double kDefaultMaxOutputBytes = 2e9;
 /// Characters a CSV value usually takes: 17 significant digits, sign, point, exponent and
@@ -122,13 +102,6 @@ inline std::string checkOutputBytes(const std::string& header, double rows, doub
                   "--max-output-bytes %.3g: write fewer rows (a longer output step) or raise the limit",
                   bytes, rows, columns, limit);
     return buf;
-}
-
-/// Rows of a run over `span` with output every `step` (the first at the start, the
-/// last at the end); HUGE_VAL if beyond counting.
-inline double outputRows(double span, double step) {
-    const double n = std::ceil(span / step * (1 - 1e-12)) + 1.0;
-    return std::isfinite(n) ? n : HUGE_VAL;
 }
 
 struct CheckOptions {
@@ -151,45 +124,23 @@ struct KinematicsOptions {
 };
 int runKinematics(const KinematicsOptions& o);
 
-struct SimulateOptions {
+/// `simulate`'s options: what the run is asked (SimulationRequest: --method, --integrator,
+/// --t-end, --step, --rtol, --atol, --output-step and every method parameter of the
+/// registry, each overriding the model's `run` block; limits; --on-stiff) and where its
+/// results go.
+struct SimulateOptions : reports::SimulationRequest {
     std::string model;
-    /// The run settings given on the command line (--method, --integrator, --t-end,
-    /// --step, --rtol, --atol, --output-step and every method parameter of the registry,
-    /// --hht-alpha, --penalty-factor, ...): each overrides the model's `run` block, which
-    /// overrides the method's defaults (resolveRunSettings). --t-end is the span from the
-    /// initial time.
-    RunSettingsDoc given;
-    // The other settings: their defaults are the core's.
-    double singularThreshold = SimulationSettings{}.singularThreshold;
-    double rankTolerance = ConstraintMethodSettings{}.rankTolerance;
-    std::string linearAlgebra = "automatic";  ///< automatic, dense or sparse
-    /// What a run does when an explicit integrator finds the model stiff: "stop" (a
-    /// failure naming the remedy) or "warn" (an event, the run goes on).
-    std::string onStiff = "stop";
-    long maxRows = kDefaultMaxRows;
-    long maxSteps = kDefaultMaxSteps;
-    double maxWallTime = 0.0;  ///< s; 0 = no limit
     double maxOutputBytes = kDefaultMaxOutputBytes;
     std::string out;
     /// Beam and solid nodes, by their names in the model format, whose positions are
     /// written as CSV columns and in the JSON's final state (--node, repeatable).
     std::vector<std::string> nodes;
     bool json = false;
-    /// Method and integrator parameters given on the command line (registry keys, e.g.
-    /// "penalty-factor"): one the chosen pair does not read is reported as ignored.
-    std::vector<std::string> givenParameters;
 };
 int runSimulate(const SimulateOptions& o);
 /// Checks the options that need no model (ranges of the values given, limits); the first
 /// problem, or an empty string.
 std::string checkSimulateOptions(const SimulateOptions& o);
-/// The run's settings for a model whose `run` block is `modelRun` and whose initial state
-/// is at startTime (resolveRunSettings, then the options that are not run-block fields),
-/// checked (the pair, a fixed step, rows and steps against the limits). On a problem,
-/// out->error says it; model settings set aside and parameters the pair ignores go to
-/// *warnings.
-ResolvedRunSettings simulationSettingsFor(const SimulateOptions& o, const RunSettingsDoc& modelRun,
-                                          double startTime, std::vector<std::string>* warnings);
 
 /// `looplab-cli animate`: a simulation rendered to MP4 or GIF (AnimateCommand.cpp).
 struct AnimateOptions {

@@ -31,26 +31,6 @@ std::string csvField(const std::string& s) {
     return q + "\"";
 }
 
-bool parseScaling(const std::string& text, ModesOptions& mo, std::string* error) {
-    if (text == "auto" || text == "automatic") {
-        mo.scaling = ModeScaling::Automatic;
-        return true;
-    }
-    if (text == "none") {
-        mo.scaling = ModeScaling::None;
-        return true;
-    }
-    char* end = nullptr;
-    const double v = std::strtod(text.c_str(), &end);
-    if (!text.empty() && end && *end == '\0' && std::isfinite(v) && v > 0) {
-        mo.scaling = ModeScaling::Value;
-        mo.scalingValue = v;
-        return true;
-    }
-    *error = "--scaling must be auto, none or a finite positive number (got '" + text + "')";
-    return false;
-}
-
 }  // namespace
 
 int runModes(const ModesCommandOptions& o) {
@@ -63,7 +43,7 @@ int runModes(const ModesCommandOptions& o) {
     mo.count = o.count;
     if (o.shiftGiven) mo.shift = o.shift;
     std::string error;
-    if (!parseScaling(o.scaling, mo, &error)) return reportFailure(o.json, kBadInput, error);
+    if (!reports::parseModeScaling(o.scaling, "--scaling", mo, &error)) return reportFailure(o.json, kBadInput, error);
     mo.factorization = o.factorization == "lu" ? ShiftedFactorization::LU : ShiftedFactorization::Automatic;
     const bool along = !o.along.empty();
     if (!along && (o.fromGiven || o.toGiven || o.stepsGiven))

@@ -18,81 +18,8 @@ namespace looplab::cli {
 using reports::SimulationRecord;
 
 std::string checkSimulateOptions(const SimulateOptions& o) {
-    const RunSettingsDoc& g = o.given;
-    // A run-block field given on the command line is checked here; one from the model
-    // was checked by the model reader.
-    auto given = [](const char* option, const std::optional<double>& v, Bound bound, double upper = INFINITY) {
-        return v ? checkOption(option, *v, bound, upper) : std::string();
-    };
-    for (const std::string& e : {given("--t-end", g.tEnd, Bound::NonNegative),
-                                 given("--step", g.step, Bound::NonNegative),
-                                 given("--rtol", g.rtol, Bound::Positive, 1.0),
-                                 given("--atol", g.atol, Bound::Positive),
-                                 given("--output-step", g.outputStep, Bound::Positive),
-                                 checkOption("--singular-threshold", o.singularThreshold, Bound::NonNegative),
-                                 checkOption("--rank-tolerance", o.rankTolerance, Bound::Positive, 1.0, false),
-                                 checkOption("--max-wall-time", o.maxWallTime, Bound::NonNegative),
-                                 checkOption("--max-output-bytes", o.maxOutputBytes, Bound::Positive)})
-        if (!e.empty()) return e;
-    if (o.maxRows < 1) return "--max-rows must be at least 1";
-    if (o.maxSteps < 1) return "--max-steps must be at least 1";
-    for (const auto& [key, value] : g.parameters)
-        if (const ParameterInfo* p = findParameter(key))
-            if (std::string e = p->check(value, "--" + key); !e.empty()) return e;
-    // A pair named wholly on the command line is refused before the model is read.
-    std::string unsupported;
-    if (g.method && g.integrator && !isSupportedPair(*g.method, *g.integrator, &unsupported)) return unsupported;
-    return {};
-}
-
-ResolvedRunSettings simulationSettingsFor(const SimulateOptions& o, const RunSettingsDoc& modelRun, double startTime,
-                                          std::vector<std::string>* warnings) {
-    SimulationSettings base;
-    base.ode.step = 0.0;  // automatic, unless a fixed-step integrator is given one
-    base.singularThreshold = o.singularThreshold;
-    base.constraints.rankTolerance = o.rankTolerance;
-    parseLinearAlgebra(o.linearAlgebra, base.constraints.linearAlgebra);
-    base.maxSteps = o.maxSteps;
-    base.maxWallTime = o.maxWallTime;
-    base.maxFrames = o.maxRows;
-    base.stopWhenStiff = o.onStiff == "stop";
-    ResolvedRunSettings r = resolveRunSettings(o.given, modelRun, base);
-    if (!r.error.empty()) return r;
-    for (const std::string& note : r.notes) warnings->push_back(note);
-    SimulationSettings& s = r.settings;
-    if (!o.given.tEnd && !modelRun.tEnd) {
-        r.error = "--t-end is needed: the model's run block gives no t_end (the simulated time span)";
-        return r;
-    }
-    const IntegratorInfo& integratorInfo = *findIntegrator(s.integrator);
-    const bool fixedStep = integratorInfo.stepControl == StepControl::Fixed;
-    if (fixedStep && !(s.ode.step > 0.0)) {
-        r.error = s.integrator + " needs --step";
-        return r;
-    }
-    // A parameter the chosen pair does not read would silently change nothing.
-    for (const std::string& key : o.givenParameters)
-        if (!pairReads(s.method, s.integrator, key))
-            warnings->push_back("--" + key + " is ignored: neither the " + s.method + " method nor the " +
-                                s.integrator + " integrator reads it");
-    char buf[200];
-    const double span = s.tEnd;
-    const double rows = outputRows(span, s.outputStep);
-    if (rows > double(o.maxRows)) {
-        std::snprintf(buf, sizeof buf,
-                      "--output-step %g over --t-end %g gives %.3g output rows, more than --max-rows %ld",
-                      s.outputStep, span, rows, o.maxRows);
-        r.error = buf;
-        return r;
-    }
-    if (fixedStep && span / s.ode.step > double(o.maxSteps)) {
-        std::snprintf(buf, sizeof buf, "%s --step %g over --t-end %g takes %.3g steps, more than --max-steps %ld",
-                      s.integrator.c_str(), s.ode.step, span, std::ceil(span / s.ode.step), o.maxSteps);
-        r.error = buf;
-        return r;
-    }
-    s.tEnd = startTime + span;
-    return r;
+    if (std::string e = reports::checkSimulationRequest(o); !e.empty()) return e;
+    return checkOption("--max-output-bytes", o.maxOutputBytes, Bound::Positive);
 }
 
 int runSimulate(const SimulateOptions& o) {
@@ -106,7 +33,7 @@ int runSimulate(const SimulateOptions& o) {
     if (int rc = loadOrReport(o.model, lm, o.json, &modelRun)) return rc;
     const Model& model = *lm.model;
     std::vector<std::string> warnings;
-    const ResolvedRunSettings resolved = simulationSettingsFor(o, modelRun, lm.initial.t, &warnings);
+    const ResolvedRunSettings resolved = reports::resolveSimulation(o, modelRun, lm.initial.t, &warnings);
     if (!resolved.error.empty()) return reportFailure(o.json, kBadInput, resolved.error);
     for (const std::string& w : warnings) std::cerr << "warning: " << w << "\n";
     if (const std::string e = SimulationRecord::checkNodes(model, o.nodes); !e.empty())

@@ -1,5 +1,8 @@
 #include "ModesReport.h"
 
+#include <cmath>
+#include <cstdlib>
+
 namespace looplab::reports {
 
 nlohmann::json modesJson(const ModesResult& r) {
@@ -50,6 +53,26 @@ std::vector<std::string> modeCoordinateNames(const Model& model) {
                 body.name + "." + (body.kind == BodyKind::Rigid && k < 6 ? rigid[k] : "q" + std::to_string(k));
     }
     return names;
+}
+
+bool parseModeScaling(const std::string& text, const std::string& option, ModesOptions& mo, std::string* error) {
+    if (text == "auto" || text == "automatic") {
+        mo.scaling = ModeScaling::Automatic;
+        return true;
+    }
+    if (text == "none") {
+        mo.scaling = ModeScaling::None;
+        return true;
+    }
+    char* end = nullptr;
+    const double v = std::strtod(text.c_str(), &end);
+    if (!text.empty() && end && *end == '\0' && std::isfinite(v) && v > 0) {
+        mo.scaling = ModeScaling::Value;
+        mo.scalingValue = v;
+        return true;
+    }
+    *error = option + " must be auto, none or a finite positive number (got '" + text + "')";
+    return false;
 }
 
 }  // namespace looplab::reports

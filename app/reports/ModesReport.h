@@ -18,4 +18,8 @@ nlohmann::json modesJson(const ModesResult& r);
 /// beam's or a solid's nodal coordinates.
 std::vector<std::string> modeCoordinateNames(const Model& model);
 
+/// Sets mo's scaling from "auto", "none" or a positive number; false with *error naming
+/// `option` otherwise.
+bool parseModeScaling(const std::string& text, const std::string& option, ModesOptions& mo, std::string* error);
+
 }  // namespace looplab::reports

@@ -1,0 +1,96 @@
+"""The analyses: the command line's commands as functions (docs/cli.md gives each
+setting's meaning; here they are keywords with underscores)."""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Optional
+
+from . import _looplab
+import json
+import os
+from typing import Mapping, Union
+
+from ._model import ModelError, ModelSource, load
+from ._results import ModesResult, RunResult, StaticsResult, StudyResult
+
+Progress = Callable[[float, float], Optional[bool]]
+
+
+def check(model: ModelSource, linear_algebra: str = "automatic") -> dict:
+    """Mobility at the assembled configuration: counts, rank, degrees of freedom,
+    redundant equations with their joints, a four-bar's Grashof class, findings — the
+    JSON of ``looplab-cli check --json``."""
+    return _looplab.check(load(model)._handle, linear_algebra)
+
+
+def simulate(model: ModelSource, *, progress: Optional[Progress] = None, stop: Optional[_looplab.StopFlag] = None,
+             **settings: Any) -> RunResult:
+    """Forward dynamics from the model's assembled initial state.
+
+    Settings (each overrides the model's ``run`` block, which overrides the method's
+    defaults): ``t_end`` (the span [s]), ``method``, ``integrator``, ``rtol``, ``atol``,
+    ``step``, ``output_step``, every method and integrator parameter by its name
+    (``hht_alpha``, ``penalty_factor``, …; :func:`methods` lists them), and
+    ``singular_threshold``, ``rank_tolerance``, ``linear_algebra``, ``on_stiff``
+    ("stop" or "warn"), ``max_rows``, ``max_steps``, ``max_wall_time``, ``nodes`` (beam and
+    solid nodes to give columns).
+
+    ``progress(t, fraction)`` is called about ten times a second (returning False stops
+    the run); ``stop`` ends the run when set from another thread; Ctrl-C ends it and
+    raises KeyboardInterrupt. A run that fails or is stopped returns ``ok`` False with its
+    rows so far. Raises TypeError for an unknown setting and ValueError for a value out of
+    range or a method and integrator that do not go together.
+    """
+    columns, data, summary, ok, message = _looplab.simulate(load(model)._handle, settings, progress, stop)
+    return RunResult(columns, data, summary, ok, message)
+
+
+def kinematics(model: ModelSource, t_end: float = 1.0, step: float = 0.01, *, max_wall_time: float = 0.0,
+               progress: Optional[Progress] = None, stop: Optional[_looplab.StopFlag] = None) -> RunResult:
+    """Kinematic motion of a fully driven model (no degree of freedom left), a sample every
+    ``step`` over ``t_end`` seconds."""
+    columns, data, summary, ok, message = _looplab.kinematics(load(model)._handle, t_end, step, max_wall_time,
+                                                              progress, stop)
+    return RunResult(columns, data, summary, ok, message)
+
+
+def statics(model: ModelSource, method: str = "automatic", tolerance: float = 1e-10) -> StaticsResult:
+    """Static equilibrium under the applied loads, from the initial state (``method``:
+    automatic, newton or relaxation)."""
+    report, q = _looplab.statics(load(model)._handle, method, tolerance)
+    return StaticsResult(report, q)
+
+
+def modes(model: ModelSource, count: int = 6, *, shift: Optional[float] = None, scaling: Any = "auto",
+          factorization: str = "auto", statics_method: str = "automatic") -> ModesResult:
+    """The ``count`` lowest vibration modes about the static equilibrium (shift-invert
+    iteration on the linearised constrained equations; ``scaling`` "auto", "none" or a
+    number; ``shift`` on ω² [rad²/s²])."""
+    report, shapes, coordinates, multipliers = _looplab.modes(load(model)._handle, int(count), shift, str(scaling),
+                                                              factorization, statics_method)
+    return ModesResult(report, shapes, coordinates, multipliers)
+
+
+def methods() -> dict:
+    """The constraint methods, the integrators and the parameters a run may be given."""
+    return _looplab.registry()
+
+
+class StudyError(ModelError):
+    """A study file that could not be read: every diagnostic with its location."""
+
+
+def study(source: Union[str, os.PathLike, Mapping[str, Any]], *, threads: int = 1,
+          progress: Optional[Progress] = None, stop: Optional[_looplab.StopFlag] = None) -> StudyResult:
+    """Runs a design study (docs/study-format.md: a model, the parameters varied, the
+    analysis and its outputs), from a file or a dict of the same shape (a relative model
+    path in a dict is taken from the current folder), on ``threads`` threads.
+    ``progress(done, fraction)`` is called as cases finish; a stop or Ctrl-C ends the study
+    with the cases done so far."""
+    if isinstance(source, Mapping):
+        columns, data, reasons, summary = _looplab.study(json.dumps(source), True, "", threads, progress, stop)
+    else:
+        columns, data, reasons, summary = _looplab.study(os.fspath(source), False, "", threads, progress, stop)
+    if columns is None:
+        raise StudyError(data)
+    return StudyResult(columns, data, reasons, summary)
