@@ -8,6 +8,7 @@ packages=(
   libvtk9-dev libeigen3-dev nlohmann-json3-dev libcli11-dev
   libsuitesparse-dev libsundials-dev libopenblas0-serial
   libspectra-dev
+  liburdfdom-dev libtinyxml2-dev
   pybind11-dev python3-dev python3-numpy python3-pytest
   libopenmpi-dev openmpi-bin
   libavcodec-dev libavformat-dev libavutil-dev libswscale-dev

@@ -1,16 +1,18 @@
 #!/usr/bin/env bash
 # Fuzzes the model-file reader and builder with libFuzzer for SECONDS (default 60) and, at
 # the same time, statics and modes on small fuzzed models for SOLVER_SECONDS (default 30)
-# followed by the study-file reader for STUDY_SECONDS (default 30), one process each:
+# followed by the study-file reader for STUDY_SECONDS (default 30) and the URDF and MJCF
+# importers for IMPORT_SECONDS (default 20), one process each:
 # installs clang
-# and libFuzzer if missing, builds fuzz/fuzz_model_loader, fuzz_statics_modes and fuzz_study_file in
+# and libFuzzer if missing, builds fuzz/fuzz_model_loader, fuzz_statics_modes, fuzz_study_file and
+# fuzz_model_import in
 # build/fuzz with AddressSanitizer and UndefinedBehaviorSanitizer, seeds them with the
 # examples, fuzz/seeds and the malformed test files (the study reader with
-# resources/studies), and runs them. Exits non-zero if
+# resources/studies, the importers with tests/data/exchange), and runs them. Exits non-zero if
 # either found a crash, a sanitizer report, a leak, a timeout or a broken property; the
 # inputs are kept in build/fuzz/findings (those of earlier runs move to findings-earlier).
 #
-#   scripts/run-fuzzer.sh [SECONDS [SOLVER_SECONDS [STUDY_SECONDS]]]
+#   scripts/run-fuzzer.sh [SECONDS [SOLVER_SECONDS [STUDY_SECONDS [IMPORT_SECONDS]]]]
 #
 # Environment: FUZZ_JOBS (default 1) parallel fuzzing processes; FUZZ_BUILD_JOBS (default
 # the number of cores) compile jobs. See docs/fuzzing.md.
@@ -19,11 +21,12 @@ cd "$(dirname "$0")/.."
 seconds=${1:-60}
 solver_seconds=${2:-30}
 study_seconds=${3:-30}
+import_seconds=${4:-20}
 jobs=${FUZZ_JOBS:-1}
 build_jobs=${FUZZ_BUILD_JOBS:-$(nproc)}
-if ! [[ "$seconds" =~ ^[0-9]+$ && "$solver_seconds" =~ ^[0-9]+$ && "$study_seconds" =~ ^[0-9]+$ &&
+if ! [[ "$seconds" =~ ^[0-9]+$ && "$solver_seconds" =~ ^[0-9]+$ && "$study_seconds" =~ ^[0-9]+$ && "$import_seconds" =~ ^[0-9]+$ &&
       "$jobs" =~ ^[1-9][0-9]*$ ]]; then
-  echo "usage: scripts/run-fuzzer.sh [SECONDS [SOLVER_SECONDS [STUDY_SECONDS]]]   (FUZZ_JOBS=N for N processes)" >&2
+  echo "usage: scripts/run-fuzzer.sh [SECONDS [SOLVER_SECONDS [STUDY_SECONDS [IMPORT_SECONDS]]]]   (FUZZ_JOBS=N for N processes)" >&2
   exit 2
 fi
 
@@ -40,7 +43,7 @@ if [ ! -f "$build/build.ninja" ]; then
     -DLOOPLAB_BUILD_FUZZERS=ON -DLOOPLAB_BUILD_UI=OFF -DLOOPLAB_BUILD_TESTS=OFF \
     -DLOOPLAB_BUILD_BENCHMARKS=OFF -DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=16 >/dev/null
 fi
-cmake --build "$build" -j "$build_jobs" --target fuzz_model_loader fuzz_statics_modes fuzz_study_file
+cmake --build "$build" -j "$build_jobs" --target fuzz_model_loader fuzz_statics_modes fuzz_study_file fuzz_model_import
 echo "fuzz: built in $(( $(date +%s) - start )) s"
 
 # The seeds are copied at every run; each target's corpus keeps what it found interesting
@@ -54,6 +57,10 @@ study_seeds=$build/seeds-study
 rm -rf "$study_seeds"
 mkdir -p "$study_seeds"
 cp resources/studies/*.json "$study_seeds/"
+import_seeds=$build/seeds-import
+rm -rf "$import_seeds"
+mkdir -p "$import_seeds"
+cp tests/data/exchange/*.xml tests/data/exchange/*.urdf "$import_seeds/"
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 parallel=()
@@ -102,6 +109,8 @@ fuzz fuzz_model_loader corpus "$seeds" fuzz/model.dict "$seconds" "$build/fuzz.l
     "$build/fuzz_statics_modes.log" || status=1
   fuzz fuzz_study_file corpus-study "$study_seeds" fuzz/study.dict "$study_seconds" \
     "$build/fuzz_study_file.log" || status=1
+  fuzz fuzz_model_import corpus-import "$import_seeds" fuzz/xml.dict "$import_seconds" \
+    "$build/fuzz_model_import.log" || status=1
   exit "$status" ) & others=$!
 failed=0
 wait "$loader" || failed=1

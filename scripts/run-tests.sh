@@ -9,7 +9,7 @@
 # `cmake --preset release` alone builds the workbench and every core suite, and
 # -DLOOPLAB_BUILD_GUI_TESTS=ON adds the GUI suites. Between the two builds it fuzzes the
 # model-file reader for 60 s and, beside it, statics and modes and the study-file reader
-# for 30 s each (docs/fuzzing.md). Fails if a test fails or the fuzzer finds
+# for 30 s each and the URDF and MJCF importers for 20 s (docs/fuzzing.md). Fails if a test fails or the fuzzer finds
 # anything. docs/architecture.md ("Builds and tests") gives the time of each phase. The
 # last lines are CTest's summary of the release suites.
 set -euo pipefail
@@ -21,7 +21,7 @@ cmake --preset asan >/dev/null
 cmake --build --preset asan -j "$jobs"
 ctest --preset asan
 
-# A bounded fuzz run: clang build of the fuzz targets' core sources in build/fuzz, then 60 s
+# A bounded fuzz run: clang build of the fuzz targets' core sources in build/fuzz, then 80 s
 # of libFuzzer on two cores. Exits non-zero on a finding.
 ./scripts/run-fuzzer.sh 60
 

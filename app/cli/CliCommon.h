@@ -165,6 +165,22 @@ int runAnimate(const AnimateOptions& o);
 /// only if that program cannot be started.
 int runAnimateProgram(const char* programName, char** argv, bool json);
 
+/// `looplab-cli import`: a URDF or MJCF file as a model (ExchangeCommands.cpp).
+struct ImportOptions {
+    std::string file;
+    std::string out;  ///< the model file to write; empty: standard output
+    bool json = false;
+};
+int runImport(const ImportOptions& o);
+/// `looplab-cli export`: a model as MJCF or URDF.
+struct ExportOptions {
+    std::string model;
+    std::string format = "mjcf";
+    std::string out;
+    bool json = false;
+};
+int runExport(const ExportOptions& o);
+
 struct MethodsOptions {
     bool json = false;
 };

@@ -203,6 +203,19 @@ int main(int argc, char** argv) {
     mo->add_option("--out", modes.out, "CSV file: mode shapes, or frequencies along the motion");
     mo->add_flag("--json", modes.json, "Print one JSON object on stdout");
 
+    ImportOptions importing;
+    auto* im = app.add_subcommand("import", "A URDF or MJCF file as a LoopLab model (docs/import-export.md)");
+    im->add_option("file", importing.file, "URDF (.urdf) or MJCF (.xml, .mjcf) file")->required();
+    im->add_option("--out", importing.out, "Model file to write (default: standard output)");
+    im->add_flag("--json", importing.json, "Print one JSON object on stdout");
+
+    ExportOptions exporting;
+    auto* ex = app.add_subcommand("export", "A model as MJCF or URDF, for robotics toolchains (docs/import-export.md)");
+    ex->add_option("model", exporting.model, "Model file (.json)")->required();
+    ex->add_option("--format", exporting.format, "mjcf or urdf")->check(CLI::IsMember({"mjcf", "urdf"}));
+    ex->add_option("--out", exporting.out, "File to write (default: standard output)");
+    ex->add_flag("--json", exporting.json, "Print one JSON object on stdout");
+
     StudyOptions study;
     study.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     auto* st = app.add_subcommand("study", "Design study: parameter sweep or Monte Carlo over a model (docs/study-format.md)");
@@ -232,6 +245,8 @@ int main(int argc, char** argv) {
         else if (*mc) rc = runMethods(methods);
         else if (*stc) rc = runStatics(statics);
         else if (*st) rc = runStudy(study);
+        else if (*im) rc = runImport(importing);
+        else if (*ex) rc = runExport(exporting);
         else if (*mo) {
             modes.shiftGiven = mo->count("--shift") > 0;
             modes.fromGiven = mo->count("--from") > 0;

@@ -25,6 +25,9 @@ class Diagnostic:
 
     def __str__(self) -> str:
         source = self.file or "model"
+        if self.line and not self.column:  # an element of an imported XML file
+            return f"{source}:{self.line}: {self.location}: {self.message}" if self.location else \
+                f"{source}:{self.line}: {self.message}"
         if self.line:
             return f"{source}:{self.line}:{self.column}: {self.message}"
         return f"{source}: {self.location or '/'}: {self.message}"
@@ -38,9 +41,11 @@ class ModelError(ValueError):
     joints leave gaps and why (a four-bar's link too long to be spanned, a repeated joint).
     """
 
-    def __init__(self, diagnostics: Iterable[Mapping[str, Any]], explanation: Sequence[str] = ()):
+    def __init__(self, diagnostics: Iterable[Mapping[str, Any]], explanation: Sequence[str] = (),
+                 report: Sequence[str] = ()):
         self.diagnostics = [Diagnostic(**d) for d in diagnostics]
         self.explanation = list(explanation)
+        self.import_report = list(report)
         lines = [str(d) for d in self.diagnostics] + ["  " + s for s in self.explanation]
         super().__init__("\n".join(lines) if lines else "the model could not be loaded")
 
@@ -67,8 +72,10 @@ class Model:
     """A built and assembled model. Made by :func:`load`; immutable (``with_value`` gives
     a changed copy)."""
 
-    def __init__(self, handle: "_looplab.ModelHandle"):
+    def __init__(self, handle: "_looplab.ModelHandle", report: Sequence[str] = ()):
         self._handle = handle
+        self.import_report: list[str] = list(report)
+        """For a model imported from URDF or MJCF: what the file said that was not taken over."""
 
     @property
     def name(self) -> str:
@@ -108,13 +115,20 @@ class Model:
             json.dump(self.to_dict(), f, indent=2)
             f.write("\n")
 
+    def export(self, format: str = "mjcf") -> tuple[str, list[str]]:
+        """The model as MJCF or URDF text at its assembled configuration, and what the
+        format could not take (drivers, forces, couplers, loop joints it has no equality
+        for); docs/import-export.md."""
+        text, report = _looplab.export_model(self._handle, format)
+        return text, list(report)
+
     def with_value(self, pointer: str, value: float) -> "Model":
         """A copy with the number at ``pointer`` (a JSON pointer into the model format,
         e.g. ``"/drivers/0/law/speed"``) set to ``value``, built again but keeping this
         model's initial state (it is not assembled again). Raises :class:`ModelError`
         naming the pointer if there is no number there, the new value is refused, or it
         would change the model's coordinates."""
-        handle, diagnostics, explanation = _looplab.with_number(self._handle, pointer, float(value))
+        handle, diagnostics, explanation, _ = _looplab.with_number(self._handle, pointer, float(value))
         if handle is None:
             raise ModelError(diagnostics, explanation)
         return Model(handle)
@@ -125,19 +139,26 @@ class Model:
 
 def load(source: ModelSource) -> Model:
     """A model from a file path or from a dict in the model format (docs/model-format.md),
-    built and assembled. Raises :class:`ModelError` with every diagnostic (file, JSON
-    location, message) if it cannot be read, built or assembled."""
+    built and assembled; a .urdf, .xml or .mjcf file is imported first (URDF, MJCF;
+    ``model.import_report`` says what it left out). Raises :class:`ModelError` with every
+    diagnostic (file, JSON location or XML element, message) if it cannot be read, built
+    or assembled."""
     if isinstance(source, Model):
         return source
+    report: list[str] = []
     if isinstance(source, Mapping):
-        handle, diagnostics, explanation = _looplab.load_text(json.dumps(source), "")
+        handle, diagnostics, explanation, report = _looplab.load_text(json.dumps(source), "")
     elif isinstance(source, (str, os.PathLike)):
-        handle, diagnostics, explanation = _looplab.load_file(os.fspath(source))
+        path = os.fspath(source)
+        if os.path.splitext(path)[1].lower() in (".urdf", ".xml", ".mjcf"):
+            handle, diagnostics, explanation, report = _looplab.import_file(path)
+        else:
+            handle, diagnostics, explanation, report = _looplab.load_file(path)
     else:
         raise TypeError(f"load() takes a path or a dict in the model format, not {type(source).__name__}")
     if handle is None:
-        raise ModelError(diagnostics, explanation)
-    return Model(handle)
+        raise ModelError(diagnostics, explanation, report)
+    return Model(handle, report)
 
 
 class ModelDraft:

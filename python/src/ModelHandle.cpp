@@ -2,6 +2,8 @@
 
 #include "CheckReport.h"
 
+#include "looplab/exchange/ModelImport.h"
+
 #include <nlohmann/json.hpp>
 
 namespace looplab::python {
@@ -27,6 +29,21 @@ LoadOutcome prepare(DocumentResult doc, const std::string& file) {
 }  // namespace
 
 LoadOutcome loadFile(const std::string& path) { return prepare(readModelDocument(path), path); }
+
+LoadOutcome importFile(const std::string& path) {
+    ImportResult imported = importModel(path);
+    if (!imported.ok()) {
+        LoadOutcome out;
+        out.diagnostics = std::move(imported.diagnostics);
+        out.report = std::move(imported.report);
+        return out;
+    }
+    DocumentResult doc;
+    doc.document = std::move(imported.document);
+    LoadOutcome out = prepare(std::move(doc), path);
+    out.report = std::move(imported.report);
+    return out;
+}
 
 LoadOutcome loadText(const std::string& text, const std::string& label) {
     return prepare(parseModelDocument(text, label), "");

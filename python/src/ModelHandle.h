@@ -22,9 +22,13 @@ struct LoadOutcome {
     std::shared_ptr<ModelHandle> model;
     Diagnostics diagnostics;
     std::vector<std::string> explanation;
+    /// For an imported model: what the URDF or MJCF said that was not taken over.
+    std::vector<std::string> report;
 };
 
 LoadOutcome loadFile(const std::string& path);
+/// A URDF or MJCF file, imported and loaded.
+LoadOutcome importFile(const std::string& path);
 /// JSON text in the model format; `label` names it in the diagnostics.
 LoadOutcome loadText(const std::string& text, const std::string& label);
 /// The same model with the number at `pointer` (a JSON pointer into the model format,

@@ -5,6 +5,7 @@
 #include "RunControl.h"
 #include "Runs.h"
 
+#include "looplab/exchange/ModelExport.h"
 #include "looplab/integrate/MethodRegistry.h"
 
 #include <pybind11/eigen.h>
@@ -19,7 +20,8 @@ using namespace looplab::python;
 namespace {
 
 py::tuple outcome(const LoadOutcome& o) {
-    return py::make_tuple(o.model ? py::cast(o.model) : py::none(), diagnosticsList(o.diagnostics), o.explanation);
+    return py::make_tuple(o.model ? py::cast(o.model) : py::none(), diagnosticsList(o.diagnostics), o.explanation,
+                          o.report);
 }
 
 std::vector<std::string> bodyNames(const ModelHandle& m) {
@@ -94,6 +96,20 @@ PYBIND11_MODULE(_looplab, m) {
         }
         return outcome(o);
     }, py::arg("path"));
+    m.def("import_file", [](const std::string& path) {
+        LoadOutcome o;
+        {
+            py::gil_scoped_release nogil;
+            o = importFile(path);
+        }
+        return outcome(o);
+    }, py::arg("path"));
+    m.def("export_model", [](const ModelHandle& h, const std::string& format) {
+        if (format != "mjcf" && format != "urdf") throw py::value_error("format must be mjcf or urdf (got '" + format + "')");
+        const ExportResult r = format == "urdf" ? exportUrdf(*h.model, h.initial) : exportMjcf(*h.model, h.initial);
+        if (!r.ok()) throw py::value_error(r.error);
+        return py::make_tuple(r.text, r.report);
+    }, py::arg("model"), py::arg("format"));
     m.def("load_text", [](const std::string& text, const std::string& label) { return outcome(loadText(text, label)); },
           py::arg("text"), py::arg("label"));
     m.def("with_number", [](const ModelHandle& h, const std::string& pointer, double value) {

@@ -187,6 +187,8 @@ private slots:
     void grabsWindowWithModelColours();
     void playbackDrawsFramesOfAnySource();
     void opensDroppedFileAndRemembersIt();
+    // URDF and MJCF files open as new, unsaved models, dropped or from File → Import.
+    void importsRobotDescriptionsAsNewModels();
     void pickingInViewSelectsInTree();
     void shortcutsWorkWithFocusInView();
     void helpMenuListsKeysMouseAndDocuments();
@@ -1690,6 +1692,32 @@ void TestWorkbench::opensDroppedFileAndRemembersIt()
     QApplication::sendEvent(surface, &dropOnView);
     QCOMPARE(QFileInfo(window_->document()->filePath()).fileName(), QString("four-bar.json"));
     QVERIFY(window_->document()->loaded().ok());
+}
+
+void TestWorkbench::importsRobotDescriptionsAsNewModels()
+{
+    const QString data = QStringLiteral(LOOPLAB_TEST_DATA_DIR) + "/exchange/";
+    QMimeData mime;
+    mime.setUrls({QUrl::fromLocalFile(data + "four-bar-connect.xml")});
+    QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(window_.get(), &enter);
+    QVERIFY(enter.isAccepted());
+    QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(window_.get(), &drop);
+    const WorkbenchDocument* doc = window_->document();
+    QVERIFY2(doc->loaded().ok(), qPrintable(doc->statusText()));
+    // Not the XML file's model: a new one, to be saved in the model format.
+    QVERIFY(doc->filePath().isEmpty());
+    QVERIFY(doc->isModified());
+    QCOMPARE(doc->dof(), 1);
+    QCOMPARE(window_->treeModel()->rowCount(window_->treeModel()->groupIndex(ItemKind::Body)), 3);
+    const QString status = window_->statusBar()->currentMessage();
+    QVERIFY2(status.startsWith("Imported four-bar-connect.xml: 3 bodies, 4 joints; "), qPrintable(status));
+    QVERIFY2(status.contains("note(s) in File → Import Notes"), qPrintable(status));
+    QString error;
+    QVERIFY2(window_->openFile(data + "serial-arm.urdf", &error), qPrintable(error));
+    QCOMPARE(doc->dof(), 3);
+    QVERIFY(!window_->openFile(data + "make_exchange_models.py", &error));
 }
 
 void TestWorkbench::pickingInViewSelectsInTree()

@@ -1,6 +1,7 @@
 #include "workbench/MainWindow.h"
 
 #include "looplab/bodies/NodalOutputs.h"
+#include "looplab/exchange/ModelImport.h"
 #include "looplab/kinematics/JointCoordinates.h"
 #include "looplab/kinematics/PointTrace.h"
 #include "looplab/scene/Scene.h"
@@ -76,12 +77,13 @@ namespace {
 constexpr int kMaxRecentFiles = 8;
 const char* kRecentKey = "recentFiles";
 
-QString jsonPathOf(const QMimeData* mime)
+QString modelPathOf(const QMimeData* mime)
 {
     if (!mime || !mime->hasUrls())
         return {};
     for (const QUrl& url : mime->urls())
-        if (url.isLocalFile() && url.toLocalFile().endsWith(".json", Qt::CaseInsensitive))
+        if (url.isLocalFile() && (url.toLocalFile().endsWith(".json", Qt::CaseInsensitive) ||
+                                  isImportable(url.toLocalFile().toStdString())))
             return url.toLocalFile();
     return {};
 }
@@ -301,6 +303,8 @@ void MainWindow::createMenus()
     });
     file->addAction(tr("&Open…"), QKeySequence::Open, this, &MainWindow::openWithDialog);
     recentMenu_ = file->addMenu(tr("Open &Recent"));
+    file->addAction(tr("&Import URDF or MJCF…"), this, &MainWindow::importWithDialog);
+    file->addAction(tr("Import &Notes"), this, &MainWindow::showImportNotes);
     examplesMenu_ = menuBar()->addMenu(tr("E&xamples"));
     file->addAction(tr("&Save"), QKeySequence::Save, this, [this] { save(); });
     file->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, [this] { saveAsWithDialog(); });
@@ -375,6 +379,8 @@ void MainWindow::createMenus()
 bool MainWindow::openFile(const QString& path, QString* error)
 {
     QString why;
+    if (isImportable(path.toStdString()))
+        return importFile(path, error);
     // Load first: a file that cannot be read must not cost the current run or model.
     DocumentResult probe = readModelDocument(path.toStdString());
     if (!probe.document) {
@@ -393,6 +399,51 @@ bool MainWindow::openFile(const QString& path, QString* error)
     if (!posing_->explanation() || posing_->explanation()->closed)
         statusBar()->showMessage(document_->statusText());
     return true;
+}
+
+bool MainWindow::importFile(const QString& path, QString* error)
+{
+    const ImportResult imported = importModel(path.toStdString());
+    if (!imported.ok()) {
+        if (error)
+            *error = QString::fromStdString(formatDiagnostics(imported.diagnostics));
+        return false;
+    }
+    stopRun();
+    // A new, unsaved model: Save asks where to write it in the model format.
+    document_->restore(*imported.document, QString());
+    importReport_.clear();
+    for (const std::string& line : imported.report)
+        importReport_ << QString::fromStdString(line);
+    statusBar()->showMessage(tr("Imported %1: %2 bodies, %3 joints%4")
+                                 .arg(QFileInfo(path).fileName())
+                                 .arg(imported.document->bodies.size())
+                                 .arg(imported.document->joints.size())
+                                 .arg(importReport_.isEmpty() ? QString() : tr("; %n note(s) in File → Import Notes", "", int(importReport_.size()))));
+    return true;
+}
+
+void MainWindow::showImportNotes()
+{
+    QMessageBox* box = new QMessageBox(QMessageBox::Information, tr("What the import left out"),
+                                       importReport_.isEmpty() ? tr("The last import took over everything.")
+                                                               : QStringLiteral("• ") + importReport_.join(QStringLiteral("\n• ")),
+                                       QMessageBox::Close, this);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+}
+
+void MainWindow::importWithDialog()
+{
+    if (!maybeSave())
+        return;
+    const QString path = QFileDialog::getOpenFileName(this, tr("Import URDF or MJCF"), examplesDirectory(),
+                                                      tr("Robot descriptions (*.urdf *.xml *.mjcf)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!importFile(path, &error))
+        QMessageBox::critical(this, tr("Cannot import"), error);
 }
 
 bool MainWindow::saveFile(const QString& path, QString* error)
@@ -727,13 +778,13 @@ bool MainWindow::restoreFromJournal(JournalRestore how)
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* event)
 {
-    if (!jsonPathOf(event->mimeData()).isEmpty())
+    if (!modelPathOf(event->mimeData()).isEmpty())
         event->acceptProposedAction();
 }
 
 void MainWindow::dropEvent(QDropEvent* event)
 {
-    const QString path = jsonPathOf(event->mimeData());
+    const QString path = modelPathOf(event->mimeData());
     if (path.isEmpty())
         return;
     event->acceptProposedAction();

@@ -62,6 +62,9 @@ public:
     /// Opens a model file without asking about unsaved changes; stops a run in
     /// progress. On failure shows nothing and returns false with the reason in `error`.
     bool openFile(const QString& path, QString* error = nullptr);
+    /// Imports a URDF or MJCF file (ModelImport.h) as a new, unsaved model; what it left
+    /// out is in File → Import Notes. openFile() comes here for .urdf, .xml and .mjcf.
+    bool importFile(const QString& path, QString* error = nullptr);
     /// Saves to `path` atomically; it becomes the document's file.
     bool saveFile(const QString& path, QString* error = nullptr);
 
@@ -215,6 +218,8 @@ private:
     bool maybeSave();
     void newModel();
     void openWithDialog();
+    void importWithDialog();
+    void showImportNotes();
     bool save();
     bool saveAsWithDialog();
     void openInteractively(const QString& path);
@@ -290,6 +295,8 @@ private:
     int lastShownFrame_ = -1;
     double runEnd_ = 0.0;
     bool confirm_ = true;
+    /// What the last import left out, a sentence each (File → Import Notes).
+    QStringList importReport_;
 };
 
 }  // namespace looplab::ui

@@ -14,10 +14,11 @@ struct Diagnostic {
     std::string file;      ///< Model file, empty for a model built in memory.
     std::string location;  ///< JSON pointer, "" for the whole document.
     std::string message;   ///< What is wrong, in words a user can act on.
-    int line = 0;          ///< 1-based line for JSON syntax errors, else 0.
+    int line = 0;          ///< 1-based line for JSON syntax errors and XML elements, else 0.
     int column = 0;        ///< 1-based column for JSON syntax errors, else 0.
 
-    /// "FILE:LINE:COL: message" or "FILE: /pointer: message".
+    /// "FILE:LINE:COL: message" (JSON syntax), "FILE: /pointer: message", or
+    /// "FILE:LINE: element/path: message" (an element of an imported XML file).
     std::string toString() const;
 };
 

@@ -1,0 +1,29 @@
+#pragma once
+// What an import did not take over, gathered by kind ("joint limits not kept") with the
+// names of what it concerns, and written as one sentence per kind.
+#include "looplab/exchange/ModelImport.h"
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace looplab::exchange {
+
+class ImportReport {
+public:
+    /// `what` once per kind; `name` (may be empty) added to its list once.
+    void add(const std::string& what, const std::string& name);
+    /// "joint limits not kept (LoopLab has none): shoulder, elbow".
+    void writeTo(std::vector<std::string>& out) const;
+
+private:
+    std::vector<std::pair<std::string, std::vector<std::string>>> entries_;
+};
+
+/// The model JSON as text and as a document (the model reader's diagnostics if it refuses
+/// it), and the report written.
+void finishImport(const nlohmann::json& model, const std::string& file, const ImportReport& report, ImportResult& out);
+
+}  // namespace looplab::exchange

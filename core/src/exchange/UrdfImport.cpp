@@ -1,0 +1,328 @@
+// URDF to the model format. urdfdom reads the robot's tree of links and joints; the links'
+// poses at zero joint values give LoopLab's initial configuration, the root link is the
+// ground. URDF cannot close a loop, so LoopLab reads an element of its own beside the
+// joints, <loop_joint> (docs/import-export.md), with tinyxml2.
+#include "looplab/exchange/ModelImport.h"
+
+#include "ImportFrames.h"
+#include "ImportReport.h"
+
+#include "looplab/model/ModelFile.h"
+
+#include <console_bridge/console.h>
+#include <tinyxml2.h>
+#include <urdf_parser/urdf_parser.h>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <mutex>
+
+namespace looplab {
+
+namespace {
+
+using exchange::Transform;
+using tinyxml2::XMLElement;
+
+Transform toTransform(const urdf::Pose& p) {
+    return {Vec3(p.position.x, p.position.y, p.position.z),
+            Quat(p.rotation.w, p.rotation.x, p.rotation.y, p.rotation.z).normalized()};
+}
+
+// urdfdom says why it refuses a file through console_bridge: its messages are taken here
+// instead of going to the terminal.
+class ParserMessages : public console_bridge::OutputHandler {
+public:
+    void log(const std::string& text, console_bridge::LogLevel level, const char*, int) override {
+        if (level >= console_bridge::CONSOLE_BRIDGE_LOG_ERROR) errors.push_back(text);
+    }
+    std::vector<std::string> errors;
+};
+
+struct UrdfLink {
+    std::string looplab;  // the LoopLab body it is part of
+    Transform link;       // the link frame, global, at zero joint values
+    Transform frame;      // the LoopLab body's frame, global
+};
+
+class UrdfReader {
+public:
+    UrdfReader(const std::string& file, ImportResult& out) : file_(file), out_(out) {}
+    bool read(const urdf::ModelInterface& robot, const XMLElement* root);
+    nlohmann::json model;
+    const exchange::ImportReport& report() const { return report_; }
+
+private:
+    void fail(const std::string& path, const std::string& message, int line = 0) {
+        out_.diagnostics.push_back(Diagnostic{file_, path, message, line, 0});
+    }
+    bool link(const urdf::Link& l, const UrdfLink& parent, const urdf::Joint* joint);
+    bool loopJoint(const XMLElement* e);
+    nlohmann::json shapeOf(const urdf::Link& l, const Transform& linkFrame, const Transform& bodyFrame);
+
+    std::string file_;
+    ImportResult& out_;
+    exchange::ImportReport report_;
+    std::map<std::string, UrdfLink> links_;
+    std::vector<std::string> bodyNames_{"ground"}, jointNames_, markerNames_;
+};
+
+nlohmann::json UrdfReader::shapeOf(const urdf::Link& l, const Transform& linkFrame, const Transform& bodyFrame) {
+    if (!l.visual || !l.visual->geometry) return nullptr;
+    if (l.visual_array.size() > 1) report_.add("links with more than one visual drawn by their first", l.name);
+    const urdf::Geometry& g = *l.visual->geometry;
+    nlohmann::json s;
+    switch (g.type) {
+        case urdf::Geometry::BOX: {
+            const auto& b = static_cast<const urdf::Box&>(g);
+            s = {{"type", "box"}, {"size", {b.dim.x, b.dim.y, b.dim.z}}};
+            break;
+        }
+        case urdf::Geometry::CYLINDER: {
+            const auto& c = static_cast<const urdf::Cylinder&>(g);
+            s = {{"type", "cylinder"}, {"radius", c.radius}, {"length", c.length}};
+            break;
+        }
+        case urdf::Geometry::SPHERE:
+            s = {{"type", "sphere"}, {"radius", static_cast<const urdf::Sphere&>(g).radius}};
+            break;
+        case urdf::Geometry::MESH:
+            report_.add("mesh visuals not drawn (LoopLab draws boxes, cylinders and spheres)",
+                        l.name + " (" + static_cast<const urdf::Mesh&>(g).filename + ")");
+            return nullptr;
+        default:
+            return nullptr;
+    }
+    const Transform placed = bodyFrame.inverse() * linkFrame * toTransform(l.visual->origin);
+    s["offset"] = exchange::vecJson(placed.p);
+    s["orientation"] = exchange::quatJson(placed.q);
+    if (l.visual->material) {
+        const urdf::Color& c = l.visual->material->color;
+        if (c.r || c.g || c.b) s["color"] = {c.r, c.g, c.b};
+    }
+    return s;
+}
+
+bool UrdfReader::link(const urdf::Link& l, const UrdfLink& parent, const urdf::Joint* joint) {
+    const std::string path = "robot/link[" + l.name + "]";
+    UrdfLink me;
+    me.link = joint ? parent.link * toTransform(joint->parent_to_joint_origin_transform) : Transform{};
+    const bool massive = l.inertial && l.inertial->mass > 0.0;
+    const std::string jointPath = joint ? "robot/joint[" + joint->name + "]" : "";
+    if (!joint) {
+        me.looplab = "ground";
+        if (massive) report_.add("the root link is the ground: its inertial is not used", l.name);
+    } else if (!massive) {
+        if (joint->type != urdf::Joint::FIXED) {
+            fail(jointPath, "link '" + l.name + "' moves (joint '" + joint->name +
+                                "') but has no mass: give it an <inertial> with a positive mass");
+            return false;
+        }
+        // A massless link fixed to its parent is a frame of the parent's.
+        me.looplab = parent.looplab;
+        me.frame = parent.frame;
+        if (l.visual) report_.add("visuals of massless fixed links not drawn", l.name);
+    }
+    if (joint && massive) {
+        me.looplab = exchange::uniqueName(l.name, bodyNames_);
+        me.frame = me.link * toTransform(l.inertial->origin);
+        const urdf::Inertial& in = *l.inertial;
+        Mat3 I;
+        I << in.ixx, in.ixy, in.ixz, in.ixy, in.iyy, in.iyz, in.ixz, in.iyz, in.izz;
+        nlohmann::json b = {{"name", me.looplab},
+                            {"mass", in.mass},
+                            {"inertia", exchange::inertiaJson(I)},
+                            {"position", exchange::vecJson(me.frame.p)},
+                            {"orientation", exchange::quatJson(me.frame.q)}};
+        if (nlohmann::json s = shapeOf(l, me.link, me.frame); !s.is_null()) b["shape"] = s;
+        model["bodies"].push_back(b);
+
+        const Transform jointFrame = me.link;  // the joint's frame is the child link's at zero
+        const Vec3 axis = (jointFrame.q * Vec3(joint->axis.x, joint->axis.y, joint->axis.z)).normalized();
+        std::string type;
+        switch (joint->type) {
+            case urdf::Joint::REVOLUTE:
+            case urdf::Joint::CONTINUOUS: type = "revolute"; break;
+            case urdf::Joint::PRISMATIC: type = "prismatic"; break;
+            case urdf::Joint::FIXED: type = "fixed"; break;
+            case urdf::Joint::FLOATING:
+                report_.add("floating joints left free (the link is a free body)", joint->name);
+                break;
+            default:
+                fail(jointPath, "joint type planar (or unknown) of joint '" + joint->name +
+                                    "' is not one LoopLab imports (revolute, continuous, prismatic, fixed, floating)");
+                return false;
+        }
+        if (!type.empty()) {
+            if (!(axis.allFinite()) && type != "fixed") {
+                fail(jointPath, "joint '" + joint->name + "' has a zero axis");
+                return false;
+            }
+            nlohmann::json j = {{"name", exchange::uniqueName(joint->name, jointNames_)},
+                                {"type", type},
+                                {"body1", parent.looplab},
+                                {"body2", me.looplab},
+                                {"point", exchange::vecJson(jointFrame.p)},
+                                {"axis", exchange::vecJson(type == "fixed" ? Vec3(jointFrame.q * Vec3::UnitZ()) : axis)}};
+            model["joints"].push_back(j);
+        }
+    }
+    if (joint) {
+        if (joint->limits && joint->type != urdf::Joint::CONTINUOUS && joint->type != urdf::Joint::FIXED)
+            report_.add("joint limits not kept (LoopLab has none)", joint->name);
+        if (joint->dynamics && (joint->dynamics->damping != 0.0 || joint->dynamics->friction != 0.0))
+            report_.add("joint damping and friction not imported", joint->name);
+        if (joint->mimic) report_.add("mimic joints imported as independent joints", joint->name);
+        if (joint->safety || joint->calibration) report_.add("joint safety controllers and calibration not imported", joint->name);
+    }
+    links_[l.name] = me;
+    for (const urdf::JointSharedPtr& j : l.child_joints) {
+        const auto it = std::find_if(l.child_links.begin(), l.child_links.end(),
+                                     [&](const urdf::LinkSharedPtr& c) { return c->name == j->child_link_name; });
+        if (it == l.child_links.end()) continue;
+        if (!link(**it, me, j.get())) return false;
+    }
+    return true;
+}
+
+bool UrdfReader::loopJoint(const XMLElement* e) {
+    const char* n = e->Attribute("name");
+    const std::string path = std::string("robot/loop_joint") + (n ? "[" + std::string(n) + "]" : "");
+    if (!n) {
+        fail(path, "a <loop_joint> needs a name", e->GetLineNum());
+        return false;
+    }
+    const char* t = e->Attribute("type");
+    const std::string type = t ? t : "";
+    std::string looplabType;
+    if (type == "revolute" || type == "continuous") looplabType = "revolute";
+    else if (type == "prismatic" || type == "spherical" || type == "fixed") looplabType = type;
+    else {
+        fail(path, "loop_joint type must be revolute, continuous, prismatic, spherical or fixed (got '" + type + "')",
+             e->GetLineNum());
+        return false;
+    }
+    auto linkOf = [&](const char* element, UrdfLink& out) {
+        const XMLElement* x = e->FirstChildElement(element);
+        const char* l = x ? x->Attribute("link") : nullptr;
+        if (!l) {
+            fail(path, std::string("a <loop_joint> needs <") + element + " link=\"...\"/>", e->GetLineNum());
+            return false;
+        }
+        if (!links_.count(l)) {
+            fail(path, std::string("no link named '") + l + "'", x->GetLineNum());
+            return false;
+        }
+        out = links_[l];
+        return true;
+    };
+    auto pose = [&](const char* element, std::optional<Transform>& out) {
+        const XMLElement* x = e->FirstChildElement(element);
+        if (!x) return true;
+        const auto xyz = exchange::parseNumbers(x->Attribute("xyz") ? x->Attribute("xyz") : "0 0 0");
+        const auto rpy = exchange::parseNumbers(x->Attribute("rpy") ? x->Attribute("rpy") : "0 0 0");
+        if (!xyz || !rpy || xyz->size() != 3 || rpy->size() != 3) {
+            fail(path, std::string("<") + element + "> needs xyz and rpy of three numbers each", x->GetLineNum());
+            return false;
+        }
+        out = Transform{Vec3((*xyz)[0], (*xyz)[1], (*xyz)[2]),
+                        exchange::fromRollPitchYaw((*rpy)[0], (*rpy)[1], (*rpy)[2])};
+        return true;
+    };
+    UrdfLink parent, child;
+    std::optional<Transform> origin, childOrigin;
+    if (!linkOf("parent", parent) || !linkOf("child", child) || !pose("origin", origin) ||
+        !pose("child_origin", childOrigin))
+        return false;
+    Vec3 axis(1, 0, 0);
+    if (const XMLElement* a = e->FirstChildElement("axis")) {
+        const auto v = exchange::parseNumbers(a->Attribute("xyz"));
+        if (!v || v->size() != 3 || Vec3((*v)[0], (*v)[1], (*v)[2]).norm() < 1e-12) {
+            fail(path, "<axis> needs xyz, a non-zero direction", a->GetLineNum());
+            return false;
+        }
+        axis = Vec3((*v)[0], (*v)[1], (*v)[2]).normalized();
+    }
+    if (parent.looplab == child.looplab) {
+        fail(path, "loop_joint '" + std::string(n) + "' joins a link to itself (or to a link fixed to it)", e->GetLineNum());
+        return false;
+    }
+    const std::string name = exchange::uniqueName(n, jointNames_);
+    const Transform jointOnParent = parent.link * origin.value_or(Transform{});
+    if (!childOrigin) {
+        // Where the parent's frame puts it: the joint closes at the initial configuration.
+        nlohmann::json j = {{"name", name}, {"type", looplabType}, {"body1", parent.looplab},
+                            {"body2", child.looplab}, {"point", exchange::vecJson(jointOnParent.p)}};
+        if (looplabType != "spherical") j["axis"] = exchange::vecJson(jointOnParent.q * axis);
+        model["joints"].push_back(j);
+        return true;
+    }
+    // Given on each link: two markers, and assembly brings them together.
+    const Quat zToAxis = Quat::FromTwoVectors(Vec3::UnitZ(), axis);
+    const Transform jointOnChild = child.link * *childOrigin;
+    const Transform m1 = parent.frame.inverse() * jointOnParent * Transform{Vec3::Zero(), zToAxis};
+    const Transform m2 = child.frame.inverse() * jointOnChild * Transform{Vec3::Zero(), zToAxis};
+    const std::string marker1 = exchange::uniqueName(name + "_parent", markerNames_);
+    const std::string marker2 = exchange::uniqueName(name + "_child", markerNames_);
+    model["markers"].push_back({{"name", marker1}, {"body", parent.looplab}, {"position", exchange::vecJson(m1.p)},
+                                {"orientation", exchange::quatJson(m1.q)}});
+    model["markers"].push_back({{"name", marker2}, {"body", child.looplab}, {"position", exchange::vecJson(m2.p)},
+                                {"orientation", exchange::quatJson(m2.q)}});
+    model["joints"].push_back({{"name", name}, {"type", looplabType}, {"marker1", marker1}, {"marker2", marker2}});
+    return true;
+}
+
+bool UrdfReader::read(const urdf::ModelInterface& robot, const XMLElement* root) {
+    model = {{"format", kModelFormatName}, {"version", kModelFormatVersion}, {"name", robot.getName()},
+             {"gravity", {0.0, 0.0, -9.81}}, {"bodies", nlohmann::json::array()},
+             {"joints", nlohmann::json::array()}, {"markers", nlohmann::json::array()}};
+    const urdf::LinkConstSharedPtr rootLink = robot.getRoot();
+    if (!rootLink) {
+        fail("robot", "the robot has no root link");
+        return false;
+    }
+    if (!link(*rootLink, UrdfLink{"ground", Transform{}, Transform{}}, nullptr)) return false;
+    for (const XMLElement* c = root->FirstChildElement(); c; c = c->NextSiblingElement()) {
+        const std::string n = c->Name();
+        if (n == "loop_joint") {
+            if (!loopJoint(c)) return false;
+        } else if (n != "link" && n != "joint" && n != "material") {
+            report_.add("elements not imported", "<" + n + ">");
+        }
+    }
+    if (model["markers"].empty()) model.erase("markers");
+    report_.add("gravity set to 9.81 m/s² along −z (URDF does not give it)", "");
+    return true;
+}
+
+std::mutex parserMessagesMutex;  // console_bridge's handler is one for the whole process
+
+}  // namespace
+
+ImportResult importUrdf(const std::string& xmlText, const std::string& file) {
+    ImportResult out;
+    tinyxml2::XMLDocument xml;
+    const XMLElement* root = exchange::xmlRoot(xml, xmlText, file, "robot", "a URDF", out);
+    if (!root) return out;
+    urdf::ModelInterfaceSharedPtr robot;
+    ParserMessages messages;
+    {
+        std::lock_guard<std::mutex> lock(parserMessagesMutex);
+        console_bridge::useOutputHandler(&messages);
+        robot = urdf::parseURDF(xmlText);
+        console_bridge::restorePreviousOutputHandler();
+    }
+    if (!robot) {
+        std::string why = "the URDF reader refused the file";
+        for (const std::string& m : messages.errors) why += ": " + m;
+        out.diagnostics.push_back(Diagnostic{file, "robot", why, 0, 0});
+        return out;
+    }
+    UrdfReader reader(file, out);
+    if (!reader.read(*robot, root)) return out;
+    exchange::finishImport(reader.model, file, reader.report(), out);
+    return out;
+}
+
+}  // namespace looplab

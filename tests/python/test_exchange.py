@@ -1,0 +1,69 @@
+"""URDF and MJCF from Python and the command line: each test file's mechanism moves as its
+twin in the model format (tests/data/exchange), and a model taken through MJCF and back
+moves as before."""
+
+import json
+import subprocess
+
+import numpy as np
+import pytest
+import looplab
+from conftest import SOURCE
+
+EXCHANGE = SOURCE / "tests" / "data" / "exchange"
+
+
+def body_paths(run, bodies):
+    return np.column_stack([run[f"{b}.{c}"] for b in bodies for c in "xyz"])
+
+
+@pytest.mark.parametrize("name", ["four-bar-connect.xml", "delta-three-loops.xml", "serial-arm.urdf"])
+def test_an_imported_mechanism_moves_as_its_twin(name):
+    imported = looplab.load(EXCHANGE / name)
+    twin = looplab.load(EXCHANGE / (name.rsplit(".", 1)[0] + ".json"))
+    assert imported.import_report  # every file here says something LoopLab leaves out
+    a, b = looplab.check(imported), looplab.check(twin)
+    assert (a["dof"], len(a["redundant"])) == (b["dof"], len(b["redundant"]))
+    settings = dict(t_end=0.2, output_step=0.01, rtol=1e-11, atol=1e-13)
+    ra, rb = looplab.simulate(imported, **settings), looplab.simulate(twin, **settings)
+    assert ra.ok and rb.ok
+    np.testing.assert_allclose(body_paths(ra, twin.bodies), body_paths(rb, twin.bodies), rtol=0, atol=1e-9)
+
+
+def test_a_round_trip_through_mjcf_keeps_the_motion(examples, tmp_path):
+    original = looplab.load(examples / "four-bar.json")
+    text, report = original.export("mjcf")
+    assert any("closes a loop: written as a connect" in r for r in report)
+    path = tmp_path / "four-bar.xml"
+    path.write_text(text)
+    again = looplab.load(path)
+    settings = dict(t_end=1.0, output_step=0.05, rtol=1e-12, atol=1e-14)
+    ra, rb = looplab.simulate(original, **settings), looplab.simulate(again, **settings)
+    np.testing.assert_allclose(body_paths(rb, original.bodies), body_paths(ra, original.bodies), rtol=0, atol=1e-10)
+
+
+def test_the_command_line_imports_and_exports(cli, tmp_path, examples):
+    out = tmp_path / "arm.json"
+    done = subprocess.run([cli, "import", str(EXCHANGE / "serial-arm.urdf"), "--out", str(out)],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert "note: mesh visuals not drawn" in done.stderr
+    assert looplab.load(out).to_dict() == looplab.load(EXCHANGE / "serial-arm.urdf").to_dict()
+    done = subprocess.run([cli, "export", str(examples / "four-bar.json"), "--format", "urdf", "--json"],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    exported = json.loads(done.stdout)
+    assert exported["ok"] and "<loop_joint name=\"C\" type=\"revolute\">" in exported["text"]
+    done = subprocess.run([cli, "import", str(EXCHANGE / "nothing.xml")], capture_output=True, text=True)
+    assert done.returncode == 2 and "cannot open the file" in done.stderr
+
+
+def test_import_errors_name_the_element(tmp_path):
+    bad = tmp_path / "bad.xml"
+    bad.write_text('<mujoco>\n  <worldbody>\n    <body name="arm">\n      <joint type="hinge"/>\n'
+                   "    </body>\n  </worldbody>\n</mujoco>\n")
+    with pytest.raises(looplab.ModelError) as e:
+        looplab.load(bad)
+    assert e.value.location == "mujoco/worldbody/body[arm]"
+    assert "moves but has no mass" in str(e.value)
+    assert e.value.diagnostics[0].line == 3
