@@ -10,6 +10,7 @@ packages=(
   libspectra-dev
   liburdfdom-dev libtinyxml2-dev
   pybind11-dev python3-dev python3-numpy python3-pytest
+  python3-matplotlib python3-nbclient python3-nbformat python3-ipykernel python3-pandas
   libopenmpi-dev openmpi-bin
   libavcodec-dev libavformat-dev libavutil-dev libswscale-dev
   xvfb xauth libgl1-mesa-dri
