@@ -2,6 +2,7 @@
 // VTK-in-Qt failures show up as black, blank or stale pictures, not as exceptions.
 
 #include "EventWait.h"
+#include "viewport/ShapeGeometry.h"
 #include "viewport/VtkViewport.h"
 
 #include <QFileInfo>
@@ -10,6 +11,8 @@
 #include <QSurfaceFormat>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <vtkPolyData.h>
 
 #include <cmath>
 #include <memory>
@@ -191,6 +194,9 @@ private slots:
     void mouseDragRotatesAndWheelZooms();
     void jointsSpringsAndTrails();
     void savesScreenshot();
+    // A mesh shape is its STL file, scaled, turned and placed; a file that cannot be read
+    // draws nothing.
+    void meshShapeIsItsFile();
     void cleanupTestCase();
 
 private:
@@ -440,4 +446,26 @@ void TestViewport::cleanupTestCase()
 }
 
 QTEST_MAIN(TestViewport)
+void TestViewport::meshShapeIsItsFile()
+{
+    looplab::VisualShape shape;
+    shape.kind = looplab::VisualShape::Kind::Mesh;
+    // A box from (-50, -50, 0) to (50, 50, 100) mm.
+    shape.file = std::string(LOOPLAB_TEST_DATA_DIR) + "/exchange/meshes/base.stl";
+    shape.scale = Eigen::Vector3d::Constant(0.001);
+    shape.orientation = Eigen::Quaterniond(Eigen::AngleAxisd(M_PI / 2, Eigen::Vector3d::UnitX()));
+    shape.offset = Eigen::Vector3d(1.0, 2.0, 3.0);
+    const vtkSmartPointer<vtkPolyData> geometry = looplab::ui::makeShapeGeometry(shape);
+    QVERIFY(geometry);
+    QCOMPARE(geometry->GetNumberOfCells(), vtkIdType(12));
+    double b[6];
+    geometry->GetBounds(b);
+    // Turned 90° about x, the file's z (0 … 0.1 m) becomes −y and its y (±0.05 m) z.
+    const double expected[6] = {0.95, 1.05, 1.9, 2.0, 2.95, 3.05};
+    for (int k = 0; k < 6; ++k)
+        QVERIFY2(std::abs(b[k] - expected[k]) < 1e-6, qPrintable(QString("bound %1: %2").arg(k).arg(b[k])));
+    shape.file = std::string(LOOPLAB_TEST_DATA_DIR) + "/exchange/meshes/none.stl";
+    QVERIFY(!looplab::ui::makeShapeGeometry(shape));
+}
+
 #include "tst_viewport.moc"

@@ -7,6 +7,8 @@
 #include <vtkCamera.h>
 #include <vtkRenderer.h>
 
+#include "looplab/model/TriangleMesh.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -21,6 +23,11 @@ double boundingRadius(const VisualShape& shape)
     case VisualShape::Kind::Box: return 0.5 * shape.size.norm();
     case VisualShape::Kind::Cylinder: return std::hypot(shape.radius, 0.5 * shape.length);
     case VisualShape::Kind::Sphere: return shape.radius;
+    case VisualShape::Kind::Mesh: {
+        Vec3 lower, upper;
+        if (!meshBounds(shape.file, shape.scale, lower, upper)) return 0.0;
+        return lower.cwiseAbs().cwiseMax(upper.cwiseAbs()).norm();
+    }
     case VisualShape::Kind::None: return 0.0;
     }
     return 0.0;

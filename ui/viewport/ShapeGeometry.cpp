@@ -5,6 +5,8 @@
 #include <vtkCubeSource.h>
 #include <vtkCylinderSource.h>
 #include <vtkNew.h>
+#include <vtkOBJReader.h>
+#include <vtkSTLReader.h>
 #include <vtkPolyData.h>
 #include <vtkPolyDataNormals.h>
 #include <vtkSphereSource.h>
@@ -12,6 +14,11 @@
 #include <vtkTransformPolyDataFilter.h>
 
 #include <Eigen/Geometry>
+
+#include "looplab/model/TriangleMesh.h"
+
+#include <algorithm>
+#include <cctype>
 
 #include <cmath>
 
@@ -105,13 +112,36 @@ vtkSmartPointer<vtkPolyData> makeShapeGeometry(const looplab::VisualShape& shape
         source = sphere;
         break;
     }
+    case Kind::Mesh: {
+        // The core reads the file first: a file it cannot read (missing, not STL or OBJ) is
+        // not handed to VTK's readers, which would only log an error.
+        looplab::TriangleMesh check;
+        std::string why;
+        if (!looplab::readTriangleMesh(shape.file, check, &why))
+            return nullptr;
+        std::string ending = shape.file.substr(shape.file.size() >= 4 ? shape.file.size() - 4 : 0);
+        std::transform(ending.begin(), ending.end(), ending.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+        const bool stl = ending == ".stl";
+        if (stl) {
+            vtkNew<vtkSTLReader> reader;
+            reader->SetFileName(shape.file.c_str());
+            source = reader;
+        } else {
+            vtkNew<vtkOBJReader> reader;
+            reader->SetFileName(shape.file.c_str());
+            source = reader;
+        }
+        placement->Scale(shape.scale.x(), shape.scale.y(), shape.scale.z());
+        break;
+    }
     case Kind::None:
         return nullptr;
     }
 
     rotate(placement, shape.orientation);
     placement->Translate(shape.offset.x(), shape.offset.y(), shape.offset.z());
-    return transformed(source, placement, false);
+    // A mesh file's normals may be missing or facet-wise: computed here, as for the glyphs.
+    return transformed(source, placement, shape.kind == Kind::Mesh);
 }
 
 vtkSmartPointer<vtkPolyData> makeJointGlyphGeometry(looplab::SceneJoint::Kind kind,

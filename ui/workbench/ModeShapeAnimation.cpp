@@ -1,5 +1,7 @@
 #include "workbench/ModeShapeAnimation.h"
 
+#include "looplab/model/TriangleMesh.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -10,16 +12,23 @@ namespace {
 // Bounding-box corners of a solid in its body frame.
 std::vector<Vec3> localCorners(const VisualShape& shape)
 {
-    Vec3 half = Vec3::Zero();
+    Vec3 half = Vec3::Zero(), lower, upper;
     switch (shape.kind) {
     case VisualShape::Kind::Box: half = 0.5 * shape.size; break;
     case VisualShape::Kind::Cylinder: half = Vec3(shape.radius, shape.radius, 0.5 * shape.length); break;
     case VisualShape::Kind::Sphere: half = Vec3::Constant(shape.radius); break;
+    case VisualShape::Kind::Mesh:
+        if (!meshBounds(shape.file, shape.scale, lower, upper)) return {};
+        break;
     case VisualShape::Kind::None: return {};
+    }
+    if (shape.kind != VisualShape::Kind::Mesh) {
+        lower = -half;
+        upper = half;
     }
     std::vector<Vec3> corners;
     for (int c = 0; c < 8; ++c) {
-        const Vec3 local((c & 1 ? 1 : -1) * half.x(), (c & 2 ? 1 : -1) * half.y(), (c & 4 ? 1 : -1) * half.z());
+        const Vec3 local(c & 1 ? upper.x() : lower.x(), c & 2 ? upper.y() : lower.y(), c & 4 ? upper.z() : lower.z());
         corners.push_back(shape.offset + shape.orientation * local);
     }
     return corners;

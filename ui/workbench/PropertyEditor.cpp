@@ -78,7 +78,7 @@ QStringList lawKindNames()
 QStringList shapeKindNames()
 {
     QStringList names;
-    for (int k = 0; k <= static_cast<int>(VisualShape::Kind::Sphere); ++k)
+    for (int k = 0; k <= static_cast<int>(VisualShape::Kind::Mesh); ++k)
         names << visualShapeKindName(static_cast<VisualShape::Kind>(k));
     return names;
 }
@@ -358,6 +358,23 @@ void PropertyEditor::addVector(const QString& label, const QString& key, const Q
                     });
                 });
     }
+}
+
+void PropertyEditor::addText(const QString& label, const QString& key, TextGetter get, TextSetter set)
+{
+    auto* edit = new QLineEdit;
+    edit->setObjectName(key);
+    layout_->addRow(label, edit);
+    refreshers_.push_back([this, edit, get] {
+        QSignalBlocker block(edit);
+        edit->setText(get(document_->document()));
+    });
+    connect(edit, &QLineEdit::editingFinished, this, [this, edit, key, get, set] {
+        const QString value = edit->text().trimmed();
+        if (value == get(document_->document()))
+            return;
+        commit(key, [set, value](ModelDocument& doc) { set(doc, value); });
+    });
 }
 
 void PropertyEditor::addChoice(const QString& label, const QString& key, const QStringList& options,
@@ -700,6 +717,12 @@ void PropertyEditor::addBodyFields()
                       applyShapeMassProperties(d.bodies[i]);
                   },
                   0.0);
+    if (shape == VisualShape::Kind::Mesh) {
+        addText(tr("Mesh file (STL, OBJ)"), "shape.file", [i](const ModelDocument& d) { return str(d.bodies[i].shape.file); },
+                [i](ModelDocument& d, const QString& v) { d.bodies[i].shape.file = v.toStdString(); });
+        addVector(tr("Mesh scale"), "shape.scale", "", [i](const ModelDocument& d) { return d.bodies[i].shape.scale; },
+                  [i](ModelDocument& d, const Vec3& v) { d.bodies[i].shape.scale = v; });
+    }
     if (shape != VisualShape::Kind::None)
         addVector(tr("Colour (RGB)"), "shape.color", "",
                   [i](const ModelDocument& d) {

@@ -75,6 +75,8 @@ private:
     void addNumber(const QString& label, const QString& key, const QString& unit, Getter get, Setter set,
                    double minimum = -1e9, double maximum = 1e9, int decimals = 6);
     void addVector(const QString& label, const QString& key, const QString& unit, VecGetter get, VecSetter set);
+    /// A line of text, committed when editing finishes.
+    void addText(const QString& label, const QString& key, TextGetter get, TextSetter set);
     void addChoice(const QString& label, const QString& key, const QStringList& options, TextGetter get,
                    TextSetter set);
     void addOrientation(const QString& label, const QString& key, LocationGetter location, QuatGetter get,

@@ -1,9 +1,11 @@
 #include "ImportFrames.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
+#include <filesystem>
 
 namespace looplab::exchange {
 
@@ -66,6 +68,17 @@ void MassProperties::add(double m, const Vec3& c, const Mat3& I, const Mat3& axe
     inertia = inertia + shifted(mass, centre - newCentre) + axes * I * axes.transpose() + shifted(m, c - newCentre);
     mass = total;
     centre = newCentre;
+}
+
+std::string meshPath(const std::string& name, const std::string& from) {
+    if (name.find("://") != std::string::npos) return {};
+    std::filesystem::path p(name);
+    if (p.is_relative() && !from.empty()) p = std::filesystem::path(from).parent_path() / p;
+    std::string ext = p.extension().string();
+    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+    std::error_code ec;
+    if ((ext != ".stl" && ext != ".obj") || !std::filesystem::is_regular_file(p, ec)) return {};
+    return std::filesystem::absolute(p, ec).lexically_normal().string();
 }
 
 std::string uniqueName(const std::string& wanted, std::vector<std::string>& taken) {

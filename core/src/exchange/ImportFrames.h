@@ -55,6 +55,10 @@ struct MassProperties {
     void add(double m, const Vec3& c, const Mat3& I, const Mat3& axes = Mat3::Identity());
 };
 
+/// The path of a mesh file named in `from` (relative names are taken from its folder) if it
+/// is an STL or OBJ file that exists; else empty (package:// URIs, other formats).
+std::string meshPath(const std::string& name, const std::string& from);
+
 /// A name that is not yet in `taken` (the name itself, or name_2, name_3, ...), taken.
 std::string uniqueName(const std::string& wanted, std::vector<std::string>& taken);
 

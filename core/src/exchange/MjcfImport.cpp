@@ -15,6 +15,7 @@
 #include <cctype>
 #include <cmath>
 #include <cstring>
+#include <filesystem>
 #include <map>
 
 namespace looplab {
@@ -78,6 +79,12 @@ private:
     std::map<std::string, const XMLElement*> defaults_;  // top-level <default>: joint, geom, ...
     std::map<std::string, MjcfBody> bodies_;             // by MuJoCo name
     std::map<std::string, Transform> sites_;             // global, by name
+    struct MeshAsset {
+        std::string path;  // empty: not a file LoopLab reads
+        Vec3 scale = Vec3::Ones();
+    };
+    std::map<std::string, MeshAsset> meshes_;  // <asset><mesh>, by name
+    std::string meshDirectory_;
     std::map<std::string, std::string> siteBodies_;      // site → LoopLab body
     std::vector<std::string> bodyNames_{"ground"}, jointNames_, markerNames_;
     int unnamedBodies_ = 0, unnamedJoints_ = 0;
@@ -218,8 +225,22 @@ bool MjcfReader::geom(const XMLElement* g, const std::string& path, MassProperti
         s = {{"type", "sphere"}, {"radius", std::cbrt(a * b * c)}};
         report_.add("ellipsoids drawn as spheres of their mean radius", "");
     } else if (type == "mesh") {
-        report_.add("mesh geoms neither drawn nor weighed (give the body an <inertial>)",
-                    attribute(g, "mesh", "geom") ? attribute(g, "mesh", "geom") : "");
+        const char* name = attribute(g, "mesh", "geom");
+        const auto asset = name ? meshes_.find(name) : meshes_.end();
+        report_.add("mesh geoms not weighed (give the body an <inertial>)", name ? name : "");
+        if (asset == meshes_.end() || asset->second.path.empty()) {
+            report_.add("mesh geoms not drawn: LoopLab reads STL and OBJ files", name ? name : "");
+            return true;
+        }
+        report_.add("mesh geoms drawn as their files place them (MuJoCo moves a mesh to its centre of mass and "
+                    "principal axes)", name);
+        s = {{"type", "mesh"}, {"file", asset->second.path}, {"scale", exchange::vecJson(asset->second.scale)}};
+        if (!drawn) {
+            drawn = true;
+            s["offset"] = exchange::vecJson(t.p);
+            s["orientation"] = exchange::quatJson(t.q);
+            shape = s;
+        }
         return true;
     } else {
         report_.add("geoms of type plane and hfield not imported", type);
@@ -491,6 +512,7 @@ bool MjcfReader::read(const XMLElement* root) {
         const std::string path = "mujoco/" + n;
         if (n == "compiler") {
             if (const char* a = c->Attribute("angle")) degrees_ = std::string(a) != "radian";
+            if (const char* d = c->Attribute("meshdir")) meshDirectory_ = d;
             if (const char* s = c->Attribute("eulerseq")) {
                 eulerSequence_ = s;
                 if (eulerSequence_.size() != 3 ||
@@ -507,6 +529,24 @@ bool MjcfReader::read(const XMLElement* root) {
             for (const XMLElement* d = c->FirstChildElement(); d; d = d->NextSiblingElement()) {
                 if (std::string(d->Name()) == "default") report_.add("default classes other than the top level's not applied", d->Attribute("class") ? d->Attribute("class") : "");
                 else defaults_[d->Name()] = d;
+            }
+        } else if (n == "asset") {
+            for (const XMLElement* a = c->FirstChildElement(); a; a = a->NextSiblingElement()) {
+                if (std::string(a->Name()) != "mesh") {
+                    report_.add("assets not imported", std::string("<") + a->Name() + ">");
+                    continue;
+                }
+                const char* f = a->Attribute("file");
+                if (!f) continue;
+                const std::string base = std::filesystem::path(f).stem().string();
+                const std::string name = a->Attribute("name") ? a->Attribute("name") : base;
+                MeshAsset m;
+                std::vector<double> scale;
+                if (!numbers(a, "scale", "mesh", 3, scale, path + "/mesh[" + name + "]")) return false;
+                if (!scale.empty()) m.scale = Vec3(scale[0], scale[1], scale[2]);
+                const std::string relative = meshDirectory_.empty() ? f : (std::filesystem::path(meshDirectory_) / f).string();
+                m.path = exchange::meshPath(relative, file_);
+                meshes_[name] = m;
             }
         } else if (n == "worldbody" || n == "equality") {
             // Below, in order: bodies first, then the equalities that refer to them.

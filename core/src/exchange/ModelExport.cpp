@@ -124,7 +124,7 @@ void reportCommon(const Model& model, const State& state, std::vector<std::strin
         report.push_back("forces, springs and dampers not exported: " + std::to_string(model.forces.size()));
 }
 
-std::string shapeGeom(const VisualShape& s, const Pose& inFrame) {
+std::string shapeGeom(const VisualShape& s, const Pose& inFrame, const std::string& meshName) {
     std::ostringstream g;
     const Pose p = inFrame * Pose{s.offset, s.orientation};
     const std::string rgba = numbers({s.color[0], s.color[1], s.color[2], 1.0});
@@ -137,6 +137,9 @@ std::string shapeGeom(const VisualShape& s, const Pose& inFrame) {
             break;
         case VisualShape::Kind::Sphere:
             g << "type=\"sphere\" size=\"" << numbers({s.radius}) << "\"";
+            break;
+        case VisualShape::Kind::Mesh:
+            g << "type=\"mesh\" mesh=\"" << escaped(meshName) << "\"";
             break;
         default:
             return "";
@@ -161,8 +164,18 @@ ExportResult exportMjcf(const Model& model, const State& state) {
     x << "<mujoco model=\"" << escaped(model.name) << "\">\n"
       << "  <!-- Written by looplab-cli export: bodies at their centres of mass, contacts off. -->\n"
       << "  <compiler angle=\"radian\" inertiafromgeom=\"false\"/>\n"
-      << "  <option gravity=\"" << vec(model.gravity) << "\"/>\n"
-      << "  <worldbody>\n";
+      << "  <option gravity=\"" << vec(model.gravity) << "\"/>\n";
+    std::ostringstream assets;
+    for (const Body& b : model.bodies)
+        if (b.shape.kind == VisualShape::Kind::Mesh)
+            assets << "    <mesh name=\"" << escaped(b.name) << "_mesh\" file=\"" << escaped(b.shape.file) << "\" scale=\""
+                   << vec(b.shape.scale) << "\"/>\n";
+    if (!assets.str().empty()) {
+        x << "  <asset>\n" << assets.str() << "  </asset>\n";
+        out.report.push_back("mesh shapes written as mesh geoms: MuJoCo moves a mesh to its centre of mass and "
+                             "principal axes, so one whose file is not placed so is drawn elsewhere there");
+    }
+    x << "  <worldbody>\n";
     std::function<void(int, int)> writeBody = [&](int b, int depth) {
         const std::string indent(size_t(2 * depth + 2), ' ');
         const Body& body = model.bodies[size_t(b)];
@@ -208,7 +221,7 @@ ExportResult exportMjcf(const Model& model, const State& state) {
         const Mat3& I = body.inertia;
         x << indent << "  <inertial pos=\"0 0 0\" mass=\"" << body.mass << "\" fullinertia=\""
           << numbers({I(0, 0), I(1, 1), I(2, 2), I(0, 1), I(0, 2), I(1, 2)}) << "\"/>\n";
-        if (const std::string g = shapeGeom(body.shape, Pose{}); !g.empty())
+        if (const std::string g = shapeGeom(body.shape, Pose{}, body.name + "_mesh"); !g.empty())
             x << indent << "  <geom " << g << " contype=\"0\" conaffinity=\"0\"/>\n";
         for (int c : tree.children[size_t(b)]) writeBody(c, depth + 1);
         x << indent << "</body>\n";
@@ -289,6 +302,7 @@ ExportResult exportUrdf(const Model& model, const State& state) {
               << "\"/>\n      <geometry>";
             if (s.kind == VisualShape::Kind::Box) x << "<box size=\"" << vec(s.size) << "\"/>";
             else if (s.kind == VisualShape::Kind::Cylinder) x << "<cylinder radius=\"" << s.radius << "\" length=\"" << s.length << "\"/>";
+            else if (s.kind == VisualShape::Kind::Mesh) x << "<mesh filename=\"" << escaped(s.file) << "\" scale=\"" << vec(s.scale) << "\"/>";
             else x << "<sphere radius=\"" << s.radius << "\"/>";
             x << "</geometry>\n      <material name=\"" << escaped(body.name) << "_colour\"><color rgba=\""
               << numbers({s.color[0], s.color[1], s.color[2], 1.0}) << "\"/></material>\n    </visual>\n";

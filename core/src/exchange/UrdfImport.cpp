@@ -87,10 +87,18 @@ nlohmann::json UrdfReader::shapeOf(const urdf::Link& l, const Transform& linkFra
         case urdf::Geometry::SPHERE:
             s = {{"type", "sphere"}, {"radius", static_cast<const urdf::Sphere&>(g).radius}};
             break;
-        case urdf::Geometry::MESH:
-            report_.add("mesh visuals not drawn (LoopLab draws boxes, cylinders and spheres)",
-                        l.name + " (" + static_cast<const urdf::Mesh&>(g).filename + ")");
-            return nullptr;
+        case urdf::Geometry::MESH: {
+            const auto& m = static_cast<const urdf::Mesh&>(g);
+            const std::string path = exchange::meshPath(m.filename, file_);
+            if (path.empty()) {
+                report_.add("mesh visuals not drawn: LoopLab reads STL and OBJ files by a path (not package:// "
+                            "nor other formats)",
+                            l.name + " (" + m.filename + ")");
+                return nullptr;
+            }
+            s = {{"type", "mesh"}, {"file", path}, {"scale", {m.scale.x, m.scale.y, m.scale.z}}};
+            break;
+        }
         default:
             return nullptr;
     }

@@ -1,5 +1,6 @@
 #include "looplab/model/ModelBuilder.h"
 #include "looplab/model/ShapeMassProperties.h"
+#include "looplab/model/TriangleMesh.h"
 #include "looplab/model/UnitVector.h"
 
 #include "looplab/bodies/Rotation.h"
@@ -9,6 +10,7 @@
 #include <Eigen/Eigenvalues>
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <cstdio>
 #include <cstring>
 #include <limits>
@@ -177,6 +179,16 @@ private:
 
     // A joint or force on a node set becomes one per node, "<name>:<node name>": a name
     // of that shape would collide with one of them.
+    // A mesh file named relative to the model file is opened from the model file's folder.
+    VisualShape resolved(const VisualShape& s) const {
+        VisualShape out = s;
+        if (s.kind == VisualShape::Kind::Mesh && !s.file.empty()) {
+            const std::filesystem::path p(s.file);
+            if (p.is_relative() && !file_.empty()) out.file = (std::filesystem::path(file_).parent_path() / p).string();
+        }
+        return out;
+    }
+
     static bool reservedNodePartName(const std::string& name, const char* kind) {
         if (std::strcmp(kind, "joint") && std::strcmp(kind, "force")) return false;
         const size_t colon = name.find(':');
@@ -199,10 +211,29 @@ private:
             double mass = b.mass;
             Mat3 inertia = b.inertia;
             bool inertiaOk = true;
+            const VisualShape shape = resolved(b.shape);
             if (b.density) {
                 if (!std::isfinite(*b.density) || *b.density <= 0.0) {
                     error(at("bodies", i, "density"), "density must be positive (got " + shortNumber(*b.density) + ")");
                     inertiaOk = false;
+                } else if (shape.kind == VisualShape::Kind::Mesh) {
+                    // The frame is the mesh's centre of mass: its offset places the file's origin there.
+                    const ShapeMassProperties mp = massPropertiesOfShape(shape, *b.density);
+                    if (!mp.ok) {
+                        error(at("bodies", i, "shape"), "mass from density: " + mp.message);
+                        inertiaOk = false;
+                    } else if (mp.centreOfMass.norm() > 1e-9 * std::max(1.0, shape.offset.norm())) {
+                        const Vec3 needed = shape.offset - mp.centreOfMass;
+                        error(at("bodies", i, "shape") + "/offset",
+                              "a body whose mass comes from its mesh has its frame at the mesh's centre of mass, " +
+                                  shortNumber(mp.centreOfMass.norm()) + " m from where the offset puts it: set the "
+                                  "offset to [" + shortNumber(needed.x()) + ", " + shortNumber(needed.y()) + ", " +
+                                  shortNumber(needed.z()) + "]");
+                        inertiaOk = false;
+                    } else {
+                        mass = mp.mass;
+                        inertia = mp.inertia;
+                    }
                 } else if (b.shape.offset.norm() > 0.0) {
                     error(at("bodies", i, "shape") + "/offset",
                           "a body whose mass comes from its shape has its frame at the shape's centre: the "
@@ -245,7 +276,14 @@ private:
                                                                      : Mat3(Mat3::Zero());
             if (inertiaOk && !body.inertiaInverse.allFinite())
                 error(at("bodies", i, "inertia"), "inertia is too small: its inverse overflows");
-            body.shape = b.shape;
+            if (shape.kind == VisualShape::Kind::Mesh && !b.density) {
+                Vec3 lower, upper;
+                TriangleMesh mesh;
+                std::string why;
+                if (!meshBounds(shape.file, shape.scale, lower, upper) && !readTriangleMesh(shape.file, mesh, &why))
+                    error(at("bodies", i, "shape") + "/file", "mesh file " + shape.file + ": " + why);
+            }
+            body.shape = shape;
             m.bodies.push_back(body);
             bodyIndex_[b.name] = BodyIndex(static_cast<int>(i) + 1);
         }

@@ -134,12 +134,12 @@ public:
     }
 
     bool shape(const json& v, const std::string& where, VisualShape& out) {
-        if (!object(v, where, {"type", "size", "radius", "length", "offset", "orientation", "color"}))
+        if (!object(v, where, {"type", "size", "radius", "length", "file", "scale", "offset", "orientation", "color"}))
             return false;
         std::string type;
         if (!text(v, "type", where, type, true)) return false;
         if (!visualShapeKindFromName(type, out.kind)) {
-            error(where + "/type", "unknown shape '" + type + "' (box, cylinder, sphere, none)");
+            error(where + "/type", "unknown shape '" + type + "' (box, cylinder, sphere, mesh, none)");
             return false;
         }
         const size_t before = errorCount();
@@ -147,6 +147,12 @@ public:
         if (out.kind == VisualShape::Kind::Cylinder || out.kind == VisualShape::Kind::Sphere)
             number(v, "radius", where, out.radius, true);
         if (out.kind == VisualShape::Kind::Cylinder) number(v, "length", where, out.length, true);
+        if (out.kind == VisualShape::Kind::Mesh) {
+            if (text(v, "file", where, out.file, true) && out.file.empty()) error(where + "/file", "the mesh file's name is empty");
+            vec3(v, "scale", where, out.scale);
+            if (!(out.scale.array() > 0.0).all() || !out.scale.allFinite())
+                error(where + "/scale", "scale factors must be positive");
+        }
         vec3(v, "offset", where, out.offset);
         quat(v, "orientation", where, out.orientation);
         if (const json* c = field(v, "color", where, false)) {

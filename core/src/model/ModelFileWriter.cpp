@@ -81,8 +81,13 @@ std::string serializeModelDocument(const ModelDocument& doc) {
             json s;
             s["type"] = visualShapeKindName(b.shape.kind);
             if (b.shape.kind == VisualShape::Kind::Box) s["size"] = vecJson(b.shape.size);
-            if (b.shape.kind != VisualShape::Kind::Box) s["radius"] = b.shape.radius;
+            if (b.shape.kind == VisualShape::Kind::Cylinder || b.shape.kind == VisualShape::Kind::Sphere)
+                s["radius"] = b.shape.radius;
             if (b.shape.kind == VisualShape::Kind::Cylinder) s["length"] = b.shape.length;
+            if (b.shape.kind == VisualShape::Kind::Mesh) {
+                s["file"] = b.shape.file;
+                s["scale"] = vecJson(b.shape.scale);
+            }
             s["offset"] = vecJson(b.shape.offset);
             s["orientation"] = quatJson(b.shape.orientation);
             s["color"] = b.shape.color;

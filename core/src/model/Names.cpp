@@ -61,7 +61,8 @@ const std::pair<VisualShape::Kind, const char*> kShapeNames[] = {
     {VisualShape::Kind::None, "none"},
     {VisualShape::Kind::Box, "box"},
     {VisualShape::Kind::Cylinder, "cylinder"},
-    {VisualShape::Kind::Sphere, "sphere"}};
+    {VisualShape::Kind::Sphere, "sphere"},
+    {VisualShape::Kind::Mesh, "mesh"}};
 
 }  // namespace
 

@@ -1,5 +1,7 @@
 #include "looplab/model/ShapeMassProperties.h"
 
+#include "looplab/model/TriangleMesh.h"
+
 #include <cmath>
 
 namespace looplab {
@@ -11,6 +13,7 @@ ShapeMassProperties massPropertiesOfShape(const VisualShape& shape, double densi
         return r;
     }
     Mat3 local = Mat3::Zero();
+    Vec3 centre = Vec3::Zero();  // in the shape's axes, from its origin
     switch (shape.kind) {
     case VisualShape::Kind::None:
         r.message = "a body without a shape has no volume to take its mass from";
@@ -38,6 +41,24 @@ ShapeMassProperties massPropertiesOfShape(const VisualShape& shape, double densi
         local = Mat3::Identity() * (0.4 * r.mass * rr * rr);
         break;
     }
+    case VisualShape::Kind::Mesh: {
+        TriangleMesh mesh;
+        std::string why;
+        if (!readTriangleMesh(shape.file, mesh, &why)) {
+            r.message = "mesh file " + shape.file + ": " + why;
+            return r;
+        }
+        const MeshVolume v = meshVolume(mesh, shape.scale);
+        if (!v.ok) {
+            r.message = "mesh file " + shape.file + ": " + v.message;
+            return r;
+        }
+        r.volume = v.volume;
+        r.mass = density * v.volume;
+        local = density * v.unitInertia;
+        centre = v.centroid;
+        break;
+    }
     }
     if (!std::isfinite(r.mass) || !(r.volume > 0.0)) {
         r.message = "the shape has no volume (a dimension is zero)";
@@ -46,7 +67,7 @@ ShapeMassProperties massPropertiesOfShape(const VisualShape& shape, double densi
     const Mat3 R = shape.orientation.normalized().toRotationMatrix();
     r.inertia = R * local * R.transpose();
     r.inertia = 0.5 * (r.inertia + r.inertia.transpose()).eval();
-    r.centreOfMass = shape.offset;
+    r.centreOfMass = shape.offset + R * centre;
     r.ok = true;
     return r;
 }

@@ -1,5 +1,7 @@
 #include "looplab/posing/JointPlacement.h"
 
+#include "looplab/model/TriangleMesh.h"
+
 #include <cmath>
 #include <cstdio>
 
@@ -15,6 +17,12 @@ double distanceToShape(const VisualShape& shape, const Vec3& p) {
         const double radial = std::max(0.0, std::hypot(x.x(), x.y()) - shape.radius);
         const double axial = std::max(0.0, std::abs(x.z()) - 0.5 * shape.length);
         return std::hypot(radial, axial);
+    }
+    case VisualShape::Kind::Mesh: {
+        // Near enough: the distance to the mesh's bounding box.
+        Vec3 lower, upper;
+        if (!meshBounds(shape.file, shape.scale, lower, upper)) return -1.0;
+        return (x - x.cwiseMax(lower).cwiseMin(upper)).norm();
     }
     }
     return -1.0;

@@ -114,8 +114,8 @@ private slots:
         QVERIFY2(d < 1e-9, qPrintable(QString::number(d)));
     }
 
-    // A URDF arm: root link the ground, a base bolted to it, three revolutes; its meshes,
-    // limits and damping reported.
+    // A URDF arm: root link the ground, a base bolted to it, three revolutes, STL meshes;
+    // its limits and damping reported.
     void serialArmFromUrdfIsItsTwin() {
         ImportResult r;
         const LoadedModel urdf = imported("serial-arm.urdf", &r);
@@ -129,8 +129,17 @@ private slots:
         const double d = largestPathDifference(urdf, twin, 0.3, 1e-11);
         qInfo("serial arm: largest difference over 0.3 s: %.3g m", d);
         QVERIFY2(d < 1e-9, qPrintable(QString::number(d)));
-        QVERIFY(reportSays(r, "mesh visuals not drawn"));
-        QVERIFY(reportSays(r, "link1 (meshes/link1.stl)"));
+        // The STL meshes are the links' shapes, placed as in the twin (the base's file is in
+        // millimetres).
+        for (int i = 1; i < twin.model->bodyCount(); ++i) {
+            const VisualShape& a = urdf.model->bodies[size_t(i)].shape;
+            const VisualShape& b = twin.model->bodies[size_t(i)].shape;
+            QCOMPARE(a.kind, VisualShape::Kind::Mesh);
+            QCOMPARE(QFileInfo(QString::fromStdString(a.file)).canonicalFilePath(),
+                     QFileInfo(QString::fromStdString(b.file)).canonicalFilePath());
+            QVERIFY((a.offset - b.offset).norm() < 1e-15 && (a.scale - b.scale).norm() < 1e-15);
+        }
+        QVERIFY(!reportSays(r, "mesh"));
         QVERIFY(reportSays(r, "joint limits not kept (LoopLab has none): shoulder, elbow, wrist"));
         QVERIFY(reportSays(r, "joint damping and friction not imported"));
     }

@@ -161,11 +161,36 @@ def delta():
     return "\n".join(xml) + "\n", looplab
 
 
+BOX_TRIANGLES = [(0, 2, 1), (1, 2, 3), (4, 5, 6), (5, 7, 6), (0, 1, 4), (1, 5, 4),
+                 (2, 6, 3), (3, 6, 7), (0, 4, 2), (2, 4, 6), (1, 3, 5), (3, 7, 5)]
+
+
+def write_box_stl(path, lower, upper):
+    """An ASCII STL of the box between two corners, its triangles turned outwards."""
+    corners = [[upper[i] if k >> i & 1 else lower[i] for i in range(3)] for k in range(8)]
+    with open(path, "w") as f:
+        f.write("solid box\n")
+        for t in BOX_TRIANGLES:
+            f.write("  facet normal 0 0 0\n    outer loop\n")
+            for k in t:
+                f.write("      vertex " + fmt(corners[k]) + "\n")
+            f.write("    endloop\n  endfacet\n")
+        f.write("endsolid box\n")
+
+
 def serial_arm():
     """A three-link arm in URDF: a base fixed to the world, a shoulder turning about z, an
     elbow and a wrist about y, links drawn by STL meshes (which the import reports), the
     inertials offset from the link frames."""
     lengths, masses = [0.3, 0.25, 0.1], [2.0, 1.5, 0.5]
+    import os
+    os.makedirs(f"{HERE}/meshes", exist_ok=True)
+    # The base in millimetres (the URDF scales it by 0.001), the links in metres, each along
+    # its link from the joint.
+    write_box_stl(f"{HERE}/meshes/base.stl", [-50, -50, 0], [50, 50, 100])
+    write_box_stl(f"{HERE}/meshes/link1.stl", [-0.03, -0.03, 0], [0.03, 0.03, 0.3])
+    write_box_stl(f"{HERE}/meshes/link2.stl", [0, -0.03, -0.03], [0.25, 0.03, 0.03])
+    write_box_stl(f"{HERE}/meshes/link3.stl", [0, -0.02, -0.02], [0.1, 0.02, 0.02])
     urdf = ['<?xml version="1.0"?>', '<robot name="serial arm">', '  <link name="world"/>',
             '  <link name="base">', '    <inertial><origin xyz="0 0 0.05"/><mass value="5"/>'
             '<inertia ixx="0.02" iyy="0.02" izz="0.02" ixy="0" ixz="0" iyz="0"/></inertial>',
@@ -175,7 +200,8 @@ def serial_arm():
             '<origin xyz="0 0 0.1"/></joint>']
     bodies, joints = [], []
     base = {"name": "base", "mass": 5.0, "inertia": [0.02, 0.02, 0.02], "position": [0, 0, 0.15],
-            "orientation": [1, 0, 0, 0]}
+            "orientation": [1, 0, 0, 0],
+            "shape": {"type": "mesh", "file": "meshes/base.stl", "scale": [0.001] * 3, "offset": [0, 0, -0.05]}}
     bodies.append(base)
     joints.append({"name": "bolted", "type": "fixed", "body1": "ground", "body2": "base", "point": [0, 0, 0.1],
                    "axis": [0, 0, 1]})
@@ -197,7 +223,8 @@ def serial_arm():
                  f'<origin xyz="{fmt(offsets[k])}" rpy="0 0 0"/><axis xyz="{fmt(axis)}"/>'
                  '<limit lower="-3.1" upper="3.1" effort="50" velocity="3"/><dynamics damping="0.1"/></joint>']
         bodies.append({"name": name, "mass": m, "inertia": inertia, "position": list(link_origin + com_local),
-                       "orientation": [1, 0, 0, 0]})
+                       "orientation": [1, 0, 0, 0],
+                       "shape": {"type": "mesh", "file": f"meshes/{name}.stl", "offset": list(-com_local)}})
         joints.append({"name": joint, "type": "revolute", "body1": parent, "body2": name,
                        "point": list(link_origin), "axis": axis})
         parent = name
