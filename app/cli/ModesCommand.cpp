@@ -83,36 +83,21 @@ int runModes(const ModesCommandOptions& o) {
         ao.statics = so;
         ao.modes = mo;
         if (csvFile.isOpen()) {
-            std::ostream& csv = csvFile.stream();
-            csv << std::setprecision(17) << csvField(o.along);
-            for (int k = 1; k <= o.count; ++k) csv << ",f" << k << "_hz";
-            for (int k = 1; k <= o.count; ++k) csv << ",zeta" << k;
-            csv << ",ok\n";
+            std::vector<std::string> columns = reports::alongColumns(o.along, o.count);
+            columns[0] = csvField(o.along);
+            csvFile.stream() << std::setprecision(17);
+            writeCsvLine(csvFile.stream(), columns);
         }
         nlohmann::json steps = nlohmann::json::array();
         const AlongMotionResult r = modesAlongMotion(model, lm.initial, ao, [&](const AlongMotionStep& st) {
-            nlohmann::json js = {{"coordinate", st.coordinate},
-                                 {"ok", st.ok},
-                                 {"equilibrium", staticsOutcomeName(st.equilibrium)},
-                                 {"frequencies_hz", st.frequenciesHz},
-                                 {"damping_ratios", st.dampingRatios},
-                                 {"correlation", st.correlation},
-                                 {"condition_scaled", st.conditionScaled}};
-            if (!st.message.empty()) js["message"] = st.message;
-            steps.push_back(js);
+            steps.push_back(reports::alongStepJson(st));
             if (!o.json) {
                 std::cout << o.along << " = " << st.coordinate << ":";
                 for (double f : st.frequenciesHz) std::cout << " " << f;
                 std::cout << (st.ok ? "" : "  (" + st.message + ")") << "\n";
             }
             if (csvFile.isOpen() && csvFile.good()) {
-                std::ostream& csv = csvFile.stream();
-                csv << st.coordinate;
-                for (int k = 0; k < o.count; ++k)
-                    csv << "," << (k < int(st.frequenciesHz.size()) ? st.frequenciesHz[size_t(k)] : -1.0);
-                for (int k = 0; k < o.count; ++k)
-                    csv << "," << (k < int(st.dampingRatios.size()) ? st.dampingRatios[size_t(k)] : -1.0);
-                csv << "," << (st.ok ? 1 : 0) << "\n";
+                writeCsvLine(csvFile.stream(), reports::alongRow(st, o.count));
                 csvFile.drain();
             }
         });

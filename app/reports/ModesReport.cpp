@@ -55,6 +55,34 @@ std::vector<std::string> modeCoordinateNames(const Model& model) {
     return names;
 }
 
+nlohmann::json alongStepJson(const AlongMotionStep& st) {
+    nlohmann::json js = {{"coordinate", st.coordinate},
+                         {"ok", st.ok},
+                         {"equilibrium", staticsOutcomeName(st.equilibrium)},
+                         {"frequencies_hz", st.frequenciesHz},
+                         {"damping_ratios", st.dampingRatios},
+                         {"correlation", st.correlation},
+                         {"condition_scaled", st.conditionScaled}};
+    if (!st.message.empty()) js["message"] = st.message;
+    return js;
+}
+
+std::vector<std::string> alongColumns(const std::string& driver, int count) {
+    std::vector<std::string> c{driver};
+    for (int k = 1; k <= count; ++k) c.push_back("f" + std::to_string(k) + "_hz");
+    for (int k = 1; k <= count; ++k) c.push_back("zeta" + std::to_string(k));
+    c.push_back("ok");
+    return c;
+}
+
+std::vector<double> alongRow(const AlongMotionStep& st, int count) {
+    std::vector<double> r{st.coordinate};
+    for (int k = 0; k < count; ++k) r.push_back(k < int(st.frequenciesHz.size()) ? st.frequenciesHz[size_t(k)] : -1.0);
+    for (int k = 0; k < count; ++k) r.push_back(k < int(st.dampingRatios.size()) ? st.dampingRatios[size_t(k)] : -1.0);
+    r.push_back(st.ok ? 1.0 : 0.0);
+    return r;
+}
+
 bool parseModeScaling(const std::string& text, const std::string& option, ModesOptions& mo, std::string* error) {
     if (text == "auto" || text == "automatic") {
         mo.scaling = ModeScaling::Automatic;

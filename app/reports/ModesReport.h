@@ -1,6 +1,7 @@
 #pragma once
 // What `modes` reports of an eigenanalysis about an equilibrium.
 #include "looplab/analysis/Modes.h"
+#include "looplab/analysis/ModesAlongMotion.h"
 
 #include <nlohmann/json.hpp>
 
@@ -17,6 +18,14 @@ nlohmann::json modesJson(const ModesResult& r);
 /// body (translation along the global axes, rotation about the body's), BODY.q<k> for a
 /// beam's or a solid's nodal coordinates.
 std::vector<std::string> modeCoordinateNames(const Model& model);
+
+/// One posture of a sweep along a driver's motion: the driver's value, ok, the equilibrium's
+/// outcome, each track's frequency, damping ratio and correlation, the condition, why not.
+nlohmann::json alongStepJson(const AlongMotionStep& step);
+/// The sweep's table: the driver's value, f1_hz … fK_hz, zeta1 … zetaK, ok; −1 where a track
+/// has no mode at a posture.
+std::vector<std::string> alongColumns(const std::string& driver, int count);
+std::vector<double> alongRow(const AlongMotionStep& step, int count);
 
 /// Sets mo's scaling from "auto", "none" or a positive number; false with *error naming
 /// `option` otherwise.

@@ -17,12 +17,12 @@ them cleanly. docs/python.md has the whole interface.
 
 from ._looplab import StopFlag
 from ._model import Diagnostic, Model, ModelDraft, ModelError, State, load
-from ._results import ModesResult, RunResult, StaticsResult, StudyResult, TimeSeries
+from ._results import ModesAlongResult, ModesResult, RunResult, StaticsResult, StudyResult, TimeSeries
 from ._analyses import StudyError, check, kinematics, methods, modes, simulate, statics, study
 from ._session import Session
 
 __all__ = [
-    "Diagnostic", "Model", "ModelDraft", "ModelError", "ModesResult", "RunResult", "Session", "State",
+    "Diagnostic", "Model", "ModelDraft", "ModelError", "ModesAlongResult", "ModesResult", "RunResult", "Session", "State",
     "StaticsResult", "StopFlag", "StudyError", "StudyResult", "TimeSeries", "check", "kinematics", "load",
     "methods", "modes", "simulate", "statics", "study",
 ]

@@ -11,7 +11,7 @@ import os
 from typing import Mapping, Union
 
 from ._model import ModelError, ModelSource, load
-from ._results import ModesResult, RunResult, StaticsResult, StudyResult
+from ._results import ModesAlongResult, ModesResult, RunResult, StaticsResult, StudyResult
 
 Progress = Callable[[float, float], Optional[bool]]
 
@@ -62,13 +62,29 @@ def statics(model: ModelSource, method: str = "automatic", tolerance: float = 1e
 
 
 def modes(model: ModelSource, count: int = 6, *, shift: Optional[float] = None, scaling: Any = "auto",
-          factorization: str = "auto", statics_method: str = "automatic") -> ModesResult:
+          factorization: str = "auto", statics_method: str = "automatic", along: Optional[str] = None,
+          from_: Optional[float] = None, to: Optional[float] = None, steps: Optional[int] = None,
+          progress: Optional[Progress] = None, stop: Optional[_looplab.StopFlag] = None
+          ) -> Union[ModesResult, ModesAlongResult]:
     """The ``count`` lowest vibration modes about the static equilibrium (shift-invert
     iteration on the linearised constrained equations; ``scaling`` "auto", "none" or a
-    number; ``shift`` on ω² [rad²/s²])."""
-    report, shapes, coordinates, multipliers = _looplab.modes(load(model)._handle, int(count), shift, str(scaling),
-                                                              factorization, statics_method)
-    return ModesResult(report, shapes, coordinates, multipliers)
+    number; ``shift`` on ω² [rad²/s²]).
+
+    With ``along="DRIVER"``, ``from_``, ``to`` and ``steps``: the lowest frequencies at
+    ``steps`` postures of the driver's motion (the driver locked at each), as a
+    :class:`ModesAlongResult`; ``progress`` and ``stop`` as for :func:`simulate`."""
+    handle = load(model)._handle
+    if along is None:
+        if from_ is not None or to is not None or steps is not None:
+            raise TypeError("from_, to and steps need along=DRIVER")
+        report, shapes, coordinates, multipliers = _looplab.modes(handle, int(count), shift, str(scaling),
+                                                                  factorization, statics_method)
+        return ModesResult(report, shapes, coordinates, multipliers)
+    if from_ is None or to is None or steps is None:
+        raise TypeError("along=DRIVER needs from_, to and steps")
+    columns, data, report = _looplab.modes_along(handle, int(count), along, float(from_), float(to), int(steps), shift,
+                                                 str(scaling), factorization, statics_method, progress, stop)
+    return ModesAlongResult(columns, data, report)
 
 
 def methods() -> dict:

@@ -158,3 +158,20 @@ class StudyResult(TimeSeries):
     def __repr__(self) -> str:
         ok = int(np.sum(self["ok"])) if len(self) else 0
         return f"<looplab.StudyResult {len(self)} cases, {ok} ok>"
+
+
+class ModesAlongResult(TimeSeries):
+    """The lowest frequencies along a driver's motion: one row per posture, the driver's
+    value, ``f1_hz`` … ``fK_hz``, ``zeta1`` … ``zetaK`` and ``ok`` (−1 where a track has no
+    mode), as ``modes --along --out`` writes them; ``steps`` the per-posture JSON (the
+    equilibrium's outcome, each track's correlation) and ``report`` the whole of it."""
+
+    def __init__(self, columns: Sequence[str], data: np.ndarray, report: dict):
+        super().__init__(columns, data)
+        self.report = report
+        self.ok: bool = bool(report.get("ok"))
+        self.message: str = report.get("error", "")
+        self.steps: list[dict] = list(report.get("steps", []))
+
+    def __repr__(self) -> str:
+        return f"<looplab.ModesAlongResult {len(self)} postures along {self.columns[0]!r}>"

@@ -124,6 +124,9 @@ PYBIND11_MODULE(_looplab, m) {
     m.def("statics", &statics, py::arg("model"), py::arg("method"), py::arg("tolerance"));
     m.def("modes", &modes, py::arg("model"), py::arg("count"), py::arg("shift"), py::arg("scaling"),
           py::arg("factorization"), py::arg("statics_method"));
+    m.def("modes_along", &modesAlong, py::arg("model"), py::arg("count"), py::arg("driver"), py::arg("from_"), py::arg("to"),
+          py::arg("steps"), py::arg("shift"), py::arg("scaling"), py::arg("factorization"), py::arg("statics_method"),
+          py::arg("progress"), py::arg("stop"));
     m.def("study", &study, py::arg("source"), py::arg("is_text"), py::arg("label"), py::arg("threads"),
           py::arg("progress"), py::arg("stop"));
     m.def("registry", &registry);

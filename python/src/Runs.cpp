@@ -225,11 +225,13 @@ py::tuple statics(const ModelHandle& m, const std::string& method, double tolera
     return py::make_tuple(fromJson(j.dump()), py::array_t<double>(s.q.size(), s.q.data()));
 }
 
-py::tuple modes(const ModelHandle& m, int count, py::object shift, const std::string& scaling,
-                const std::string& factorization, const std::string& staticsMethod) {
+namespace {
+
+// modes' settings as the command line checks them, named as Python spells them.
+void modeSettings(int count, py::object shift, const std::string& scaling, const std::string& factorization,
+                  const std::string& staticsMethod, ModesOptions& mo, StaticsOptions& so) {
     if (count < 1 || count > 100000)
         throw py::value_error("count must be an integer from 1 to 100000 (got " + std::to_string(count) + ")");
-    ModesOptions mo;
     mo.count = count;
     if (!shift.is_none()) {
         mo.shift = shift.cast<double>();
@@ -240,9 +242,61 @@ py::tuple modes(const ModelHandle& m, int count, py::object shift, const std::st
     if (factorization != "auto" && factorization != "lu")
         throw py::value_error("factorization must be auto or lu (got '" + factorization + "')");
     mo.factorization = factorization == "lu" ? ShiftedFactorization::LU : ShiftedFactorization::Automatic;
-    StaticsOptions so;
     if (!parseStaticsMethod(staticsMethod, so.method))
         throw py::value_error("statics_method must be automatic, newton or relaxation (got '" + staticsMethod + "')");
+}
+
+}  // namespace
+
+py::tuple modesAlong(const ModelHandle& m, int count, const std::string& driver, double from, double to, int steps,
+                     py::object shift, const std::string& scaling, const std::string& factorization,
+                     const std::string& staticsMethod, py::object progress, std::shared_ptr<StopFlag> stop) {
+    AlongMotionOptions ao;
+    modeSettings(count, std::move(shift), scaling, factorization, staticsMethod, ao.modes, ao.statics);
+    if (!std::isfinite(from) || !std::isfinite(to)) throw py::value_error("from_ and to must be finite numbers");
+    if (steps < 1 || steps > 100000)
+        throw py::value_error("steps must be an integer from 1 to 100000 (got " + std::to_string(steps) + ")");
+    if (std::none_of(m.model->drivers.begin(), m.model->drivers.end(), [&](const Driver& d) { return d.name == driver; }))
+        throw py::value_error("along: the model has no driver named '" + driver + "'");
+    ao.driver = driver;
+    ao.from = from;
+    ao.to = to;
+    ao.steps = steps;
+    const std::vector<std::string> columns = reports::alongColumns(driver, count);
+    std::vector<double> values;
+    nlohmann::json stepsJson = nlohmann::json::array();
+    RunControl control(std::move(progress), std::move(stop), 0.0, double(steps));
+    AlongMotionResult r;
+    double wall = 0.0;
+    {
+        py::gil_scoped_release nogil;
+        const auto t0 = std::chrono::steady_clock::now();
+        int done = 0;
+        r = modesAlongMotion(*m.model, m.initial, ao, [&](const AlongMotionStep& st) {
+            stepsJson.push_back(reports::alongStepJson(st));
+            const std::vector<double> row = reports::alongRow(st, count);
+            values.insert(values.end(), row.begin(), row.end());
+            control.reached(double(++done));
+        }, [&] { return control.flag()->load(); });
+        wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    }
+    control.finish(double(stepsJson.size()));
+    nlohmann::json j;
+    j["ok"] = r.ok;
+    j["model"] = m.model->name;
+    j["file"] = m.file;
+    j["along"] = {{"driver", driver}, {"from", from}, {"to", to}, {"steps", steps}};
+    j["steps"] = stepsJson;
+    j["wall_time_s"] = wall;
+    if (!r.ok) j["error"] = r.message;
+    return py::make_tuple(columns, asArray(values, columns.size()), fromJson(j.dump()));
+}
+
+py::tuple modes(const ModelHandle& m, int count, py::object shift, const std::string& scaling,
+                const std::string& factorization, const std::string& staticsMethod) {
+    ModesOptions mo;
+    StaticsOptions so;
+    modeSettings(count, std::move(shift), scaling, factorization, staticsMethod, mo, so);
     nlohmann::json j;
     std::vector<double> shapes, multipliers;
     size_t shapeSize = 0, multiplierSize = 0;

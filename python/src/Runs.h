@@ -50,6 +50,13 @@ pybind11::tuple statics(const ModelHandle& m, const std::string& method, double 
 pybind11::tuple modes(const ModelHandle& m, int count, pybind11::object shift, const std::string& scaling,
                       const std::string& factorization, const std::string& staticsMethod);
 
+/// The lowest `count` frequencies along a driver's motion, the driver locked at `steps`
+/// values from `from` to `to`: (columns, one row per posture as `modes --along --out`
+/// writes it, the report as `modes --along --json` prints it).
+pybind11::tuple modesAlong(const ModelHandle& m, int count, const std::string& driver, double from, double to, int steps,
+                           pybind11::object shift, const std::string& scaling, const std::string& factorization,
+                           const std::string& staticsMethod, pybind11::object progress, std::shared_ptr<StopFlag> stop);
+
 /// A design study (a file, or JSON text labelled `label`) on `threads` threads: (columns,
 /// one row per case in case order with NaN where a failed case has no value, the reasons
 /// of the failed cases, the summary as the command line's --summary writes it). Raises

@@ -5,6 +5,7 @@ import json
 import subprocess
 
 import numpy as np
+import pytest
 import looplab
 
 
@@ -110,3 +111,19 @@ def test_a_study_equals_the_command_line(cli, tmp_path):
     np.testing.assert_array_equal(result.data, expected)
     assert result.reasons == [r[-1] for r in rows]
     assert result.summary == json.loads(summary.read_text())
+
+
+def test_modes_along_a_driver_equal_the_command_line(cli, examples, tmp_path):
+    model = examples / "flexible-slider-crank.json"
+    csv = tmp_path / "along.csv"
+    report = json.loads(run_cli(cli, "modes", model, "--count", 2, "--along", "motor", "--from", 0, "--to", 1.5,
+                                "--steps", 3, "--out", csv, "--json"))
+    columns, data = read_csv(csv)
+    along = looplab.modes(model, 2, along="motor", from_=0, to=1.5, steps=3)
+    assert along.ok and along.columns == columns
+    np.testing.assert_array_equal(along.data, data)
+    assert along.steps == report["steps"]
+    with pytest.raises(ValueError, match="no driver named 'nope'"):
+        looplab.modes(model, 2, along="nope", from_=0, to=1, steps=2)
+    with pytest.raises(TypeError, match="need along=DRIVER"):
+        looplab.modes(model, 2, steps=2)

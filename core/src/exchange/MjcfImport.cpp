@@ -356,6 +356,7 @@ bool MjcfReader::body(const XMLElement* e, const MjcfBody& parent, const std::st
             struct Axis {
                 std::string name, type;
                 Vec3 point, axis;
+                std::vector<double> limits;
             };
             std::vector<Axis> axes;
             for (const XMLElement* j : joints) {
@@ -370,8 +371,11 @@ bool MjcfReader::body(const XMLElement* e, const MjcfBody& parent, const std::st
                 }
                 const char* jn = j->Attribute("name");
                 const std::string jname = jn ? jn : "joint" + std::to_string(++unnamedJoints_);
-                for (const char* a : {"range", "limited"})
-                    if (attribute(j, a, "joint")) report_.add("joint limits not kept (LoopLab has none)", jname);
+                std::vector<double> range;
+                if (!numbers(j, "range", "joint", 2, range, jpath)) return false;
+                const char* limited = attribute(j, "limited", "joint");
+                const bool hasRange = !range.empty() && range[0] <= range[1] && !(limited && std::string(limited) == "false");
+                if (hasRange) report_.add("joint ranges kept as data, not enforced (LoopLab's joints move freely)", jname);
                 for (const char* a : {"damping", "stiffness", "frictionloss", "armature", "springref", "ref"})
                     if (attribute(j, a, "joint")) report_.add(std::string("joint '") + a + "' not imported", jname);
                 std::string looplabType;
@@ -382,10 +386,13 @@ bool MjcfReader::body(const XMLElement* e, const MjcfBody& parent, const std::st
                     fail(j, jpath, "joint type '" + type + "' is not one LoopLab reads (hinge, slide, ball, free)");
                     return false;
                 }
-                axes.push_back({jname, looplabType, frame * pos, (frame.q * axis).normalized()});
+                Axis a{jname, looplabType, frame * pos, (frame.q * axis).normalized(), {}};
+                if (hasRange && type != "ball")
+                    a.limits = type == "hinge" ? std::vector<double>{angle(range[0]), angle(range[1])} : range;
+                axes.push_back(a);
             }
             auto add = [&](const std::string& name, const std::string& type, const Vec3& point, const Vec3& axis,
-                           const Vec3* axis2) {
+                           const Vec3* axis2, const std::vector<double>& limits) {
                 nlohmann::json j = {{"name", exchange::uniqueName(name, jointNames_)},
                                     {"type", type},
                                     {"body1", parent.looplab},
@@ -393,14 +400,15 @@ bool MjcfReader::body(const XMLElement* e, const MjcfBody& parent, const std::st
                                     {"point", exchange::vecJson(point)}};
                 if (type != "spherical") j["axis"] = exchange::vecJson(axis);
                 if (axis2) j["axis2"] = exchange::vecJson(*axis2);
+                if (!limits.empty()) j["limits"] = limits;
                 model["joints"].push_back(j);
             };
             if (axes.size() == 1) {
-                add(axes[0].name, axes[0].type, axes[0].point, axes[0].axis, nullptr);
+                add(axes[0].name, axes[0].type, axes[0].point, axes[0].axis, nullptr, axes[0].limits);
             } else if (axes.size() == 2 && axes[0].type == "revolute" && axes[1].type == "revolute" &&
                        (axes[0].point - axes[1].point).norm() < 1e-12 && std::abs(axes[0].axis.dot(axes[1].axis)) < 1e-9) {
                 // Two hinges about crossing perpendicular axes: a universal joint.
-                add(axes[0].name, "universal", axes[0].point, axes[0].axis, &axes[1].axis);
+                add(axes[0].name, "universal", axes[0].point, axes[0].axis, &axes[1].axis, {});
                 report_.add("two hinges about crossing perpendicular axes made one universal joint",
                             axes[0].name + " + " + axes[1].name);
             } else {

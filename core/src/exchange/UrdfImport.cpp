@@ -173,12 +173,18 @@ bool UrdfReader::link(const urdf::Link& l, const UrdfLink& parent, const urdf::J
                                 {"body2", me.looplab},
                                 {"point", exchange::vecJson(jointFrame.p)},
                                 {"axis", exchange::vecJson(type == "fixed" ? Vec3(jointFrame.q * Vec3::UnitZ()) : axis)}};
+            if (joint->limits && (joint->type == urdf::Joint::REVOLUTE || joint->type == urdf::Joint::PRISMATIC) &&
+                joint->limits->lower <= joint->limits->upper)
+                j["limits"] = {joint->limits->lower, joint->limits->upper};
             model["joints"].push_back(j);
         }
     }
     if (joint) {
-        if (joint->limits && joint->type != urdf::Joint::CONTINUOUS && joint->type != urdf::Joint::FIXED)
-            report_.add("joint limits not kept (LoopLab has none)", joint->name);
+        if (joint->limits && (joint->type == urdf::Joint::REVOLUTE || joint->type == urdf::Joint::PRISMATIC))
+            report_.add("joint limits kept as data, not enforced (LoopLab's joints move freely)", joint->name);
+        if (joint->limits && (joint->limits->effort != 0.0 || joint->limits->velocity != 0.0) &&
+            joint->type != urdf::Joint::FIXED)
+            report_.add("joint effort and velocity limits not kept", joint->name);
         if (joint->dynamics && (joint->dynamics->damping != 0.0 || joint->dynamics->friction != 0.0))
             report_.add("joint damping and friction not imported", joint->name);
         if (joint->mimic) report_.add("mimic joints imported as independent joints", joint->name);

@@ -388,7 +388,7 @@ public:
         list(root, "joints", [&](const json& j, const std::string& p) {
             JointDoc jd;
             if (!object(j, p, {"name", "type", "marker1", "marker2", "body1", "body2", "point",
-                               "axis", "axis2", "point2", "length", "lead"}))
+                               "axis", "axis2", "point2", "length", "lead", "limits"}))
                 return;
             text(j, "name", p, jd.name, true);
             std::string type;
@@ -421,6 +421,15 @@ public:
             optionalNumber(j, "length", p, jd.length);
             optionalNumber(j, "lead", p, jd.lead);
             if (jd.lead && jd.type != JointType::Screw) error(p + "/lead", "'lead' belongs to a screw joint");
+            if (const json* l = field(j, "limits", p, false)) {
+                std::vector<double> range;
+                if (numbers(*l, p + "/limits", range, 2)) {
+                    if (!(range[0] <= range[1]))
+                        error(p + "/limits", "limits are [lower, upper] with lower not above upper");
+                    else
+                        jd.limits = std::array<double, 2>{range[0], range[1]};
+                }
+            }
             doc.joints.push_back(jd);
         });
         list(root, "drivers", [&](const json& d, const std::string& p) {

@@ -119,6 +119,7 @@ std::string serializeModelDocument(const ModelDocument& doc) {
         }
         if (jd.length) j["length"] = *jd.length;
         if (jd.lead) j["lead"] = *jd.lead;
+        if (jd.limits) j["limits"] = {(*jd.limits)[0], (*jd.limits)[1]};
         joints.push_back(j);
     }
     root["joints"] = joints;

@@ -90,7 +90,9 @@ private slots:
         qInfo("four-bar: largest difference of the centres of mass over 0.5 s: %.3g m", d);
         QVERIFY2(d < 1e-9, qPrintable(QString::number(d)));
         // What MuJoCo says that LoopLab does not model is reported.
-        QVERIFY(reportSays(r, "joint limits not kept (LoopLab has none): A, B, C"));
+        QVERIFY(reportSays(r, "joint ranges kept as data, not enforced (LoopLab's joints move freely): A, B, C"));
+        QVERIFY(r.document->joints[0].limits);
+        QCOMPARE((*r.document->joints[0].limits)[1], 3.0);  // range="-3 3" in radians (compiler angle)
         QVERIFY(reportSays(r, "<actuator>"));
         QVERIFY(reportSays(r, "capsules drawn as cylinders"));
     }
@@ -140,7 +142,19 @@ private slots:
             QVERIFY((a.offset - b.offset).norm() < 1e-15 && (a.scale - b.scale).norm() < 1e-15);
         }
         QVERIFY(!reportSays(r, "mesh"));
-        QVERIFY(reportSays(r, "joint limits not kept (LoopLab has none): shoulder, elbow, wrist"));
+        QVERIFY(reportSays(r, "joint limits kept as data, not enforced (LoopLab's joints move freely): shoulder, elbow, wrist"));
+        QVERIFY(reportSays(r, "joint effort and velocity limits not kept"));
+        // And written back: the arm through URDF again keeps its limits.
+        const ExportResult x = exportUrdf(*urdf.model, urdf.initial);
+        QVERIFY(x.ok());
+        const ImportResult again = importUrdf(x.text, exchangeFile("again.urdf"));
+        QVERIFY2(again.ok(), formatDiagnostics(again.diagnostics).c_str());
+        for (const JointDoc& j : again.document->joints)
+            if (j.type == JointType::Revolute) {
+                QVERIFY(j.limits);
+                QCOMPARE((*j.limits)[0], -3.1);
+                QCOMPARE((*j.limits)[1], 3.1);
+            }
         QVERIFY(reportSays(r, "joint damping and friction not imported"));
     }
 

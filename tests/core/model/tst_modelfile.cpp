@@ -1368,6 +1368,26 @@ private slots:
         QVERIFY(
             !writeModelDocument(doc, dir.filePath("missing/model.json").toStdString(), nullptr));
     }
+
+    // Joint limits are data: read, saved and read back as they were; reversed ones refused.
+    void jointLimitsAreKeptAsData() {
+        const std::string text = R"({"format": "looplab-model", "version": 1,
+            "bodies": [{"name": "arm", "mass": 1, "inertia": [1, 1, 1]}],
+            "joints": [{"name": "shoulder", "type": "revolute", "body1": "ground", "body2": "arm",
+                        "point": [0, 0, 0], "axis": [0, 0, 1], "limits": [-1.5, 2.25]}]})";
+        const DocumentResult doc = parseModelDocument(text, "limits.json");
+        QVERIFY(doc.document);
+        QVERIFY(doc.document->joints[0].limits);
+        QCOMPARE((*doc.document->joints[0].limits)[0], -1.5);
+        QCOMPARE((*doc.document->joints[0].limits)[1], 2.25);
+        const DocumentResult again = parseModelDocument(serializeModelDocument(*doc.document), "saved.json");
+        QVERIFY(again.document && again.document->joints[0].limits == doc.document->joints[0].limits);
+        std::string reversed = text;
+        reversed.replace(reversed.find("[-1.5, 2.25]"), 12, "[2.25, -1.5]");
+        const DocumentResult bad = parseModelDocument(reversed, "limits.json");
+        QVERIFY(!bad.document);
+        QCOMPARE(bad.diagnostics[0].location, std::string("/joints/0/limits"));
+    }
 };
 
 QTEST_APPLESS_MAIN(ModelFileTest)

@@ -9,6 +9,7 @@
 #include "looplab/model/VisualShape.h"
 
 #include <map>
+#include <array>
 #include <optional>
 #include <string>
 #include <vector>
@@ -74,6 +75,9 @@ struct JointDoc {
     Vec3 point2 = Vec3::Zero();          ///< distance: point on body 2 (global, initial)
     std::optional<double> length;        ///< distance: rod length; default the initial distance
     std::optional<double> lead;          ///< screw: advance per turn [m]; negative for a left-hand thread
+    /// The range the joint's coordinate is meant to keep [rad or m], lower then upper: data
+    /// kept from URDF and MJCF and written back to them; the solvers do not enforce it.
+    std::optional<std::array<double, 2>> limits;
 };
 
 /// A rheonomic constraint: a revolute's angle or a prismatic's displacement follows a law.
