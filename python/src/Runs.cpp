@@ -115,7 +115,7 @@ RunRecord simulateFrom(const ModelHandle& m, const RunSettingsDoc& modelRun, con
                        const std::vector<std::string>& nodes, const State& start, py::object progress,
                        std::shared_ptr<StopFlag> stop) {
     if (const std::string e = reports::SimulationRecord::checkNodes(*m.model, nodes); !e.empty())
-        throw py::value_error(e.substr(2));  // "nodes: 'x' is not ..." without the option's dashes
+        throw py::value_error(e.substr(2));  // "node 'x' is not ...": the option's dashes are not Python's
     std::vector<std::string> warnings;
     const ResolvedRunSettings resolved = reports::resolveSimulation(request, modelRun, start.t, &warnings);
     if (!resolved.error.empty()) throw py::value_error(resolved.error);

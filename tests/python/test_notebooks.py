@@ -23,7 +23,7 @@ def test_the_notebook_runs_and_draws(name, tmp_path, monkeypatch):
     # The kernel is a process of its own: it finds the package and the figure folder
     # through its environment.
     if "LOOPLAB_PYTHON_PATH" in os.environ:
-        monkeypatch.setenv("PYTHONPATH", os.environ["LOOPLAB_PYTHON_PATH"])
+        monkeypatch.setenv("PYTHONPATH", os.path.abspath(os.environ["LOOPLAB_PYTHON_PATH"]))
     monkeypatch.setenv("LOOPLAB_FIGURES_DIR", str(tmp_path))
     monkeypatch.setenv("MPLBACKEND", "Agg")
     monkeypatch.setenv("PYDEVD_DISABLE_FILE_VALIDATION", "1")
