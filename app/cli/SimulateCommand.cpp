@@ -36,7 +36,7 @@ int runSimulate(const SimulateOptions& o) {
     const ResolvedRunSettings resolved = reports::resolveSimulation(o, modelRun, lm.initial.t, &warnings);
     if (!resolved.error.empty()) return reportFailure(o.json, kBadInput, resolved.error);
     for (const std::string& w : warnings) std::cerr << "warning: " << w << "\n";
-    if (const std::string e = SimulationRecord::checkNodes(model, o.nodes); !e.empty())
+    if (const std::string e = SimulationRecord::checkNodes(model, o.nodes, reports::OptionStyle::CommandLine); !e.empty())
         return reportFailure(o.json, kBadInput, e);
     const SimulationSettings& settings = resolved.settings;
     Simulator sim(lm.model, settings);

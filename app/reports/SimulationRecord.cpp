@@ -23,10 +23,11 @@ bool writtenByItsBody(const Model& model, const MeshNode& node, const std::strin
 
 }  // namespace
 
-std::string SimulationRecord::checkNodes(const Model& model, const std::vector<std::string>& nodes) {
+std::string SimulationRecord::checkNodes(const Model& model, const std::vector<std::string>& nodes,
+                                         OptionStyle style) {
     for (const std::string& name : nodes)
         if (!findMeshNode(model, name))
-            return "--node '" + name + "' is not a node of the model's beams or solids (nodes are named " +
+            return (style == OptionStyle::CommandLine ? "--node '" : "nodes: '") + name + "' is not a node of the model's beams or solids (nodes are named " +
                    "BEAM.node<k>, BEAM.root, BEAM.tip or SOLID.node<i>_<j>_<k>)";
     return {};
 }

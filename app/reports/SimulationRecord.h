@@ -8,6 +8,7 @@
 #include "looplab/bodies/NodalOutputs.h"
 #include "looplab/simulation/ModelRunSettings.h"
 #include "looplab/simulation/Simulation.h"
+#include "SimulationRequest.h"
 
 #include <nlohmann/json.hpp>
 
@@ -27,8 +28,8 @@ public:
     SimulationRecord(const Model& model, const std::vector<std::string>& nodes = {});
 
     /// Empty if every name is a node of the model's beams or solids, else why the first
-    /// unknown one is not.
-    static std::string checkNodes(const Model& model, const std::vector<std::string>& nodes);
+    /// unknown one is not, naming the setting as the caller spells it (--node or nodes).
+    static std::string checkNodes(const Model& model, const std::vector<std::string>& nodes, OptionStyle style);
 
     /// t, each body's position and orientation (a mesh's centre of mass and named points),
     /// the nodes asked for, joint coordinates, violations, energy, joint reactions, driver

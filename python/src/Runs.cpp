@@ -114,8 +114,8 @@ reports::SimulationRequest simulationRequest(const py::dict& settings, std::vect
 RunRecord simulateFrom(const ModelHandle& m, const RunSettingsDoc& modelRun, const reports::SimulationRequest& request,
                        const std::vector<std::string>& nodes, const State& start, py::object progress,
                        std::shared_ptr<StopFlag> stop) {
-    if (const std::string e = reports::SimulationRecord::checkNodes(*m.model, nodes); !e.empty())
-        throw py::value_error(e.substr(2));  // "node 'x' is not ...": the option's dashes are not Python's
+    if (const std::string e = reports::SimulationRecord::checkNodes(*m.model, nodes, request.style); !e.empty())
+        throw py::value_error(e);
     std::vector<std::string> warnings;
     const ResolvedRunSettings resolved = reports::resolveSimulation(request, modelRun, start.t, &warnings);
     if (!resolved.error.empty()) throw py::value_error(resolved.error);

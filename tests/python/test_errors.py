@@ -63,3 +63,8 @@ def test_a_changed_value_is_checked_where_it_is():
     assert e.value.location == "/bodies/0/mass"
     with pytest.raises(looplab.ModelError, match="no value here"):
         model.with_value("/bodies/3/mass", 1.0)
+
+
+def test_an_unknown_node_is_named_as_python_spells_the_setting(examples):
+    with pytest.raises(ValueError, match=r"^nodes: 'beam.node99' is not a node of the model's beams or solids"):
+        looplab.simulate(examples / "cantilever-beam.json", t_end=0.01, nodes=["beam.node99"])
