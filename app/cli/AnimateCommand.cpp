@@ -161,6 +161,9 @@ int runAnimate(const AnimateOptions& a) {
         const auto t0 = std::chrono::steady_clock::now();
         renderer.setTraceCounts(std::vector<int>(traces.size(), picks[k] + 1));
         renderer.setScene(buildScene(model, states[size_t(picks[k])]));
+        char caption[48];
+        std::snprintf(caption, sizeof caption, "t = %.3f s", states[size_t(picks[k])].t);
+        renderer.setCaption(caption);
         const std::vector<std::uint8_t>& rgb = renderer.render();
         const auto t1 = std::chrono::steady_clock::now();
         written = encoder.addFrame(rgb.data(), width * 3, &error);

@@ -154,6 +154,11 @@ int runModeAnimate(const AnimateOptions& a) {
         std::copy(unit, unit + 6, bounds);
     }
     renderer.fitCamera(bounds, upAxis(model.gravity));
+    {
+        char caption[64];
+        std::snprintf(caption, sizeof caption, "Mode %d, %.5g Hz", a.mode, mode.frequencyHz);
+        renderer.setCaption(caption);
+    }
 
     if (statesFile.isOpen()) {
         std::ostream& csv = statesFile.stream();

@@ -20,6 +20,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 #include <vtkActor.h>
+#include <vtkCamera.h>
+#include <vtkNew.h>
 #include <vtkRenderer.h>
 
 #include <chrono>
@@ -140,6 +142,34 @@ private slots:
         qInfo("rod radius %.4f m; pixel (%d, %d) with the rod and without differs by %d (of 765)", radius, x, y,
               difference);
         QVERIFY2(difference > 150, qPrintable(QString::number(difference)));
+    }
+
+    // A copied camera keeps the view's floor: the grid lies normal to the up axis the view
+    // used, under the mechanism. (Fitted with y up, a z-up model's grid stood as a wall
+    // behind it in every exported mode video.)
+    void copiedCameraKeepsTheViewsFloor() {
+        QVERIFY2(OffscreenSceneRenderer::displayProblem().empty(), OffscreenSceneRenderer::displayProblem().c_str());
+        const LoadedModel lm = loadModel(example("rssr.json").toStdString());
+        QVERIFY(lm.ok());
+        OffscreenSceneRenderer renderer(160, 120);
+        renderer.setScene(buildScene(*lm.model, lm.initial));
+        double scene[6];
+        QVERIFY(renderer.actors().bounds(scene));
+        vtkNew<vtkCamera> camera;
+        camera->SetPosition(1.0, -3.0, 1.0);
+        camera->SetFocalPoint(0.0, 0.0, 0.0);
+        camera->SetViewUp(0.0, 0.0, 1.0);
+        for (int up : {2, 1}) {
+            renderer.copyCamera(camera, up);
+            double grid[6];
+            QVERIFY(renderer.gridBounds(grid));
+            qInfo("up axis %d: grid x %.3f..%.3f, y %.3f..%.3f, z %.3f..%.3f", up, grid[0], grid[1], grid[2], grid[3],
+                  grid[4], grid[5]);
+            QVERIFY(std::abs(grid[2 * up + 1] - grid[2 * up]) < 1e-12);
+            QVERIFY(grid[2 * up] <= scene[2 * up]);
+            for (int k = 0; k < 3; ++k)
+                if (k != up) QVERIFY(grid[2 * k] < scene[2 * k] && grid[2 * k + 1] > scene[2 * k + 1]);
+        }
     }
 
     void encodeAndReadBack_data() {

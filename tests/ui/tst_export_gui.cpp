@@ -9,13 +9,19 @@
 
 #include "export/AnimationExportJob.h"
 #include "export/AnimationTimeline.h"
+#include "overlays/ArrowFeature.h"
+#include "overlays/ArrowOverlay.h"
 #include "overlays/TracePanel.h"
 #include "viewport/VtkViewport.h"
+#include "watch/WatchFeature.h"
+#include "workbench/WorkbenchExports.h"
 #include "workbench/PlotPanel.h"
 #include "workbench/RunPanel.h"
 #include "workbench/WorkbenchDocument.h"
 
 #include "looplab/model/ModelFile.h"
+
+#include <vtkRenderer.h>
 
 #include <QAction>
 #include <QApplication>
@@ -24,6 +30,7 @@
 #include <QDoubleSpinBox>
 #include <QElapsedTimer>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QFile>
@@ -130,7 +137,7 @@ private slots:
         QString error;
         QElapsedTimer clock;
         clock.start();
-        QVERIFY2(window_->exportAnimation(mp4, &error), qPrintable(error));
+        QVERIFY2(window_->exports()->exportAnimation(mp4, &error), qPrintable(error));
         qInfo("MP4 with plots: %.1f ms a frame in the workbench", double(clock.elapsed()) / expected);
         const ui::test::VideoInfo video = ui::test::readVideo(mp4.path);
         QCOMPARE(video.frames, expected);
@@ -144,7 +151,7 @@ private slots:
             .save(QString(LOOPLAB_SCREENSHOT_DIR) + "/export-mp4-with-plots.png");
 
         AnimationExportSettings gif{dir.filePath("run.gif"), 320, 240, 25.0, false};
-        QVERIFY2(window_->exportAnimation(gif, &error), qPrintable(error));
+        QVERIFY2(window_->exports()->exportAnimation(gif, &error), qPrintable(error));
         const ui::test::VideoInfo still = ui::test::readVideo(gif.path);
         QCOMPARE(still.frames, expected);
         QCOMPARE(still.width, 320);
@@ -308,13 +315,123 @@ private slots:
         }
     }
 
+    // What the view shows over the mechanism is in the video: the arrows the Arrows panel
+    // draws (velocities here, at each frame) and the frame's time in the top left corner.
+    void videoHasTheViewsArrowsAndTheTime() {
+        QTemporaryDir dir;
+        ArrowFeature* arrows = window_->watch()->arrows();
+        auto exported = [&](const QString& name) {
+            QString error;
+            const AnimationExportSettings gif{dir.filePath(name), 320, 240, 10.0, false};
+            if (!window_->exports()->exportAnimation(gif, &error)) qWarning("%s", qPrintable(error));
+            return ui::test::readVideo(gif.path);
+        };
+        const ui::test::VideoInfo bare = exported("bare.gif");
+        arrows->setShown(ArrowKind::Velocity, true);
+        arrows->fitScales();
+        QVERIFY(!arrows->arrows().empty());
+        const ui::test::VideoInfo withArrows = exported("arrows.gif");
+        arrows->setShown(ArrowKind::Velocity, false);
+        QVERIFY(bare.ok && withArrows.ok);
+        QCOMPARE(withArrows.frames, bare.frames);
+        // Where the pictures differ, the arrows' blue is drawn: shafts, heads and the legend.
+        const Eigen::Vector3d blue = 255.0 * ArrowOverlay::color(ArrowKind::Velocity);
+        int differing = 0, bluish = 0;
+        for (const auto& [a, b] : {std::pair(&bare.firstRgb, &withArrows.firstRgb), std::pair(&bare.lastRgb, &withArrows.lastRgb)})
+            for (size_t i = 0; i + 2 < a->size(); i += 3) {
+                const int d = std::abs((*a)[i] - (*b)[i]) + std::abs((*a)[i + 1] - (*b)[i + 1]) +
+                              std::abs((*a)[i + 2] - (*b)[i + 2]);
+                if (d < 90) continue;
+                ++differing;
+                const Eigen::Vector3d c((*b)[i], (*b)[i + 1], (*b)[i + 2]);
+                // Lit shafts are darker or lighter than the colour itself: its hue is what stays.
+                if (c.z() > c.x() + 60 && c.z() > c.y() + 30) ++bluish;
+            }
+        qInfo("first and last frames: %d pixels changed by the velocity arrows, %d of them blue (arrow colour %.0f %.0f "
+              "%.0f)", differing, bluish, blue.x(), blue.y(), blue.z());
+        QVERIFY2(differing > 150, qPrintable(QString::number(differing)));
+        QVERIFY2(bluish > differing / 2, qPrintable(QString::number(bluish)));
+
+        // The time: a job without a caption differs from the default only in the top left corner.
+        auto byJob = [&](const QString& name, bool caption) {
+            AnimationExportJob job(window_->recording(), AnimationExportSettings{dir.filePath(name), 320, 240, 10.0, false});
+            job.setCamera(window_->viewport()->renderer()->GetActiveCamera(), 1);
+            if (!caption) job.setCaption(nullptr);
+            QString error;
+            if (!job.runToEnd(&error)) qWarning("%s", qPrintable(error));
+            return ui::test::readVideo(dir.filePath(name));
+        };
+        const ui::test::VideoInfo timed = byJob("timed.gif", true), untimed = byJob("untimed.gif", false);
+        QVERIFY(timed.ok && untimed.ok);
+        int inCorner = 0, elsewhere = 0, firstToLast = 0;
+        for (int y = 0; y < 240; ++y)
+            for (int x = 0; x < 320; ++x) {
+                const size_t i = size_t(3 * (y * 320 + x));
+                int d = 0;
+                for (int c = 0; c < 3; ++c) d += std::abs(timed.firstRgb[i + size_t(c)] - untimed.firstRgb[i + size_t(c)]);
+                if (d < 60) continue;
+                (x < 160 && y < 40 ? inCorner : elsewhere) += 1;
+            }
+        // "t = 0.000 s" and "t = 1.000 s": the captions of the first and last frames differ.
+        for (int y = 0; y < 40; ++y)
+            for (int x = 0; x < 160; ++x) {
+                const size_t i = size_t(3 * (y * 320 + x));
+                int dTimed = 0, dUntimed = 0;
+                for (int c = 0; c < 3; ++c) {
+                    dTimed += std::abs(timed.firstRgb[i + size_t(c)] - timed.lastRgb[i + size_t(c)]);
+                    dUntimed += std::abs(untimed.firstRgb[i + size_t(c)] - untimed.lastRgb[i + size_t(c)]);
+                }
+                if (dTimed >= 60 && dUntimed < 60) ++firstToLast;
+            }
+        qInfo("caption: %d pixels in the corner, %d elsewhere; %d corner pixels differ between t = 0 and t = 1 s",
+              inCorner, elsewhere, firstToLast);
+        QVERIFY2(inCorner > 40, qPrintable(QString::number(inCorner)));
+        QCOMPARE(elsewhere, 0);
+        QVERIFY2(firstToLast > 5, qPrintable(QString::number(firstToLast)));
+    }
+
+    // File → Export Animation… offers the model's folder, and ends by naming the file with
+    // a button that opens its folder.
+    void dialogStartsBesideTheModelAndNamesTheFile() {
+        QTemporaryDir dir;
+        const QString model = dir.filePath("lecture.json");
+        QString error;
+        QVERIFY2(window_->saveFile(model, &error), qPrintable(error));
+        QAction* exportAction = nullptr;
+        for (QAction* a : window_->findChildren<QAction*>())
+            if (a->text() == "Export &Animation…") exportAction = a;
+        QVERIFY(exportAction);
+        QString offered;
+        QTimer::singleShot(0, this, [&] {
+            auto* dialog = qobject_cast<QDialog*>(QApplication::activeModalWidget());
+            if (!dialog || dialog->objectName() != "animationExportDialog") return;
+            offered = dialog->findChild<QLineEdit*>("animationPath")->text();
+            dialog->findChild<QSpinBox*>("animationWidth")->setValue(160);
+            dialog->findChild<QSpinBox*>("animationHeight")->setValue(120);
+            dialog->findChild<QDoubleSpinBox*>("animationFps")->setValue(5);
+            QTest::keyClick(dialog, Qt::Key_Return);
+        });
+        exportAction->trigger();
+        QCOMPARE(offered, dir.filePath("lecture.mp4"));
+        QVERIFY(QFileInfo::exists(offered));
+        auto* done = window_->findChild<QMessageBox*>("exportDoneMessage");
+        QVERIFY(done);
+        QVERIFY(done->isVisible());
+        QVERIFY2(done->text().contains("lecture.mp4") && done->text().contains(dir.path()), qPrintable(done->text()));
+        QVERIFY2(done->text().contains("6 frames"), qPrintable(done->text()));
+        auto* openFolder = done->findChild<QPushButton*>("openExportFolder");
+        QVERIFY(openFolder);
+        QCOMPARE(openFolder->text(), QString("Open Folder"));
+        done->close();
+    }
+
     void refusals() {
         QString error;
-        QVERIFY(!window_->exportAnimation(AnimationExportSettings{"/nonexistent-dir/x.mp4", 320, 240, 25, false}, &error));
+        QVERIFY(!window_->exports()->exportAnimation(AnimationExportSettings{"/nonexistent-dir/x.mp4", 320, 240, 25, false}, &error));
         QVERIFY2(error.contains("does not exist"), qPrintable(error));
-        QVERIFY(!window_->exportAnimation(AnimationExportSettings{QDir::temp().filePath("x.avi"), 320, 240, 25, false}, &error));
+        QVERIFY(!window_->exports()->exportAnimation(AnimationExportSettings{QDir::temp().filePath("x.avi"), 320, 240, 25, false}, &error));
         QVERIFY2(error.contains(".mp4"), qPrintable(error));
-        QVERIFY(!window_->exportAnimation(AnimationExportSettings{QDir::temp().filePath("x.mp4"), 321, 240, 25, false}, &error));
+        QVERIFY(!window_->exports()->exportAnimation(AnimationExportSettings{QDir::temp().filePath("x.mp4"), 321, 240, 25, false}, &error));
         QVERIFY2(error.contains("even"), qPrintable(error));
     }
 };

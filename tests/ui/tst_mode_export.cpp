@@ -15,6 +15,7 @@
 #include "export/ModeOscillationFrames.h"
 #include "viewport/VtkViewport.h"
 #include "viewport/FlexibleField.h"
+#include "workbench/WorkbenchExports.h"
 #include "workbench/FlexibleView.h"
 #include "workbench/ModeShapeAnimation.h"
 #include "workbench/ModesPanel.h"
@@ -164,7 +165,7 @@ private slots:
         connect(&other, &QTimer::timeout, [&] { ++turns; });
         other.start();
         QString error;
-        QVERIFY2(window_->exportModeAnimation(AnimationExportSettings{path, 320, 240, 16.0, false},
+        QVERIFY2(window_->exports()->exportModeAnimation(AnimationExportSettings{path, 320, 240, 16.0, false},
                                               ModeVideoCycles{3, 16}, &error),
                  qPrintable(error));
         other.stop();
@@ -200,7 +201,7 @@ private slots:
         // At zero amplitude the extremes are the rest: the difference above was the swing.
         window_->modesPanel()->setAmplitudeFraction(0.0);
         const QString still = dir.filePath("still.gif");
-        QVERIFY2(window_->exportModeAnimation(AnimationExportSettings{still, 320, 240, 16.0, false},
+        QVERIFY2(window_->exports()->exportModeAnimation(AnimationExportSettings{still, 320, 240, 16.0, false},
                                               ModeVideoCycles{1, 16}, &error),
                  qPrintable(error));
         const test::VideoInfo stillVideo = test::readVideo(still, true);
@@ -267,7 +268,7 @@ private slots:
         QVERIFY(dir.isValid());
         const auto attempt = [&](const QString& name, double fps, ModeVideoCycles cycles) {
             QString error;
-            const bool ok = window_->exportModeAnimation(AnimationExportSettings{name, 320, 240, fps, false}, cycles,
+            const bool ok = window_->exports()->exportModeAnimation(AnimationExportSettings{name, 320, 240, fps, false}, cycles,
                                                          &error);
             return ok ? QString() : error;
         };
@@ -314,7 +315,7 @@ private slots:
         QTemporaryDir dir;
         const QString path = dir.filePath("beam.gif");
         QString error;
-        QVERIFY2(window_->exportModeAnimation(AnimationExportSettings{path, 320, 240, 8.0, false},
+        QVERIFY2(window_->exports()->exportModeAnimation(AnimationExportSettings{path, 320, 240, 8.0, false},
                                               ModeVideoCycles{2, 8}, &error),
                  qPrintable(error));
         const test::VideoInfo video = test::readVideo(path, true);
@@ -350,7 +351,7 @@ private slots:
         const auto exported = [&](const QString& name) {
             const QString path = dir.filePath(name);
             QString error;
-            if (!window_->exportModeAnimation(AnimationExportSettings{path, 320, 240, 8.0, false},
+            if (!window_->exports()->exportModeAnimation(AnimationExportSettings{path, 320, 240, 8.0, false},
                                               ModeVideoCycles{2, 8}, &error))
                 qWarning("%s", qPrintable(error));
             return test::readVideo(path, true);

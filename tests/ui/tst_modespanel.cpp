@@ -11,6 +11,7 @@
 #include "looplab/bodies/State.h"
 #include "looplab/analysis/Statics.h"
 #include "viewport/VtkViewport.h"
+#include "workbench/WorkbenchExports.h"
 #include "workbench/ModeShapeAnimation.h"
 #include "workbench/ModesPanel.h"
 #include "workbench/PlaybackBar.h"
@@ -426,7 +427,7 @@ void TestModesPanel::exportsModeTable()
         old.write("old contents\n");
     }
     QString error;
-    QVERIFY2(window_->exportModeTable(path, &error), qPrintable(error));
+    QVERIFY2(window_->exports()->exportModeTable(path, &error), qPrintable(error));
     QFile file(path);
     QVERIFY(file.open(QIODevice::ReadOnly | QIODevice::Text));
     const QStringList lines = QString::fromUtf8(file.readAll()).split('\n', Qt::SkipEmptyParts);
@@ -451,7 +452,7 @@ void TestModesPanel::exportsModeTable()
     // Nothing left behind but the file itself.
     QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList({"modes.csv"}));
     // An unwritable place is reported, not ignored.
-    QVERIFY(!window_->exportModeTable(dir.filePath("no/such/dir/modes.csv"), &error));
+    QVERIFY(!window_->exports()->exportModeTable(dir.filePath("no/such/dir/modes.csv"), &error));
     QVERIFY(!error.isEmpty());
 }
 

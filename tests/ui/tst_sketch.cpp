@@ -322,6 +322,18 @@ private slots:
         QVERIFY(!panel->deleteSelected());
         QCOMPARE(doc->document().markers.size(), size_t(4));
         QVERIFY2(panel->message().contains("pin1"), qPrintable(panel->message()));
+
+        // Another model: no marker of this one selected, no coordinates or refusal left over.
+        panel->list()->setCurrentRow(3);
+        QCOMPARE(panel->coordinate(2)->value(), 0.05);
+        QVERIFY(window_->openFile(test::example("pendulum.json")));
+        QCOMPARE(panel->list()->currentRow(), -1);
+        QVERIFY(panel->message().isEmpty());
+        for (int a = 0; a < 3; ++a) {
+            QCOMPARE(panel->coordinate(a)->value(), 0.0);
+            QVERIFY(!panel->coordinate(a)->isEnabled());
+        }
+        QVERIFY(!panel->deleteButton()->isEnabled());
     }
 
 private:

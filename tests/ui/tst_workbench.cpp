@@ -6,8 +6,11 @@
 #include "looplab/model/ModelFile.h"
 #include "looplab/scene/Scene.h"
 #include "looplab/simulation/Simulation.h"
+#include "overlays/ArrowFeature.h"
+#include "overlays/ArrowOverlay.h"
 #include "presentation/ModelPresentation.h"
 #include "viewport/VtkViewport.h"
+#include "watch/WatchFeature.h"
 #include "workbench/DocumentOperations.h"
 #include "workbench/ExamplesDirectory.h"
 #include "workbench/HelpMenu.h"
@@ -1528,8 +1531,15 @@ void TestWorkbench::editAfterRunSaysRecordingIsOfPreviousModel()
     // Opening a model drops the recording, and the label with it.
     window_->document()->edit("lighter crank", [](ModelDocument& d) { d.bodies[0].mass = 0.2; });
     QVERIFY(label->isVisible());
+    QVERIFY2(window_->runPanel()->message().startsWith("Finished at"), qPrintable(window_->runPanel()->message()));
+    window_->watch()->arrows()->setShown(ArrowKind::Velocity, true);
+    QVERIFY(window_->watch()->arrows()->overlay().arrowCount(ArrowKind::Velocity) > 0);
     QVERIFY(window_->openFile(example("four-bar.json")));
     QVERIFY(label->isHidden());
+    // Nothing of the last run is left over the new drawing: neither how it ended nor its arrows.
+    QVERIFY2(window_->runPanel()->message().isEmpty(), qPrintable(window_->runPanel()->message()));
+    QCOMPARE(window_->watch()->arrows()->overlay().arrowCount(ArrowKind::Velocity), 0);
+    window_->watch()->arrows()->setShown(ArrowKind::Velocity, false);
 }
 
 void TestWorkbench::stopsRunHalfway()

@@ -2,9 +2,12 @@
 
 #include "export/AnimationTimeline.h"
 #include "export/OffscreenSceneRenderer.h"
+#include "overlays/ArrowOverlay.h"
+#include "overlays/FrameArrows.h"
 #include "viewport/SceneActors.h"
 #include "workbench/FrameSource.h"
 
+#include "looplab/model/Model.h"
 #include "looplab/scene/FlexibleScene.h"
 
 #include <vtkCamera.h>
@@ -29,6 +32,7 @@ double seconds(std::chrono::steady_clock::duration d) { return std::chrono::dura
 
 AnimationExportJob::AnimationExportJob(const FrameSource& source, AnimationExportSettings settings, QObject* parent)
     : QObject(parent), source_(source), settings_(std::move(settings)) {
+    caption_ = [](double t) { return tr("t = %1 s").arg(t, 0, 'f', 3); };
     timer_.setInterval(0);
     connect(&timer_, &QTimer::timeout, this, [this] {
         QString error;
@@ -52,7 +56,8 @@ AnimationExportJob::~AnimationExportJob() {
     discardTemporary();
 }
 
-void AnimationExportJob::setCamera(vtkCamera* c) {
+void AnimationExportJob::setCamera(vtkCamera* c, int up) {
+    cameraUp_ = up;
     double p[3], f[3], u[3];
     c->GetPosition(p);
     c->GetFocalPoint(f);
@@ -60,6 +65,13 @@ void AnimationExportJob::setCamera(vtkCamera* c) {
     camera_ = {p[0], p[1], p[2], f[0], f[1], f[2], u[0], u[1], u[2], c->GetViewAngle(), c->GetParallelScale(),
                double(c->GetParallelProjection())};
 }
+
+void AnimationExportJob::setArrows(const ArrowRequest& request, const ArrowScale& scale) {
+    arrowRequest_ = request;
+    arrowScale_ = scale;
+}
+
+void AnimationExportJob::setCaption(std::function<QString(double)> caption) { caption_ = std::move(caption); }
 
 void AnimationExportJob::setTraces(const std::vector<std::vector<Eigen::Vector3d>>& traces) { traces_ = traces; }
 
@@ -132,7 +144,7 @@ bool AnimationExportJob::open(QString* error) {
         c->SetParallelScale(camera_[10]);
         c->SetParallelProjection(camera_[11] != 0.0);
         renderer_->actors().setScene(drawnScene(0));
-        renderer_->copyCamera(c);
+        renderer_->copyCamera(c, cameraUp_);
     } else {
         double bounds[6] = {HUGE_VAL, -HUGE_VAL, HUGE_VAL, -HUGE_VAL, HUGE_VAL, -HUGE_VAL};
         for (int i : picks_) {
@@ -153,6 +165,11 @@ bool AnimationExportJob::open(QString* error) {
         renderer_->fitCamera(bounds, int(up));
     }
     renderer_->setTraces(traces_);
+    renderer_->setGridVisible(settings_.withGrid);
+    if (wantsAnyArrow(arrowRequest_)) {
+        arrows_ = std::make_unique<ArrowOverlay>(renderer_->renderer());
+        arrows_->setHeadLength(0.04 * model.lengthScale);
+    }
 
     std::string why;
     if (!encoder_.open(temporary_.toStdString(), *format, width, settings_.height, settings_.fps, &why)) {
@@ -201,6 +218,13 @@ bool AnimationExportJob::step(QString* error) {
     const auto t0 = std::chrono::steady_clock::now();
     renderer_->setTraceCounts(std::vector<int>(traces_.size(), frame + 1));
     renderer_->setScene(drawnScene(frame));
+    if (arrows_) {
+        std::vector<MotionArrow> arrows;
+        // A frame whose arrows cannot be made is drawn without them, as in the view.
+        frameArrows(source_, frame, arrowRequest_, arrowScale_, &arrows);
+        arrows_->setArrows(arrows, arrowRequest_, arrowScale_);
+    }
+    renderer_->setCaption(caption_ ? caption_(source_.frameTime(frame)).toStdString() : std::string());
     const std::vector<std::uint8_t>& rgb = renderer_->render();
     const std::uint8_t* data = rgb.data();
     int stride = settings_.width * 3;
@@ -258,6 +282,7 @@ void AnimationExportJob::cancel() {
 }
 
 void AnimationExportJob::discardTemporary() {
+    arrows_.reset();
     renderer_.reset();
     if (!temporary_.isEmpty()) QFile::remove(temporary_);
     temporary_.clear();

@@ -1,7 +1,8 @@
 #pragma once
 // Exports the frames of a FrameSource (a run's recording, a mode's swing) to MP4 or GIF
-// from the workbench: the scene rendered off screen at the chosen size with the view's
-// camera and traces, optionally with a picture of the plots beside it. VTK must render
+// from the workbench: the scene rendered off screen at the chosen size with what the view
+// shows over it (camera, grid, traces, arrows, colour map) and a caption with the time,
+// optionally with a picture of the plots beside it. VTK must render
 // on the GUI thread, so the job works in small pieces (one video frame per event-loop
 // turn) and the window stays responsive; it can be cancelled at any time. The file is
 // written under a temporary name in the target's folder and renamed into place only
@@ -10,6 +11,7 @@
 #include "export/VideoEncoder.h"
 #include "viewport/FlexibleField.h"
 
+#include "looplab/analysis/MotionArrows.h"
 #include "looplab/scene/Scene.h"
 
 #include <Eigen/Core>
@@ -26,6 +28,7 @@ class vtkCamera;
 
 namespace looplab::ui {
 
+class ArrowOverlay;
 class FrameSource;
 class OffscreenSceneRenderer;
 
@@ -40,6 +43,7 @@ struct AnimationExportSettings {
     /// draws their displacement k times larger (withExaggeratedDeformation, FlexibleScene.h).
     FlexibleField flexibleField = FlexibleField::None;
     double deformationScale = 1.0;
+    bool withGrid = true;  ///< the ground grid, as the view's View → Grid
 };
 
 class AnimationExportJob : public QObject {
@@ -50,9 +54,14 @@ public:
     AnimationExportJob(const FrameSource& source, AnimationExportSettings settings, QObject* parent = nullptr);
     ~AnimationExportJob() override;  ///< cancels an unfinished export
 
-    /// The 3D picture's camera: a copy of `camera` (the view's), or, if never set, fitted
-    /// to the whole motion.
-    void setCamera(vtkCamera* camera);
+    /// The 3D picture's camera: a copy of `camera` (the view's, whose grid lies normal to
+    /// world axis `up`), or, if never set, fitted to the whole motion.
+    void setCamera(vtkCamera* camera, int up);
+    /// Arrows drawn at each frame as the view draws them (FrameArrows.h); none by default.
+    void setArrows(const ArrowRequest& request, const ArrowScale& scale);
+    /// The caption in the picture's corner for the frame at time t; by default the time,
+    /// "t = 0.250 s".
+    void setCaption(std::function<QString(double t)> caption);
     /// Paths drawn over the mechanism, one point per frame of the source; each is drawn
     /// up to the frame shown.
     void setTraces(const std::vector<std::vector<Eigen::Vector3d>>& traces);
@@ -97,6 +106,11 @@ private:
     std::vector<std::vector<Eigen::Vector3d>> traces_;
     std::function<QImage(double)> plotPicture_;
     std::vector<double> camera_;  ///< position, focal point, view up, view angle, parallel scale, parallel flag
+    int cameraUp_ = 1;
+    ArrowRequest arrowRequest_;
+    ArrowScale arrowScale_;
+    std::unique_ptr<ArrowOverlay> arrows_;
+    std::function<QString(double)> caption_;
     std::vector<int> picks_;      ///< source frame of each video frame
     int plotWidth_ = 0;
     QString temporary_;

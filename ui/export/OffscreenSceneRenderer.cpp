@@ -11,6 +11,8 @@
 #include <vtkRenderWindow.h>
 #include <vtkRenderer.h>
 #include <vtkSmartPointer.h>
+#include <vtkTextActor.h>
+#include <vtkTextProperty.h>
 #include <vtkUnsignedCharArray.h>
 
 #include <X11/Xlib.h>
@@ -65,6 +67,7 @@ struct OffscreenSceneRenderer::Private {
     vtkNew<vtkRenderer> renderer;
     std::unique_ptr<SceneActors> actors;
     GroundGrid grid;
+    vtkNew<vtkTextActor> caption;
     std::vector<std::unique_ptr<TracePolyline>> traces;
     std::vector<std::vector<Eigen::Vector3d>> tracePoints;
     std::vector<int> traceCounts;
@@ -95,6 +98,17 @@ OffscreenSceneRenderer::OffscreenSceneRenderer(int width, int height) : d_(std::
     lights->AddLightsToRenderer(renderer);
     d_->actors = std::make_unique<SceneActors>(renderer);
     renderer->AddActor(d_->grid.actor());
+    vtkTextProperty* text = d_->caption->GetTextProperty();
+    // Sized to the picture so that the caption reads alike in a thumbnail and in HD.
+    text->SetFontSize(std::max(12, height / 22));
+    text->SetColor(0.08, 0.08, 0.1);
+    text->SetBackgroundColor(1.0, 1.0, 1.0);
+    text->SetBackgroundOpacity(0.8);
+    text->SetJustificationToLeft();
+    text->SetVerticalJustificationToTop();
+    d_->caption->SetDisplayPosition(std::max(6, height / 60), height - std::max(6, height / 60));
+    d_->caption->SetVisibility(false);
+    renderer->AddViewProp(d_->caption);
 }
 
 OffscreenSceneRenderer::~OffscreenSceneRenderer() {
@@ -123,13 +137,26 @@ void OffscreenSceneRenderer::fitCamera(const double bounds[6], int up) {
     d_->renderer->ResetCamera(const_cast<double*>(bounds));
 }
 
-void OffscreenSceneRenderer::copyCamera(vtkCamera* camera) {
+void OffscreenSceneRenderer::copyCamera(vtkCamera* camera, int up) {
     d_->renderer->GetActiveCamera()->DeepCopy(camera);
     double b[6];
     if (d_->actors->bounds(b)) {
-        d_->grid.fit(b, 1);
+        d_->grid.fit(b, up);
         d_->renderer->ResetCameraClippingRange();
     }
+}
+
+void OffscreenSceneRenderer::setGridVisible(bool visible) { d_->grid.actor()->SetVisibility(visible); }
+
+bool OffscreenSceneRenderer::gridBounds(double bounds[6]) const {
+    if (d_->grid.spacing() <= 0.0) return false;
+    d_->grid.actor()->GetBounds(bounds);
+    return true;
+}
+
+void OffscreenSceneRenderer::setCaption(const std::string& text) {
+    d_->caption->SetInput(text.c_str());
+    d_->caption->SetVisibility(!text.empty());
 }
 
 void OffscreenSceneRenderer::setScene(const Scene& scene) {

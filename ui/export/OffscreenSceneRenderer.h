@@ -44,8 +44,16 @@ public:
     /// looking along the bounds' thinnest axis (a planar mechanism is seen square on),
     /// with `up` the world axis (0, 1, 2) nearest to up on the picture, and fits the grid.
     void fitCamera(const double bounds[6], int up);
-    /// Uses a copy of `camera` (the workbench's view) instead.
-    void copyCamera(vtkCamera* camera);
+    /// Uses a copy of `camera` (the workbench's view) instead, with the grid under the
+    /// mechanism normal to world axis `up` as the view has it.
+    void copyCamera(vtkCamera* camera, int up);
+    /// Shows or hides the ground grid (shown by default).
+    void setGridVisible(bool visible);
+    /// Where the grid lies (xmin, xmax, ymin, ymax, zmin, zmax); false before it is fitted.
+    bool gridBounds(double bounds[6]) const;
+    /// A line of text in the picture's top left corner, dark on a pale box (the time of
+    /// the frame, the mode shown); none if empty.
+    void setCaption(const std::string& text);
 
     /// Draws `scene` and, for each trace, its points up to `traceCounts[i]` (all if the
     /// list is shorter).

@@ -57,7 +57,12 @@ MarkerPanel::MarkerPanel(WorkbenchDocument* document, QWidget* parent) : QWidget
     connect(list_, &QListWidget::currentRowChanged, this, &MarkerPanel::showSelected);
     connect(body_, qOverload<int>(&QComboBox::activated), this, [this](int) { editSelected(); });
     connect(document_, &WorkbenchDocument::documentChanged, this, &MarkerPanel::refresh);
-    connect(document_, &WorkbenchDocument::documentReset, this, &MarkerPanel::refresh);
+    // Another model: nothing of the previous one's markers stays selected or shown.
+    connect(document_, &WorkbenchDocument::documentReset, this, [this] {
+        message_->clear();
+        list_->setCurrentRow(-1);
+        refresh();
+    });
     refresh();
 }
 
@@ -92,8 +97,14 @@ void MarkerPanel::showSelected()
     if (filling_) return;
     const int i = selectedIndex();
     delete_->setEnabled(i >= 0);
-    if (i < 0) return;
     filling_ = true;
+    for (QDoubleSpinBox* box : position_) box->setEnabled(i >= 0);
+    if (i < 0) {
+        // No coordinates of a marker that is gone, or of another model's.
+        for (QDoubleSpinBox* box : position_) box->setValue(0.0);
+        filling_ = false;
+        return;
+    }
     const MarkerDoc& m = document_->document().markers[static_cast<size_t>(i)];
     body_->setCurrentText(QString::fromStdString(m.body));
     for (int k = 0; k < 3; ++k) position_[k]->setValue(m.position[k]);

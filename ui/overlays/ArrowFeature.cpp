@@ -1,11 +1,10 @@
 #include "overlays/ArrowFeature.h"
 
 #include "overlays/ArrowOverlay.h"
-#include "plotting/PlotQuantity.h"
+#include "overlays/FrameArrows.h"
 #include "viewport/VtkViewport.h"
-#include "workbench/SimulationRecording.h"
+#include "workbench/FrameSource.h"
 
-#include "looplab/dynamics/Reactions.h"
 #include "looplab/model/Model.h"
 
 #include <QCheckBox>
@@ -38,16 +37,6 @@ int scaleSlot(ArrowKind kind)
 double& scaleRef(ArrowScale& s, int slot)
 {
     return slot == 0 ? s.velocity : slot == 1 ? s.acceleration : slot == 2 ? s.force : s.torque;
-}
-
-std::vector<JointReaction> reactionsOf(const RecordedFrame& f)
-{
-    std::vector<JointReaction> out(f.reactions.size() / 6);
-    for (size_t j = 0; j < out.size(); ++j) {
-        out[j].forceGlobal = Vec3(f.reactions[6 * j], f.reactions[6 * j + 1], f.reactions[6 * j + 2]);
-        out[j].torqueGlobal = Vec3(f.reactions[6 * j + 3], f.reactions[6 * j + 4], f.reactions[6 * j + 5]);
-    }
-    return out;
 }
 
 }  // namespace
@@ -147,28 +136,9 @@ void ArrowFeature::redraw()
     arrows_.clear();
     problem_->clear();
     const std::shared_ptr<const Model> model = source_ ? source_->frameModel() : nullptr;
-    bool any = false;
-    for (int k = 0; k < kArrowKindCount; ++k)
-        any = any || request_.wants(static_cast<ArrowKind>(k));
-    if (any && model && frame_ >= 0 && frame_ < source_->frameCount()) {
+    if (wantsAnyArrow(request_) && model && frame_ >= 0 && frame_ < source_->frameCount()) {
         overlay_->setHeadLength(0.04 * model->lengthScale);
-        ArrowRequest request = request_;
-        request.points = markerPoints(*model);
-        // The centres of mass as well as the markers: an empty list would mean only those.
-        for (int b = model->bodyCount() - 1; b >= 1; --b)
-            if (model->body(BodyIndex(b)).kind == BodyKind::Rigid)
-                request.points.insert(request.points.begin(),
-                                      {model->body(BodyIndex(b)).name, Vec3::Zero(), model->body(BodyIndex(b)).name});
-        const auto* recording = dynamic_cast<const SimulationRecording*>(source_);
-        const State s = source_->frameState(frame_);
-        Status st;
-        if (recording) {
-            const RecordedFrame& f = recording->frame(frame_);
-            st = motionArrows(*model, s, f.acceleration, reactionsOf(f), request, scale_, &arrows_);
-        } else {
-            st = motionArrows(*model, s, VecX(), {}, request, scale_, &arrows_);
-        }
-        if (!st.ok)
+        if (const Status st = frameArrows(*source_, frame_, request_, scale_, &arrows_); !st.ok)
             problem_->setText(QString::fromStdString(st.message));
     }
     overlay_->setArrows(arrows_, request_, scale_);
@@ -180,7 +150,6 @@ void ArrowFeature::fitScales()
     const std::shared_ptr<const Model> model = source_ ? source_->frameModel() : nullptr;
     if (!model || source_->frameCount() == 0)
         return;
-    const auto* recording = dynamic_cast<const SimulationRecording*>(source_);
     ArrowRequest all;
     for (int k = 0; k < kArrowKindCount; ++k)
         all.set(static_cast<ArrowKind>(k), true);
@@ -189,13 +158,7 @@ void ArrowFeature::fitScales()
     std::vector<MotionArrow> arrows;
     const int n = source_->frameCount(), stride = std::max(1, n / 400);
     for (int i = 0; i < n; i += stride) {
-        const State s = source_->frameState(i);
-        if (recording) {
-            const RecordedFrame& f = recording->frame(i);
-            motionArrows(*model, s, f.acceleration, reactionsOf(f), all, unit, &arrows);
-        } else {
-            motionArrows(*model, s, VecX(), {}, all, unit, &arrows);
-        }
+        frameArrows(*source_, i, all, unit, &arrows);
         for (const MotionArrow& a : arrows) {
             double& l = largest[static_cast<size_t>(scaleSlot(a.kind))];
             l = std::max(l, a.value.norm());

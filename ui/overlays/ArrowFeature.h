@@ -38,6 +38,8 @@ public:
     bool isShown(ArrowKind kind) const;
     void setScale(ArrowKind kind, double metresPerUnit);
     const ArrowScale& scale() const { return scale_; }
+    /// The kinds shown.
+    const ArrowRequest& request() const { return request_; }
     /// Scales every shown kind so that its longest arrow over the whole source is a
     /// quarter of the model's length scale.
     void fitScales();

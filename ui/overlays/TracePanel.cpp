@@ -11,7 +11,6 @@
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
-#include <QFileDialog>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QListWidget>
@@ -50,7 +49,7 @@ TracePanel::TracePanel(VtkViewport* viewport, QWidget* parent)
     connect(remove_, &QPushButton::clicked, this, [this] {
         if (list_->currentRow() >= 0) removeTrace(list_->currentRow());
     });
-    connect(export_, &QPushButton::clicked, this, &TracePanel::exportCsvInteractively);
+    connect(export_, &QPushButton::clicked, this, &TracePanel::exportRequested);
     connect(list_, &QListWidget::currentRowChanged, this, [this] { refreshList(); });
     refreshList();
 }
@@ -228,13 +227,6 @@ void TracePanel::addTraceInteractively(const QString& preferredBody) {
     }
     QString error;
     if (!addTrace(point, &error)) QMessageBox::warning(this, tr("Trace a Point"), error);
-}
-
-void TracePanel::exportCsvInteractively() {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export Traces"), "traces.csv", tr("CSV files (*.csv)"));
-    if (path.isEmpty()) return;
-    QString error;
-    if (!exportCsv(path, &error)) QMessageBox::warning(this, tr("Export Traces"), error);
 }
 
 }  // namespace looplab::ui

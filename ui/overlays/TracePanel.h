@@ -57,10 +57,11 @@ public:
     /// Opens the dialog to choose a point: a marker, or a body and a point in its frame;
     /// `preferredBody` is preselected if given.
     void addTraceInteractively(const QString& preferredBody = {});
-    void exportCsvInteractively();
 
 signals:
     void tracesChanged();
+    /// The panel's Export… button: the window asks where (beside the model by default).
+    void exportRequested();
 
 private:
     void recompute();

@@ -5,11 +5,6 @@
 #include "looplab/kinematics/JointCoordinates.h"
 #include "looplab/kinematics/PointTrace.h"
 #include "looplab/scene/Scene.h"
-#include "export/AnimationExportDialog.h"
-#include "export/AnimationExportJob.h"
-#include "export/AnimationExportProgress.h"
-#include "export/ModeOscillationFrames.h"
-#include "export/PlotsPicture.h"
 #include "overlays/TracePanel.h"
 #include "workbench/FlexibleView.h"
 #include "posing/PosePanel.h"
@@ -27,7 +22,6 @@
 #include "workbench/ProjectorMode.h"
 #include "workbench/JointQuantity.h"
 #include "workbench/ModeShapeAnimation.h"
-#include "workbench/ModeTableCsv.h"
 #include "workbench/ModelSavePath.h"
 #include "workbench/ModelTreeModel.h"
 #include "workbench/ModesPanel.h"
@@ -38,6 +32,7 @@
 #include "workbench/SimulationRunner.h"
 #include "workbench/WarningsPanel.h"
 #include "workbench/WorkbenchDocument.h"
+#include "workbench/WorkbenchExports.h"
 
 #include <vtkCamera.h>
 #include <vtkRenderer.h>
@@ -115,6 +110,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
 
     createDocks();
     plots_->setRecording(&recording_);
+    exports_ = new WorkbenchExports(*this);
     createMenus();
     setAcceptDrops(true);
     resize(1500, 950);
@@ -151,14 +147,11 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
         runPanel_->setMethodWithDefaults(method.toStdString());
         statusBar()->showMessage(tr("Run settings switched to %1 with its defaults: press Run").arg(method), 8000);
     });
-    connect(plots_, &PlotPanel::imageExportRequested, this, &MainWindow::exportPlotImage);
     connect(modesPanel_, &ModesPanel::computeRequested, this, [this] { computeModes(); });
     connect(modesPanel_, &ModesPanel::cancelRequested, modesRunner_, &ModesRunner::cancel);
     connect(modesPanel_, &ModesPanel::alongMotionRequested, this, [this] { computeModesAlongRecording(); });
     connect(modesPanel_, &ModesPanel::modeSelected, this, &MainWindow::animateMode);
     connect(modesPanel_, &ModesPanel::showRecordingRequested, this, &MainWindow::showRecording);
-    connect(modesPanel_, &ModesPanel::exportRequested, this, &MainWindow::exportModesWithDialog);
-    connect(modesPanel_, &ModesPanel::videoExportRequested, this, &MainWindow::exportModeAnimationWithDialog);
     connect(modesPanel_, &ModesPanel::amplitudeChanged, this, [this](double fraction) {
         if (!animation_)
             return;
@@ -309,16 +302,7 @@ void MainWindow::createMenus()
     file->addAction(tr("&Save"), QKeySequence::Save, this, [this] { save(); });
     file->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, [this] { saveAsWithDialog(); });
     file->addSeparator();
-    file->addAction(tr("Export Plot Data (CSV)…"), this, &MainWindow::exportCsv);
-    QMenu* plotImages = file->addMenu(tr("Export Plot Image (PNG)"));
-    for (PlotPanel::Chart chart : {PlotPanel::Chart::Violation, PlotPanel::Chart::Energy,
-                                   PlotPanel::Chart::JointQuantity})
-        plotImages->addAction(tr("%1…").arg(PlotPanel::chartName(chart)), this,
-                              [this, chart] { exportPlotImage(chart); });
-    file->addAction(tr("Export Mode Table (CSV)…"), this, &MainWindow::exportModesWithDialog);
-    file->addAction(tr("Save 3D View Image…"), this, &MainWindow::saveViewportImage);
-    file->addAction(tr("Export &Animation…"), this, &MainWindow::exportAnimationWithDialog);
-    file->addAction(tr("Export Traces (CSV)…"), traces_, &TracePanel::exportCsvInteractively);
+    exports_->addActions(file);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
     updateRecentMenu();
@@ -554,147 +538,6 @@ void MainWindow::populateExamplesMenu()
     examplesMenu_->setEnabled(!files.isEmpty());
 }
 
-void MainWindow::exportCsv()
-{
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export plot data"), {}, tr("CSV files (*.csv)"));
-    if (path.isEmpty())
-        return;
-    QString error;
-    if (!plots_->exportCsv(path, &error))
-        QMessageBox::critical(this, tr("Cannot export"), error);
-}
-
-void MainWindow::exportPlotImage(PlotPanel::Chart chart)
-{
-    const QString path = QFileDialog::getSaveFileName(this, tr("Save %1 plot").arg(PlotPanel::chartName(chart)), {},
-                                                      tr("PNG images (*.png)"));
-    if (path.isEmpty())
-        return;
-    QString error;
-    if (!plots_->exportPng(chart, path, &error))
-        QMessageBox::critical(this, tr("Cannot save image"), error);
-}
-
-AnimationExportSettings MainWindow::withFlexibleView(AnimationExportSettings settings) const
-{
-    if (flexibleView_) {
-        settings.flexibleField = flexibleView_->field();
-        settings.deformationScale = flexibleView_->exaggeration();
-    }
-    return settings;
-}
-
-bool MainWindow::exportAnimation(const AnimationExportSettings& settings, QString* error)
-{
-    AnimationExportJob job(recording_, withFlexibleView(settings));
-    // The view's camera when it shows the recording's model; otherwise the job fits one.
-    if (recording_.frameModel() && recording_.frameModel() == sceneModel_)
-        job.setCamera(viewport_->renderer()->GetActiveCamera());
-    std::vector<std::vector<Eigen::Vector3d>> paths;
-    for (const PointTrace& trace : traces_->traces())
-        if (int(trace.positions.size()) == recording_.frameCount())
-            paths.push_back(trace.positions);
-    job.setTraces(paths);
-    const double cursor = recording_.isEmpty() ? 0.0 : recording_.frameTime(std::max(0, playback_->currentFrame()));
-    job.setPlotPicture([this](double t) { return plotsPicture(*plots_, t); });
-    const bool ok = runAnimationExport(job, this, error);
-    plots_->setCursorTime(cursor);
-    if (ok)
-        statusBar()->showMessage(tr("Exported %1 frames to %2 (%3)").arg(job.framesDone()).arg(settings.path, job.codecName()),
-                                 8000);
-    return ok;
-}
-
-void MainWindow::exportAnimationWithDialog()
-{
-    // What playback shows is what gets exported.
-    if (animation_) {
-        exportModeAnimationWithDialog();
-        return;
-    }
-    if (recording_.isEmpty()) {
-        QMessageBox::information(this, tr("Export Animation"), tr("There is no recording to export: run the model first."));
-        return;
-    }
-    AnimationExportSettings initial;
-    const QString base = document_->filePath().isEmpty() ? tr("animation") : QFileInfo(document_->filePath()).completeBaseName();
-    initial.path = QDir::home().filePath(base + ".mp4");
-    AnimationExportDialog dialog(initial, recording_.endTime() - recording_.startTime(), this);
-    if (dialog.exec() != QDialog::Accepted)
-        return;
-    QString error;
-    if (!exportAnimation(dialog.settings(), &error) && !error.isEmpty())
-        QMessageBox::warning(this, tr("Export Animation"), error);
-}
-
-bool MainWindow::exportModeAnimation(const AnimationExportSettings& settings, const ModeVideoCycles& cycles,
-                                     QString* error)
-{
-    if (!animation_) {
-        if (error)
-            *error = tr("There is no mode shape to export: compute the modes and select one.");
-        return false;
-    }
-    if (const QString why = ModeOscillationFrames::checkCycles(cycles, settings.fps); !why.isEmpty()) {
-        if (error)
-            *error = why;
-        return false;
-    }
-    const ModeOscillationFrames frames(*animation_, cycles, settings.fps);
-    AnimationExportSettings modeSettings = withFlexibleView(settings);
-    modeSettings.withPlots = false;
-    AnimationExportJob job(frames, modeSettings);
-    if (frames.frameModel() == sceneModel_)
-        job.setCamera(viewport_->renderer()->GetActiveCamera());
-    // The view would compete with the export for the GUI thread; it resumes afterwards.
-    const bool wasPlaying = playback_->isPlaying();
-    playback_->pause();
-    const bool ok = runAnimationExport(job, this, error);
-    if (wasPlaying && animation_)
-        playback_->play();
-    if (ok)
-        statusBar()->showMessage(tr("Exported %1 frames of mode %2 to %3 (%4)")
-                                     .arg(job.framesDone())
-                                     .arg(animatedMode_ + 1)
-                                     .arg(settings.path, job.codecName()),
-                                 8000);
-    return ok;
-}
-
-void MainWindow::exportModeAnimationWithDialog()
-{
-    if (!animation_ || animatedMode_ < 0 || animatedMode_ >= static_cast<int>(lastModes_.modes.modes.size())) {
-        QMessageBox::information(this, tr("Export Mode Animation"),
-                                 tr("There is no mode shape to export: compute the modes and select one."));
-        return;
-    }
-    AnimationExportSettings initial;
-    const QString base = document_->filePath().isEmpty() ? tr("model") : QFileInfo(document_->filePath()).completeBaseName();
-    initial.path = QDir::home().filePath(QStringLiteral("%1-mode-%2.mp4").arg(base).arg(animatedMode_ + 1));
-    // The panel's own playback: one period every two seconds.
-    initial.fps = ModeShapeAnimation::kFramesPerCycle * ModeShapeAnimation::kVisualFrequency;
-    ModeVideoCycles cycles;
-    cycles.framesPerPeriod = ModeShapeAnimation::kFramesPerCycle;
-    const double hz = lastModes_.modes.modes[static_cast<size_t>(animatedMode_)].frequencyHz;
-    AnimationExportDialog dialog(initial, cycles, tr("mode %1 (%2 Hz)").arg(animatedMode_ + 1).arg(hz, 0, 'g', 5),
-                                 this);
-    if (dialog.exec() != QDialog::Accepted)
-        return;
-    QString error;
-    if (!exportModeAnimation(dialog.settings(), dialog.cycles(), &error) && !error.isEmpty())
-        QMessageBox::warning(this, tr("Export Mode Animation"), error);
-}
-
-void MainWindow::saveViewportImage()
-{
-    const QString path = QFileDialog::getSaveFileName(this, tr("Save 3D view"), {}, tr("PNG images (*.png)"));
-    if (path.isEmpty())
-        return;
-    QString error;
-    if (!viewport_->saveScreenshot(path, &error))
-        QMessageBox::critical(this, tr("Cannot save image"), error);
-}
-
 void MainWindow::updateTitle()
 {
     const QString path = document_->filePath();
@@ -807,6 +650,9 @@ void MainWindow::onDocumentReset()
     watch_->recordingChanged();
     pendingPlotFrames_.clear();
     warnings_->clear();
+    // How the previous model's last run ended is not this one's.
+    runPanel_->setMessage({});
+    runPanel_->setProgress(0.0, 1.0, 0.0);
     properties_->setItem({});
     sceneModel_.reset();
     // Another model: its solids are new even where they look like the old ones, so the
@@ -1472,32 +1318,6 @@ void MainWindow::dropModes()
     showRecording();
     lastModes_ = {};
     modesPanel_->clearResults();
-}
-
-bool MainWindow::exportModeTable(const QString& path, QString* error)
-{
-    if (!lastModes_.ok || !lastModes_.model) {
-        if (error)
-            *error = tr("There is no mode table to export: compute the modes first.");
-        return false;
-    }
-    return writeModeTableCsv(path, *lastModes_.model, lastModes_.modes, error);
-}
-
-void MainWindow::exportModesWithDialog()
-{
-    if (!lastModes_.ok) {
-        QMessageBox::information(this, tr("Export mode table"), tr("Compute the modes first."));
-        return;
-    }
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export mode table"), {}, tr("CSV files (*.csv)"));
-    if (path.isEmpty())
-        return;
-    QString error;
-    if (!exportModeTable(path, &error))
-        QMessageBox::critical(this, tr("Cannot export mode table"), error);
-    else
-        statusBar()->showMessage(tr("Mode table written to %1").arg(QFileInfo(path).fileName()), 4000);
 }
 
 }  // namespace looplab::ui

@@ -28,8 +28,6 @@ struct Scene;
 
 namespace looplab::ui {
 
-struct AnimationExportSettings;
-struct ModeVideoCycles;
 class DocumentJournal;
 class FlexibleView;
 class ModeShapeAnimation;
@@ -51,6 +49,7 @@ class TracePanel;
 class VtkViewport;
 class WarningsPanel;
 class WorkbenchDocument;
+class WorkbenchExports;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -87,12 +86,14 @@ public:
     void animateMode(int row);
     /// Playback and the view show the recording (or the model at rest) again.
     void showRecording();
-    /// Writes the last mode table as CSV to `path` (atomically); false with the reason.
-    bool exportModeTable(const QString& path, QString* error = nullptr);
     /// The last modes computed (ok false when there are none).
     const ModesComputation& lastModes() const { return lastModes_; }
     /// The animation being played, or null when playback shows the recording.
     const ModeShapeAnimation* modeAnimation() const { return animation_.get(); }
+    /// Row of the mode table that modeAnimation() shows, or −1.
+    int animatedModeRow() const { return animatedMode_; }
+    /// The model the view draws (the recording's own is in the recording), or null.
+    const std::shared_ptr<const Model>& drawnModel() const { return sceneModel_; }
 
     /// Selects an item in the tree (and so in the property editor and the view).
     void selectItem(ItemRef item);
@@ -132,17 +133,8 @@ public:
     /// Traces of body points over the recording (overlays/TracePanel.h).
     TracePanel* tracePanel() const { return traces_; }
     FlexibleView* flexibleView() const { return flexibleView_; }
-    /// Writes the recording as a video (export/AnimationExportJob.h) with the view's
-    /// camera, traces and Flexible Bodies settings (colour field, exaggeration), behind a progress dialog that can cancel; false with *error
-    /// (empty if cancelled).
-    bool exportAnimation(const AnimationExportSettings& settings, QString* error = nullptr);
-    /// Writes the mode animated in the view (modeAnimation()) as a video of `cycles`
-    /// whole periods of its swing, at the amplitude shown and over the equilibrium's
-    /// ghost, with the view's camera and Flexible Bodies settings, behind a progress dialog that can cancel; false
-    /// with *error (empty if cancelled). File → Export Animation… and the Modes panel's
-    /// Export Video… ask for the settings.
-    bool exportModeAnimation(const AnimationExportSettings& settings, const ModeVideoCycles& cycles,
-                             QString* error = nullptr);
+    /// File → Export: plot data and pictures, mode table, videos (WorkbenchExports.h).
+    WorkbenchExports* exports() const { return exports_; }
     PlaybackBar* playbackBar() const { return playback_; }
     ModesPanel* modesPanel() const { return modesPanel_; }
     ModesRunner* modesRunner() const { return modesRunner_; }
@@ -187,9 +179,6 @@ protected:
     void dropEvent(QDropEvent* event) override;
 
 private:
-    /// `settings` with the Flexible Bodies view's field and exaggeration, so that an
-    /// exported video looks like the view.
-    AnimationExportSettings withFlexibleView(AnimationExportSettings settings) const;
     void createDocks();
     void createMenus();
     void updateTitle();
@@ -226,16 +215,10 @@ private:
     void addRecentFile(const QString& path);
     void updateRecentMenu();
     void populateExamplesMenu();
-    void exportCsv();
-    void exportModesWithDialog();
     void onModesFinished(const ModesComputation& result);
     void onAlongMotionFinished(const AlongMotionComputation& result);
     /// The modes no longer describe the document: forget them and their animation.
     void dropModes();
-    void exportPlotImage(PlotPanel::Chart chart);
-    void saveViewportImage();
-    void exportAnimationWithDialog();
-    void exportModeAnimationWithDialog();
 
     void addItem(ItemKind kind);
     void duplicateItem(ItemRef item);
@@ -263,6 +246,7 @@ private:
     SketchFeature* sketch_ = nullptr;
     ModelPresentation* presentation_ = nullptr;
     MarkerPanel* markers_ = nullptr;
+    WorkbenchExports* exports_ = nullptr;
     SimulationRecording recording_;
     ModesPanel* modesPanel_;
     ComparisonPanel* comparison_;

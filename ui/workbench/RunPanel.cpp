@@ -351,6 +351,7 @@ void RunPanel::setProgress(double t, double tEnd, double realTimeFactor)
 }
 
 void RunPanel::setMessage(const QString& text) { status_->setText(text); }
+QString RunPanel::message() const { return status_->text(); }
 
 bool RunPanel::fixedStep() const
 {

@@ -49,6 +49,7 @@ public:
     void setProgress(double t, double tEnd, double realTimeFactor);
     /// Shows how the last run ended.
     void setMessage(const QString& text);
+    QString message() const;
 
     QPushButton* runButton() const { return run_; }
     QPushButton* pauseButton() const { return pause_; }
