@@ -18,10 +18,13 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
+#include <QDir>
 #include <QtTest>
 #include <vtkActor.h>
 #include <vtkCamera.h>
 #include <vtkNew.h>
+#include <vtkMapper.h>
+#include <vtkPolyData.h>
 #include <vtkRenderer.h>
 
 #include <chrono>
@@ -170,6 +173,70 @@ private slots:
             for (int k = 0; k < 3; ++k)
                 if (k != up) QVERIFY(grid[2 * k] < scene[2 * k] && grid[2 * k + 1] > scene[2 * k + 1]);
         }
+    }
+
+    // Pins are sized to the mechanism: never so large that two joints' glyphs run into
+    // each other (a barrel that hid a short crank), never lost in it.
+    void jointGlyphsFitTheMechanism() {
+        QVERIFY2(OffscreenSceneRenderer::displayProblem().empty(), OffscreenSceneRenderer::displayProblem().c_str());
+        const QStringList files = QDir(LOOPLAB_EXAMPLES_DIR).entryList({"*.json"}, QDir::Files, QDir::Name);
+        QVERIFY(files.size() > 20);
+        for (const QString& file : files) {
+            const LoadedModel lm = loadModel(example(qPrintable(file)).toStdString());
+            if (!lm.ok()) continue;
+            const Scene scene = buildScene(*lm.model, lm.initial);
+            OffscreenSceneRenderer renderer(64, 48);
+            renderer.setScene(scene);
+            double b[6];
+            if (!renderer.actors().bounds(b)) continue;
+            const double extent = std::max({b[1] - b[0], b[3] - b[2], b[5] - b[4]});
+            double shortest = HUGE_VAL;
+            for (size_t i = 0; i < scene.joints.size(); ++i)
+                for (size_t j = 0; j < i; ++j) {
+                    const double d = (scene.joints[i].point - scene.joints[j].point).norm();
+                    if (d > 1e-6 * extent) shortest = std::min(shortest, d);
+                }
+            const double size = renderer.actors().jointGlyphSize();
+            qInfo("%-34s glyph %.4f m, shortest joint distance %.4f m, extent %.3f m", qPrintable(file), size, shortest,
+                  extent);
+            // At most a third of the way to the nearest other joint, unless that would make
+            // it smaller than 0.8 % of the mechanism (its bodies; the whole picture here).
+            QVERIFY2(size <= std::max(0.35 * shortest, 0.008 * extent) * (1 + 1e-12), qPrintable(file));
+            QVERIFY2(size >= 0.0075 * extent && size <= 0.2 * extent, qPrintable(file));
+        }
+    }
+
+    // A spring is drawn as a coil about the line between its ends, as wide as a pin, from
+    // end to end: not a one-pixel line.
+    void springIsDrawnAsACoil() {
+        QVERIFY2(OffscreenSceneRenderer::displayProblem().empty(), OffscreenSceneRenderer::displayProblem().c_str());
+        const LoadedModel lm = loadModel(example("spring-mass.json").toStdString());
+        QVERIFY(lm.ok());
+        const Scene scene = buildScene(*lm.model, lm.initial);
+        QCOMPARE(scene.springs.size(), size_t(1));
+        const SceneSpring& spring = scene.springs.front();
+        OffscreenSceneRenderer renderer(64, 48);
+        renderer.setScene(scene);
+        const double radius = renderer.actors().springCoilRadius();
+        QCOMPARE(radius, 0.5 * renderer.actors().jointGlyphSize());
+        auto* mapper = const_cast<vtkActor*>(renderer.actors().springActor())->GetMapper();
+        auto* coil = vtkPolyData::SafeDownCast(mapper->GetInput());
+        QVERIFY(coil && coil->GetNumberOfPoints() > 50);
+        const Vec3 axis = (spring.end2 - spring.end1).normalized();
+        double widest = 0.0, along0 = HUGE_VAL, along1 = -HUGE_VAL;
+        for (vtkIdType i = 0; i < coil->GetNumberOfPoints(); ++i) {
+            double p[3];
+            coil->GetPoint(i, p);
+            const Vec3 d = Vec3(p[0], p[1], p[2]) - spring.end1;
+            widest = std::max(widest, (d - d.dot(axis) * axis).norm());
+            along0 = std::min(along0, d.dot(axis));
+            along1 = std::max(along1, d.dot(axis));
+        }
+        const double length = (spring.end2 - spring.end1).norm();
+        qInfo("spring %.3f m long: coil radius %.4f m, widest point %.4f m off the axis, %lld points", length, radius,
+              widest, static_cast<long long>(coil->GetNumberOfPoints()));
+        QVERIFY(std::abs(widest - radius) < 0.05 * radius);
+        QVERIFY(std::abs(along0) < 1e-12 && std::abs(along1 - length) < 1e-12);
     }
 
     void encodeAndReadBack_data() {

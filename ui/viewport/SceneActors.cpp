@@ -38,6 +38,11 @@ constexpr double kRodRadiusPerGlyph = 0.2;
 // Gear teeth, pulleys, belts and racks: dark bronze, apart from springs and bodies.
 constexpr Color kCouplerColor{{0.45, 0.32, 0.12}};
 constexpr float kCouplerWidth = 2.0f;
+// Joint glyphs: at most this fraction of the shortest distance between two joints, at
+// least this fraction of the mechanism's extent.
+constexpr double kGlyphPerJointSpacing = 0.35, kGlyphPerExtent = 0.008;
+// A spring's coil radius, per joint glyph size: as wide as a pin.
+constexpr double kCoilRadiusPerGlyph = 0.5;
 constexpr float kSpringWidth = 3.0f, kOutlineWidth = 2.5f, kTrailWidth = 2.0f;
 
 using looplab::Scene;
@@ -150,6 +155,43 @@ void setSegments(vtkPolyData* lines, const std::vector<Segment>& items)
     lines->SetLines(cells);
 }
 
+// A spring as a coil of kSpringTurns turns of `radius` about the line from end1 to end2,
+// with a straight lead at each end: a spring reads as one at any size, and its turns
+// spread as it stretches.
+void setCoils(vtkPolyData* lines, const std::vector<looplab::SceneSpring>& springs, double radius)
+{
+    constexpr int kSpringTurns = 8, kPointsPerTurn = 12;
+    constexpr double kLead = 0.12;  // of the length, at each end
+    auto points = vtkSmartPointer<vtkPoints>::New();
+    auto cells = vtkSmartPointer<vtkCellArray>::New();
+    for (const looplab::SceneSpring& spring : springs) {
+        const Eigen::Vector3d axis = spring.end2 - spring.end1;
+        const double length = axis.norm();
+        std::vector<vtkIdType> ids;
+        ids.push_back(points->InsertNextPoint(spring.end1.data()));
+        if (length > 0.0) {
+            const Eigen::Vector3d along = axis / length;
+            // Any two directions across the axis.
+            const Eigen::Vector3d u = along.unitOrthogonal(), v = along.cross(u);
+            const int n = kSpringTurns * kPointsPerTurn;
+            for (int k = 0; k <= n; ++k) {
+                const double s = double(k) / n, angle = 2.0 * M_PI * kSpringTurns * s;
+                // The coil widens from the axis over its first half turn and back over its
+                // last, so that the leads join it without a jump.
+                const double r = radius * std::min(1.0, 2.0 * kSpringTurns * std::min(s, 1.0 - s));
+                const Eigen::Vector3d p = spring.end1 + (kLead + (1.0 - 2.0 * kLead) * s) * axis +
+                                          r * (std::cos(angle) * u + std::sin(angle) * v);
+                ids.push_back(points->InsertNextPoint(p.data()));
+            }
+        }
+        ids.push_back(points->InsertNextPoint(spring.end2.data()));
+        cells->InsertNextCell(vtkIdType(ids.size()), ids.data());
+    }
+    lines->Initialize();
+    lines->SetPoints(points);
+    lines->SetLines(cells);
+}
+
 void mergeBounds(const double* b, double out[6], bool& any)
 {
     if (!b || !vtkMath::AreBoundsInitialized(b))
@@ -228,8 +270,10 @@ bool SceneActors::setScene(const Scene& scene)
         removeJointActors();
         joints_.clear();
         joints_.reserve(scene.joints.size());
+        // Placed before they are built: their size depends on how far apart they are.
         for (const SceneJoint& j : scene.joints)
-            joints_.push_back(Joint{j.kind, Eigen::Isometry3d::Identity(), vtkSmartPointer<vtkMatrix4x4>::New(), nullptr});
+            joints_.push_back(
+                Joint{j.kind, isometry(j.point, j.orientation), vtkSmartPointer<vtkMatrix4x4>::New(), nullptr});
         rebuildJoints();
     }
     for (int i = 0; i < jointCount(); ++i) {
@@ -476,7 +520,9 @@ void SceneActors::setJointGlyphSize(double size)
 
 double SceneActors::jointGlyphSize() const
 {
-    return glyphSize_ > 0.0 ? glyphSize_ : automaticGlyphSize();
+    if (glyphSize_ > 0.0)
+        return glyphSize_;
+    return automaticSize_ > 0.0 ? automaticSize_ : automaticGlyphSize();
 }
 
 Eigen::Isometry3d SceneActors::bodyPose(int body) const
@@ -544,6 +590,9 @@ void SceneActors::removeJointActors()
 void SceneActors::rebuildJoints()
 {
     removeJointActors();
+    // Kept while the same joints are drawn, so that glyphs and rods do not change size as
+    // the mechanism moves.
+    automaticSize_ = automaticGlyphSize();
     const double size = jointGlyphSize();
     for (int i = 0; i < jointCount(); ++i) {
         Joint& joint = joints_[i];
@@ -566,11 +615,15 @@ void SceneActors::updateRods()
 
 const vtkActor* SceneActors::rodActor() const { return rodActor_; }
 
+const vtkActor* SceneActors::springActor() const { return springActor_; }
+
+double SceneActors::springCoilRadius() const { return springs_.empty() ? 0.0 : kCoilRadiusPerGlyph * jointGlyphSize(); }
+
 double SceneActors::rodRadius() const { return rods_.empty() ? 0.0 : rodTubes_->GetRadius(); }
 
 void SceneActors::updateSprings()
 {
-    setSegments(springLines_, springs_);
+    setCoils(springLines_, springs_, springCoilRadius());
     springActor_->SetVisibility(!springs_.empty());
 }
 
@@ -652,11 +705,39 @@ double SceneActors::automaticGlyphSize() const
         std::sort(d.begin(), d.end());
         sizes.push_back(std::min(1.8 * d[1], 0.3 * d[2]));
     }
-    if (sizes.empty())
-        return 0.05;
-    std::nth_element(sizes.begin(), sizes.begin() + sizes.size() / 2, sizes.end());
-    const double median = sizes[sizes.size() / 2];
-    return median > 0.0 ? median : 0.05;
+    double size = 0.05;
+    if (!sizes.empty()) {
+        std::nth_element(sizes.begin(), sizes.begin() + sizes.size() / 2, sizes.end());
+        if (sizes[sizes.size() / 2] > 0.0)
+            size = sizes[sizes.size() / 2];
+    }
+    // Nor larger than a third of the shortest distance between two joints, so that two
+    // pins never run into each other or cover the link between them (a short crank, a
+    // rack's guide), but never smaller than the eye finds in the whole mechanism.
+    // The bodies' and joints' extent (the joints' actors are rebuilt with this size).
+    double b[6];
+    bool any = false;
+    for (const Body& body : bodies_)
+        if (body.actor && body.actor->GetVisibility())
+            mergeBounds(body.actor->GetBounds(), b, any);
+    flexible_->mergeBounds(b, any);
+    for (const Joint& joint : joints_) {
+        const Eigen::Vector3d p = joint.placement.translation();
+        const double point[6] = {p.x(), p.x(), p.y(), p.y(), p.z(), p.z()};
+        mergeBounds(point, b, any);
+    }
+    if (!any)
+        return size;
+    const double extent = std::max({b[1] - b[0], b[3] - b[2], b[5] - b[4]});
+    double shortest = HUGE_VAL;
+    for (size_t i = 0; i < joints_.size(); ++i)
+        for (size_t j = 0; j < i; ++j) {
+            const double d = (joints_[i].placement.translation() - joints_[j].placement.translation()).norm();
+            if (d > 1e-6 * extent)
+                shortest = std::min(shortest, d);
+        }
+    size = std::min(size, kGlyphPerJointSpacing * shortest);
+    return std::max(size, kGlyphPerExtent * extent);
 }
 
 }  // namespace looplab::ui

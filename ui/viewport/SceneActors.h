@@ -102,6 +102,9 @@ public:
     /// [m], 0 without rods.
     const vtkActor* rodActor() const;
     double rodRadius() const;
+    /// The springs' coils (for tests), and their radius [m] (0 without springs).
+    const vtkActor* springActor() const;
+    double springCoilRadius() const;
 
 private:
     struct Body {
@@ -173,6 +176,8 @@ private:
     int highlightedBody_ = -1;
     std::vector<int> highlightedJoints_;
     int trailLength_ = 500;
+    /// The automatic joint glyph size of the joints drawn (automaticGlyphSize()).
+    double automaticSize_ = 0.0;
     double glyphSize_ = 0.0;
 };
 
