@@ -15,6 +15,7 @@
 #include "posing/PosingFeature.h"
 #include "presentation/ModelPresentation.h"
 #include "sketch/SketchFeature.h"
+#include "sketch/SketchGrid.h"
 #include "viewport/VtkViewport.h"
 #include "workbench/MainWindow.h"
 #include "workbench/RunPanel.h"
@@ -24,6 +25,7 @@
 #include <QAction>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QLabel>
 #include <QListWidget>
 #include <QMenuBar>
 #include <QStatusBar>
@@ -334,6 +336,67 @@ private slots:
             QVERIFY(!panel->coordinate(a)->isEnabled());
         }
         QVERIFY(!panel->deleteButton()->isEnabled());
+    }
+
+    // A sketch has a sense of size: the plane's grid at the snapping step, the origin, a
+    // scale bar and the pointer's coordinates, all still there after the first link; the
+    // step can be set, and clicks snap to it.
+    void sketchShowsGridScaleAndCoordinates()
+    {
+        window_->document()->newDocument();
+        SketchFeature* sketch = window_->sketch();
+        clickButton(sketch->toolBar(), sketch->sketchAction());
+        QVERIFY(!window_->viewport()->isGridVisible());  // the floor grid, edge-on from here
+        const SketchGrid& grid = sketch->grid();
+        QVERIFY(grid.isShown());
+        // The empty plane shows 1.2 m of height (parallel scale 0.6): a step of 1.2/40 = 0.03 m
+        // rounded to 0.02 m, and a scale bar that is a round number.
+        const double height = 2.0 * window_->viewport()->renderer()->GetActiveCamera()->GetParallelScale();
+        QCOMPARE(sketch->gridStep(), automaticSketchStep(height));
+        QVERIFY(sketch->gridStep() > height / 100.0 && sketch->gridStep() < height / 15.0);
+        QVERIFY(grid.lineCount() > 20);
+        qInfo("view %.3f m high: step %.4g m, %d grid lines, scale bar '%s'", height, sketch->gridStep(),
+              grid.lineCount(), grid.scaleLabel().c_str());
+        QVERIFY(!grid.scaleLabel().empty());
+        const double bar = grid.scaleMetres(), decade = std::pow(10.0, std::floor(std::log10(bar)));
+        const double mantissa = bar / decade;
+        QVERIFY(std::abs(mantissa - 1) < 1e-9 || std::abs(mantissa - 2) < 1e-9 || std::abs(mantissa - 5) < 1e-9);
+        QCOMPARE(sketchLengthLabel(0.2), std::string("0.2 m"));
+        QCOMPARE(sketchLengthLabel(0.05), std::string("50 mm"));
+
+        // A step typed on the toolbar: a click near (0.123, 0.061) lands on (0.1, 0.05).
+        sketch->gridStepBox()->setValue(0.05);
+        QCOMPARE(sketch->gridStep(), 0.05);
+        QVERIFY(std::abs(grid.step() - 0.05) < 1e-15);
+        clickView(Vec3(0.123, 0.061, 0));
+        const ModelDocument& doc = window_->document()->document();
+        QCOMPARE(doc.markers.size(), size_t(1));
+        QVERIFY(std::abs(doc.markers.front().position.x() - 0.1) < 1e-12);
+        QVERIFY(std::abs(doc.markers.front().position.y() - 0.05) < 1e-12);
+
+        // The pointer's coordinates, where a click would place the point.
+        QWindow* surface = window_->viewport()->renderSurface();
+        QTest::mouseMove(surface, window_->viewport()->worldToView(Vec3(0.31, -0.19, 0)).toPoint());
+        QVERIFY(test::waitUntil([&] { return !sketch->cursorLabel()->text().isEmpty(); }, "the pointer's coordinates"));
+        QCOMPARE(sketch->cursorLabel()->text().simplified(), QString("x 0.30 y -0.20 z 0.00 m"));
+
+        // After the first link the grid, the step and the scale bar stay.
+        clickButton(sketch->toolBar(), sketch->toolAction(SketchFeature::Tool::Link));
+        clickView(Vec3(0.1, 0.05, 0));
+        clickView(Vec3(0.4, 0.2, 0));
+        QCOMPARE(doc.bodies.size(), size_t(1));
+        QVERIFY(grid.isShown());
+        QVERIFY(grid.lineCount() > 20);
+        QVERIFY(std::abs(grid.step() - 0.05) < 1e-15);
+        QVERIFY(!grid.scaleLabel().empty());
+        QDir().mkpath(LOOPLAB_SCREENSHOT_DIR);
+        window_->screenshot().save(QStringLiteral(LOOPLAB_SCREENSHOT_DIR) + "/sketch-grid.png");
+        // Back to auto, and out of sketch mode: the floor grid returns, the plane's goes.
+        sketch->gridStepBox()->setValue(0.0);
+        QCOMPARE(sketch->gridStepBox()->text(), QString("auto"));
+        clickButton(sketch->toolBar(), sketch->sketchAction());
+        QVERIFY(!grid.isShown());
+        QVERIFY(window_->viewport()->isGridVisible());
     }
 
 private:

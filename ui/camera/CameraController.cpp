@@ -66,6 +66,18 @@ bool CameraController::runBounds(const FrameSource& source, std::array<double, 6
             include(bounds, b.position + b.orientation * b.shape.offset, boundingRadius(b.shape), first);
         for (const SceneJoint& j : scene.joints)
             include(bounds, j.point, 0.0, first);
+        // Beams and solid meshes by their points (a beam's section is small beside its bending).
+        for (const SceneBeam& beam : scene.beams)
+            for (const Vec3& p : beam.points)
+                include(bounds, p, 0.0, first);
+        for (const SceneSurface& surface : scene.surfaces)
+            for (const Vec3& p : surface.points)
+                include(bounds, p, 0.0, first);
+        // A spring's anchor on the ground is as much of the picture as its body.
+        for (const SceneSpring& s : scene.springs) {
+            include(bounds, s.end1, 0.0, first);
+            include(bounds, s.end2, 0.0, first);
+        }
         if (frame == n - 1)
             break;
     }

@@ -32,7 +32,8 @@ public:
     /// source without frames.
     bool showsWholeRun(const FrameSource& source) const;
     /// Axis-aligned box [xmin, xmax, ymin, ymax, zmin, zmax] (global, m) holding every
-    /// body's solid (by its bounding sphere) and joint point over the frames of `source`.
+    /// body's solid (by its bounding sphere), joint point, beam and mesh point and spring
+    /// end over the frames of `source`.
     static bool runBounds(const FrameSource& source, std::array<double, 6>& bounds);
 
     /// Parallel projection on or off, keeping the view.

@@ -1,6 +1,7 @@
 #include "sketch/SketchFeature.h"
 
 #include "looplab/sketch/SketchSnapping.h"
+#include "sketch/SketchGrid.h"
 #include "sketch/SketchOverlay.h"
 #include "viewport/VtkViewport.h"
 #include "workbench/WorkbenchDocument.h"
@@ -12,6 +13,7 @@
 #include <QKeyEvent>
 #include <QLabel>
 #include <QMouseEvent>
+#include <QTimer>
 #include <QToolBar>
 #include <QWindow>
 
@@ -19,6 +21,7 @@
 #include <vtkRenderWindow.h>
 #include <vtkRenderer.h>
 
+#include <algorithm>
 #include <cmath>
 
 namespace looplab::ui {
@@ -68,8 +71,26 @@ SketchFeature::SketchFeature(WorkbenchDocument* document, VtkViewport* viewport,
     density_->setValue(BarStyle{}.density);
     density_->setToolTip(tr("Material density of new links and sliders (aluminium 2700, steel 7850)"));
     toolBar_->addWidget(density_);
+    toolBar_->addWidget(new QLabel(tr(" Grid ")));
+    step_ = new QDoubleSpinBox;
+    step_->setObjectName("sketchGridStep");
+    step_->setRange(0.0, 10.0);
+    step_->setDecimals(4);
+    step_->setSingleStep(0.005);
+    step_->setSuffix(tr(" m"));
+    step_->setSpecialValueText(tr("auto"));
+    step_->setValue(0.0);
+    step_->setToolTip(tr("Spacing of the grid that clicks snap to; auto follows the zoom"));
+    toolBar_->addWidget(step_);
+    cursor_ = new QLabel;
+    cursor_->setObjectName("sketchCursor");
+    cursor_->setMinimumWidth(cursor_->fontMetrics().horizontalAdvance(QStringLiteral("  x −0.0000  y −0.0000  z −0.0000 m ")));
+    cursor_->setToolTip(tr("Where a click at the pointer places a point (snapped to a pivot or to the grid)"));
+    toolBar_->addWidget(cursor_);
 
     overlay_ = std::make_unique<SketchOverlay>(viewport_->renderer());
+    grid_ = std::make_unique<SketchGrid>(viewport_->renderer());
+    connect(step_, qOverload<double>(&QDoubleSpinBox::valueChanged), this, [this] { refreshOverlay(); });
 
     connect(sketchAction_, &QAction::toggled, this, &SketchFeature::setActive);
     connect(groundAction_, &QAction::triggered, this, [this] { setTool(Tool::GroundPivot); });
@@ -119,12 +140,16 @@ void SketchFeature::setActive(bool on)
     if (on) {
         if (surface) surface->installEventFilter(this);
         viewport_->setAutoFit(false);
+        groundGridWasVisible_ = viewport_->isGridVisible();
+        viewport_->setGridVisible(false);
         lookAtPlane();
         emit message(tr("Sketch on the %1 plane: click to place ground pivots, then choose Link")
                          .arg(workPlaneName(plane_.kind)));
     } else {
         if (surface) surface->removeEventFilter(this);
         viewport_->setAutoFit(true);
+        viewport_->setGridVisible(groundGridWasVisible_);
+        cursor_->clear();
         viewport_->renderer()->GetActiveCamera()->ParallelProjectionOff();
         viewport_->requestRender();
     }
@@ -201,6 +226,58 @@ double SketchFeature::pixelsToMetres(double pixels) const
     return pixels * dpr * 2.0 * camera->GetParallelScale() / size[1];
 }
 
+double SketchFeature::viewHeight() const
+{
+    const QWindow* surface = viewport_->renderSurface();
+    return surface ? pixelsToMetres(1.0) * surface->height() : 0.0;
+}
+
+double SketchFeature::viewWidth() const
+{
+    const QWindow* surface = viewport_->renderSurface();
+    return surface ? pixelsToMetres(1.0) * surface->width() : 0.0;
+}
+
+double SketchFeature::gridStep() const
+{
+    return step_->value() > 0.0 ? step_->value() : automaticSketchStep(viewHeight());
+}
+
+void SketchFeature::refreshGrid()
+{
+    const double height = viewHeight(), width = viewWidth();
+    if (!isActive() || !(height > 0.0)) {
+        grid_->hide();
+        return;
+    }
+    double f[3];
+    viewport_->renderer()->GetActiveCamera()->GetFocalPoint(f);
+    const double bar = sketchScaleBarLength(width);
+    const QWindow* surface = viewport_->renderSurface();
+    const double metresPerDevicePixel = pixelsToMetres(1.0) / (surface ? surface->devicePixelRatio() : 1.0);
+    grid_->show(plane_, plane_.project(Vec3(f[0], f[1], f[2])), 0.75 * std::max(width, height), gridStep(),
+                0.08 * height, bar, bar / metresPerDevicePixel);
+}
+
+void SketchFeature::showCursorAt(const QPoint& pos)
+{
+    const std::optional<Vec3> at = planePointAt(pos);
+    if (!at) {
+        cursor_->clear();
+        return;
+    }
+    const SnapResult snap =
+        snapSketchPoint(sketchPivots(document_->document()), plane_, *at, pixelsToMetres(kSnapPixels), gridStep());
+    // Rounded to the step's digits, and no "−0".
+    const int digits = std::clamp(int(std::ceil(-std::log10(gridStep()) - 1e-9)), 0, 6);
+    auto coordinate = [digits](double v) {
+        const double r = std::abs(v) < 0.5 * std::pow(10.0, -digits) ? 0.0 : v;
+        return QString::number(r, 'f', digits);
+    };
+    cursor_->setText(QStringLiteral("  x %1  y %2  z %3 m")
+                         .arg(coordinate(snap.point.x()), coordinate(snap.point.y()), coordinate(snap.point.z())));
+}
+
 bool SketchFeature::applyEdit(const QString& text, const ModelDocument& changed)
 {
     // New solids make the window turn the view against gravity; the sketch keeps looking
@@ -220,12 +297,7 @@ void SketchFeature::clickAt(const Vec3& point)
 {
     const ModelDocument& doc = document_->document();
     const std::vector<SketchPivot> pivots = sketchPivots(doc);
-    // The grid is a round fraction of the view: 1, 2 or 5 × 10^k near 1/40 of its height.
-    const double viewHeight = pixelsToMetres(1.0) * (viewport_->renderSurface() ? viewport_->renderSurface()->height() : 500);
-    const double raw = viewHeight / 40.0;
-    const double decade = std::pow(10.0, std::floor(std::log10(raw)));
-    const double grid = raw / decade < 2.0 ? decade : raw / decade < 5.0 ? 2.0 * decade : 5.0 * decade;
-    const SnapResult snap = snapSketchPoint(pivots, plane_, point, pixelsToMetres(kSnapPixels), grid);
+    const SnapResult snap = snapSketchPoint(pivots, plane_, point, pixelsToMetres(kSnapPixels), gridStep());
     SketchEnd end;
     end.point = snap.point;
     if (snap.pivot >= 0) end.pivot = pivots[static_cast<size_t>(snap.pivot)].marker;
@@ -364,6 +436,7 @@ void SketchFeature::refreshOverlay()
         if (pending_) overlay_->addPending(pending_->point, 1.6 * r);
         if (secondPivot_) overlay_->addPending(secondPivot_->point, 1.6 * r);
     }
+    refreshGrid();
     viewport_->requestRender();
 }
 
@@ -380,8 +453,20 @@ bool SketchFeature::eventFilter(QObject* watched, QEvent* event)
     }
     case QEvent::MouseMove: {
         auto* e = static_cast<QMouseEvent*>(event);
+        if (e->buttons() == Qt::NoButton) showCursorAt(e->position().toPoint());
+        // A pan moves the plane under the grid: it follows once the view has moved.
+        if (e->buttons() & Qt::MiddleButton) QTimer::singleShot(0, this, [this] { refreshGrid(); });
         return pressed_ || (e->buttons() & Qt::LeftButton);
     }
+    case QEvent::Wheel:
+    case QEvent::Resize:
+        // After the view has zoomed or resized: the step and the grid's extent follow.
+        QTimer::singleShot(0, this, [this] {
+            refreshGrid();
+            viewport_->requestRender();
+        });
+        return false;
+    case QEvent::Leave: cursor_->clear(); return false;
     case QEvent::MouseButtonRelease: {
         auto* e = static_cast<QMouseEvent*>(event);
         if (e->button() != Qt::LeftButton || !pressed_) return false;

@@ -12,7 +12,10 @@
 // and density say.
 //
 // While on, the feature takes the view's left-button clicks (an event filter on the
-// view's surface); the middle button pans and the wheel zooms as usual.
+// view's surface); the middle button pans and the wheel zooms as usual. The plane shows
+// its grid at the snapping step (automatic with the zoom, or set on the toolbar), the
+// origin and a scale bar (SketchGrid), and the toolbar the coordinates a click at the
+// pointer would place.
 
 #include "looplab/sketch/SketchEdits.h"
 #include "looplab/sketch/WorkPlane.h"
@@ -27,12 +30,14 @@ class QAction;
 class QActionGroup;
 class QComboBox;
 class QDoubleSpinBox;
+class QLabel;
 class QToolBar;
 
 namespace looplab::ui {
 
 class VtkViewport;
 class WorkbenchDocument;
+class SketchGrid;
 class SketchOverlay;
 
 class SketchFeature : public QObject {
@@ -56,6 +61,14 @@ public:
     void setWorkPlane(WorkPlane::Kind kind);
     WorkPlane workPlane() const { return plane_; }
     BarStyle barStyle() const;
+    /// The step clicks snap to and the grid is drawn at [m]: the toolbar's, or with it at
+    /// "auto" a round fraction of the view's height.
+    double gridStep() const;
+    /// The toolbar's grid step box (0 = auto) and the pointer's coordinates.
+    QDoubleSpinBox* gridStepBox() const { return step_; }
+    QLabel* cursorLabel() const { return cursor_; }
+    /// The plane's grid, origin mark and scale bar.
+    const SketchGrid& grid() const { return *grid_; }
 
     /// A click of the active tool at `point` (global, projected onto the plane), as the
     /// view's clicks arrive; for scripted use.
@@ -76,6 +89,11 @@ protected:
 private:
     void lookAtPlane();
     double pixelsToMetres(double pixels) const;
+    /// The view's height and width at the plane [m] (0 without a parallel view).
+    double viewHeight() const;
+    double viewWidth() const;
+    void refreshGrid();
+    void showCursorAt(const QPoint& pos);
     void refreshOverlay();
     bool applyEdit(const QString& text, const ModelDocument& changed);
 
@@ -91,7 +109,12 @@ private:
     QAction* camAction_;
     QComboBox* planeBox_;
     QDoubleSpinBox* density_;
+    QDoubleSpinBox* step_;
+    QLabel* cursor_;
     std::unique_ptr<SketchOverlay> overlay_;
+    std::unique_ptr<SketchGrid> grid_;
+    /// Whether the view's ground grid was shown before sketching (it is hidden meanwhile).
+    bool groundGridWasVisible_ = true;
     WorkPlane plane_;
     Tool tool_ = Tool::GroundPivot;
     /// The end the next link starts from, the slider's place awaiting its direction, or a
