@@ -382,6 +382,21 @@ void TestPose::tooLongCouplerShowsGapsAndWarnings()
     QVERIFY(!shot.isNull());
     QDir().mkpath(LOOPLAB_SCREENSHOT_DIR);
     QVERIFY(shot.save(QStringLiteral(LOOPLAB_SCREENSHOT_DIR) + "/long-coupler-gaps.png"));
+
+    // The same with the coupler a distance joint (a rod): the rod is named, not the joint
+    // where the loop happened to open.
+    QVERIFY(window_->openFile(example("four-bar-rod-coupler.json")));
+    window_->document()->edit("longer rod", [](ModelDocument& d) {
+        for (JointDoc& j : d.joints)
+            if (j.name == "coupler")
+                j.length = 0.95;
+    });
+    QVERIFY(!window_->document()->loaded().ok());
+    QCOMPARE(w->kindAt(0), QString("assembly"));
+    const QString rodCause = tree->topLevelItem(0)->text(3);
+    QVERIFY2(rodCause.startsWith("coupler 0.95 m is longer than the 0.80 m the other links can span: shorten coupler "
+                                 "below 0.80 m, or lengthen the other links by more than 0.15 m together"),
+             qPrintable(rodCause));
 }
 
 void TestPose::rssrAtRestPlotsFlatAngle()

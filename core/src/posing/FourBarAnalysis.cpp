@@ -119,7 +119,61 @@ std::string drivenLinkLimitSentence(const Model& m) {
            " is the shortest link and shortest + longest ≤ the other two";
 }
 
+namespace {
+
+// Ground, two grounded links on revolutes with parallel axes, and a distance joint between
+// them standing for the coupler (a massless rod): the coupler is the joint, not a body.
+std::optional<FourBarLinkage> findRodCoupledFourBar(const Model& m) {
+    if (m.bodyCount() != 3 || m.joints.size() != 3) return std::nullopt;
+    for (const Body& b : m.bodies)
+        if (b.kind != BodyKind::Rigid && &b != &m.bodies[0]) return std::nullopt;
+    const Joint* rod = nullptr;
+    std::vector<const Joint*> pins;
+    for (const Joint& j : m.joints) {
+        if (j.type == JointType::Distance && j.frame1.body.value() != 0 && j.frame2.body.value() != 0 &&
+            j.frame1.body != j.frame2.body)
+            rod = &j;
+        else if (j.type == JointType::Revolute && (j.frame1.body.value() == 0) != (j.frame2.body.value() == 0))
+            pins.push_back(&j);
+    }
+    if (!rod || pins.size() != 2) return std::nullopt;
+    // The driven pin first, as the walk of the four-revolute form does.
+    for (const Driver& d : m.drivers)
+        if (&m.joint(d.joint) == pins[1]) std::swap(pins[0], pins[1]);
+    const BodyIndex first = otherBody(*pins[0], BodyIndex(0)), second = otherBody(*pins[1], BodyIndex(0));
+    if (first == second || (rod->frame1.body != first && rod->frame2.body != first) ||
+        (rod->frame1.body != second && rod->frame2.body != second))
+        return std::nullopt;
+    const Vec3 a = axisOn(*pins[0], BodyIndex(0));
+    if (a.cross(axisOn(*pins[1], BodyIndex(0))).norm() > 1e-6) return std::nullopt;
+    // Each link from its ground pivot to the rod's end on it: the length across the axis,
+    // and how far along the axis the end lies (kept by any turn about the axis).
+    double along[2] = {0.0, 0.0};
+    FourBarLinkage fb;
+    fb.joints = {pins[0]->name, rod->name, pins[1]->name};
+    const Vec3 d = pointOn(*pins[1], BodyIndex(0)) - pointOn(*pins[0], BodyIndex(0));
+    fb.links.push_back(FourBarLink{kGroundName, (d - d.dot(a) * a).norm(), true});
+    for (int k = 0; k < 2; ++k) {
+        const Joint& pin = *pins[static_cast<size_t>(k)];
+        const BodyIndex link = k == 0 ? first : second;
+        const Vec3 axis = axisOn(pin, link);
+        const Vec3 e = pointOn(*rod, link) - pointOn(pin, link);
+        // A revolute keeps its two frames' z axes together: the link's runs along the ground's.
+        along[k] = pointOn(pin, BodyIndex(0)).dot(a) + e.dot(axis) * axisOn(pin, BodyIndex(0)).dot(a);
+        fb.links.push_back(FourBarLink{m.body(link).name, (e - e.dot(axis) * axis).norm(), true});
+    }
+    // The rod's length seen in the plane of motion.
+    const double offset = along[1] - along[0];
+    if (std::abs(offset) >= rod->length) return std::nullopt;
+    fb.links.insert(fb.links.begin() + 2,
+                    FourBarLink{rod->name, std::sqrt(rod->length * rod->length - offset * offset), false});
+    return fb;
+}
+
+}  // namespace
+
 std::optional<FourBarLinkage> findPlanarFourBar(const Model& m) {
+    if (std::optional<FourBarLinkage> rodForm = findRodCoupledFourBar(m)) return rodForm;
     if (m.bodyCount() != 4 || m.joints.size() != 4) return std::nullopt;
     for (const Body& b : m.bodies)
         if (b.kind != BodyKind::Rigid && &b != &m.bodies[0]) return std::nullopt;

@@ -12,6 +12,7 @@
 #include "looplab/model/ModelFile.h"
 #include "looplab/posing/PoseDocument.h"
 #include "looplab/posing/PosingModel.h"
+#include "looplab/scene/Scene.h"
 #include "looplab/sketch/SketchEdits.h"
 #include "looplab/sketch/SketchSnapping.h"
 #include "looplab/simulation/Simulation.h"
@@ -207,6 +208,51 @@ private slots:
         const std::vector<std::string> s = e.sentences();
         QCOMPARE(s.front(), e.fourBar->reachSentence());
         QVERIFY(e.gaps.front().label().find(" m apart") != std::string::npos);
+    }
+
+    // A four-bar whose coupler is a distance joint (a massless rod) is a four-bar too: its
+    // links are measured at the assembled pose as the scene draws them, it gets its
+    // Grashof sentence, and a rod too long to close says so first with its fix instead of
+    // blaming the joint where the loop happened to open.
+    void rodCoupledFourBarIsRecognised() {
+        ModelDocument doc = test::exampleDocument("four-bar-rod-coupler.json");
+        const LoadedModel lm = prepareModel(doc);
+        QVERIFY(lm.ok());
+        const auto fb = findPlanarFourBar(*lm.model);
+        QVERIFY(fb);
+        QCOMPARE(fb->links.size(), size_t(4));
+        QCOMPARE(fb->joints, (std::vector<std::string>{"A", "coupler", "D"}));
+        const Scene scene = buildScene(*lm.model, lm.initial);
+        QCOMPARE(scene.rods.size(), size_t(1));
+        const Vec3 A = scene.joints[size_t(lm.model->findJoint("A")->value())].point;
+        const Vec3 D = scene.joints[size_t(lm.model->findJoint("D")->value())].point;
+        const Vec3 B = scene.rods[0].end1, C = scene.rods[0].end2;
+        const double measured[4] = {(D - A).norm(), (B - A).norm(), (C - B).norm(), (C - D).norm()};
+        const char* names[4] = {"ground", "crank", "coupler", "rocker"};
+        for (int k = 0; k < 4; ++k) {
+            qInfo("%s: %.6f m (drawn %.6f m)", fb->links[size_t(k)].name.c_str(), fb->links[size_t(k)].length,
+                  measured[k]);
+            QCOMPARE(fb->links[size_t(k)].name, std::string(names[k]));
+            QVERIFY(std::abs(fb->links[size_t(k)].length - measured[k]) < 1e-9);
+        }
+        QVERIFY(fb->grashof() && !fb->tooLong());
+        const std::string g = fb->grashofSentence();
+        QVERIFY2(g.find("crank-rocker, crank turns fully") != std::string::npos, g.c_str());
+
+        for (JointDoc& j : doc.joints)
+            if (j.name == "coupler") j.length = 0.95;
+        const BuildResult b = buildModel(doc);
+        QVERIFY(b.ok());
+        const AssemblyExplanation e = explainAssembly(*b.model);
+        QVERIFY(!e.closed);
+        QVERIFY(e.fourBar && e.fourBar->tooLong());
+        const double others = measured[0] + measured[1] + measured[3];
+        char expected[256];
+        std::snprintf(expected, sizeof expected,
+                      "coupler 0.95 m is longer than the %.2f m the other links can span: shorten coupler below %.2f m, "
+                      "or lengthen the other links by more than %.2f m together",
+                      others, others, 0.95 - others);
+        QCOMPARE(e.sentences().front(), std::string(expected));
     }
 
     void exampleFourBarIsGrashofCrankRocker() {

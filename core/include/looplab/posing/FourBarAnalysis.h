@@ -1,6 +1,7 @@
 #pragma once
 // Recognises a planar four-bar (three moving links and the ground in one loop of four
-// revolutes with parallel axes) and says in words whether it closes and how it moves:
+// revolutes with parallel axes, or two grounded links on revolutes whose coupler is a
+// distance joint, a massless rod) and says in words whether it closes and how it moves:
 // the reach condition (no link longer than the other three together) and Grashof's
 // condition (shortest + longest ≤ sum of the other two: some link turns fully).
 // Reference: Norton, Design of Machinery, 5th ed., §2.12.
@@ -14,7 +15,7 @@
 namespace looplab {
 
 struct FourBarLink {
-    std::string name;  ///< body name; "ground" for the fixed link
+    std::string name;  ///< body name; "ground" for the fixed link; a rod coupler's joint name
     double length = 0.0;  ///< distance between its two pivots, normal to the axes [m]
     bool grounded = false;  ///< pivots on the ground (true for the ground link itself)
 };
@@ -23,7 +24,9 @@ struct FourBarLinkage {
     /// In loop order: ground, first grounded link (the driven one if any), coupler,
     /// second grounded link.
     std::vector<FourBarLink> links;
-    std::vector<std::string> joints;  ///< the four revolutes in loop order from the ground
+    /// The four revolutes in loop order from the ground; for a rod coupler, the first
+    /// grounded link's revolute, the distance joint and the other revolute.
+    std::vector<std::string> joints;
 
     /// A link is longer than the other three together: the loop cannot close anywhere.
     bool tooLong() const;
