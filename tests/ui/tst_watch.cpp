@@ -28,6 +28,10 @@
 #include <QSettings>
 #include <QComboBox>
 #include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QDoubleSpinBox>
 #include <QDockWidget>
 #include <QLineSeries>
@@ -333,6 +337,52 @@ private slots:
         // Without the fit at the end the dollied camera would not have shown it.
         vc->Dolly(4.0);
         QVERIFY(!camera->showsWholeRun(window_->recording()));
+    }
+
+    // Every shipped example opens with a camera of its own, and for those run here that
+    // camera already shows the whole of the example's own run: the run's end does not
+    // have to move it.
+    void everyExampleOpensWithItsRunInView()
+    {
+        const QStringList files = QDir(ui::test::example("")).entryList({"*.json"}, QDir::Files, QDir::Name);
+        QVERIFY(files.size() > 25);
+        for (const QString& name : files) {
+            QFile file(ui::test::example(qPrintable(name)));
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            const QJsonObject json = QJsonDocument::fromJson(file.readAll()).object();
+            QVERIFY2(json.value("camera").isObject(), qPrintable(name + " stores no camera"));
+        }
+        // The small ones: a swing, a rocker, a bounce, a slider, a clamp.
+        for (const char* name : {"pendulum.json", "non-grashof-four-bar.json", "spring-mass.json", "slider-crank.json",
+                                 "toggle-clamp.json"}) {
+            QFile file(ui::test::example(name));
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            const QJsonArray stored =
+                QJsonDocument::fromJson(file.readAll()).object().value("camera").toObject().value("position").toArray();
+            QCOMPARE(stored.size(), 3);
+            QString error;
+            QVERIFY2(window_->openFile(ui::test::example(name), &error), qPrintable(error));
+            vtkCamera* c = window_->viewport()->renderer()->GetActiveCamera();
+            double before[3], after[3];
+            // The model's camera replaces the view's own framing once the window has drawn it.
+            QVERIFY(ui::test::waitUntil(
+                [&] {
+                    c->GetPosition(before);
+                    return std::abs(before[0] - stored[0].toDouble()) < 1e-9 &&
+                           std::abs(before[1] - stored[1].toDouble()) < 1e-9 &&
+                           std::abs(before[2] - stored[2].toDouble()) < 1e-9;
+                },
+                "the model's camera"));
+            QVERIFY2(ui::test::runToEnd(*window_, true), name);
+            std::array<double, 6> b{};
+            QVERIFY(CameraController::runBounds(window_->recording(), b));
+            c->GetPosition(after);
+            qInfo("%s: run box x %.3f .. %.3f, y %.3f .. %.3f, z %.3f .. %.3f m; camera moved %.2e m at the end", name,
+                  b[0], b[1], b[2], b[3], b[4], b[5],
+                  std::hypot(after[0] - before[0], after[1] - before[1], after[2] - before[2]));
+            QVERIFY2(std::equal(before, before + 3, after), name);
+            QVERIFY(window_->watch()->camera()->showsWholeRun(window_->recording()));
+        }
     }
 
     // Orthographic views look along the axes in parallel projection; fit to the run keeps
