@@ -12,7 +12,10 @@
 
 #include "looplab/bodies/NodalOutputs.h"
 #include "looplab/bodies/State.h"
+#include "looplab/scene/FlexibleScene.h"
+#include "camera/CameraController.h"
 #include "viewport/VtkViewport.h"
+#include "watch/WatchFeature.h"
 #include "workbench/FlexibleView.h"
 #include "workbench/ModeShapeAnimation.h"
 #include "workbench/ModesPanel.h"
@@ -24,6 +27,7 @@
 #include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QPushButton>
+#include <QSet>
 #include <QSlider>
 #include <QSpinBox>
 #include <QTableWidget>
@@ -85,6 +89,7 @@ private slots:
     void beamSectionAndExaggeration();
     void trailOfBeamTipIsTheRecordedNode();
     void beamModeShapeAnimates();
+    void honestColoursAndTheSwingInView();
 
 private:
     /// Opens `path`, computes `count` modes through the panel and shows mode 0 paused at
@@ -163,14 +168,16 @@ void TestFlexibleView::blockSurfaceAndExaggeration()
         QVERIFY(error <= 1e-12);
         QVERIFY(std::abs(drop - k * sag) <= 1e-9 * k * sag);
     }
-    // Von Mises stress colours the block, with its legend; axial strain has no beam to
-    // colour, so no legend.
+    // Von Mises stress colours the block, with its legend: the mode's own, relative to
+    // its largest (none at phase 0, where the swing passes the equilibrium); axial strain
+    // has no beam to colour, so no legend.
     window_->flexibleView()->setField(FlexibleField::VonMises);
+    window_->playbackBar()->setCurrentFrame(ModeShapeAnimation::kFramesPerCycle / 4);
     QVERIFY(window_->viewport()->fieldLegendVisible());
     double range[2];
     window_->viewport()->fieldRange(range);
-    qInfo("von Mises range %.6g .. %.6g Pa", range[0], range[1]);
-    QVERIFY(range[1] > range[0] && range[0] >= 0.0);
+    qInfo("von Mises range %.6g .. %.6g (of the mode, relative)", range[0], range[1]);
+    QVERIFY(range[1] > range[0] && range[0] >= 0.0 && range[1] <= 1.0 + 1e-12);
     window_->flexibleView()->setField(FlexibleField::AxialStrain);
     QVERIFY(!window_->viewport()->fieldLegendVisible());
     // A view setting, not an edit.
@@ -258,6 +265,66 @@ void TestFlexibleView::beamModeShapeAnimates()
         QVERIFY(drawn[size_t(2 * c)] <= b.points.back()[c] + 1e-12);
         QVERIFY(drawn[size_t(2 * c + 1)] >= b.points.back()[c] - 1e-12);
     }
+}
+
+// Colours that do not mislead. At rest the cantilever's axial strain is rounding (about
+// 1e-16): one colour, and the legend says the value. A mode's colours are the mode's own
+// strain, relative to its largest (the legend says so): its first bending mode strains
+// the root most and the free tip, which turns most, not at all; its axis not at all. An
+// exaggeration of 50 on top of the amplitude keeps the whole swing in the picture.
+void TestFlexibleView::honestColoursAndTheSwingInView()
+{
+    QVERIFY(window_->openFile(example("cantilever-beam.json")));
+    window_->flexibleView()->setField(FlexibleField::AxialStrain);
+    QTest::qWait(50);
+    VtkViewport* view = window_->viewport();
+    QVERIFY(view->fieldLegendVisible());
+    const QString atRest = QString::fromStdString(view->fieldLegendTitle());
+    qInfo("at rest: legend '%s'", qPrintable(QString(atRest).replace('\n', ' ')));
+    QVERIFY(view->fieldUniform());
+    QVERIFY2(atRest.contains("uniform"), qPrintable(atRest));
+
+    QVERIFY(showEquilibrium(example("cantilever-beam.json"), 2));
+    // The square section bends alike in y and z: one frequency twice (the sag under
+    // gravity parts them by a few millionths), told apart by the way each mode moves the beam.
+    QTableWidget* table = window_->modesPanel()->table();
+    const double f1 = table->item(0, 0)->text().toDouble(), f2 = table->item(1, 0)->text().toDouble();
+    const QStringList along{table->item(0, 2)->text(), table->item(1, 2)->text()};
+    qInfo("modes 1 and 2: %.8g Hz along %s, %.8g Hz along %s", f1, qPrintable(along[0]), f2, qPrintable(along[1]));
+    QVERIFY(std::abs(f1 - f2) <= 1e-5 * f1);
+    QCOMPARE(QSet<QString>(along.begin(), along.end()), (QSet<QString>{"y", "z"}));
+    window_->flexibleView()->setField(FlexibleField::BendingStrain);
+    const int quarter = ModeShapeAnimation::kFramesPerCycle / 4;
+    window_->playbackBar()->setCurrentFrame(quarter);
+    const QString bending = QString::fromStdString(view->fieldLegendTitle());
+    QVERIFY2(bending.contains("bending") && bending.contains("of the mode") && bending.contains("relative"),
+             qPrintable(bending));
+    QVERIFY(!view->fieldUniform());
+    const Scene peak = window_->modeAnimation()->frameScene(quarter);
+    const std::vector<double>& b = peak.beams.front().bendingStrain;
+    qInfo("mode 1 at a quarter cycle: bending field %.6f at the root, %.3g at the tip", b.front(), b.back());
+    QVERIFY(std::abs(b.front() - 1.0) < 1e-9);
+    QVERIFY(b.back() < 0.02);
+    for (double a : peak.beams.front().axialStrain)
+        QCOMPARE(a, 0.0);
+    window_->flexibleView()->setField(FlexibleField::AxialStrain);
+    QVERIFY(QString::fromStdString(view->fieldLegendTitle()).contains("of the mode"));
+
+    CameraController* camera = window_->watch()->camera();
+    QVERIFY(camera->showsWholeRun(*window_->modeAnimation()));
+    window_->modesPanel()->amplitudeSlider()->setValue(20);
+    window_->flexibleView()->setExaggeration(50.0);
+    QVERIFY(camera->showsWholeRun(*window_->modeAnimation()));
+    std::array<double, 6> swing{};
+    QVERIFY(CameraController::runBounds(*window_->modeAnimation(), swing, [](const Scene& s) {
+        return withExaggeratedDeformation(s, 50.0);
+    }));
+    qInfo("exaggerated swing: x %.2f .. %.2f, y %.2f .. %.2f, z %.2f .. %.2f m, in the picture", swing[0], swing[1],
+          swing[2], swing[3], swing[4], swing[5]);
+    // The tip swings 50 × 0.2 m either way: far beyond the 1 m beam, and the view followed.
+    QVERIFY(std::max({swing[1] - swing[0], swing[3] - swing[2], swing[5] - swing[4]}) > 10.0);
+    window_->flexibleView()->setExaggeration(1.0);
+    window_->flexibleView()->setField(FlexibleField::None);
 }
 
 // The trail of the cantilever's tip node, played back frame by frame from a recorded run,

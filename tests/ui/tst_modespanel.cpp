@@ -607,7 +607,7 @@ void TestModesPanel::rigidBodyModesMarked()
     QVERIFY2(window_->lastModes().ok, qPrintable(panel->statusText()));
     QCOMPARE(panel->table()->rowCount(), 7);
     for (int row = 0; row < 7; ++row) {
-        const bool rigid = panel->table()->item(row, 2)->text().contains("rigid body");
+        const bool rigid = panel->table()->item(row, 3)->text().contains("rigid body");
         QCOMPARE(rigid, row < 5);
         if (row < 5)
             QCOMPARE(panel->table()->item(row, 0)->text().toDouble(), 0.0);

@@ -52,7 +52,8 @@ void CameraController::fitToMechanism()
     viewport_->fitToView();
 }
 
-bool CameraController::runBounds(const FrameSource& source, std::array<double, 6>& bounds)
+bool CameraController::runBounds(const FrameSource& source, std::array<double, 6>& bounds,
+                                 const std::function<Scene(const Scene&)>& drawn)
 {
     const int n = source.frameCount();
     if (n == 0 || !source.frameModel())
@@ -61,7 +62,7 @@ bool CameraController::runBounds(const FrameSource& source, std::array<double, 6
     bool first = true;
     for (int i = 0;; i += stride) {
         const int frame = std::min(i, n - 1);
-        const Scene scene = source.frameScene(frame);
+        const Scene scene = drawn ? drawn(source.frameScene(frame)) : source.frameScene(frame);
         for (const SceneBody& b : scene.bodies)
             include(bounds, b.position + b.orientation * b.shape.offset, boundingRadius(b.shape), first);
         for (const SceneJoint& j : scene.joints)
@@ -87,7 +88,7 @@ bool CameraController::runBounds(const FrameSource& source, std::array<double, 6
 bool CameraController::fitToRun(const FrameSource& source)
 {
     std::array<double, 6> b{};
-    if (!runBounds(source, b))
+    if (!runBounds(source, b, drawn_))
         return false;
     // A planar mechanism's box has no depth: give it a little so the camera's clipping
     // range is not degenerate.
@@ -107,7 +108,7 @@ bool CameraController::fitToRun(const FrameSource& source)
 bool CameraController::showsWholeRun(const FrameSource& source) const
 {
     std::array<double, 6> b{};
-    if (!runBounds(source, b))
+    if (!runBounds(source, b, drawn_))
         return true;
     const QSize size = viewport_->renderSurface()->size();
     for (int corner = 0; corner < 8; ++corner) {

@@ -11,6 +11,7 @@
 #include <QObject>
 
 #include <array>
+#include <functional>
 
 namespace looplab::ui {
 
@@ -34,7 +35,12 @@ public:
     /// Axis-aligned box [xmin, xmax, ymin, ymax, zmin, zmax] (global, m) holding every
     /// body's solid (by its bounding sphere), joint point, beam and mesh point and spring
     /// end over the frames of `source`.
-    static bool runBounds(const FrameSource& source, std::array<double, 6>& bounds);
+    /// `drawn` turns a frame's scene into the one the view draws (the flexible members'
+    /// deformation exaggerated); none: as the source gives it.
+    static bool runBounds(const FrameSource& source, std::array<double, 6>& bounds,
+                          const std::function<Scene(const Scene&)>& drawn = {});
+    /// How the view draws a source's scenes, for fitToRun() and showsWholeRun().
+    void setSceneAsDrawn(std::function<Scene(const Scene&)> drawn) { drawn_ = std::move(drawn); }
 
     /// Parallel projection on or off, keeping the view.
     void setOrthographic(bool on);
@@ -53,6 +59,7 @@ private:
     int followed_ = -1;
     bool haveLast_ = false;
     Vec3 last_ = Vec3::Zero();
+    std::function<Scene(const Scene&)> drawn_;
 };
 
 }  // namespace looplab::ui

@@ -34,9 +34,6 @@ ModelPresentation::ModelPresentation(WorkbenchDocument* document, RunPanel* runP
         showNotes();
         applyRunSettings();
     });
-    // After the window has drawn the new model, which frames it: the saved camera wins.
-    connect(document_, &WorkbenchDocument::documentReset, this, &ModelPresentation::applyCamera,
-            Qt::QueuedConnection);
     showNotes();
 }
 

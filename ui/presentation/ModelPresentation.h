@@ -30,6 +30,8 @@ public:
     /// Applies the document's run settings and camera to the run panel and the view.
     void applyToWindow();
     void applyRunSettings();
+    /// The window calls it once it has drawn a newly opened model (which frames it), so
+    /// that the saved camera wins.
     void applyCamera();
     /// Writes the run panel's settings and the current camera into the document.
     void storeInModel();

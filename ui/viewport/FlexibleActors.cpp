@@ -1,5 +1,6 @@
 #include "viewport/FlexibleActors.h"
 #include "viewport/ColorShade.h"
+#include "viewport/FlatRange.h"
 
 #include <vtkActor.h>
 #include <vtkCellArray.h>
@@ -19,10 +20,17 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdio>
 
 namespace looplab::ui {
 
 namespace {
+
+// The point arrays a member's mapper colours by.
+constexpr const char* kAxialArray = "axial strain";
+constexpr const char* kBendingArray = "bending strain";
+constexpr const char* kStressArray = "von Mises stress";
+
 
 using Color = std::array<double, 3>;
 using looplab::SceneBeam;
@@ -81,7 +89,9 @@ vtkSmartPointer<vtkPolyData> sweptBeam(const SceneBeam& beam)
     normals->SetNumberOfComponents(3);
     normals->SetName("Normals");
     auto scalars = vtkSmartPointer<vtkDoubleArray>::New();
-    scalars->SetName("axial strain");
+    scalars->SetName(kAxialArray);
+    auto bending = vtkSmartPointer<vtkDoubleArray>::New();
+    bending->SetName(kBendingArray);
     auto polys = vtkSmartPointer<vtkCellArray>::New();
     auto frame = [&](int i, Eigen::Vector3d& t, Eigen::Vector3d& n, Eigen::Vector3d& b) {
         const Eigen::Vector3d& s = beam.slopes[size_t(i)];
@@ -90,6 +100,7 @@ vtkSmartPointer<vtkPolyData> sweptBeam(const SceneBeam& beam)
         b = t.cross(n);
     };
     auto strain = [&](int i) { return size_t(i) < beam.axialStrain.size() ? beam.axialStrain[size_t(i)] : 0.0; };
+    auto bent = [&](int i) { return size_t(i) < beam.bendingStrain.size() ? beam.bendingStrain[size_t(i)] : 0.0; };
     for (int i = 0; i < samples; ++i) {
         Eigen::Vector3d t, n, b;
         frame(i, t, n, b);
@@ -99,6 +110,7 @@ vtkSmartPointer<vtkPolyData> sweptBeam(const SceneBeam& beam)
             points->InsertNextPoint(x.data());
             normals->InsertNextTuple(d.data());
             scalars->InsertNextValue(strain(i));
+            bending->InsertNextValue(bent(i));
         }
     }
     for (int i = 0; i + 1 < samples; ++i) {
@@ -122,6 +134,7 @@ vtkSmartPointer<vtkPolyData> sweptBeam(const SceneBeam& beam)
             ids.push_back(points->InsertNextPoint(x.data()));
             normals->InsertNextTuple(outward.data());
             scalars->InsertNextValue(strain(i));
+            bending->InsertNextValue(bent(i));
         }
         if (end == 0)
             std::reverse(ids.begin(), ids.end());
@@ -131,7 +144,8 @@ vtkSmartPointer<vtkPolyData> sweptBeam(const SceneBeam& beam)
     poly->SetPoints(points);
     poly->SetPolys(polys);
     poly->GetPointData()->SetNormals(normals);
-    poly->GetPointData()->SetScalars(scalars);
+    poly->GetPointData()->AddArray(scalars);
+    poly->GetPointData()->AddArray(bending);
     return poly;
 }
 
@@ -141,7 +155,7 @@ vtkSmartPointer<vtkPolyData> surfaceOf(const SceneSurface& surface)
     auto points = vtkSmartPointer<vtkPoints>::New();
     points->SetDataTypeToDouble();  // the core's numbers, not rounded to float
     auto scalars = vtkSmartPointer<vtkDoubleArray>::New();
-    scalars->SetName("von Mises stress");
+    scalars->SetName(kStressArray);
     for (size_t v = 0; v < surface.points.size(); ++v) {
         points->InsertNextPoint(surface.points[v].data());
         scalars->InsertNextValue(v < surface.vonMises.size() ? surface.vonMises[v] : 0.0);
@@ -154,7 +168,7 @@ vtkSmartPointer<vtkPolyData> surfaceOf(const SceneSurface& surface)
     vtkNew<vtkPolyData> raw;
     raw->SetPoints(points);
     raw->SetPolys(polys);
-    raw->GetPointData()->SetScalars(scalars);
+    raw->GetPointData()->AddArray(scalars);
     vtkNew<vtkPolyDataNormals> normals;
     normals->SetInputData(raw);
     normals->SetFeatureAngle(30.0);
@@ -178,7 +192,12 @@ struct FlexibleActors::Member {
     Color color{{0.6, 0.6, 0.65}};
     vtkSmartPointer<vtkPolyDataMapper> mapper;
     vtkSmartPointer<vtkActor> actor;
-    std::vector<double> values;  // the field at the vertices shown
+    // The fields at the samples or vertices shown.
+    std::vector<double> axial, bending, stress;
+    const std::vector<double>& values(FlexibleField field) const
+    {
+        return field == FlexibleField::BendingStrain ? bending : field == FlexibleField::VonMises ? stress : axial;
+    }
 };
 
 FlexibleActors::FlexibleActors(vtkRenderer* renderer)
@@ -260,7 +279,7 @@ void FlexibleActors::rebuild(const looplab::Scene& scene)
         m->color = color;
         m->mapper = vtkSmartPointer<vtkPolyDataMapper>::New();
         m->mapper->SetLookupTable(lookup_);
-        m->mapper->SetScalarModeToUsePointData();
+        m->mapper->SetScalarModeToUsePointFieldData();
         m->mapper->ScalarVisibilityOff();
         m->actor = vtkSmartPointer<vtkActor>::New();
         m->actor->SetMapper(m->mapper);
@@ -296,13 +315,17 @@ void FlexibleActors::update(const looplab::Scene& scene)
     for (const SceneBeam& b : scene.beams) {
         Member& m = *members_[i++];
         m.mapper->SetInputData(sweptBeam(b));
-        m.values = b.axialStrain;
+        m.axial = b.axialStrain;
+        m.bending = b.bendingStrain;
     }
     for (const SceneSurface& s : scene.surfaces) {
         Member& m = *members_[i++];
         m.mapper->SetInputData(surfaceOf(s));
-        m.values = s.vonMises;
+        m.stress = s.vonMises;
     }
+    if (scene.modeFields != modeFields_)
+        rangeSet_ = false;
+    modeFields_ = scene.modeFields;
     i = 0;
     for (const SceneBeam& b : scene.ghostBeams)
         ghosts_[i++]->mapper->SetInputData(sweptBeam(b));
@@ -321,14 +344,13 @@ void FlexibleActors::setField(FlexibleField field)
 
 void FlexibleActors::applyColouring()
 {
-    auto coloured = [&](const Member& m) {
-        return (field_ == FlexibleField::AxialStrain && m.beam) || (field_ == FlexibleField::VonMises && !m.beam);
-    };
+    const bool onBeams = field_ == FlexibleField::AxialStrain || field_ == FlexibleField::BendingStrain;
+    auto coloured = [&](const Member& m) { return m.beam ? onBeams : field_ == FlexibleField::VonMises; };
     bool any = false;
     for (const auto& m : members_) {
         if (!coloured(*m))
             continue;
-        for (double v : m->values) {
+        for (double v : m->values(field_)) {
             if (!std::isfinite(v))
                 continue;
             range_[0] = rangeSet_ ? std::min(range_[0], v) : v;
@@ -337,28 +359,56 @@ void FlexibleActors::applyColouring()
         }
         any = true;
     }
-    // A uniform field still needs a range that a colour table can span.
     double lo = range_[0], hi = range_[1];
-    if (!(hi > lo)) {
-        const double pad = std::max(std::abs(lo) * 1e-6, 1e-30);
-        lo -= pad;
-        hi += pad;
+    uniform_ = false;
+    if (modeFields_) {
+        // A mode's fields are relative to their largest: the scale is fixed, so that the
+        // colours say where the mode strains most, not how far it was drawn.
+        lo = field_ == FlexibleField::AxialStrain ? -1.0 : 0.0;
+        hi = 1.0;
+    } else if (isFlatRange(lo, hi)) {
+        // The charts' flat-axis rule (PlotAxisRange.h): a field that varies by less than
+        // rounding is one colour, the middle of a range sized by its value.
+        uniform_ = rangeSet_;
+        const double value = 0.5 * (lo + hi), pad = 0.1 * std::max(std::abs(value), 1.0);
+        uniformValue_ = value;
+        lo = value - pad;
+        hi = value + pad;
     }
     lookup_->SetTableRange(lo, hi);
+    const char* array = field_ == FlexibleField::BendingStrain ? kBendingArray
+                        : field_ == FlexibleField::VonMises   ? kStressArray
+                                                              : kAxialArray;
     for (size_t i = 0; i < members_.size(); ++i) {
         Member& m = *members_[i];
         vtkProperty* p = m.actor->GetProperty();
         const Color c = m.body == highlighted_ ? brighter(m.color) : m.color;
         p->SetColor(c[0], c[1], c[2]);
         if (coloured(m)) {
+            m.mapper->SelectColorArray(array);
             m.mapper->ScalarVisibilityOn();
             m.mapper->SetScalarRange(lo, hi);
         } else {
             m.mapper->ScalarVisibilityOff();
         }
     }
-    legend_->SetTitle(field_ == FlexibleField::VonMises ? "von Mises\nstress [Pa]" : "axial\nstrain");
+    legend_->SetTitle(legendTitle().c_str());
     legend_->SetVisibility(any && field_ != FlexibleField::None);
+}
+
+std::string FlexibleActors::legendTitle() const
+{
+    std::string title = field_ == FlexibleField::VonMises        ? (modeFields_ ? "von Mises\nstress" : "von Mises\nstress [Pa]")
+                        : field_ == FlexibleField::BendingStrain ? "bending\nstrain"
+                                                                 : "axial\nstrain";
+    if (modeFields_)
+        return title + "\nof the mode,\nrelative";
+    if (uniform_) {
+        char value[48];
+        std::snprintf(value, sizeof value, "\nuniform\n%.3g", uniformValue_);
+        return title + value;
+    }
+    return title;
 }
 
 void FlexibleActors::fieldRange(double range[2]) const

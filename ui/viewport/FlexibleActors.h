@@ -1,7 +1,8 @@
 #pragma once
 // The VTK side of the scene's flexible members (looplab::SceneBeam, SceneSurface): beams
 // as their section swept along the sampled centreline, solids as their outer surface, an
-// optional colour map of a field with its legend, and translucent ghosts. Unlike a rigid
+// optional colour map of a field with its legend (one colour for a field flat to within
+// rounding; a fixed relative scale for a mode's fields), and translucent ghosts. Unlike a rigid
 // solid, a flexible member changes shape from frame to frame, so its points are written at
 // every frame; cells are rebuilt only when the sample counts change. Plain VTK, no Qt.
 
@@ -11,6 +12,7 @@
 #include <vtkSmartPointer.h>
 
 #include <memory>
+#include <string>
 #include <vector>
 
 class vtkActor;
@@ -39,9 +41,15 @@ public:
     /// the legend holds still while an animation plays.
     void setField(FlexibleField field);
     FlexibleField field() const { return field_; }
-    /// The legend's range (min, max); equal when nothing is coloured.
+    /// The range of the values coloured (min, max); equal when nothing is coloured.
     void fieldRange(double range[2]) const;
     bool legendVisible() const;
+    /// The legend's title: the field, its unit, and "uniform" with the value when it varies
+    /// by less than rounding (one colour, as a chart's flat axis), or "of the mode,
+    /// relative" for a mode's normalised fields (Scene::modeFields; scale −1 … 1 or 0 … 1).
+    std::string legendTitle() const;
+    /// The field shown varies by less than rounding and is drawn in one colour.
+    bool fieldUniform() const { return uniform_; }
 
     /// Number of beams and surfaces drawn (not ghosts) and ghosts drawn.
     int memberCount() const { return static_cast<int>(members_.size()); }
@@ -68,6 +76,9 @@ private:
     FlexibleField field_ = FlexibleField::None;
     double range_[2] = {0.0, 0.0};
     bool rangeSet_ = false;
+    bool modeFields_ = false;
+    bool uniform_ = false;
+    double uniformValue_ = 0.0;
     int highlighted_ = -1;
 };
 

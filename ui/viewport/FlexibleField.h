@@ -6,8 +6,10 @@ namespace looplab::ui {
 
 enum class FlexibleField {
     None,         ///< each member in its colour
-    AxialStrain,  ///< beams by SceneBeam::axialStrain [1]; solids in their colour
-    VonMises      ///< solids by SceneSurface::vonMises [Pa]; beams in their colour
+    AxialStrain,   ///< beams by SceneBeam::axialStrain [1]; solids in their colour
+    VonMises,      ///< solids by SceneSurface::vonMises [Pa]; beams in their colour
+    BendingStrain  ///< beams by SceneBeam::bendingStrain [1]; solids in their colour (last: the
+                   ///< settings keep the number)
 };
 
 }  // namespace looplab::ui

@@ -508,6 +508,10 @@ bool VtkViewport::fieldLegendVisible() const { return d_->scene->flexible().lege
 
 void VtkViewport::fieldRange(double range[2]) const { d_->scene->flexible().fieldRange(range); }
 
+std::string VtkViewport::fieldLegendTitle() const { return d_->scene->flexible().legendTitle(); }
+
+bool VtkViewport::fieldUniform() const { return d_->scene->flexible().fieldUniform(); }
+
 bool VtkViewport::flexibleBounds(double out[6]) const
 {
     bool any = false;

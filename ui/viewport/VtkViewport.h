@@ -17,6 +17,7 @@
 #include <QWidget>
 
 #include <memory>
+#include <string>
 #include <vector>
 
 class QString;
@@ -101,6 +102,9 @@ public:
     /// Whether the field's legend is shown, and its range (min, max).
     bool fieldLegendVisible() const;
     void fieldRange(double range[2]) const;
+    /// The legend's title, and whether the field is drawn in one colour (FlexibleActors.h).
+    std::string fieldLegendTitle() const;
+    bool fieldUniform() const;
     /// World bounds of the flexible members as drawn; false when there are none.
     bool flexibleBounds(double out[6]) const;
 

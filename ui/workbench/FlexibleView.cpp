@@ -28,9 +28,12 @@ FlexibleView::FlexibleView(VtkViewport* viewport, QWidget* parent)
     field_->setObjectName("flexibleField");
     field_->addItem(tr("None"), int(FlexibleField::None));
     field_->addItem(tr("Axial strain (beams)"), int(FlexibleField::AxialStrain));
+    field_->addItem(tr("Bending strain (beams)"), int(FlexibleField::BendingStrain));
     field_->addItem(tr("Von Mises stress (solids)"), int(FlexibleField::VonMises));
-    field_->setToolTip(tr("Colours beams by the axial strain of their centreline, or solid meshes by the "
-                          "von Mises equivalent of the Cauchy stress, with a legend"));
+    field_->setToolTip(tr("Colours beams by the axial strain of their centreline or the bending strain of "
+                          "their outer fibre, or solid meshes by the von Mises equivalent of the Cauchy "
+                          "stress, with a legend; a mode shape by the mode's own strain or stress, relative "
+                          "to its largest"));
     form->addRow(tr("Colour by"), field_);
 
     exaggeration_ = new QDoubleSpinBox(this);

@@ -4,6 +4,7 @@
 #include "looplab/exchange/ModelImport.h"
 #include "looplab/kinematics/JointCoordinates.h"
 #include "looplab/kinematics/PointTrace.h"
+#include "looplab/scene/FlexibleScene.h"
 #include "looplab/scene/Scene.h"
 #include "overlays/TracePanel.h"
 #include "workbench/FlexibleView.h"
@@ -14,6 +15,7 @@
 #include "presentation/ModelPresentation.h"
 #include "sketch/SketchFeature.h"
 #include "viewport/VtkViewport.h"
+#include "camera/CameraController.h"
 #include "watch/WatchFeature.h"
 #include "workbench/DocumentJournal.h"
 #include "workbench/ExamplesDirectory.h"
@@ -157,6 +159,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
             return;
         animation_->setAmplitudeFraction(fraction);
         showFrame(playback_->currentFrame());
+        keepModeSwingInView();
     });
     connect(modesRunner_, &ModesRunner::progress, modesPanel_,
             [this](int, const QString& stage, int done, int total) { modesPanel_->setProgress(stage, done, total); });
@@ -257,6 +260,10 @@ void MainWindow::createDocks()
     tabifyDockWidget(runDock, poseDock);
     runDock->raise();
     watch_ = new WatchFeature(this, viewport_, &recording_, [this] { return selectedBody_; }, runDock);
+    // The camera frames what is drawn: flexible members exaggerated as the Flexible Bodies view says.
+    watch_->camera()->setSceneAsDrawn(
+        [this](const Scene& scene) { return withExaggeratedDeformation(scene, flexibleView_->exaggeration()); });
+    connect(flexibleView_, &FlexibleView::settingsChanged, this, &MainWindow::keepModeSwingInView);
     runDock->raise();
     connect(posing_, &PosingFeature::message, this, [this](const QString& text) { statusBar()->showMessage(text, 15000); });
 
@@ -663,6 +670,8 @@ void MainWindow::onDocumentReset()
     trailNodeBody_ = trailNodeIndex_ = -1;
     trailNode_.clear();
     refreshScene();
+    // Drawn and framed: the model's own camera, if it has one, replaces the framing.
+    presentation_->applyCamera();
     updateRunState();
 }
 
@@ -1286,7 +1295,15 @@ void MainWindow::animateMode(int row)
     // from above hangs below its pivot).
     if (first)
         viewport_->fitToView();
+    keepModeSwingInView();
     playback_->play();
+}
+
+void MainWindow::keepModeSwingInView()
+{
+    // Amplitude and exaggeration multiply: the whole swing as drawn stays in the picture.
+    if (animation_ && !watch_->camera()->showsWholeRun(*animation_))
+        watch_->camera()->fitToRun(*animation_);
 }
 
 void MainWindow::showRecording()

@@ -219,6 +219,8 @@ private:
     void onAlongMotionFinished(const AlongMotionComputation& result);
     /// The modes no longer describe the document: forget them and their animation.
     void dropModes();
+    /// Refits the camera when the animated mode's swing, as drawn, leaves the picture.
+    void keepModeSwingInView();
 
     void addItem(ItemKind kind);
     void duplicateItem(ItemRef item);

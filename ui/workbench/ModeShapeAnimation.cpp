@@ -86,6 +86,14 @@ ModeShapeAnimation::ModeShapeAnimation(std::shared_ptr<const Model> model, const
     }
 }
 
+const ModeFields& ModeShapeAnimation::fields() const
+{
+    // Three scenes' worth of work: made when a coloured frame first needs it.
+    if (!fields_)
+        fields_ = std::make_shared<const ModeFields>(modeFields(*model_, equilibrium_, shape_));
+    return *fields_;
+}
+
 void ModeShapeAnimation::setAmplitudeFraction(double fraction) { fraction_ = std::max(fraction, 0.0); }
 
 double ModeShapeAnimation::shapeFactor() const
@@ -115,22 +123,31 @@ Scene ModeShapeAnimation::frameScene(int i) const
 State ModeShapeAnimation::stateAtPhase(int step, int stepsPerCycle) const
 {
     State s = equilibrium_;
-    if (stepsPerCycle <= 0)
-        return s;
-    // Phases 0 and π from whole numbers, not from a sine that rounds to 1e-16, so that
-    // those states are the equilibrium itself, bit for bit.
-    const int k = ((step % stepsPerCycle) + stepsPerCycle) % stepsPerCycle;
-    double sine = 0.0;
-    if (2 * k != stepsPerCycle && k != 0)
-        sine = std::sin(2.0 * M_PI * static_cast<double>(k) / stepsPerCycle);
+    const double sine = sineAtPhase(step, stepsPerCycle);
     if (sine != 0.0)
         retract(*model_, s.q, shapeFactor() * sine * shape_);
     return s;
 }
 
+double ModeShapeAnimation::sineAtPhase(int step, int stepsPerCycle)
+{
+    if (stepsPerCycle <= 0)
+        return 0.0;
+    // Phases 0 and π from whole numbers, not from a sine that rounds to 1e-16, so that
+    // those states are the equilibrium itself, bit for bit.
+    const int k = ((step % stepsPerCycle) + stepsPerCycle) % stepsPerCycle;
+    if (2 * k == stepsPerCycle || k == 0)
+        return 0.0;
+    return std::sin(2.0 * M_PI * static_cast<double>(k) / stepsPerCycle);
+}
+
 Scene ModeShapeAnimation::sceneAtPhase(int step, int stepsPerCycle) const
 {
     Scene scene = buildScene(*model_, stateAtPhase(step, stepsPerCycle));
+    // The mode's own strain and stress, normalised: the state's would be those of an
+    // amplitude chosen for the eye, with the second-order strain of every turn in them.
+    if (!scene.beams.empty() || !scene.surfaces.empty())
+        applyModeFields(scene, fields(), sineAtPhase(step, stepsPerCycle));
     scene.ghosts = ghosts_;
     scene.ghostBeams = ghostBeams_;
     scene.ghostSurfaces = ghostSurfaces_;

@@ -18,6 +18,7 @@
 
 #include "looplab/model/Model.h"
 #include "looplab/bodies/State.h"
+#include "looplab/scene/ModeFields.h"
 
 #include <memory>
 
@@ -58,8 +59,13 @@ public:
     /// The state at phase 2π·step/stepsPerCycle of the swing, at the equilibrium's time;
     /// phases 0 and π are the equilibrium exactly. A video chooses its own steps a cycle.
     State stateAtPhase(int step, int stepsPerCycle) const;
-    /// The model's scene at stateAtPhase() with the equilibrium as ghosts.
+    /// The model's scene at stateAtPhase() with the equilibrium as ghosts; its flexible
+    /// members carry the mode's normalised fields (ModeFields.h) at that phase.
     Scene sceneAtPhase(int step, int stepsPerCycle) const;
+    /// sin(2π·step/stepsPerCycle), exactly 0 at phases 0 and π.
+    static double sineAtPhase(int step, int stepsPerCycle);
+    /// The mode's strain and stress fields (made on first use).
+    const ModeFields& fields() const;
 
     /// The drawn points of `scene` whose motion is measured: every solid's bounding-box
     /// corners, every joint point, the beams' centreline samples and the solid meshes'
@@ -76,6 +82,7 @@ private:
     double fraction_ = 0.05;
     double size_ = 1.0;
     double perUnit_ = 0.0;
+    mutable std::shared_ptr<const ModeFields> fields_;  ///< shared by copies (a video's frames)
 };
 
 }  // namespace looplab::ui

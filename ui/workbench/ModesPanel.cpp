@@ -1,5 +1,7 @@
 #include "workbench/ModesPanel.h"
 
+#include "looplab/analysis/ModeMotion.h"
+
 #include "workbench/ZoomableChartView.h"
 
 #include <QChart>
@@ -107,9 +109,11 @@ ModesPanel::ModesPanel(QWidget* parent) : QWidget(parent)
     summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(summary_);
 
-    table_ = new QTableWidget(0, 3);
+    table_ = new QTableWidget(0, 4);
     table_->setObjectName("modeTable");
-    table_->setHorizontalHeaderLabels({tr("Frequency [Hz]"), tr("Damping ratio"), tr("Note")});
+    table_->setHorizontalHeaderLabels({tr("Frequency [Hz]"), tr("Damping ratio"), tr("Moves along"), tr("Note")});
+    // Two modes of one frequency (a square beam's two bending planes) differ only there.
+    table_->horizontalHeaderItem(2)->setToolTip(tr("The share of the mode's motion along each global axis"));
     table_->horizontalHeader()->setStretchLastSection(true);
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);
     table_->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -295,9 +299,12 @@ void ModesPanel::showModes(const ModesComputation& r)
         auto* n = new QTableWidgetItem(notes.join(", "));
         f->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
         z->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        auto* along = new QTableWidgetItem(
+            k < r.motionShares.size() ? QString::fromStdString(motionSharesText(r.motionShares[k])) : QString());
         table_->setItem(row, 0, f);
         table_->setItem(row, 1, z);
-        table_->setItem(row, 2, n);
+        table_->setItem(row, 2, along);
+        table_->setItem(row, 3, n);
         table_->setVerticalHeaderItem(row, new QTableWidgetItem(QString::number(row + 1)));
     }
     hasModes_ = !m.modes.empty();

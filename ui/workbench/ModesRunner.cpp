@@ -1,5 +1,7 @@
 #include "workbench/ModesRunner.h"
 
+#include "looplab/analysis/ModeMotion.h"
+
 #include "looplab/model/TimeLaw.h"
 
 #include <QElapsedTimer>
@@ -97,6 +99,8 @@ int ModesRunner::computeModes(std::shared_ptr<const Model> model, const State& s
             report(tr("Computing the modes…"));
             r.modes = looplab::computeModes(*model, r.equilibrium, r.statics.lambda, modes);
             r.ok = r.modes.ok;
+            for (const Mode& mode : r.modes.modes)
+                r.motionShares.push_back(modeMotionShares(*model, r.equilibrium, mode.shape));
             if (!r.modes.ok)
                 r.message = QString::fromStdString(r.modes.message);
             else if (!r.statics.ok)

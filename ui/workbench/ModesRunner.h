@@ -33,6 +33,8 @@ struct ModesComputation {
     StaticsResult statics;
     State equilibrium;      ///< the configuration the modes are about
     ModesResult modes;
+    /// Per mode, the share of its motion along x, y and z (ModeMotion.h).
+    std::vector<Vec3> motionShares;
     double wallTime = 0.0;  ///< [s]
 };
 

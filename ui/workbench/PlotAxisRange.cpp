@@ -10,8 +10,7 @@ PlotAxisRange plotAxisRange(double lo, double hi)
     PlotAxisRange r;
     if (!std::isfinite(lo) || !std::isfinite(hi) || hi < lo)
         return r;
-    const double magnitude = std::max({std::abs(lo), std::abs(hi), 1.0});
-    if (hi - lo <= kFlatRelativeSpan * magnitude) {
+    if (isFlatRange(lo, hi)) {
         r.flat = true;
         r.value = 0.5 * (lo + hi);
         const double pad = 0.1 * std::max(std::abs(r.value), 1.0);

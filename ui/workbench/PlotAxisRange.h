@@ -1,12 +1,11 @@
 #pragma once
 // The value range a plot axis shows for data spanning [lo, hi]. An axis never magnifies
-// rounding noise: data that vary by less than kFlatRelativeSpan of their magnitude (at
-// least one unit, so that noise about zero counts too) are drawn as a flat line in the
-// middle of a range sized by the value, and the axis says the value.
+// rounding noise: data flat to within rounding (FlatRange.h) are drawn as a flat line in
+// the middle of a range sized by the value, and the axis says the value.
+
+#include "viewport/FlatRange.h"
 
 namespace looplab::ui {
-
-inline constexpr double kFlatRelativeSpan = 1e-9;
 
 struct PlotAxisRange {
     double min = -1.0, max = 1.0;

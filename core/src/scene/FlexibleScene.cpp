@@ -48,8 +48,11 @@ SceneBeam sceneBeam(const Model& model, const State& state, BodyIndex b, int sam
     beam.referencePoints.reserve(count);
     beam.referenceSlopes.reserve(count);
     beam.axialStrain.reserve(count);
+    beam.bendingStrain.reserve(count);
     const double* q = state.q.data() + body.slice.positionOffset;
     const double* q0 = mesh.initialCoordinates().data();
+    std::vector<Vec3>& curvatures = beam.curvatures;
+    curvatures.reserve(count);
     for (int e = 0; e < mesh.elementCount(); ++e) {
         const double L = mesh.element(e).length;
         const int offset = ancf::kNodeSize * e;
@@ -63,10 +66,30 @@ SceneBeam sceneBeam(const Model& model, const State& state, BodyIndex b, int sam
             beam.referencePoints.push_back(combine(w.s, q0 + offset));
             beam.referenceSlopes.push_back(combine(w.sx, q0 + offset));
             beam.axialStrain.push_back(0.5 * (rx.squaredNorm() - 1.0));
+            curvatures.push_back(curvatureVector(rx, combine(w.sxx, q + offset)));
         }
     }
     beam.normals = sweepNormals(beam);
+    for (size_t i = 0; i < curvatures.size(); ++i)
+        beam.bendingStrain.push_back(curvatures[i].norm() * fibreDistance(beam, i, curvatures[i]));
     return beam;
+}
+
+Vec3 curvatureVector(const Vec3& rx, const Vec3& rxx) {
+    const double n = rx.norm();
+    return n > 0.0 ? Vec3(rx.cross(rxx) / (n * n * n)) : Vec3::Zero();
+}
+
+double fibreDistance(const SceneBeam& beam, size_t sample, const Vec3& curvature) {
+    if (beam.section.kind == SceneSection::Kind::Circle) return beam.section.radius;
+    if (sample >= beam.normals.size() || sample >= beam.slopes.size()) return 0.0;
+    // The curvature vector is the axis of bending: the fibres farthest from it are those
+    // at the section's corners, across the plane the beam bends in.
+    const double k = curvature.norm();
+    if (!(k > 0.0)) return 0.5 * std::max(beam.section.height, beam.section.width);
+    const Vec3 t = beam.slopes[sample].normalized(), normal = beam.normals[sample], binormal = t.cross(normal);
+    const Vec3 bend = curvature.cross(t) / k;  // the direction the centreline turns towards
+    return 0.5 * (beam.section.height * std::abs(bend.dot(normal)) + beam.section.width * std::abs(bend.dot(binormal)));
 }
 
 SceneSurface sceneSurface(const Model& model, const State& state, BodyIndex b) {

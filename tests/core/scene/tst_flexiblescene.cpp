@@ -6,8 +6,10 @@
 // exaggeration of the drawn displacement, and the marker of a hinge on a beam node.
 #include "TestModels.h"
 
+#include "looplab/analysis/Modes.h"
 #include "looplab/analysis/Statics.h"
 #include "looplab/scene/FlexibleScene.h"
+#include "looplab/scene/ModeFields.h"
 #include "looplab/scene/Scene.h"
 
 #include <QtTest>
@@ -98,6 +100,126 @@ private slots:
         const Vec3& end = beam.slopes.back();
         const double slope = P * kLength * kLength / (2.0 * EI);
         QVERIFY(std::abs(-end.y() / end.x() - slope) < 1e-4 * slope);
+    }
+
+    // The outer fibre's bending strain of the tip-loaded cantilever: κ = M/EI with
+    // M = P (L − x), times half the 20 mm side, κ c = P (L − x) c / EI. The cubic elements
+    // hold the cubic deflection exactly, so their curvature is the linear moment's.
+    void bendingStrainIsTheMomentOverEI() {
+        const double P = 1.0, EI = kE * std::pow(kSide, 4) / 12.0, c = 0.5 * kSide;
+        const Model m = buildOrStop(cantilever(4, Vec3(0, -P, 0)));
+        State s = initialState(m);
+        const StaticsResult r = findEquilibrium(m, s);
+        QVERIFY2(r.ok, r.message.c_str());
+        const SceneBeam beam = buildScene(m, s).beams.front();
+        QCOMPARE(beam.bendingStrain.size(), beam.points.size());
+        const double root = P * kLength * c / EI;
+        double worst = 0.0;
+        for (size_t i = 0; i < beam.points.size(); ++i) {
+            const double expected = P * (kLength - beam.points[i].x()) * c / EI;
+            worst = std::max(worst, std::abs(beam.bendingStrain[i] - expected) / root);
+        }
+        qInfo("bending strain at the root %.6g (P L c / EI %.6g); largest error / root value %.3g",
+              beam.bendingStrain.front(), root, worst);
+        QVERIFY(worst < 1e-5);
+        // The axial strain of pure bending is of second order: far below the bending strain.
+        double axial = 0.0;
+        for (double e : beam.axialStrain) axial = std::max(axial, std::abs(e));
+        QVERIFY(axial < 1e-3 * root);
+    }
+
+    // A mode's fields are its own, relative to their largest, and free of rotation. The
+    // cantilever's first bending mode against Euler–Bernoulli: its curvature
+    // φ''(x) ∝ cosh βx + cos βx − σ (sinh βx + sin βx), βL = 1.8751, σ = 0.7341, is
+    // largest at the root and zero at the free tip, although the tip turns most.
+    void beamModeFieldsAreTheModesCurvature() {
+        const Model m = buildOrStop(cantilever(8, Vec3::Zero()));
+        State s = initialState(m);
+        const StaticsResult st = findEquilibrium(m, s);
+        QVERIFY2(st.ok, st.message.c_str());
+        ModesOptions o;
+        o.count = 1;
+        const ModesResult r = computeModes(m, s, st.lambda, o);
+        QVERIFY2(r.ok, r.message.c_str());
+        const ModeFields f = modeFields(m, s, r.modes.front().shape);
+        QCOMPARE(f.bendingStrain.size(), size_t(1));
+        QVERIFY(f.largestBendingStrain > 0.0);
+        // A bending mode strains the axis to second order only.
+        QCOMPARE(f.largestAxialStrain, 0.0);
+        const SceneBeam beam = buildScene(m, s).beams.front();
+        const double bL = 1.8751040687, sigma = (std::cosh(bL) + std::cos(bL)) / (std::sinh(bL) + std::sin(bL));
+        auto curvature = [&](double x) {
+            const double b = bL * x / kLength;
+            return std::cosh(b) + std::cos(b) - sigma * (std::sinh(b) + std::sin(b));
+        };
+        double worst = 0.0;
+        for (size_t i = 0; i < beam.points.size(); ++i) {
+            const double expected = std::abs(curvature(beam.points[i].x()) / curvature(0.0));
+            worst = std::max(worst, std::abs(f.bendingStrain.front()[i] - expected));
+        }
+        qInfo("first mode: bending field at the root %.6f, at the tip %.3g; largest difference from Euler-Bernoulli's "
+              "|phi''| / |phi''(0)| %.3g", f.bendingStrain.front().front(), f.bendingStrain.front().back(), worst);
+        QVERIFY(std::abs(f.bendingStrain.front().front() - 1.0) < 1e-9);
+        QVERIFY(f.bendingStrain.front().back() < 0.02);
+        QVERIFY(worst < 0.02);
+        // A frame of the swing carries them, signed by the phase for strain.
+        Scene frame = buildScene(m, s);
+        applyModeFields(frame, f, -0.5);
+        QVERIFY(frame.modeFields);
+        QCOMPARE(frame.beams.front().bendingStrain.front(), 0.5 * f.bendingStrain.front().front());
+    }
+
+    // The hexahedral cantilever's first mode (12 × 2 × 2 elements): the von Mises field of the mode's stress is
+    // largest at the clamped root and nearly nothing at the free tip, which moves and
+    // turns most; a rigid turn of the whole bar strains nothing and colours nothing.
+    void solidModeFieldsAreFreeOfRotation() {
+        // The example's bar with fewer elements along it, for a sanitizer build's pace.
+        ModelDocument doc = exampleDocument("cantilever-hex.json");
+        doc.solids.front().elements[0] = 12;
+        const LoadedModel lm = prepareModel(doc);
+        QVERIFY(lm.ok());
+        const Model& m = *lm.model;
+        State s = lm.initial;
+        const StaticsResult st = findEquilibrium(m, s);
+        QVERIFY2(st.ok, st.message.c_str());
+        ModesOptions o;
+        o.count = 1;
+        const ModesResult r = computeModes(m, s, st.lambda, o);
+        QVERIFY2(r.ok, r.message.c_str());
+        const ModeFields f = modeFields(m, s, r.modes.front().shape);
+        QCOMPARE(f.vonMises.size(), size_t(1));
+        QVERIFY(f.largestVonMises > 0.0);
+        const SceneSurface surface = buildScene(m, s).surfaces.front();
+        double rootMean = 0.0, tipMean = 0.0, largestAt = 0.0, largest = -1.0;
+        int root = 0, tip = 0;
+        for (size_t v = 0; v < surface.points.size(); ++v) {
+            const double x = surface.referencePoints[v].x(), value = f.vonMises.front()[v];
+            if (x < 1e-9) rootMean += value, ++root;
+            if (x > 1.0 - 1e-9) tipMean += value, ++tip;
+            if (value > largest) largest = value, largestAt = x;
+        }
+        rootMean /= std::max(root, 1);
+        tipMean /= std::max(tip, 1);
+        qInfo("first mode %.4g Hz: von Mises field mean %.3f at the root face, %.3g at the tip face; largest at "
+              "x = %.3f m", r.modes.front().frequencyHz, rootMean, tipMean, largestAt);
+        QVERIFY(largest <= 1.0 + 1e-12);
+        QVERIFY(largestAt < 0.1);
+        QVERIFY(rootMean > 0.5);
+        QVERIFY(tipMean < 0.02);
+
+        // A turn of the whole bar about z through the root: δx = ω × x at every node.
+        const Body& bar = m.body(BodyIndex(1));
+        QVERIFY(bar.solid);
+        VecX turn = VecX::Zero(m.velocitySize());
+        for (int n = 0; n < bar.solid->nodeCount(); ++n) {
+            const Vec3 x = s.q.segment<3>(bar.slice.positionOffset + 3 * n);
+            turn.segment<3>(bar.slice.velocityOffset + 3 * n) = Vec3::UnitZ().cross(x);
+        }
+        const ModeFields rigid = modeFields(m, s, turn);
+        qInfo("a rigid turn: largest von Mises field %.3g (zero: below the differences' rounding)",
+              rigid.largestVonMises);
+        QCOMPARE(rigid.largestVonMises, 0.0);
+        for (double v : rigid.vonMises.front()) QCOMPARE(v, 0.0);
     }
 
     // A tip force P along the axis: the cable element's energy ½EAε² with Green's strain

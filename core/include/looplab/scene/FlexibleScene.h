@@ -1,7 +1,7 @@
 #pragma once
 // How flexible members enter the scene (Scene.h): a beam body becomes a SceneBeam (its
 // centreline sampled with the cable element's Hermite interpolation, the slopes, the
-// axial strain), a solid body a SceneSurface (the boundary faces of its hexahedra, the von
+// axial and bending strains), a solid body a SceneSurface (the boundary faces of its hexahedra, the von
 // Mises stress at their vertices). buildScene() calls these for every flexible body; a
 // viewer exaggerates the deformation and sweeps the section with the functions below,
 // without the model. See methods.md, "Drawing flexible bodies".
@@ -25,6 +25,13 @@ SceneBeam sceneBeam(const Model& model, const State& state, BodyIndex b,
                     int samplesPerElement = kBeamSamplesPerElement);
 /// The outer surface of solid body b at `state`.
 SceneSurface sceneSurface(const Model& model, const State& state, BodyIndex b);
+
+/// The curvature vector of a centreline, r_x × r_xx / |r_x|³ [1/m]: along the axis the
+/// centreline bends about, its length the curvature κ.
+Vec3 curvatureVector(const Vec3& rx, const Vec3& rxx);
+/// The distance from the neutral axis to the farthest fibre of `beam`'s section at
+/// sample `sample` when it bends about `curvature` (SceneBeam::bendingStrain) [m].
+double fibreDistance(const SceneBeam& beam, size_t sample, const Vec3& curvature);
 
 /// `scene` with every flexible member's displacement from its reference configuration
 /// multiplied by k (points x = X + k (x − X), slopes likewise, normals swept again),

@@ -109,6 +109,14 @@ struct SceneBeam {
     /// The cable element's axial strain ε = ½(r_x·r_x − 1) (Green's) at each sample [1],
     /// at the state, whatever exaggeration is drawn.
     std::vector<double> axialStrain;
+    /// The bending strain of the outermost fibre at each sample, κ·c [1]: κ = |r_x × r_xx| /
+    /// |r_x|³ the centreline's curvature, c the distance from the neutral axis to the
+    /// section's farthest point in the plane of bending (a circle's radius; a rectangle's
+    /// ½(h |cos φ| + w |sin φ|), φ the angle of the curvature's direction to the section's
+    /// height).
+    std::vector<double> bendingStrain;
+    /// The curvature vector r_x × r_xx / |r_x|³ at each sample [1/m] (curvatureVector()).
+    std::vector<Vec3> curvatures;
     int samplesPerElement = 1;
 };
 
@@ -156,6 +164,9 @@ struct Scene {
     /// Flexible members of Scene::ghosts' placements (a mode's equilibrium shape).
     std::vector<SceneBeam> ghostBeams;
     std::vector<SceneSurface> ghostSurfaces;
+    /// The flexible members' fields are a vibration mode's, normalised (ModeFields.h):
+    /// strains in [−1, 1], von Mises stress in [0, 1] of the largest over the model.
+    bool modeFields = false;
 };
 
 /// The scene of `model` at `state` (whose q must have the model's layout).

@@ -1,0 +1,132 @@
+#include "looplab/scene/ModeFields.h"
+
+#include "looplab/bodies/HexahedronElement.h"
+#include "looplab/bodies/HexahedronStress.h"
+#include "looplab/bodies/State.h"
+#include "looplab/model/Model.h"
+#include "looplab/scene/FlexibleScene.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace looplab {
+
+namespace {
+
+// Second Piola–Kirchhoff stress S = J F⁻¹ σ F⁻ᵀ at each vertex of `surface` (the mean over
+// the elements holding the vertex, at their corner), unchanged by a rigid turn.
+std::vector<Mat3> vertexStress(const Model& model, const State& state, const SceneSurface& surface) {
+    const Body& body = model.body(surface.body);
+    const SolidMesh& mesh = *body.solid;
+    std::vector<int> vertexOf(size_t(mesh.nodeCount()), -1);
+    for (size_t v = 0; v < surface.nodes.size(); ++v) vertexOf[size_t(surface.nodes[v])] = int(v);
+    std::vector<Mat3> sum(surface.nodes.size(), Mat3::Zero());
+    std::vector<int> shares(surface.nodes.size(), 0);
+    const double* q = state.q.data() + body.slice.positionOffset;
+    for (int e = 0; e < mesh.elementCount(); ++e) {
+        const auto& nodes = mesh.elementNodes(e);
+        bool touches = false;
+        for (int node : nodes) touches = touches || vertexOf[size_t(node)] >= 0;
+        if (!touches) continue;
+        Eigen::Matrix<double, 3, hex::kNodes> X;
+        hex::ElementVector x;
+        for (int a = 0; a < hex::kNodes; ++a) {
+            X.col(a) = mesh.initialNodePosition(nodes[size_t(a)]);
+            x.segment<3>(hex::kNodeSize * a) = Eigen::Map<const Vec3>(q + hex::kNodeSize * nodes[size_t(a)]);
+        }
+        const hex::Geometry g = hex::geometry(X);
+        for (int a = 0; a < hex::kNodes; ++a) {
+            const int v = vertexOf[size_t(nodes[size_t(a)])];
+            if (v < 0) continue;
+            const Mat3 F = hex::deformationGradientAt(g, hex::cornerOf(a), x);
+            const Mat3 Finv = F.inverse();
+            sum[size_t(v)] += F.determinant() * Finv * hex::cauchyStress(mesh.material(), F) * Finv.transpose();
+            ++shares[size_t(v)];
+        }
+    }
+    for (size_t v = 0; v < sum.size(); ++v) sum[v] /= std::max(shares[v], 1);
+    return sum;
+}
+
+double largestOf(const std::vector<std::vector<double>>& fields) {
+    double m = 0.0;
+    for (const auto& f : fields)
+        for (double v : f) m = std::max(m, std::abs(v));
+    return m;
+}
+
+void divide(std::vector<std::vector<double>>& fields, double by) {
+    for (auto& f : fields)
+        for (double& v : f) v = by > 0.0 ? v / by : 0.0;
+}
+
+}  // namespace
+
+ModeFields modeFields(const Model& model, const State& equilibrium, const VecX& shape) {
+    ModeFields out;
+    const double largest = shape.cwiseAbs().maxCoeff();
+    if (!(largest > 0.0) || !std::isfinite(largest)) return out;
+    // A step whose displacement is a ten-millionth of the model's size: the second-order
+    // terms (a turn's strain) are 1e-7 of the first, rounding about 1e-9 of it.
+    const double h = 1e-7 * model.lengthScale / largest;
+    State plus = equilibrium, minus = equilibrium;
+    retract(model, plus.q, h * shape);
+    retract(model, minus.q, -h * shape);
+    const Scene at = buildScene(model, equilibrium), up = buildScene(model, plus), down = buildScene(model, minus);
+    const double twoH = 2.0 * h;
+    for (size_t b = 0; b < at.beams.size(); ++b) {
+        const SceneBeam &e = at.beams[b], &p = up.beams[b], &m = down.beams[b];
+        std::vector<double> axial(e.axialStrain.size()), bending(e.axialStrain.size());
+        for (size_t i = 0; i < axial.size(); ++i) {
+            axial[i] = (p.axialStrain[i] - m.axialStrain[i]) / twoH;
+            const Vec3 t = e.slopes[i].normalized();
+            const Vec3 dt = (p.slopes[i].normalized() - m.slopes[i].normalized()) / twoH;
+            const Vec3 dk = (p.curvatures[i] - m.curvatures[i]) / twoH - t.cross(dt).cross(e.curvatures[i]);
+            bending[i] = dk.norm() * fibreDistance(e, i, dk);
+        }
+        out.axialStrain.push_back(std::move(axial));
+        out.bendingStrain.push_back(std::move(bending));
+    }
+    for (size_t s = 0; s < at.surfaces.size(); ++s) {
+        const std::vector<Mat3> p = vertexStress(model, plus, up.surfaces[s]);
+        const std::vector<Mat3> m = vertexStress(model, minus, down.surfaces[s]);
+        std::vector<double> vm(p.size());
+        for (size_t v = 0; v < vm.size(); ++v) vm[v] = hex::vonMisesStress((p[v] - m[v]) / twoH);
+        out.vonMises.push_back(std::move(vm));
+    }
+    out.largestAxialStrain = largestOf(out.axialStrain);
+    out.largestBendingStrain = largestOf(out.bendingStrain);
+    out.largestVonMises = largestOf(out.vonMises);
+    // What the differences' rounding leaves: below a millionth of the mode's largest strain,
+    // or of the strain its displacement would give spread over the model (u / size; a rigid
+    // mode moves without straining), a field is zero. Stress likewise, through E.
+    const double floor = 1e-6 * largest / model.lengthScale;
+    const double strain = std::max({out.largestAxialStrain, out.largestBendingStrain, floor});
+    if (out.largestAxialStrain <= 1e-6 * strain) out.largestAxialStrain = 0.0;
+    if (out.largestBendingStrain <= 1e-6 * strain) out.largestBendingStrain = 0.0;
+    double stiffest = 0.0;
+    for (const SceneSurface& surface : at.surfaces)
+        stiffest = std::max(stiffest, model.body(surface.body).solid->material().youngModulus);
+    if (out.largestVonMises <= stiffest * floor) out.largestVonMises = 0.0;
+    divide(out.axialStrain, out.largestAxialStrain);
+    divide(out.bendingStrain, out.largestBendingStrain);
+    divide(out.vonMises, out.largestVonMises);
+    return out;
+}
+
+void applyModeFields(Scene& scene, const ModeFields& fields, double sine) {
+    for (size_t b = 0; b < scene.beams.size() && b < fields.axialStrain.size(); ++b) {
+        SceneBeam& beam = scene.beams[b];
+        beam.axialStrain = fields.axialStrain[b];
+        beam.bendingStrain = fields.bendingStrain[b];
+        for (double& v : beam.axialStrain) v *= sine;
+        for (double& v : beam.bendingStrain) v *= std::abs(sine);
+    }
+    for (size_t s = 0; s < scene.surfaces.size() && s < fields.vonMises.size(); ++s) {
+        scene.surfaces[s].vonMises = fields.vonMises[s];
+        for (double& v : scene.surfaces[s].vonMises) v *= std::abs(sine);
+    }
+    scene.modeFields = true;
+}
+
+}  // namespace looplab
