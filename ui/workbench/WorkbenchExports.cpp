@@ -30,6 +30,7 @@
 #include <QStatusBar>
 
 #include <algorithm>
+#include <functional>
 
 namespace looplab::ui {
 
@@ -46,16 +47,10 @@ WorkbenchExports::WorkbenchExports(MainWindow& window) : QObject(&window), windo
     connect(window.modesPanel(), &ModesPanel::videoExportRequested, this,
             &WorkbenchExports::exportModeAnimationWithDialog);
     connect(window.tracePanel(), &TracePanel::exportRequested, this, [this] {
-        const QString path = askForPath(tr("Export Traces"), modelBaseName(tr("model")) + "-traces.csv",
-                                        tr("CSV files (*.csv)"));
-        if (path.isEmpty())
-            return;
-        QString error;
-        if (!window_.tracePanel()->exportCsv(path, &error))
-            QMessageBox::warning(&window_, tr("Export Traces"), error);
-        else
-            showExportDone(&window_, path, window_.tracePanel()->traceCount() == 1 ? tr("1 trace")
-                                                       : tr("%1 traces").arg(window_.tracePanel()->traceCount()));
+        TracePanel* traces = window_.tracePanel();
+        writeWithDialog(tr("Export Traces"), modelBaseName(tr("model")) + "-traces.csv", tr("CSV files (*.csv)"),
+                        [traces](const QString& path, QString* error) { return traces->exportCsv(path, error); },
+                        traces->traceCount() == 1 ? tr("1 trace") : tr("%1 traces").arg(traces->traceCount()));
     });
 }
 
@@ -85,46 +80,44 @@ QString WorkbenchExports::askForPath(const QString& title, const QString& fileNa
                                         filter);
 }
 
-void WorkbenchExports::exportPlotDataWithDialog()
+void WorkbenchExports::writeWithDialog(const QString& title, const QString& fileName, const QString& filter,
+                                       const std::function<bool(const QString&, QString*)>& write, const QString& what)
 {
-    const QString path = askForPath(tr("Export plot data"), modelBaseName(tr("run")) + "-plots.csv",
-                                    tr("CSV files (*.csv)"));
+    const QString path = askForPath(title, fileName, filter);
     if (path.isEmpty())
         return;
     QString error;
-    if (!window_.plotPanel()->exportCsv(path, &error))
-        QMessageBox::critical(&window_, tr("Cannot export"), error);
+    if (!write(path, &error))
+        QMessageBox::critical(&window_, title, error);
     else
-        showExportDone(&window_, path, tr("the plots' series"));
+        showExportDone(&window_, path, what);
+}
+
+void WorkbenchExports::exportPlotDataWithDialog()
+{
+    PlotPanel* plots = window_.plotPanel();
+    writeWithDialog(tr("Export Plot Data"), modelBaseName(tr("run")) + "-plots.csv", tr("CSV files (*.csv)"),
+                    [plots](const QString& path, QString* error) { return plots->exportCsv(path, error); },
+                    tr("the plots' series"));
 }
 
 void WorkbenchExports::exportPlotImageWithDialog(PlotPanel::Chart chart)
 {
     const QString name = PlotPanel::chartName(chart);
-    const QString path =
-        askForPath(tr("Save %1 plot").arg(name),
-                   QStringLiteral("%1-%2.png").arg(modelBaseName(tr("run")), name.toLower().replace(' ', '-')),
-                   tr("PNG images (*.png)"));
-    if (path.isEmpty())
-        return;
-    QString error;
-    if (!window_.plotPanel()->exportPng(chart, path, &error))
-        QMessageBox::critical(&window_, tr("Cannot save image"), error);
-    else
-        showExportDone(&window_, path, tr("the %1 plot").arg(name));
+    PlotPanel* plots = window_.plotPanel();
+    writeWithDialog(tr("Save %1 Plot").arg(name),
+                    QStringLiteral("%1-%2.png").arg(modelBaseName(tr("run")), name.toLower().replace(' ', '-')),
+                    tr("PNG images (*.png)"),
+                    [plots, chart](const QString& path, QString* error) { return plots->exportPng(chart, path, error); },
+                    tr("the %1 plot").arg(name));
 }
 
 void WorkbenchExports::saveViewImageWithDialog()
 {
-    const QString path = askForPath(tr("Save 3D view"), modelBaseName(tr("model")) + "-view.png",
-                                    tr("PNG images (*.png)"));
-    if (path.isEmpty())
-        return;
-    QString error;
-    if (!window_.viewport()->saveScreenshot(path, &error))
-        QMessageBox::critical(&window_, tr("Cannot save image"), error);
-    else
-        showExportDone(&window_, path, tr("the 3D view"));
+    VtkViewport* view = window_.viewport();
+    writeWithDialog(tr("Save 3D View"), modelBaseName(tr("model")) + "-view.png", tr("PNG images (*.png)"),
+                    [view](const QString& path, QString* error) { return view->saveScreenshot(path, error); },
+                    tr("the 3D view"));
 }
 
 bool WorkbenchExports::exportModeTable(const QString& path, QString* error)
@@ -144,16 +137,9 @@ void WorkbenchExports::exportModeTableWithDialog()
         QMessageBox::information(&window_, tr("Export mode table"), tr("Compute the modes first."));
         return;
     }
-    const QString path = askForPath(tr("Export mode table"), modelBaseName(tr("model")) + "-modes.csv",
-                                    tr("CSV files (*.csv)"));
-    if (path.isEmpty())
-        return;
-    QString error;
-    if (!exportModeTable(path, &error))
-        QMessageBox::critical(&window_, tr("Cannot export mode table"), error);
-    else
-        showExportDone(&window_, path,
-                       tr("%1 modes").arg(window_.lastModes().modes.modes.size()));
+    writeWithDialog(tr("Export Mode Table"), modelBaseName(tr("model")) + "-modes.csv", tr("CSV files (*.csv)"),
+                    [this](const QString& path, QString* error) { return exportModeTable(path, error); },
+                    tr("%1 modes").arg(window_.lastModes().modes.modes.size()));
 }
 
 AnimationExportSettings WorkbenchExports::asTheViewShows(AnimationExportSettings settings) const

@@ -10,6 +10,8 @@
 #include <QObject>
 #include <QString>
 
+#include <functional>
+
 class QMenu;
 
 namespace looplab::ui {
@@ -54,6 +56,10 @@ private:
     QString askForPath(const QString& title, const QString& fileName, const QString& filter);
     /// The open model's file name without its extension, or `fallback`.
     QString modelBaseName(const QString& fallback) const;
+    /// Asks for a file (askForPath), writes it with `write`, and names the file written
+    /// (`what` it holds) or shows why not.
+    void writeWithDialog(const QString& title, const QString& fileName, const QString& filter,
+                         const std::function<bool(const QString&, QString*)>& write, const QString& what);
 
     MainWindow& window_;
 };

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <map>
 
 namespace looplab {
@@ -135,6 +136,22 @@ SceneSurface sceneSurface(const Model& model, const State& state, BodyIndex b) {
     // element holding the node (stress is discontinuous between trilinear elements).
     std::vector<double> sum(surface.nodes.size(), 0.0);
     std::vector<int> shares(surface.nodes.size(), 0);
+    forEachSurfaceCorner(model, state, surface, [&](size_t v, const Mat3& F) {
+        sum[v] += hex::vonMisesStress(hex::cauchyStress(mesh.material(), F));
+        ++shares[v];
+    });
+    surface.vonMises.resize(surface.nodes.size());
+    for (size_t v = 0; v < sum.size(); ++v) surface.vonMises[v] = sum[v] / std::max(shares[v], 1);
+    return surface;
+}
+
+void forEachSurfaceCorner(const Model& model, const State& state, const SceneSurface& surface,
+                          const std::function<void(size_t vertex, const Mat3& F)>& visit) {
+    const Body& body = model.body(surface.body);
+    const SolidMesh& mesh = *body.solid;
+    std::vector<int> vertexOf(size_t(mesh.nodeCount()), -1);
+    for (size_t v = 0; v < surface.nodes.size(); ++v) vertexOf[size_t(surface.nodes[v])] = int(v);
+    const double* q = state.q.data() + body.slice.positionOffset;
     for (int e = 0; e < mesh.elementCount(); ++e) {
         const auto& nodes = mesh.elementNodes(e);
         bool touches = false;
@@ -149,15 +166,9 @@ SceneSurface sceneSurface(const Model& model, const State& state, BodyIndex b) {
         const hex::Geometry g = hex::geometry(X);
         for (int a = 0; a < hex::kNodes; ++a) {
             const int v = vertexOf[size_t(nodes[size_t(a)])];
-            if (v < 0) continue;
-            const Mat3 F = hex::deformationGradientAt(g, hex::cornerOf(a), x);
-            sum[size_t(v)] += hex::vonMisesStress(hex::cauchyStress(mesh.material(), F));
-            ++shares[size_t(v)];
+            if (v >= 0) visit(size_t(v), hex::deformationGradientAt(g, hex::cornerOf(a), x));
         }
     }
-    surface.vonMises.resize(surface.nodes.size());
-    for (size_t v = 0; v < sum.size(); ++v) surface.vonMises[v] = sum[v] / std::max(shares[v], 1);
-    return surface;
 }
 
 namespace {

@@ -16,34 +16,14 @@ namespace {
 // Second Piola–Kirchhoff stress S = J F⁻¹ σ F⁻ᵀ at each vertex of `surface` (the mean over
 // the elements holding the vertex, at their corner), unchanged by a rigid turn.
 std::vector<Mat3> vertexStress(const Model& model, const State& state, const SceneSurface& surface) {
-    const Body& body = model.body(surface.body);
-    const SolidMesh& mesh = *body.solid;
-    std::vector<int> vertexOf(size_t(mesh.nodeCount()), -1);
-    for (size_t v = 0; v < surface.nodes.size(); ++v) vertexOf[size_t(surface.nodes[v])] = int(v);
+    const hex::Material& material = model.body(surface.body).solid->material();
     std::vector<Mat3> sum(surface.nodes.size(), Mat3::Zero());
     std::vector<int> shares(surface.nodes.size(), 0);
-    const double* q = state.q.data() + body.slice.positionOffset;
-    for (int e = 0; e < mesh.elementCount(); ++e) {
-        const auto& nodes = mesh.elementNodes(e);
-        bool touches = false;
-        for (int node : nodes) touches = touches || vertexOf[size_t(node)] >= 0;
-        if (!touches) continue;
-        Eigen::Matrix<double, 3, hex::kNodes> X;
-        hex::ElementVector x;
-        for (int a = 0; a < hex::kNodes; ++a) {
-            X.col(a) = mesh.initialNodePosition(nodes[size_t(a)]);
-            x.segment<3>(hex::kNodeSize * a) = Eigen::Map<const Vec3>(q + hex::kNodeSize * nodes[size_t(a)]);
-        }
-        const hex::Geometry g = hex::geometry(X);
-        for (int a = 0; a < hex::kNodes; ++a) {
-            const int v = vertexOf[size_t(nodes[size_t(a)])];
-            if (v < 0) continue;
-            const Mat3 F = hex::deformationGradientAt(g, hex::cornerOf(a), x);
-            const Mat3 Finv = F.inverse();
-            sum[size_t(v)] += F.determinant() * Finv * hex::cauchyStress(mesh.material(), F) * Finv.transpose();
-            ++shares[size_t(v)];
-        }
-    }
+    forEachSurfaceCorner(model, state, surface, [&](size_t v, const Mat3& F) {
+        const Mat3 Finv = F.inverse();
+        sum[v] += F.determinant() * Finv * hex::cauchyStress(material, F) * Finv.transpose();
+        ++shares[v];
+    });
     for (size_t v = 0; v < sum.size(); ++v) sum[v] /= std::max(shares[v], 1);
     return sum;
 }

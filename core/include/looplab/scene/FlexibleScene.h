@@ -8,6 +8,7 @@
 
 #include "looplab/scene/Scene.h"
 
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -32,6 +33,13 @@ Vec3 curvatureVector(const Vec3& rx, const Vec3& rxx);
 /// The distance from the neutral axis to the farthest fibre of `beam`'s section at
 /// sample `sample` when it bends about `curvature` (SceneBeam::bendingStrain) [m].
 double fibreDistance(const SceneBeam& beam, size_t sample, const Vec3& curvature);
+
+/// Calls `visit(vertex, F)` with the deformation gradient F at every element corner that
+/// is a vertex of `surface` (a solid of `model` at `state`), once for each element holding
+/// the vertex: a vertex's stress is the mean over its corners, since the stress of
+/// trilinear elements jumps between elements.
+void forEachSurfaceCorner(const Model& model, const State& state, const SceneSurface& surface,
+                          const std::function<void(size_t vertex, const Mat3& F)>& visit);
 
 /// `scene` with every flexible member's displacement from its reference configuration
 /// multiplied by k (points x = X + k (x − X), slopes likewise, normals swept again),
