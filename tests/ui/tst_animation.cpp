@@ -239,6 +239,35 @@ private slots:
         QVERIFY(std::abs(along0) < 1e-12 && std::abs(along1 - length) < 1e-12);
     }
 
+    // The pendulum's bob is drawn (a ball) and so is what holds it: a rod from the ball to
+    // the pivot 1 m away, since the joint lies away from the body's solid. Where every
+    // joint lies on its body's solid (the four-bar's pins at the links' ends) nothing is added.
+    void jointAwayFromItsSolidIsHeldByARod() {
+        QVERIFY2(OffscreenSceneRenderer::displayProblem().empty(), OffscreenSceneRenderer::displayProblem().c_str());
+        const LoadedModel lm = loadModel(example("pendulum.json").toStdString());
+        QVERIFY(lm.ok());
+        const Scene scene = buildScene(*lm.model, lm.initial);
+        QCOMPARE(scene.bodies.front().shape.kind, VisualShape::Kind::Sphere);
+        OffscreenSceneRenderer renderer(64, 48);
+        renderer.setScene(scene);
+        QCOMPARE(renderer.actors().attachmentCount(), 1);
+        const double radius = renderer.actors().rodRadius();
+        const double* rb = const_cast<vtkActor*>(renderer.actors().rodActor())->GetBounds();
+        const Vec3 pivot = scene.joints.front().point, bob = scene.bodies.front().position;
+        qInfo("pivot (%.3f, %.3f), bob (%.3f, %.3f); rod x %.3f .. %.3f, y %.3f .. %.3f, radius %.4f m", pivot.x(),
+              pivot.y(), bob.x(), bob.y(), rb[0], rb[1], rb[2], rb[3], radius);
+        for (int i = 0; i < 2; ++i) {
+            QVERIFY(rb[2 * i] >= std::min(pivot[i], bob[i]) - radius - 1e-9);
+            QVERIFY(rb[2 * i] <= std::min(pivot[i], bob[i]) + 1e-9);
+            QVERIFY(rb[2 * i + 1] <= std::max(pivot[i], bob[i]) + radius + 1e-9);
+            QVERIFY(rb[2 * i + 1] >= std::max(pivot[i], bob[i]) - 1e-9);
+        }
+        const LoadedModel fourBar = loadModel(example("four-bar.json").toStdString());
+        QVERIFY(fourBar.ok());
+        renderer.setScene(buildScene(*fourBar.model, fourBar.initial));
+        QCOMPARE(renderer.actors().attachmentCount(), 0);
+    }
+
     void encodeAndReadBack_data() {
         QTest::addColumn<QString>("suffix");
         QTest::addColumn<double>("tolerance");  // mean |difference| per channel, of 255

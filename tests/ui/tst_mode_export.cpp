@@ -120,14 +120,14 @@ private slots:
 
         // The extremes at phases π/2 and 3π/2: the view's own quarter-cycle frame, and its
         // mirror image. The bob turns about the pivot by the angle that moves its farthest
-        // corner by 20 % of the model's size (the box 0.02 × 1 × 0.02 m reaching from its
-        // centre, 1 m from the pivot, up to the pivot).
+        // corner by 20 % of the model's size (the ball of radius r, d from the pivot: the
+        // drawn points span 2r × (d + r) × 2r, the farthest corner hypot(r, d + r) away).
         QVERIFY((frames.frameState(4).q - shown.frameState(ModeShapeAnimation::kFramesPerCycle / 4).q).norm() <=
                 1e-15);
         const ModelDocument& doc = window_->document()->document();
-        const Vec3 size = doc.bodies.at(0).shape.size;
+        const double r = doc.bodies.at(0).shape.radius;
         const double d = doc.bodies.at(0).position.norm();
-        const double alpha = kAmplitude * size.norm() / std::hypot(0.5 * size.x(), d);
+        const double alpha = kAmplitude * std::sqrt(8.0 * r * r + (d + r) * (d + r)) / std::hypot(r, d + r);
         const Scene rest = frames.frameScene(0), up = frames.frameScene(4), down = frames.frameScene(12);
         const double turnedUp = bodyTurn(up, rest), turnedDown = bodyTurn(down, rest), between = bodyTurn(up, down);
         qInfo("exported extremes: turned %.9f and %.9f rad from rest, %.9f rad apart (expected %.9f each)", turnedUp,

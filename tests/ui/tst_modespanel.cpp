@@ -350,13 +350,14 @@ void TestModesPanel::animationAmplitudeAndRest()
     QCOMPARE(view->ghostCount(), 1);
     const Eigen::Isometry3d rest = view->ghostPose(0);
 
-    // The model's size and the largest lever arm, from the example's shape: a 0.02 ×
-    // 1 × 0.02 m box reaching from the bob's centre up to the pivot.
+    // The model's size and the largest lever arm, from the example's shape: a ball of
+    // radius r at the bob, d below the pivot at the equilibrium. The drawn points are the
+    // corners of its bounding box and the pivot: a box 2r wide and deep, d + r high.
     const ModelDocument& doc = window_->document()->document();
-    const Vec3 size = doc.bodies.at(0).shape.size;
-    const double modelSize = std::sqrt(size.x() * size.x() + size.y() * size.y() + size.z() * size.z());
+    const double r = doc.bodies.at(0).shape.radius;
     const double d = doc.bodies.at(0).position.norm();
-    const double lever = std::hypot(0.5 * size.x(), d);  // farthest corner from the pivot axis
+    const double modelSize = std::sqrt(8.0 * r * r + (d + r) * (d + r));
+    const double lever = std::hypot(r, d + r);  // farthest corner from the pivot axis
     QVERIFY(std::abs(animation->modelSize() - modelSize) <= 1e-12);
 
     const int quarter = ModeShapeAnimation::kFramesPerCycle / 4;  // sin = 1

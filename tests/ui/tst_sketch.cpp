@@ -20,6 +20,7 @@
 #include "workbench/MainWindow.h"
 #include "workbench/RunPanel.h"
 #include "workbench/WorkbenchDocument.h"
+#include "UserSteps.h"
 #include "WorkbenchTestSupport.h"
 
 #include <QAction>
@@ -58,20 +59,24 @@ private slots:
     {
         window_ = test::shownWindow();
         QVERIFY(window_);
-        clicks_ = 0;
+        steps_ = std::make_unique<test::UserSteps>(test::UserSteps{*window_});
     }
-    void cleanup() { window_.reset(); }
+    void cleanup()
+    {
+        steps_.reset();
+        window_.reset();
+    }
 
     void fourBarInEightClicks()
     {
         window_->document()->newDocument();
         SketchFeature* sketch = window_->sketch();
-        clickButton(sketch->toolBar(), sketch->sketchAction());
+        steps_->toolButton(sketch->toolBar(), sketch->sketchAction());
         QVERIFY(sketch->isActive());
         QCOMPARE(sketch->tool(), SketchFeature::Tool::GroundPivot);
         QVERIFY(window_->viewport()->renderer()->GetActiveCamera()->GetParallelProjection());
         const auto [A, B, C, D] = clickFourBar(sketch);
-        QVERIFY2(clicks_ <= 8, qPrintable(QString("%1 clicks").arg(clicks_)));
+        QVERIFY2(steps_->clicks <= 8, qPrintable(QString("%1 clicks").arg(steps_->clicks)));
         // The view still looks straight at the work plane.
         vtkCamera* camera = window_->viewport()->renderer()->GetActiveCamera();
         QVERIFY(camera->GetParallelProjection());
@@ -114,9 +119,9 @@ private slots:
     {
         window_->document()->newDocument();
         SketchFeature* sketch = window_->sketch();
-        clickButton(sketch->toolBar(), sketch->sketchAction());
+        steps_->toolButton(sketch->toolBar(), sketch->sketchAction());
         clickFourBar(sketch);
-        clickButton(sketch->toolBar(), sketch->sketchAction());  // leave sketch mode
+        steps_->toolButton(sketch->toolBar(), sketch->sketchAction());  // leave sketch mode
         WorkbenchDocument* doc = window_->document();
         QVERIFY(doc->loaded().ok());
 
@@ -158,17 +163,17 @@ private slots:
     {
         window_->document()->newDocument();
         SketchFeature* sketch = window_->sketch();
-        clickButton(sketch->toolBar(), sketch->sketchAction());
+        steps_->toolButton(sketch->toolBar(), sketch->sketchAction());
         const Vec3 A(-0.2, 0, 0), B(-0.1, 0.1, 0), C(0.2, 0, 0), along(0.4, 0, 0);
-        clickView(A);
-        clickButton(sketch->toolBar(), sketch->toolAction(SketchFeature::Tool::Link));
-        clickView(A);
-        clickView(B);
-        clickView(C);
+        steps_->view(A);
+        steps_->toolButton(sketch->toolBar(), sketch->toolAction(SketchFeature::Tool::Link));
+        steps_->view(A);
+        steps_->view(B);
+        steps_->view(C);
         QTest::keyClick(window_->viewport()->renderSurface(), Qt::Key_Escape);
-        clickButton(sketch->toolBar(), sketch->toolAction(SketchFeature::Tool::Slider));
-        clickView(C);
-        clickView(along);
+        steps_->toolButton(sketch->toolBar(), sketch->toolAction(SketchFeature::Tool::Slider));
+        steps_->view(C);
+        steps_->view(along);
         const ModelDocument& doc = window_->document()->document();
         QCOMPARE(doc.bodies.size(), size_t(3));  // crank, rod, slider block
         QCOMPARE(doc.joints.size(), size_t(4));  // ground–crank and crank–rod pins, the guide, the rod–block pin
@@ -189,16 +194,16 @@ private slots:
     {
         window_->document()->newDocument();
         SketchFeature* sketch = window_->sketch();
-        clickButton(sketch->toolBar(), sketch->sketchAction());
+        steps_->toolButton(sketch->toolBar(), sketch->sketchAction());
         const Vec3 A(-0.2, 0, 0), B(0.2, 0, 0), touch(-0.1, 0, 0);
-        clickView(A);
-        clickView(B);
-        clicks_ = 0;
-        clickButton(sketch->toolBar(), sketch->toolAction(SketchFeature::Tool::GearPair));
-        clickView(A);
-        clickView(B);
-        clickView(touch);
-        QVERIFY2(clicks_ <= 6, qPrintable(QString("%1 clicks").arg(clicks_)));
+        steps_->view(A);
+        steps_->view(B);
+        steps_->clicks = 0;
+        steps_->toolButton(sketch->toolBar(), sketch->toolAction(SketchFeature::Tool::GearPair));
+        steps_->view(A);
+        steps_->view(B);
+        steps_->view(touch);
+        QVERIFY2(steps_->clicks <= 6, qPrintable(QString("%1 clicks").arg(steps_->clicks)));
         const ModelDocument& doc = window_->document()->document();
         QCOMPARE(doc.bodies.size(), size_t(2));
         QCOMPARE(doc.couplers.size(), size_t(1));
@@ -221,14 +226,14 @@ private slots:
     {
         window_->document()->newDocument();
         SketchFeature* sketch = window_->sketch();
-        clickButton(sketch->toolBar(), sketch->sketchAction());
+        steps_->toolButton(sketch->toolBar(), sketch->sketchAction());
         const Vec3 A(0, -0.1, 0), roller(0, 0.1, 0);
-        clickView(A);
-        clicks_ = 0;
-        clickButton(sketch->toolBar(), sketch->toolAction(SketchFeature::Tool::Cam));
-        clickView(A);
-        clickView(roller);
-        QVERIFY2(clicks_ <= 6, qPrintable(QString("%1 clicks").arg(clicks_)));
+        steps_->view(A);
+        steps_->clicks = 0;
+        steps_->toolButton(sketch->toolBar(), sketch->toolAction(SketchFeature::Tool::Cam));
+        steps_->view(A);
+        steps_->view(roller);
+        QVERIFY2(steps_->clicks <= 6, qPrintable(QString("%1 clicks").arg(steps_->clicks)));
         const ModelDocument& doc = window_->document()->document();
         QCOMPARE(doc.couplers.size(), size_t(1));
         QCOMPARE(doc.couplers[0].type, CouplerType::Cam);
@@ -345,7 +350,7 @@ private slots:
     {
         window_->document()->newDocument();
         SketchFeature* sketch = window_->sketch();
-        clickButton(sketch->toolBar(), sketch->sketchAction());
+        steps_->toolButton(sketch->toolBar(), sketch->sketchAction());
         QVERIFY(!window_->viewport()->isGridVisible());  // the floor grid, edge-on from here
         const SketchGrid& grid = sketch->grid();
         QVERIFY(grid.isShown());
@@ -368,7 +373,7 @@ private slots:
         sketch->gridStepBox()->setValue(0.05);
         QCOMPARE(sketch->gridStep(), 0.05);
         QVERIFY(std::abs(grid.step() - 0.05) < 1e-15);
-        clickView(Vec3(0.123, 0.061, 0));
+        steps_->view(Vec3(0.123, 0.061, 0));
         const ModelDocument& doc = window_->document()->document();
         QCOMPARE(doc.markers.size(), size_t(1));
         QVERIFY(std::abs(doc.markers.front().position.x() - 0.1) < 1e-12);
@@ -381,9 +386,9 @@ private slots:
         QCOMPARE(sketch->cursorLabel()->text().simplified(), QString("x 0.30 y -0.20 z 0.00 m"));
 
         // After the first link the grid, the step and the scale bar stay.
-        clickButton(sketch->toolBar(), sketch->toolAction(SketchFeature::Tool::Link));
-        clickView(Vec3(0.1, 0.05, 0));
-        clickView(Vec3(0.4, 0.2, 0));
+        steps_->toolButton(sketch->toolBar(), sketch->toolAction(SketchFeature::Tool::Link));
+        steps_->view(Vec3(0.1, 0.05, 0));
+        steps_->view(Vec3(0.4, 0.2, 0));
         QCOMPARE(doc.bodies.size(), size_t(1));
         QVERIFY(grid.isShown());
         QVERIFY(grid.lineCount() > 20);
@@ -394,7 +399,7 @@ private slots:
         // Back to auto, and out of sketch mode: the floor grid returns, the plane's goes.
         sketch->gridStepBox()->setValue(0.0);
         QCOMPARE(sketch->gridStepBox()->text(), QString("auto"));
-        clickButton(sketch->toolBar(), sketch->sketchAction());
+        steps_->toolButton(sketch->toolBar(), sketch->sketchAction());
         QVERIFY(!grid.isShown());
         QVERIFY(window_->viewport()->isGridVisible());
     }
@@ -405,29 +410,14 @@ private:
     std::array<Vec3, 4> clickFourBar(SketchFeature* sketch)
     {
         const std::array<Vec3, 4> p{Vec3(-0.2, -0.1, 0), Vec3(-0.1, 0.12, 0), Vec3(0.24, 0.2, 0), Vec3(0.2, -0.1, 0)};
-        clickView(p[0]);
-        clickView(p[3]);
-        clickButton(sketch->toolBar(), sketch->toolAction(SketchFeature::Tool::Link));
-        for (const Vec3& point : p) clickView(point);
+        steps_->view(p[0]);
+        steps_->view(p[3]);
+        steps_->toolButton(sketch->toolBar(), sketch->toolAction(SketchFeature::Tool::Link));
+        for (const Vec3& point : p) steps_->view(point);
         return p;
     }
-    void clickButton(QToolBar* bar, QAction* action)
-    {
-        QWidget* button = bar->widgetForAction(action);
-        QVERIFY(button);
-        QTest::mouseClick(button, Qt::LeftButton);
-        ++clicks_;
-    }
-    void clickView(const Vec3& p)
-    {
-        QWindow* surface = window_->viewport()->renderSurface();
-        QTest::qWait(30);  // a render in between, as between a person's clicks
-        QTest::mouseClick(surface, Qt::LeftButton, Qt::NoModifier, window_->viewport()->worldToView(p).toPoint());
-        ++clicks_;
-    }
-
     std::unique_ptr<MainWindow> window_;
-    int clicks_ = 0;
+    std::unique_ptr<test::UserSteps> steps_;
 };
 
 QTEST_MAIN(TestSketch)

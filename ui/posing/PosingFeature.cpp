@@ -111,9 +111,7 @@ void PosingFeature::recordedFrameShown(int frame)
 
 void PosingFeature::clearWarnings()
 {
-    if (warningsAdded_)
-        warnings_->clear();
-    warningsAdded_ = false;
+    warnings_->clearModelFindings();
 }
 
 bool PosingFeature::showDocument()
@@ -137,12 +135,11 @@ bool PosingFeature::showDocument()
         if (!e.detached.empty() || e.singular) {
             overlay_->show(*current.model, e);
             for (const DetachedJoint& d : e.detached)
-                warnings_->addMessage("detached_joint", QString::fromStdString(d.sentence), -1.0,
-                                      {QString::fromStdString(d.name)});
+                warnings_->addModelFinding("detached_joint", QString::fromStdString(d.sentence),
+                                           {QString::fromStdString(d.name)});
             if (e.singular)
-                warnings_->addMessage("singular_configuration", QString::fromStdString(e.singular->sentence), -1.0,
-                                      {QString::fromStdString(e.singular->joint)});
-            warningsAdded_ = true;
+                warnings_->addModelFinding("singular_configuration", QString::fromStdString(e.singular->sentence),
+                                           {QString::fromStdString(e.singular->joint)});
         }
         explanation_ = std::move(e);
         setPosingEnabled(enabled_);
@@ -168,19 +165,18 @@ bool PosingFeature::showDocument()
     // unclosed joint it leaves, then the four-bar's conditions.
     const std::string reach = e.fourBar ? e.fourBar->reachSentence() : std::string();
     if (!reach.empty())
-        warnings_->addMessage("assembly", QString::fromStdString(reach));
+        warnings_->addModelFinding("assembly", QString::fromStdString(reach));
     for (const JointGap& g : e.gaps)
-        warnings_->addMessage("unclosed_joint",
-                              tr("Joint %1 does not close: %2 at the best pose reached")
-                                  .arg(QString::fromStdString(g.name))
-                                  .arg(QString::fromStdString(g.label().substr(g.name.size() + 2))),
-                              -1.0, {QString::fromStdString(g.name)});
+        warnings_->addModelFinding("unclosed_joint",
+                                   tr("Joint %1 does not close: %2 at the best pose reached")
+                                       .arg(QString::fromStdString(g.name))
+                                       .arg(QString::fromStdString(g.label().substr(g.name.size() + 2))),
+                                   {QString::fromStdString(g.name)});
     if (e.fourBar)
-        warnings_->addMessage("four_bar", QString::fromStdString(e.fourBar->grashofSentence()));
+        warnings_->addModelFinding("four_bar", QString::fromStdString(e.fourBar->grashofSentence()));
     for (const DetachedJoint& d : e.detached)
-        warnings_->addMessage("detached_joint", QString::fromStdString(d.sentence), -1.0,
-                              {QString::fromStdString(d.name)});
-    warningsAdded_ = true;
+        warnings_->addModelFinding("detached_joint", QString::fromStdString(d.sentence),
+                                   {QString::fromStdString(d.name)});
     const std::vector<std::string> sentences = e.sentences();
     if (!sentences.empty())
         emit message(tr("Does not assemble: %1").arg(QString::fromStdString(sentences.front())));

@@ -79,7 +79,6 @@ private:
     std::unique_ptr<DiagnosisOverlay> recordingOverlay_;
     int recordingOverlayFrame_ = -1;
     std::optional<AssemblyExplanation> explanation_;
-    bool warningsAdded_ = false;
     bool enabled_ = true;
 };
 

@@ -151,6 +151,9 @@ void SketchFeature::setActive(bool on)
         viewport_->setGridVisible(groundGridWasVisible_);
         cursor_->clear();
         viewport_->renderer()->GetActiveCamera()->ParallelProjectionOff();
+        // In perspective from where the plane was seen: the mechanism fills the view again.
+        if (!document_->document().bodies.empty())
+            viewport_->fitToView();
         viewport_->requestRender();
     }
     refreshOverlay();

@@ -287,6 +287,7 @@ bool SceneActors::setScene(const Scene& scene)
     springs_ = scene.springs;
     updateSprings();
     rods_ = scene.rods;
+    updateAttachments(scene.joints);
     updateRods();
     couplerCount_ = static_cast<int>(scene.couplers.size());
     setPolylines(couplerLines_, scene.couplers);
@@ -566,7 +567,7 @@ bool SceneActors::bounds(double out[6]) const
         mergeBounds(joint.actor->GetBounds(), out, any);
     if (!springs_.empty())
         mergeBounds(springActor_->GetBounds(), out, any);
-    if (!rods_.empty())
+    if (!rods_.empty() || !attachments_.empty())
         mergeBounds(rodActor_->GetBounds(), out, any);
     if (couplerCount_ > 0)
         mergeBounds(couplerActor_->GetBounds(), out, any);
@@ -606,11 +607,36 @@ void SceneActors::rebuildJoints()
     }
 }
 
+void SceneActors::updateAttachments(const std::vector<SceneJoint>& joints)
+{
+    // A joint away from its body's solid (a pendulum's pivot 1 m above its bob) would float
+    // unconnected: a rod from the solid's centre to the joint shows what it holds.
+    attachments_.clear();
+    const double margin = 0.5 * jointGlyphSize();
+    for (const SceneJoint& j : joints) {
+        const int b = sceneBodyIndex(j.body);
+        if (b < 0 || b >= bodyCount() || !bodies_[b].geometry)
+            continue;
+        double box[6];
+        bodies_[b].geometry->GetBounds(box);
+        const Eigen::Vector3d local = bodies_[b].pose.inverse() * j.point;
+        bool outside = false;
+        for (int k = 0; k < 3; ++k)
+            outside = outside || local[k] < box[2 * k] - margin || local[k] > box[2 * k + 1] + margin;
+        if (!outside)
+            continue;
+        const Eigen::Vector3d centre(0.5 * (box[0] + box[1]), 0.5 * (box[2] + box[3]), 0.5 * (box[4] + box[5]));
+        attachments_.push_back({j.name, bodies_[b].pose * centre, j.point});
+    }
+}
+
 void SceneActors::updateRods()
 {
-    setSegments(rodLines_, rods_);
+    std::vector<SceneRod> drawn = rods_;
+    drawn.insert(drawn.end(), attachments_.begin(), attachments_.end());
+    setSegments(rodLines_, drawn);
     rodTubes_->SetRadius(kRodRadiusPerGlyph * jointGlyphSize());
-    rodActor_->SetVisibility(!rods_.empty());
+    rodActor_->SetVisibility(!drawn.empty());
 }
 
 const vtkActor* SceneActors::rodActor() const { return rodActor_; }
@@ -619,7 +645,10 @@ const vtkActor* SceneActors::springActor() const { return springActor_; }
 
 double SceneActors::springCoilRadius() const { return springs_.empty() ? 0.0 : kCoilRadiusPerGlyph * jointGlyphSize(); }
 
-double SceneActors::rodRadius() const { return rods_.empty() ? 0.0 : rodTubes_->GetRadius(); }
+double SceneActors::rodRadius() const
+{
+    return rods_.empty() && attachments_.empty() ? 0.0 : rodTubes_->GetRadius();
+}
 
 void SceneActors::updateSprings()
 {
@@ -703,7 +732,7 @@ double SceneActors::automaticGlyphSize() const
         body.geometry->GetBounds(b);
         std::array<double, 3> d{{b[1] - b[0], b[3] - b[2], b[5] - b[4]}};
         std::sort(d.begin(), d.end());
-        sizes.push_back(std::min(1.8 * d[1], 0.3 * d[2]));
+        sizes.push_back(std::min(1.25 * d[1], 0.3 * d[2]));
     }
     double size = 0.05;
     if (!sizes.empty()) {

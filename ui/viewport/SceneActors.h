@@ -98,10 +98,12 @@ public:
     /// joints, springs and rods at their current poses; false when there is nothing to bound.
     bool bounds(double out[6]) const;
 
-    /// The distance joints' rods drawn (Scene::rods): their actor (one for all) and radius
-    /// [m], 0 without rods.
+    /// The distance joints' rods drawn (Scene::rods), and the attachments: a rod from a
+    /// body's solid to each of its joints that lies away from it (a pendulum's pivot above
+    /// its bob). Their actor (one for all) and radius [m], 0 without rods.
     const vtkActor* rodActor() const;
     double rodRadius() const;
+    int attachmentCount() const { return static_cast<int>(attachments_.size()); }
     /// The springs' coils (for tests), and their radius [m] (0 without springs).
     const vtkActor* springActor() const;
     double springCoilRadius() const;
@@ -145,6 +147,7 @@ private:
     void setGhosts(const std::vector<looplab::SceneBody>& ghosts);
     void rebuildJoints();
     void updateSprings();
+    void updateAttachments(const std::vector<looplab::SceneJoint>& joints);
     void updateRods();
     void updateTrail(Trail& trail);
     void applyBodyColor(int body);
@@ -161,6 +164,7 @@ private:
     vtkSmartPointer<vtkPolyData> springLines_;
     vtkSmartPointer<vtkActor> springActor_;
     std::vector<looplab::SceneRod> rods_;
+    std::vector<looplab::SceneRod> attachments_;
     vtkSmartPointer<vtkPolyData> rodLines_;
     vtkSmartPointer<vtkTubeFilter> rodTubes_;
     vtkSmartPointer<vtkActor> rodActor_;

@@ -77,6 +77,8 @@ QChart* makeChart(const QString& title)
     auto* chart = new QChart;
     chart->setTitle(title);
     chart->legend()->setAlignment(Qt::AlignBottom);
+    // A name the legend has to shorten on a small screen is whole in its tooltip.
+    chart->legend()->setShowToolTips(true);
     chart->setMargins(QMargins(2, 2, 2, 2));
     chart->layout()->setContentsMargins(0, 0, 0, 0);
     return chart;
@@ -165,10 +167,11 @@ PlotPanel::PlotPanel(QWidget* parent) : QWidget(parent)
         attach(violationChart_, s, violationTime_, violationAxis_);
 
     energyChart_ = makeChart(chartName(Chart::Energy));
-    energy_ = makeSeries(tr("total [J]"), QColor(120, 60, 160));
-    kinetic_ = makeSeries(tr("kinetic [J]"), QColor(90, 170, 200));
-    potential_ = makeSeries(tr("potential [J]"), QColor(150, 150, 150));
-    drift_ = makeSeries(tr("drift E − E₀ [J]"), QColor(220, 140, 20));
+    // The unit is on the axes: without it in every name the six fit the legend unshortened.
+    energy_ = makeSeries(tr("total"), QColor(120, 60, 160));
+    kinetic_ = makeSeries(tr("kinetic"), QColor(90, 170, 200));
+    potential_ = makeSeries(tr("potential"), QColor(150, 150, 150));
+    drift_ = makeSeries(tr("drift E − E₀"), QColor(220, 140, 20));
     // Drawn thin and dotted: its shape equals the total's, only its axis differs (dashes
     // mark a kept comparison run).
     QPen driftPen = drift_->pen();
@@ -190,8 +193,8 @@ PlotPanel::PlotPanel(QWidget* parent) : QWidget(parent)
     attach(energyChart_, drift_, energyTime_, driftAxis_);
     // A driven or loaded model: the work put in and the balance E − E₀ − W, on the drift
     // axis beside E − E₀ which W should equal.
-    work_ = makeSeries(tr("work W [J]"), QColor(40, 150, 60));
-    balance_ = makeSeries(tr("balance E − E₀ − W [J]"), QColor(200, 40, 40));
+    work_ = makeSeries(tr("work W"), QColor(40, 150, 60));
+    balance_ = makeSeries(tr("balance E − E₀ − W"), QColor(200, 40, 40));
     for (QLineSeries* s : {work_, balance_}) {
         attach(energyChart_, s, energyTime_, driftAxis_);
         s->setVisible(false);
@@ -383,7 +386,7 @@ void PlotPanel::clear()
     driven_ = model && hasWorkInput(*model);
     for (QLineSeries* s : {work_, balance_})
         s->setVisible(driven_);
-    drift_->setName(driven_ ? tr("E − E₀ [J]") : tr("drift E − E₀ [J]"));
+    drift_->setName(driven_ ? tr("E − E₀") : tr("drift E − E₀"));
     driftAxis_->setTitleText(driven_ ? tr("E − E₀, W [J]") : tr("drift [J]"));
     for (QLineSeries* m : markers_) {
         violationChart_->removeSeries(m);

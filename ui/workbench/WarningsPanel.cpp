@@ -71,7 +71,22 @@ WarningsPanel::WarningsPanel(QWidget* parent) : QWidget(parent)
     connect(tree_, &QTreeWidget::itemActivated, this, [this](QTreeWidgetItem* item) { onActivated(item); });
 }
 
-void WarningsPanel::clear() { tree_->clear(); }
+void WarningsPanel::clear()
+{
+    tree_->clear();
+    findings_ = 0;
+}
+
+void WarningsPanel::addModelFinding(const QString& kind, const QString& text, const QStringList& joints)
+{
+    insertMessage(findings_++, kind, text, -1.0, joints);
+}
+
+void WarningsPanel::clearModelFindings()
+{
+    for (; findings_ > 0; --findings_)
+        delete tree_->takeTopLevelItem(0);
+}
 
 void WarningsPanel::addEvent(const SimulationEvent& event)
 {
@@ -82,6 +97,12 @@ void WarningsPanel::addEvent(const SimulationEvent& event)
 }
 
 void WarningsPanel::addMessage(const QString& kind, const QString& text, double t, const QStringList& joints)
+{
+    insertMessage(count(), kind, text, t, joints);
+}
+
+void WarningsPanel::insertMessage(int row, const QString& kind, const QString& text, double t,
+                                  const QStringList& joints)
 {
     auto* item = new QTreeWidgetItem;
     item->setText(0, t >= 0.0 ? QString::number(t, 'f', 4) : QString("–"));
@@ -94,7 +115,7 @@ void WarningsPanel::addMessage(const QString& kind, const QString& text, double 
     item->setData(0, KindRole, kind);
     const bool severe = kind == "failure" || kind == "singular_configuration" || kind == "stiffness";
     item->setIcon(0, style()->standardIcon(severe ? QStyle::SP_MessageBoxWarning : QStyle::SP_MessageBoxInformation));
-    tree_->addTopLevelItem(item);
+    tree_->insertTopLevelItem(row, item);
     // An explicit integrator on a stiff model: one click takes the first method the
     // registry suggests instead, with its own integrator and tolerances.
     const std::vector<std::pair<std::string, std::string>> remedies = stiffRemedies();

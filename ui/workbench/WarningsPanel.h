@@ -27,6 +27,12 @@ public:
     void addEvent(const SimulationEvent& event);
     /// Adds a message that did not come as an event (e.g. the reason a run failed).
     void addMessage(const QString& kind, const QString& text, double t = -1.0, const QStringList& joints = {});
+    /// A finding about the model as it is now (why it does not assemble, a joint off its
+    /// link): shown above the rows of the last run, which describe a recording, in the
+    /// order added.
+    void addModelFinding(const QString& kind, const QString& text, const QStringList& joints = {});
+    /// Removes the model's findings, keeping the run's rows.
+    void clearModelFindings();
 
     int count() const;
     /// Kind ("singular_configuration", ...) and time of entry i; time −1 if it has none.
@@ -47,8 +53,10 @@ signals:
 
 private:
     void onActivated(QTreeWidgetItem* item);
+    void insertMessage(int row, const QString& kind, const QString& text, double t, const QStringList& joints);
 
     QTreeWidget* tree_;
+    int findings_ = 0;  ///< the model's findings: the first rows
 };
 
 }  // namespace looplab::ui
