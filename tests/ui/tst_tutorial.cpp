@@ -172,6 +172,11 @@ private slots:
         QVERIFY2(cause.startsWith("the ground pivots 1.00 m apart are farther than the 0.89 m the other links can "
                                   "span: move them closer than 0.89 m"),
                  qPrintable(cause));
+        // The status line leads with it too, and no arrow of the recording floats over the
+        // pose the edited model reached.
+        QVERIFY2(window->statusBar()->currentMessage().startsWith("Does not assemble: the ground pivots 1.00 m apart"),
+                 qPrintable(window->statusBar()->currentMessage()));
+        QCOMPARE(arrows->overlay().arrowCount(ArrowKind::Velocity), 0);
         user.tab("warningsDock");
         picture(*window, "tutorial-3-broken.png");
         user.menu("Edit", "Undo");

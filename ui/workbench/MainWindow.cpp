@@ -6,6 +6,7 @@
 #include "looplab/kinematics/PointTrace.h"
 #include "looplab/scene/FlexibleScene.h"
 #include "looplab/scene/Scene.h"
+#include "overlays/ArrowFeature.h"
 #include "overlays/TracePanel.h"
 #include "workbench/FlexibleView.h"
 #include "posing/PosePanel.h"
@@ -681,8 +682,12 @@ void MainWindow::onModelRebuilt()
     // An edit shows at once, even over a recording; the recording stays for playback,
     // and the status bar says it is of the model before the edit.
     if (!isRunning()) {
+        // The recording's arrows were of its frame, not of the edited model now drawn;
+        // playback brings them back.
+        watch_->arrows()->clear();
         refreshScene();
-        if (!recording_.isEmpty())
+        // A model that no longer assembles keeps the posing's message: its cause first.
+        if (!recording_.isEmpty() && document_->loaded().ok())
             statusBar()->showMessage(tr("%1 — the view shows the edited model; the recording is of the model "
                                         "before the edit (Run to record the edited one)")
                                          .arg(document_->statusText()));
