@@ -1532,7 +1532,11 @@ void TestWorkbench::editAfterRunSaysRecordingIsOfPreviousModel()
     window_->document()->edit("lighter crank", [](ModelDocument& d) { d.bodies[0].mass = 0.2; });
     QVERIFY(label->isVisible());
     QVERIFY2(window_->runPanel()->message().startsWith("Finished at"), qPrintable(window_->runPanel()->message()));
+    // The edit drew the edited model: no arrow of the recording's frame over it, until
+    // playback shows a frame of the recording again.
     window_->watch()->arrows()->setShown(ArrowKind::Velocity, true);
+    QCOMPARE(window_->watch()->arrows()->overlay().arrowCount(ArrowKind::Velocity), 0);
+    window_->playbackBar()->setCurrentFrame(frames / 2);
     QVERIFY(window_->watch()->arrows()->overlay().arrowCount(ArrowKind::Velocity) > 0);
     QVERIFY(window_->openFile(example("four-bar.json")));
     QVERIFY(label->isHidden());
