@@ -77,13 +77,14 @@ ModeFields modeFields(const Model& model, const State& equilibrium, const VecX& 
     out.largestAxialStrain = largestOf(out.axialStrain);
     out.largestBendingStrain = largestOf(out.bendingStrain);
     out.largestVonMises = largestOf(out.vonMises);
-    // What the differences' rounding leaves: below a millionth of the mode's largest strain,
-    // or of the strain its displacement would give spread over the model (u / size; a rigid
-    // mode moves without straining), a field is zero. Stress likewise, through E.
+    // What the differences' rounding leaves (about 5e-10 u / size: a turn's strain is even
+    // in h and cancels): below a millionth of the mode's largest strain, or below a
+    // millionth of the strain u / size its displacement u would give spread over the model
+    // (a rigid mode moves without straining), a field is zero. Stress likewise, through E.
     const double floor = 1e-6 * largest / model.lengthScale;
-    const double strain = std::max({out.largestAxialStrain, out.largestBendingStrain, floor});
-    if (out.largestAxialStrain <= 1e-6 * strain) out.largestAxialStrain = 0.0;
-    if (out.largestBendingStrain <= 1e-6 * strain) out.largestBendingStrain = 0.0;
+    const double strainFloor = std::max(1e-6 * std::max(out.largestAxialStrain, out.largestBendingStrain), floor);
+    if (out.largestAxialStrain <= strainFloor) out.largestAxialStrain = 0.0;
+    if (out.largestBendingStrain <= strainFloor) out.largestBendingStrain = 0.0;
     double stiffest = 0.0;
     for (const SceneSurface& surface : at.surfaces)
         stiffest = std::max(stiffest, model.body(surface.body).solid->material().youngModulus);

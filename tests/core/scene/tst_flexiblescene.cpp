@@ -173,6 +173,17 @@ private slots:
         QVERIFY(std::abs(f.bendingStrain.front().front() - 1.0) < 1e-9);
         QVERIFY(f.bendingStrain.front().back() < 0.02);
         QVERIFY(worst < 0.02);
+        // A rigid turn of the whole beam about its root strains nothing: both fields zero.
+        const Body& body = m.body(BodyIndex(1));
+        VecX turn = VecX::Zero(m.velocitySize());
+        for (int n = 0; n < body.beam->nodeCount(); ++n) {
+            const int at = body.slice.velocityOffset + 6 * n;
+            turn.segment<3>(at) = Vec3::UnitZ().cross(Vec3(s.q.segment<3>(body.slice.positionOffset + 6 * n)));
+            turn.segment<3>(at + 3) = Vec3::UnitZ().cross(Vec3(s.q.segment<3>(body.slice.positionOffset + 6 * n + 3)));
+        }
+        const ModeFields rigid = modeFields(m, s, turn);
+        QCOMPARE(rigid.largestAxialStrain, 0.0);
+        QCOMPARE(rigid.largestBendingStrain, 0.0);
         // A frame of the swing carries them, signed by the phase for strain.
         Scene frame = buildScene(m, s);
         applyModeFields(frame, f, -0.5);
