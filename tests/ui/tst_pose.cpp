@@ -5,6 +5,8 @@
 // configuration (velocities kept or zeroed) and undone; a coupler too long drawn at
 // its best pose with its gaps and warnings; a joint angle at rest plotted flat.
 
+#include "UserSteps.h"
+
 #include "looplab/kinematics/Constraints.h"
 #include "looplab/model/ModelFile.h"
 #include "plotting/DisplayUnits.h"
@@ -100,21 +102,7 @@ private slots:
 
 private:
     // Presses on `from`, moves in `steps` steps to `to`, releases; world points.
-    void drag(const Vec3& from, const Vec3& to, int steps)
-    {
-        VtkViewport* view = window_->viewport();
-        QWindow* surface = view->renderSurface();
-        const QPoint a = view->worldToView(from).toPoint();
-        QTest::mousePress(surface, Qt::LeftButton, Qt::NoModifier, a);
-        for (int k = 1; k <= steps; ++k) {
-            const Vec3 p = from + (to - from) * (static_cast<double>(k) / steps);
-            QTest::mouseMove(surface, view->worldToView(p).toPoint());
-        }
-        QTest::mouseRelease(surface, Qt::LeftButton, Qt::NoModifier, view->worldToView(to).toPoint());
-        PoseController* c = window_->posing()->controller();
-        QVERIFY(test::waitUntil([&] { return c->lastDrag().outcome != DragOutcome::Moving; },
-                                "the drag's last pose to be solved"));
-    }
+    void drag(const Vec3& from, const Vec3& to, int steps) { test::UserSteps{*window_}.drag(from, to, steps); }
 
     std::unique_ptr<MainWindow> window_;
 };
