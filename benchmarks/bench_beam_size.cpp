@@ -14,7 +14,7 @@
 //   bench_beam_size [OUTPUT.md] [--runs N] [--steps K] [--limit SECONDS] [--plot STEM]
 //                   [--sizes N1 N2 ...] [--courant C]
 
-#include "looplab/model/ModelFile.h"
+#include "looplab/files/ModelFile.h"
 #include "looplab/simulation/Simulation.h"
 
 #include "ChildProcess.h"

@@ -17,7 +17,7 @@
 //                           [--damping BETA]   (stiffness damping β [s] given to every beam
 //                                               and solid, which the examples do not have)
 
-#include "looplab/model/ModelFile.h"
+#include "looplab/files/ModelFile.h"
 #include "looplab/simulation/ModelRunSettings.h"
 #include "looplab/simulation/Simulation.h"
 

@@ -14,8 +14,8 @@
 
 #include "viewport/VtkViewport.h"
 #include "workbench/MainWindow.h"
-#include "workbench/RunPanel.h"
-#include "workbench/SimulationRecording.h"
+#include "run/RunPanel.h"
+#include "recording/SimulationRecording.h"
 
 #include <QApplication>
 #include <QElapsedTimer>

@@ -13,7 +13,7 @@
 //   bench_large_models [OUTPUT.md] [--runs N] [--budget SECONDS] [--plot FILE.png] [--quick]
 
 #include "looplab/kinematics/Mobility.h"
-#include "looplab/model/ModelFile.h"
+#include "looplab/files/ModelFile.h"
 #include "looplab/simulation/Simulation.h"
 
 #include "ChildProcess.h"

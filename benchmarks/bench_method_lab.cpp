@@ -16,9 +16,9 @@
 // the models' spans [s] and --max-wall the 10 s cut-off, to see whether a comparison over the
 // standard span holds over a longer one.
 
-#include "looplab/bodies/NodalOutputs.h"
-#include "looplab/bodies/State.h"
-#include "looplab/model/ModelFile.h"
+#include "looplab/kinematics/NodalOutputs.h"
+#include "looplab/model/State.h"
+#include "looplab/files/ModelFile.h"
 #include "looplab/simulation/Simulation.h"
 
 #include "PlotCanvas.h"

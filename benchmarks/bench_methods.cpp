@@ -6,7 +6,7 @@
 //   bench_methods [OUTPUT.md] [--runs N]
 
 #include "looplab/kinematics/JointCoordinates.h"
-#include "looplab/model/ModelFile.h"
+#include "looplab/files/ModelFile.h"
 #include "looplab/simulation/Simulation.h"
 
 #include <algorithm>

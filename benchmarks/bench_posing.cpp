@@ -9,7 +9,7 @@
 
 #include "looplab/kinematics/Constraints.h"
 #include "looplab/posing/DragAssembly.h"
-#include "looplab/model/ModelFile.h"
+#include "looplab/files/ModelFile.h"
 #include "looplab/posing/PosingModel.h"
 
 #include <algorithm>

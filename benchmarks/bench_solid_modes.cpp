@@ -11,7 +11,7 @@
 //   bench_solid_modes [OUTPUT.md] [--runs N] [--modes K] [--shift S] [--factorization auto|lu] [--mesh NX N] ...
 
 #include "looplab/model/ModelBuilder.h"
-#include "looplab/model/ModelFile.h"
+#include "looplab/files/ModelFile.h"
 #include "looplab/analysis/Modes.h"
 
 #include "ChildProcess.h"

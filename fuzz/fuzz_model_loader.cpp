@@ -12,8 +12,8 @@
 //  * a model that builds holds only finite numbers, unit joint axes, and a finite initial
 //    state.
 #include "looplab/model/ModelBuilder.h"
-#include "looplab/model/ModelFile.h"
-#include "looplab/bodies/State.h"
+#include "looplab/files/ModelFile.h"
+#include "looplab/model/State.h"
 
 #include <cmath>
 #include <cstdint>

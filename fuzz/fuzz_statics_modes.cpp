@@ -13,7 +13,7 @@
 //  * ok modes have finite frequencies and shapes, in ascending order.
 #include "looplab/analysis/Modes.h"
 #include "looplab/analysis/Statics.h"
-#include "looplab/model/ModelFile.h"
+#include "looplab/files/ModelFile.h"
 
 #include <cmath>
 #include <cstdint>

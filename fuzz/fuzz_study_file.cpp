@@ -17,7 +17,7 @@
 // (/dev/zero) or standard input (run with it closed or from /dev/null) must give a
 // diagnostic, not hang or exhaust the memory.
 #include "looplab/model/ModelBuilder.h"
-#include "looplab/model/ModelFile.h"
+#include "looplab/files/ModelFile.h"
 #include "looplab/study/StudyCases.h"
 #include "looplab/study/StudyFile.h"
 #include "looplab/study/StudyQuantities.h"

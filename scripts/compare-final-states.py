@@ -4,6 +4,7 @@
 A change that restructures code without meaning to change a result is checked with it:
 
     scripts/compare-final-states.py OLD/looplab-cli NEW/looplab-cli [--t-end T] [--tolerance 1e-12]
+                                    [--modes]
 
 Each example runs with its own `run` block (method, integrator, tolerances, end time; with
 --t-end, that span instead, for a quicker check). Every number under `final` in the JSON
@@ -11,6 +12,11 @@ Each example runs with its own `run` block (method, integrator, tolerances, end 
 compared; a difference above the tolerance, relative to the largest magnitude of that
 quantity in the two runs (at least 1), fails. Prints one line per example and exits 1 if
 any differs or either build fails where the other does not.
+
+With --modes, each example's `looplab-cli modes --json` (the static equilibrium and six
+modes about it) is compared instead: every number of the report (equilibrium, frequencies,
+shapes, multipliers, residuals, condition estimates, counts of iterations and operations)
+but its times (`timings`, keys ending in `_s`), with the same tolerance.
 """
 
 import argparse
@@ -20,9 +26,11 @@ import subprocess
 import sys
 
 
-def run(cli, model, t_end):
+def run(cli, model, t_end, modes=False):
     args = [cli, "simulate", str(model), "--json"]
-    if t_end is not None:
+    if modes:
+        args = [cli, "modes", str(model), "--json"]
+    elif t_end is not None:
         args += ["--t-end", str(t_end)]
     out = subprocess.run(args, capture_output=True, text=True)
     try:
@@ -42,7 +50,8 @@ def numbers(value, path=""):
             yield from numbers(v, f"{path}/{i}")
     elif isinstance(value, dict):
         for k in sorted(value):
-            yield from numbers(value[k], f"{path}/{k}")
+            if k != "timings" and not k.endswith("_s"):  # times differ from run to run
+                yield from numbers(value[k], f"{path}/{k}")
 
 
 def largest_difference(a, b):
@@ -65,12 +74,27 @@ def main():
     parser.add_argument("new")
     parser.add_argument("--t-end", type=float, default=None, help="simulate this span instead of each model's t_end")
     parser.add_argument("--tolerance", type=float, default=1e-12)
+    parser.add_argument("--modes", action="store_true", help="compare the modes reports instead of the runs")
     parser.add_argument("--examples", default=str(pathlib.Path(__file__).resolve().parent.parent / "resources" / "examples"))
     args = parser.parse_args()
 
     failed = False
     for model in sorted(pathlib.Path(args.examples).glob("*.json")):
-        a, b = run(args.old, model, args.t_end), run(args.new, model, args.t_end)
+        a, b = run(args.old, model, args.t_end, args.modes), run(args.new, model, args.t_end, args.modes)
+        if args.modes:
+            # A model without modes (no degree of freedom, or a failure) must fail alike.
+            result = largest_difference(a, b)
+            if result is None:
+                print(f"DIFFERS  {model.name}: the reports have different fields")
+                failed = True
+                continue
+            worst, where = result
+            bad = worst > args.tolerance or a.get("message") != b.get("message")
+            failed |= bad
+            print(f"{'DIFFERS' if bad else 'same'}  {model.name}: largest difference {worst:.3g}"
+                  f"{' at ' + where if where else ''}; {len(a.get('modes', []))} modes"
+                  f"{'' if a.get('ok', True) else ' (not ok: ' + str(a.get('message', a.get('error', '')))[:80] + ')'}")
+            continue
         if not a.get("ok") or not b.get("ok"):
             same = a.get("ok") == b.get("ok") and a.get("error") == b.get("error")
             print(f"{'same' if same else 'DIFFERS'}  {model.name}: old {a.get('ok')} {a.get('error', '')!r}; "

@@ -10,7 +10,7 @@
 #include "export/OffscreenSceneRenderer.h"
 #include "export/VideoEncoder.h"
 #include "viewport/SceneActors.h"
-#include "workbench/ModeShapeAnimation.h"
+#include "recording/ModeShapeAnimation.h"
 
 #include "looplab/analysis/Modes.h"
 #include "looplab/analysis/Statics.h"

@@ -2,7 +2,7 @@
 // Shared pieces of the command-line tool: exit codes, model loading with diagnostics,
 // option checks and the failure report (stderr, and one JSON object with --json).
 
-#include "looplab/model/ModelFile.h"
+#include "looplab/files/ModelFile.h"
 #include "looplab/simulation/ModelRunSettings.h"
 #include "looplab/simulation/SimulationSettings.h"
 #include "ReportJson.h"

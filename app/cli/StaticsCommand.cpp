@@ -2,7 +2,7 @@
 #include "CliCommon.h"
 #include "StaticsReport.h"
 
-#include "looplab/bodies/NodalOutputs.h"
+#include "looplab/kinematics/NodalOutputs.h"
 #include "looplab/analysis/Statics.h"
 
 #include <nlohmann/json.hpp>

@@ -1,7 +1,7 @@
 #include "ReportJson.h"
 
-#include "looplab/bodies/NodalOutputs.h"
-#include "looplab/bodies/State.h"
+#include "looplab/kinematics/NodalOutputs.h"
+#include "looplab/model/State.h"
 
 namespace looplab::reports {
 

@@ -5,7 +5,7 @@
 // hands every frame to add() and reads the row it made.
 #include "looplab/analysis/EnergyBalance.h"
 #include "looplab/analysis/TransmissionAngle.h"
-#include "looplab/bodies/NodalOutputs.h"
+#include "looplab/kinematics/NodalOutputs.h"
 #include "looplab/simulation/ModelRunSettings.h"
 #include "looplab/simulation/Simulation.h"
 #include "SimulationRequest.h"

@@ -16,11 +16,11 @@
 // (one undoable edit each, in order), for scripted checks such as the journal's test.
 
 #include "viewport/VtkViewport.h"
-#include "workbench/DocumentOperations.h"
+#include "document/DocumentOperations.h"
 #include "workbench/MainWindow.h"
 #include "workbench/PropertyEditor.h"
-#include "workbench/SimulationRunner.h"
-#include "workbench/WorkbenchDocument.h"
+#include "run/SimulationRunner.h"
+#include "document/WorkbenchDocument.h"
 
 #include <QApplication>
 #include <QComboBox>

@@ -1,7 +1,7 @@
 #pragma once
 // A model as Python holds it: the document it was read from (so that a parameter can be
 // changed and the model built again), the built model and its assembled initial state.
-#include "looplab/model/ModelFile.h"
+#include "looplab/files/ModelFile.h"
 
 #include <memory>
 #include <string>

@@ -6,7 +6,7 @@
 // lengths as in the file. Used by the tests that run the projection method through its
 // flat postures.
 
-#include "looplab/model/Types.h"
+#include "looplab/common/Types.h"
 
 #include <cmath>
 

@@ -2,8 +2,8 @@
 // Helpers shared by the core tests: loading examples and building small models.
 
 #include "looplab/model/ModelBuilder.h"
-#include "looplab/model/ModelFile.h"
-#include "looplab/bodies/State.h"
+#include "looplab/files/ModelFile.h"
+#include "looplab/model/State.h"
 
 #include <algorithm>
 

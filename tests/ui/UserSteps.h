@@ -6,7 +6,7 @@
 
 #include "WorkbenchTestSupport.h"
 
-#include "looplab/model/Types.h"
+#include "looplab/common/Types.h"
 #include "posing/PoseController.h"
 #include "posing/PosingFeature.h"
 #include "viewport/VtkViewport.h"

@@ -5,7 +5,7 @@
 #include "EventWait.h"
 #include "looplab/simulation/Simulation.h"
 #include "workbench/MainWindow.h"
-#include "workbench/RecordedFrame.h"
+#include "recording/RecordedFrame.h"
 
 #include <QCoreApplication>
 #include <QSignalSpy>

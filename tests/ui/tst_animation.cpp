@@ -9,7 +9,7 @@
 #include "viewport/SceneActors.h"
 
 #include "looplab/kinematics/KinematicSimulation.h"
-#include "looplab/model/ModelFile.h"
+#include "looplab/files/ModelFile.h"
 #include "looplab/scene/Scene.h"
 
 #include <QFile>

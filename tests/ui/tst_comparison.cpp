@@ -6,7 +6,7 @@
 #include "EventWait.h"
 #include "comparison/ComparisonPanel.h"
 
-#include "looplab/model/ModelFile.h"
+#include "looplab/files/ModelFile.h"
 #include "looplab/simulation/ViolationMonitor.h"
 
 #include <QJsonDocument>

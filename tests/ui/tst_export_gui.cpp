@@ -15,11 +15,11 @@
 #include "viewport/VtkViewport.h"
 #include "watch/WatchFeature.h"
 #include "workbench/WorkbenchExports.h"
-#include "workbench/PlotPanel.h"
-#include "workbench/RunPanel.h"
-#include "workbench/WorkbenchDocument.h"
+#include "plotting/PlotPanel.h"
+#include "run/RunPanel.h"
+#include "document/WorkbenchDocument.h"
 
-#include "looplab/model/ModelFile.h"
+#include "looplab/files/ModelFile.h"
 
 #include <vtkRenderer.h>
 

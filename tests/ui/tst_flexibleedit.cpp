@@ -6,10 +6,10 @@
 #include "WorkbenchTestSupport.h"
 
 #include "looplab/analysis/Statics.h"
-#include "looplab/model/ModelFile.h"
+#include "looplab/files/ModelFile.h"
 #include "workbench/ModelTreeModel.h"
 #include "workbench/PropertyEditor.h"
-#include "workbench/WorkbenchDocument.h"
+#include "document/WorkbenchDocument.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>

@@ -10,18 +10,18 @@
 
 #include "WorkbenchTestSupport.h"
 
-#include "looplab/bodies/NodalOutputs.h"
-#include "looplab/bodies/State.h"
+#include "looplab/kinematics/NodalOutputs.h"
+#include "looplab/model/State.h"
 #include "looplab/scene/FlexibleScene.h"
 #include "camera/CameraController.h"
 #include "viewport/VtkViewport.h"
 #include "watch/WatchFeature.h"
 #include "workbench/FlexibleView.h"
-#include "workbench/ModeShapeAnimation.h"
+#include "recording/ModeShapeAnimation.h"
 #include "workbench/ModesPanel.h"
 #include "workbench/PlaybackBar.h"
-#include "workbench/RunPanel.h"
-#include "workbench/WorkbenchDocument.h"
+#include "run/RunPanel.h"
+#include "document/WorkbenchDocument.h"
 
 #include <QComboBox>
 #include <QDockWidget>

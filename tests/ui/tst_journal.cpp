@@ -2,12 +2,12 @@
 // restoring a document from it, and the workbench killed with SIGKILL after an edit and
 // started again.
 
-#include "looplab/model/ModelFile.h"
+#include "looplab/files/ModelFile.h"
 #include "viewport/VtkViewport.h"
-#include "workbench/DocumentJournal.h"
+#include "document/DocumentJournal.h"
 #include "workbench/MainWindow.h"
 #include "workbench/PropertyEditor.h"
-#include "workbench/WorkbenchDocument.h"
+#include "document/WorkbenchDocument.h"
 #include "WorkbenchTestSupport.h"
 
 #include <QAbstractButton>

@@ -17,10 +17,10 @@
 #include "viewport/FlexibleField.h"
 #include "workbench/WorkbenchExports.h"
 #include "workbench/FlexibleView.h"
-#include "workbench/ModeShapeAnimation.h"
+#include "recording/ModeShapeAnimation.h"
 #include "workbench/ModesPanel.h"
 #include "workbench/PlaybackBar.h"
-#include "workbench/WorkbenchDocument.h"
+#include "document/WorkbenchDocument.h"
 
 #include "looplab/scene/Scene.h"
 

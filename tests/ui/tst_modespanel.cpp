@@ -8,15 +8,15 @@
 #include "WorkbenchTestSupport.h"
 
 #include "looplab/scene/Scene.h"
-#include "looplab/bodies/State.h"
+#include "looplab/model/State.h"
 #include "looplab/analysis/Statics.h"
 #include "viewport/VtkViewport.h"
 #include "workbench/WorkbenchExports.h"
-#include "workbench/ModeShapeAnimation.h"
+#include "recording/ModeShapeAnimation.h"
 #include "workbench/ModesPanel.h"
 #include "workbench/PlaybackBar.h"
-#include "workbench/RunPanel.h"
-#include "workbench/WorkbenchDocument.h"
+#include "run/RunPanel.h"
+#include "document/WorkbenchDocument.h"
 
 #include <QChart>
 #include <QCheckBox>

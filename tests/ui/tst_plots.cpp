@@ -7,12 +7,12 @@
 #include "workbench/MainWindow.h"
 #include "workbench/ModelTreeModel.h"
 #include "workbench/PlaybackBar.h"
-#include "workbench/PlotPanel.h"
-#include "workbench/SeriesDecimation.h"
+#include "plotting/PlotPanel.h"
+#include "plotting/SeriesDecimation.h"
 #include "WorkbenchTestSupport.h"
-#include "workbench/RunPanel.h"
-#include "workbench/SimulationRunner.h"
-#include "workbench/ZoomableChartView.h"
+#include "run/RunPanel.h"
+#include "run/SimulationRunner.h"
+#include "plotting/ZoomableChartView.h"
 
 #include <QAction>
 #include <QChart>

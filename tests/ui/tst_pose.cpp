@@ -8,7 +8,7 @@
 #include "UserSteps.h"
 
 #include "looplab/kinematics/Constraints.h"
-#include "looplab/model/ModelFile.h"
+#include "looplab/files/ModelFile.h"
 #include "plotting/DisplayUnits.h"
 #include "posing/DiagnosisOverlay.h"
 #include "posing/PoseController.h"
@@ -17,11 +17,11 @@
 #include "viewport/VtkViewport.h"
 #include "workbench/MainWindow.h"
 #include "workbench/PlaybackBar.h"
-#include "workbench/PlotAxisRange.h"
-#include "workbench/PlotPanel.h"
-#include "workbench/RunPanel.h"
-#include "workbench/WarningsPanel.h"
-#include "workbench/WorkbenchDocument.h"
+#include "plotting/PlotAxisRange.h"
+#include "plotting/PlotPanel.h"
+#include "run/RunPanel.h"
+#include "panels/WarningsPanel.h"
+#include "document/WorkbenchDocument.h"
 #include "WorkbenchTestSupport.h"
 
 #include <QChart>

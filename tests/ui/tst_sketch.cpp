@@ -7,7 +7,7 @@
 // markers are added, moved and deleted from the Markers pane, undoably.
 
 #include "looplab/kinematics/Mobility.h"
-#include "looplab/model/ModelFile.h"
+#include "looplab/files/ModelFile.h"
 #include "looplab/sketch/SketchEdits.h"
 #include "markers/MarkerPanel.h"
 #include "posing/PoseController.h"
@@ -18,8 +18,8 @@
 #include "sketch/SketchGrid.h"
 #include "viewport/VtkViewport.h"
 #include "workbench/MainWindow.h"
-#include "workbench/RunPanel.h"
-#include "workbench/WorkbenchDocument.h"
+#include "run/RunPanel.h"
+#include "document/WorkbenchDocument.h"
 #include "UserSteps.h"
 #include "WorkbenchTestSupport.h"
 

@@ -9,9 +9,9 @@
 #include "study/StudyModelPicker.h"
 #include "study/StudyPanel.h"
 #include "study/StudyResultsView.h"
-#include "workbench/WorkbenchDocument.h"
+#include "document/WorkbenchDocument.h"
 
-#include "looplab/model/ModelFile.h"
+#include "looplab/files/ModelFile.h"
 #include "looplab/study/StudyFile.h"
 #include "looplab/study/StudyRunner.h"
 

@@ -19,9 +19,9 @@
 #include "sketch/SketchFeature.h"
 #include "watch/WatchFeature.h"
 #include "workbench/PlaybackBar.h"
-#include "workbench/RunPanel.h"
-#include "workbench/WarningsPanel.h"
-#include "workbench/WorkbenchDocument.h"
+#include "run/RunPanel.h"
+#include "panels/WarningsPanel.h"
+#include "document/WorkbenchDocument.h"
 
 #include <QApplication>
 #include <QCheckBox>

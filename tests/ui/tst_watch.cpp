@@ -16,10 +16,10 @@
 #include "watch/WatchFeature.h"
 #include "workbench/PlaybackBar.h"
 #include "workbench/PropertyEditor.h"
-#include "workbench/RunPanel.h"
-#include "workbench/WorkbenchDocument.h"
-#include "workbench/PlotPanel.h"
-#include "workbench/SimulationRecording.h"
+#include "run/RunPanel.h"
+#include "document/WorkbenchDocument.h"
+#include "plotting/PlotPanel.h"
+#include "recording/SimulationRecording.h"
 
 #include "looplab/model/Model.h"
 

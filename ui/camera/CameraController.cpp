@@ -1,6 +1,6 @@
 #include "camera/CameraController.h"
 
-#include "workbench/FrameSource.h"
+#include "recording/FrameSource.h"
 
 #include <QWindow>
 

@@ -7,7 +7,7 @@
 
 #include "looplab/model/Model.h"
 #include "looplab/simulation/Simulation.h"
-#include "looplab/bodies/State.h"
+#include "looplab/model/State.h"
 
 #include <QObject>
 #include <QString>

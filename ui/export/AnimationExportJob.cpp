@@ -5,7 +5,7 @@
 #include "overlays/ArrowOverlay.h"
 #include "overlays/FrameArrows.h"
 #include "viewport/SceneActors.h"
-#include "workbench/FrameSource.h"
+#include "recording/FrameSource.h"
 
 #include "looplab/model/Model.h"
 #include "looplab/scene/FlexibleScene.h"

@@ -8,8 +8,8 @@
 // once. The animation is copied: the export outlives a change of selection or amplitude
 // in the Modes panel.
 
-#include "workbench/FrameSource.h"
-#include "workbench/ModeShapeAnimation.h"
+#include "recording/FrameSource.h"
+#include "recording/ModeShapeAnimation.h"
 
 #include <QString>
 

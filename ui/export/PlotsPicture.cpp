@@ -1,6 +1,6 @@
 #include "export/PlotsPicture.h"
 
-#include "workbench/PlotPanel.h"
+#include "plotting/PlotPanel.h"
 
 #include <QChartView>
 #include <QPainter>

@@ -1,8 +1,8 @@
 #include "markers/MarkerPanel.h"
 
 #include "looplab/sketch/SketchEdits.h"
-#include "workbench/DocumentOperations.h"
-#include "workbench/WorkbenchDocument.h"
+#include "document/DocumentOperations.h"
+#include "document/WorkbenchDocument.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>

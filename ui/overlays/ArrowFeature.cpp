@@ -3,7 +3,7 @@
 #include "overlays/ArrowOverlay.h"
 #include "overlays/FrameArrows.h"
 #include "viewport/VtkViewport.h"
-#include "workbench/FrameSource.h"
+#include "recording/FrameSource.h"
 
 #include "looplab/model/Model.h"
 

@@ -1,7 +1,7 @@
 #include "overlays/FrameArrows.h"
 
 #include "plotting/PlotQuantity.h"
-#include "workbench/SimulationRecording.h"
+#include "recording/SimulationRecording.h"
 
 #include "looplab/dynamics/Reactions.h"
 #include "looplab/model/Model.h"

@@ -2,7 +2,7 @@
 
 #include "overlays/TracePolyline.h"
 #include "viewport/VtkViewport.h"
-#include "workbench/FrameSource.h"
+#include "recording/FrameSource.h"
 
 #include "looplab/model/Model.h"
 #include "looplab/model/ModelDocument.h"

@@ -1,6 +1,6 @@
 #include "plotting/PlotQuantity.h"
 
-#include "workbench/SimulationRecording.h"
+#include "recording/SimulationRecording.h"
 
 #include "looplab/analysis/EnergyBalance.h"
 #include "looplab/analysis/PointMotion.h"
@@ -8,7 +8,7 @@
 #include "looplab/dynamics/Reactions.h"
 #include "looplab/kinematics/JointCoordinates.h"
 #include "looplab/model/Model.h"
-#include "looplab/posing/FourBarAnalysis.h"
+#include "looplab/kinematics/FourBarAnalysis.h"
 
 #include <QCoreApplication>
 

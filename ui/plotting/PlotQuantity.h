@@ -7,7 +7,7 @@
 // come from the core (PointMotion.h, EnergyBalance.h, TransmissionAngle.h) at each
 // recorded frame, in SI units; DisplayUnits converts them when shown.
 
-#include "workbench/JointQuantity.h"
+#include "recording/JointQuantity.h"
 
 #include "looplab/kinematics/PointTrace.h"
 

@@ -1,9 +1,9 @@
 #include "plotting/PlotWindow.h"
 
 #include "plotting/DisplayUnits.h"
-#include "workbench/PlotAxisRange.h"
-#include "workbench/SimulationRecording.h"
-#include "workbench/ZoomableChartView.h"
+#include "plotting/PlotAxisRange.h"
+#include "recording/SimulationRecording.h"
+#include "plotting/ZoomableChartView.h"
 
 #include "looplab/model/Model.h"
 

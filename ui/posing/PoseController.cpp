@@ -1,6 +1,6 @@
 #include "posing/PoseController.h"
 
-#include "workbench/WorkbenchDocument.h"
+#include "document/WorkbenchDocument.h"
 
 #include "looplab/kinematics/Assembly.h"
 #include "looplab/posing/PosingModel.h"

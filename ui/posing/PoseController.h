@@ -8,7 +8,7 @@
 #include "looplab/posing/JointCoordinateAssembly.h"
 #include "looplab/model/Model.h"
 #include "looplab/posing/PoseDocument.h"
-#include "looplab/bodies/State.h"
+#include "looplab/model/State.h"
 
 #include <QObject>
 #include <QString>

@@ -2,7 +2,7 @@
 
 #include "plotting/DisplayUnits.h"
 #include "posing/PoseController.h"
-#include "workbench/WorkbenchDocument.h"
+#include "document/WorkbenchDocument.h"
 
 #include <QCheckBox>
 #include <QComboBox>

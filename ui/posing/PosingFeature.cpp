@@ -4,10 +4,10 @@
 #include "posing/PoseController.h"
 #include "posing/PosePanel.h"
 #include "viewport/VtkViewport.h"
-#include "workbench/WarningsPanel.h"
-#include "workbench/WorkbenchDocument.h"
+#include "panels/WarningsPanel.h"
+#include "document/WorkbenchDocument.h"
 
-#include "looplab/bodies/State.h"
+#include "looplab/model/State.h"
 #include "looplab/kinematics/Assembly.h"
 #include "looplab/model/ModelBuilder.h"
 #include "looplab/posing/MechanismAdvice.h"

@@ -2,8 +2,8 @@
 
 #include "looplab/simulation/ModelRunSettings.h"
 #include "viewport/VtkViewport.h"
-#include "workbench/RunPanel.h"
-#include "workbench/WorkbenchDocument.h"
+#include "run/RunPanel.h"
+#include "document/WorkbenchDocument.h"
 
 #include <QAction>
 #include <QPlainTextEdit>

@@ -4,7 +4,7 @@
 #include "sketch/SketchGrid.h"
 #include "sketch/SketchOverlay.h"
 #include "viewport/VtkViewport.h"
-#include "workbench/WorkbenchDocument.h"
+#include "document/WorkbenchDocument.h"
 
 #include <QAction>
 #include <QActionGroup>

@@ -3,7 +3,7 @@
 // pivots light) and the end a link chain continues from as a ring. Plain VTK props added
 // to the view's renderer.
 
-#include "looplab/model/Types.h"
+#include "looplab/common/Types.h"
 
 #include <vector>
 

@@ -4,10 +4,10 @@
 #include "study/StudyJob.h"
 #include "study/StudyModelPicker.h"
 #include "study/StudyResultsView.h"
-#include "workbench/WorkbenchDocument.h"
+#include "document/WorkbenchDocument.h"
 
 #include "looplab/model/InputFile.h"
-#include "looplab/model/ModelFile.h"
+#include "looplab/files/ModelFile.h"
 #include "looplab/study/StudyCases.h"
 #include "looplab/study/StudyFile.h"
 #include "looplab/study/StudyQuantities.h"

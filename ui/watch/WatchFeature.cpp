@@ -4,8 +4,8 @@
 #include "overlays/ArrowFeature.h"
 #include "plotting/PlotWindows.h"
 #include "viewport/VtkViewport.h"
-#include "workbench/PanelDock.h"
-#include "workbench/SimulationRecording.h"
+#include "panels/PanelDock.h"
+#include "recording/SimulationRecording.h"
 
 #include <QAction>
 #include <QDockWidget>

@@ -1,7 +1,7 @@
 #include "workbench/CamFields.h"
 
 #include "workbench/PropertyEditor.h"
-#include "workbench/WorkbenchDocument.h"
+#include "document/WorkbenchDocument.h"
 
 namespace looplab::ui {
 

@@ -6,7 +6,7 @@
 #include "workbench/PropertyEditor.h"
 
 #include "workbench/CamFields.h"
-#include "workbench/WorkbenchDocument.h"
+#include "document/WorkbenchDocument.h"
 
 #include <QFormLayout>
 

@@ -5,7 +5,7 @@
 // the member is built, without the rest of the model, so a fault elsewhere (an
 // unconnected joint being set up) does not block editing it.
 
-#include "workbench/DocumentOperations.h"
+#include "document/DocumentOperations.h"
 
 #include "looplab/model/Diagnostic.h"
 

@@ -4,7 +4,7 @@
 
 #include "workbench/PropertyEditor.h"
 
-#include "workbench/WorkbenchDocument.h"
+#include "document/WorkbenchDocument.h"
 
 #include <QFormLayout>
 #include <QLabel>

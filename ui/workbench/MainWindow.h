@@ -4,11 +4,11 @@
 // at the bottom. It wires the document, the simulation runner and the views together;
 // the pieces themselves live in their own classes.
 
-#include "workbench/DocumentOperations.h"
-#include "workbench/ModesRunner.h"
-#include "workbench/PlotPanel.h"
-#include "workbench/RecordedFrame.h"
-#include "workbench/SimulationRecording.h"
+#include "document/DocumentOperations.h"
+#include "run/ModesRunner.h"
+#include "plotting/PlotPanel.h"
+#include "recording/RecordedFrame.h"
+#include "recording/SimulationRecording.h"
 
 #include <QMainWindow>
 #include <QTimer>

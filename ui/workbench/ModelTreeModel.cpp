@@ -1,6 +1,6 @@
 #include "workbench/ModelTreeModel.h"
 
-#include "workbench/WorkbenchDocument.h"
+#include "document/WorkbenchDocument.h"
 
 namespace looplab::ui {
 

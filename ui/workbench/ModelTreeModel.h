@@ -5,7 +5,7 @@
 // Item names are editable in place; a rename goes through the document's undo stack and
 // updates every reference.
 
-#include "workbench/DocumentOperations.h"
+#include "document/DocumentOperations.h"
 
 #include <QAbstractItemModel>
 

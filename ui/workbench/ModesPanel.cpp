@@ -2,7 +2,7 @@
 
 #include "looplab/analysis/ModeMotion.h"
 
-#include "workbench/ZoomableChartView.h"
+#include "plotting/ZoomableChartView.h"
 
 #include <QChart>
 #include <QCheckBox>

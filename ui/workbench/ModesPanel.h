@@ -9,7 +9,7 @@
 // (ModesRunner), the animation and the exports.
 
 #include "looplab/analysis/Modes.h"
-#include "workbench/ModesRunner.h"
+#include "run/ModesRunner.h"
 
 #include <QWidget>
 

@@ -1,6 +1,6 @@
 #include "workbench/PlaybackBar.h"
 
-#include "workbench/FrameSource.h"
+#include "recording/FrameSource.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -4,7 +4,7 @@
 #include "looplab/model/ShapeMassProperties.h"
 
 #include "workbench/FlexibleMemberCheck.h"
-#include "workbench/WorkbenchDocument.h"
+#include "document/WorkbenchDocument.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>

@@ -23,7 +23,7 @@
 // "orientation.angle", "marker1.position.x", "law.coefficients", ...) so that tests and
 // accessibility tools can find it.
 
-#include "workbench/DocumentOperations.h"
+#include "document/DocumentOperations.h"
 
 #include <QWidget>
 

@@ -14,11 +14,11 @@
 #include "watch/WatchFeature.h"
 #include "workbench/FlexibleView.h"
 #include "workbench/MainWindow.h"
-#include "workbench/ModeShapeAnimation.h"
+#include "recording/ModeShapeAnimation.h"
 #include "workbench/ModeTableCsv.h"
 #include "workbench/ModesPanel.h"
 #include "workbench/PlaybackBar.h"
-#include "workbench/WorkbenchDocument.h"
+#include "document/WorkbenchDocument.h"
 
 #include <vtkCamera.h>
 #include <vtkRenderer.h>

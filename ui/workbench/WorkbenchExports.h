@@ -5,7 +5,7 @@
 // its corner. Files go beside the model's file by default (ExportFolder.h), and an export
 // from a dialog ends by naming the file with a button that opens its folder.
 
-#include "workbench/PlotPanel.h"
+#include "plotting/PlotPanel.h"
 
 #include <QObject>
 #include <QString>

@@ -2,7 +2,7 @@
 
 #include "looplab/dynamics/Reactions.h"
 #include "looplab/model/Model.h"
-#include "looplab/bodies/State.h"
+#include "looplab/model/State.h"
 
 namespace looplab {
 

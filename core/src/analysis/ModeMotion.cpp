@@ -1,6 +1,6 @@
 #include "looplab/analysis/ModeMotion.h"
 
-#include "looplab/bodies/State.h"
+#include "looplab/model/State.h"
 #include "looplab/model/Model.h"
 #include "looplab/scene/Scene.h"
 

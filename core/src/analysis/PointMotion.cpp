@@ -1,7 +1,7 @@
 #include "looplab/analysis/PointMotion.h"
 
 #include "looplab/model/Model.h"
-#include "looplab/bodies/State.h"
+#include "looplab/model/State.h"
 
 namespace looplab {
 

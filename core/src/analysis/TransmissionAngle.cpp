@@ -1,8 +1,8 @@
 #include "looplab/analysis/TransmissionAngle.h"
 
 #include "looplab/model/Model.h"
-#include "looplab/posing/FourBarAnalysis.h"
-#include "looplab/bodies/State.h"
+#include "looplab/kinematics/FourBarAnalysis.h"
+#include "looplab/model/State.h"
 
 #include <algorithm>
 #include <cmath>

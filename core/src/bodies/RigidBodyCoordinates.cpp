@@ -1,6 +1,6 @@
 #include "looplab/bodies/RigidBodyCoordinates.h"
 
-#include "looplab/model/BodyKind.h"
+#include "looplab/bodies/BodyKind.h"
 #include "looplab/bodies/Rotation.h"
 
 namespace looplab {

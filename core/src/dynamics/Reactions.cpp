@@ -1,6 +1,6 @@
 #include "looplab/dynamics/Reactions.h"
 
-#include "looplab/bodies/FrameKinematics.h"
+#include "looplab/kinematics/FrameKinematics.h"
 #include "looplab/bodies/RigidBodyCoordinates.h"
 
 #include <cmath>

@@ -3,7 +3,7 @@
 // the formats' angle conventions, numbers parsed from attribute text, mass properties that
 // add, and the model-format JSON of vectors, quaternions and inertias.
 #include "looplab/exchange/ModelImport.h"
-#include "looplab/model/Types.h"
+#include "looplab/common/Types.h"
 
 #include <tinyxml2.h>
 

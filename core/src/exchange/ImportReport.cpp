@@ -1,6 +1,6 @@
 #include "ImportReport.h"
 
-#include "looplab/model/ModelFile.h"
+#include "looplab/files/ModelFile.h"
 
 #include <algorithm>
 

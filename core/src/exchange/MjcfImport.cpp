@@ -8,7 +8,7 @@
 #include "ImportFrames.h"
 #include "ImportReport.h"
 
-#include "looplab/model/ModelFile.h"
+#include "looplab/files/ModelFile.h"
 
 #include <tinyxml2.h>
 

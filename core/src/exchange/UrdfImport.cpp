@@ -7,7 +7,7 @@
 #include "ImportFrames.h"
 #include "ImportReport.h"
 
-#include "looplab/model/ModelFile.h"
+#include "looplab/files/ModelFile.h"
 
 #include <console_bridge/console.h>
 #include <tinyxml2.h>

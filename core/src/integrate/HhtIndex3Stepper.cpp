@@ -4,8 +4,8 @@
 #include "looplab/dynamics/Dynamics.h"
 #include "looplab/dynamics/Linearization.h"
 #include "looplab/kinematics/Mobility.h"
-#include "looplab/simulation/SingularityMonitor.h"
-#include "looplab/bodies/State.h"
+#include "looplab/integrate/SingularityMonitor.h"
+#include "looplab/model/State.h"
 
 #include "MessageText.h"
 

@@ -1,6 +1,6 @@
 #include "looplab/integrate/StepHermite.h"
 
-#include "looplab/bodies/State.h"
+#include "looplab/model/State.h"
 
 #include <algorithm>
 

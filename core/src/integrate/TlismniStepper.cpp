@@ -5,8 +5,8 @@
 #include "looplab/kinematics/Constraints.h"
 #include "looplab/dynamics/Dynamics.h"
 #include "looplab/kinematics/Mobility.h"
-#include "looplab/simulation/SingularityMonitor.h"
-#include "looplab/bodies/State.h"
+#include "looplab/integrate/SingularityMonitor.h"
+#include "looplab/model/State.h"
 
 #include "MessageText.h"
 

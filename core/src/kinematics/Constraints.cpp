@@ -1,6 +1,6 @@
 #include "looplab/kinematics/Constraints.h"
 
-#include "looplab/bodies/FrameKinematics.h"
+#include "looplab/kinematics/FrameKinematics.h"
 #include "looplab/bodies/RigidBodyCoordinates.h"
 #include "looplab/kinematics/HingeAngle.h"
 

@@ -2,7 +2,7 @@
 
 #include "looplab/kinematics/Constraints.h"
 #include "looplab/kinematics/Mobility.h"
-#include "looplab/posing/FourBarAnalysis.h"
+#include "looplab/kinematics/FourBarAnalysis.h"
 
 #include <algorithm>
 #include <chrono>

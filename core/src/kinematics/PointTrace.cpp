@@ -2,7 +2,7 @@
 
 #include "looplab/model/Model.h"
 #include "looplab/model/ModelDocument.h"
-#include "looplab/bodies/State.h"
+#include "looplab/model/State.h"
 
 #include <cmath>
 #include <cstdio>

@@ -2,7 +2,7 @@
 // The pitch cones of a bevel gear pair (methods.md, "Couplers"): two wheels on axes that
 // meet at the cones' apex, rolling on each other along a line through it.
 
-#include "looplab/model/Types.h"
+#include "looplab/common/Types.h"
 
 #include <optional>
 #include <string>

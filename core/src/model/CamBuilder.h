@@ -2,7 +2,7 @@
 // Compiles a cam coupler of the model document (its law and follower) into the coupler's
 // equation and the cam's geometry; part of buildCouplers() (CouplerBuilder.cpp).
 
-#include "looplab/bodies/State.h"
+#include "looplab/model/State.h"
 #include "looplab/model/Model.h"
 
 #include <functional>

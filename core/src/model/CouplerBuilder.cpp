@@ -3,7 +3,7 @@
 #include "model/BevelGear.h"
 #include "model/CamBuilder.h"
 
-#include "looplab/bodies/State.h"
+#include "looplab/model/State.h"
 
 #include <cmath>
 #include <cstdio>

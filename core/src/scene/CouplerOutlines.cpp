@@ -1,6 +1,6 @@
 #include "scene/CouplerOutlines.h"
 
-#include "looplab/bodies/State.h"
+#include "looplab/model/State.h"
 #include "looplab/model/Model.h"
 
 #include <cmath>

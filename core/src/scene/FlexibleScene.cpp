@@ -4,7 +4,7 @@
 #include "looplab/bodies/HexahedronElement.h"
 #include "looplab/bodies/HexahedronStress.h"
 #include "looplab/model/Model.h"
-#include "looplab/bodies/State.h"
+#include "looplab/model/State.h"
 
 #include <algorithm>
 #include <cmath>

@@ -4,7 +4,7 @@
 #include "scene/CouplerOutlines.h"
 
 #include "looplab/model/Model.h"
-#include "looplab/bodies/State.h"
+#include "looplab/model/State.h"
 
 namespace looplab {
 

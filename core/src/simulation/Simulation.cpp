@@ -7,8 +7,8 @@
 #include "looplab/integrate/MethodRegistry.h"
 #include "looplab/kinematics/Mobility.h"
 #include "looplab/simulation/OutputSchedule.h"
-#include "looplab/simulation/SingularityMonitor.h"
-#include "looplab/posing/FourBarAnalysis.h"
+#include "looplab/integrate/SingularityMonitor.h"
+#include "looplab/kinematics/FourBarAnalysis.h"
 
 #include <algorithm>
 #include <chrono>

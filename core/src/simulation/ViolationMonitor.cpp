@@ -3,7 +3,7 @@
 #include "looplab/kinematics/Constraints.h"
 #include "looplab/dynamics/Dynamics.h"
 #include "looplab/integrate/MethodRegistry.h"
-#include "looplab/simulation/SingularityMonitor.h"
+#include "looplab/integrate/SingularityMonitor.h"
 
 #include <algorithm>
 #include <cmath>

@@ -3,10 +3,10 @@
 #include "looplab/integrate/MethodRegistry.h"
 #include "looplab/model/ModelBuilder.h"
 #include "looplab/model/InputFile.h"
-#include "looplab/model/ModelFile.h"
+#include "looplab/files/ModelFile.h"
 #include "looplab/study/StudyCases.h"
 #include "looplab/study/StudyQuantities.h"
-#include "model/JsonLocator.h"
+#include "files/JsonLocator.h"
 
 #include <nlohmann/json.hpp>
 

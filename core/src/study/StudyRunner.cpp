@@ -8,7 +8,7 @@
 #include "looplab/kinematics/Mobility.h"
 #include "looplab/dynamics/Reactions.h"
 #include "looplab/model/ModelBuilder.h"
-#include "looplab/model/ModelFile.h"
+#include "looplab/files/ModelFile.h"
 #include "looplab/simulation/Simulation.h"
 #include "looplab/study/StudyCases.h"
 #include "looplab/study/StudyQuantities.h"

@@ -18,7 +18,7 @@
 #include "looplab/analysis/Modes.h"
 #include "looplab/analysis/Statics.h"
 #include "looplab/dynamics/Dynamics.h"
-#include "looplab/model/ModelFile.h"
+#include "looplab/files/ModelFile.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

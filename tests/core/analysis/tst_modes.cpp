@@ -28,7 +28,7 @@
 
 #include "looplab/kinematics/Constraints.h"
 #include "looplab/analysis/Modes.h"
-#include "looplab/model/ModelFile.h"
+#include "looplab/files/ModelFile.h"
 #include "looplab/analysis/ModesAlongMotion.h"
 #include "looplab/analysis/Statics.h"
 #include "looplab/dynamics/ProjectionMethod.h"

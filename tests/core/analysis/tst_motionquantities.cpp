@@ -14,7 +14,7 @@
 #include "looplab/analysis/MotionArrows.h"
 #include "looplab/analysis/PointMotion.h"
 #include "looplab/analysis/TransmissionAngle.h"
-#include "looplab/bodies/NodalOutputs.h"
+#include "looplab/kinematics/NodalOutputs.h"
 #include "looplab/dynamics/Dynamics.h"
 #include "looplab/model/Model.h"
 #include "looplab/simulation/Simulation.h"

@@ -4,7 +4,7 @@
 #include "looplab/exchange/ModelExport.h"
 #include "looplab/exchange/ModelImport.h"
 #include "looplab/kinematics/Mobility.h"
-#include "looplab/model/ModelFile.h"
+#include "looplab/files/ModelFile.h"
 #include "looplab/simulation/Simulation.h"
 
 #include <QtTest>

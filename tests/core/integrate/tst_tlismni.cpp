@@ -10,7 +10,7 @@
 #include "looplab/integrate/MethodRegistry.h"
 #include "looplab/simulation/Simulation.h"
 #include "looplab/integrate/TlismniStepper.h"
-#include "looplab/model/ModelFile.h"
+#include "looplab/files/ModelFile.h"
 
 #include <algorithm>
 #include <chrono>

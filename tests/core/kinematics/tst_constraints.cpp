@@ -6,7 +6,7 @@
 
 #include "looplab/kinematics/Constraints.h"
 #include "looplab/model/ModelBuilder.h"
-#include "looplab/bodies/State.h"
+#include "looplab/model/State.h"
 
 #include <QtTest>
 #include <cmath>

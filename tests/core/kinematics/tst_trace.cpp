@@ -11,7 +11,7 @@
 #include "looplab/kinematics/PlanarFourBar.h"
 #include "looplab/kinematics/PointTrace.h"
 #include "looplab/simulation/Simulation.h"
-#include "looplab/bodies/State.h"
+#include "looplab/model/State.h"
 
 #include <QtTest>
 

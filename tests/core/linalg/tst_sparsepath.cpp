@@ -12,7 +12,7 @@
 #include "looplab/simulation/Simulation.h"
 #include "looplab/dynamics/BaumgarteMethod.h"
 #include "looplab/dynamics/PenaltyMethod.h"
-#include "looplab/bodies/State.h"
+#include "looplab/model/State.h"
 #include "looplab/linalg/AugmentedMatrix.h"
 
 #include <cmath>

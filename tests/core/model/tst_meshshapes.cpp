@@ -1,7 +1,7 @@
 // Mesh shapes (VisualShape::Kind::Mesh, TriangleMesh.h): STL and OBJ files read into closed
 // triangle meshes, the mass properties of the solid they bound against a box's closed form,
 // and the model file's fields and errors.
-#include "looplab/model/ModelFile.h"
+#include "looplab/files/ModelFile.h"
 #include "looplab/model/ShapeMassProperties.h"
 #include "looplab/model/TriangleMesh.h"
 

@@ -6,7 +6,7 @@
 
 #include "looplab/integrate/MethodRegistry.h"
 #include "looplab/kinematics/PointTrace.h"
-#include "looplab/model/ModelFile.h"
+#include "looplab/files/ModelFile.h"
 #include "looplab/simulation/ModelRunSettings.h"
 
 #include <QDir>

@@ -9,7 +9,7 @@
 #include "looplab/linalg/ConstraintSpaces.h"
 #include "looplab/posing/DragAssembly.h"
 #include "looplab/posing/JointCoordinateAssembly.h"
-#include "looplab/model/ModelFile.h"
+#include "looplab/files/ModelFile.h"
 #include "looplab/posing/PoseDocument.h"
 #include "looplab/posing/PosingModel.h"
 #include "looplab/scene/Scene.h"

@@ -7,12 +7,12 @@
 #include "DoubleParallelogramExact.h"
 #include "TestModels.h"
 
-#include "looplab/bodies/State.h"
+#include "looplab/model/State.h"
 #include "looplab/simulation/EnergyMonitor.h"
 #include "looplab/integrate/SingularCrossing.h"
 #include "looplab/kinematics/JointCoordinates.h"
 #include "looplab/simulation/Simulation.h"
-#include "looplab/simulation/SingularityMonitor.h"
+#include "looplab/integrate/SingularityMonitor.h"
 
 #include <cmath>
 #include <limits>

@@ -5,8 +5,8 @@
 #include "CliRunner.h"
 #include "EllipticFunctions.h"
 
-#include "looplab/bodies/NodalOutputs.h"
-#include "looplab/model/ModelFile.h"
+#include "looplab/kinematics/NodalOutputs.h"
+#include "looplab/files/ModelFile.h"
 
 #include <QDir>
 #include <QElapsedTimer>

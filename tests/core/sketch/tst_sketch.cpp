@@ -6,7 +6,7 @@
 #include "looplab/kinematics/Assembly.h"
 #include "looplab/kinematics/Mobility.h"
 #include "looplab/model/ModelBuilder.h"
-#include "looplab/model/ModelFile.h"
+#include "looplab/files/ModelFile.h"
 #include "looplab/model/Cam.h"
 #include "looplab/model/ShapeMassProperties.h"
 #include "looplab/sketch/SketchEdits.h"

@@ -5,7 +5,7 @@
 // conservative one (EnergyMonitor.h). Springs, gravity and dampers are not in W: springs
 // and gravity are in E, and a damper's loss shows as a negative balance.
 
-#include "looplab/model/Types.h"
+#include "looplab/common/Types.h"
 
 #include <vector>
 

@@ -15,7 +15,7 @@
 
 #include "looplab/kinematics/Constraints.h"
 #include "looplab/model/Model.h"
-#include "looplab/bodies/State.h"
+#include "looplab/model/State.h"
 
 #include <string>
 #include <vector>

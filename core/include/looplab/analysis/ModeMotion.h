@@ -3,7 +3,7 @@
 // each global axis. Two modes of one repeated frequency (the two bending planes of a beam
 // with a square or round section) have the same frequency and differ only here.
 
-#include "looplab/model/Types.h"
+#include "looplab/common/Types.h"
 
 #include <string>
 

@@ -17,7 +17,7 @@
 #include "looplab/linalg/ConstraintSpaces.h"
 #include "looplab/kinematics/Constraints.h"
 #include "looplab/model/Model.h"
-#include "looplab/bodies/State.h"
+#include "looplab/model/State.h"
 
 #include <complex>
 #include <optional>

@@ -7,7 +7,7 @@
 
 #include "looplab/kinematics/PointTrace.h"
 #include "looplab/model/Status.h"
-#include "looplab/model/Types.h"
+#include "looplab/common/Types.h"
 
 #include <string>
 #include <vector>

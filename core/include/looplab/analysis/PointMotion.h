@@ -5,7 +5,7 @@
 // SimulationFrame::acceleration, or Simulator::evaluateFrame at a stored state).
 
 #include "looplab/model/Status.h"
-#include "looplab/model/Types.h"
+#include "looplab/common/Types.h"
 
 namespace looplab {
 

@@ -5,7 +5,7 @@
 // 5th ed., §4.10), and μ = 0 or 180° is a toggle (dead-centre) position.
 
 #include "looplab/model/Status.h"
-#include "looplab/model/Types.h"
+#include "looplab/common/Types.h"
 
 #include <optional>
 

@@ -28,7 +28,7 @@
 // element, dissipates nothing); ẇ turns with a bent element, which a rigid rotation at rate
 // ω then damps by about βω times its bending force.
 
-#include "looplab/model/Types.h"
+#include "looplab/common/Types.h"
 
 namespace looplab::ancf {
 

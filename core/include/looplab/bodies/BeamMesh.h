@@ -6,7 +6,7 @@
 // is immutable and shared by the copies of a Model.
 
 #include "looplab/bodies/AncfCableElement.h"
-#include "looplab/model/Types.h"
+#include "looplab/common/Types.h"
 
 #include <Eigen/SparseCholesky>
 #include <Eigen/SparseCore>

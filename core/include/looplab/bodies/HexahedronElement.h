@@ -18,7 +18,7 @@
 // parallelepiped element; the stiffness of a fully integrated trilinear brick locks in
 // bending, see methods.md "Solid elements").
 
-#include "looplab/model/Types.h"
+#include "looplab/common/Types.h"
 
 #include <array>
 

@@ -4,7 +4,7 @@
 // velocity slice of 6 numbers, centre-of-mass velocity ṙ (global) and angular velocity ω
 // (body frame). These functions work on one body's slices.
 
-#include "looplab/model/Types.h"
+#include "looplab/common/Types.h"
 
 namespace looplab::rigid {
 

@@ -2,7 +2,7 @@
 // Small rotation helpers. Orientations are unit quaternions (Euler parameters); Euler
 // angles are never used because they are singular somewhere on every body's path.
 
-#include "looplab/model/Types.h"
+#include "looplab/common/Types.h"
 
 namespace looplab {
 

@@ -10,7 +10,7 @@
 // sets "xmin", "xmax", "ymin", "ymax", "zmin", "zmax".
 
 #include "looplab/bodies/HexahedronElement.h"
-#include "looplab/model/Types.h"
+#include "looplab/common/Types.h"
 
 #include <Eigen/SparseCholesky>
 #include <Eigen/SparseCore>

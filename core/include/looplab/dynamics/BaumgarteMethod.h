@@ -11,7 +11,7 @@
 // SuiteSparseQR for the rank, a sparse Cholesky of the Schur complement (IndependentRows).
 
 #include "looplab/dynamics/ConstraintMethod.h"
-#include "looplab/linalg/IndependentRows.h"
+#include "looplab/dynamics/IndependentRows.h"
 
 #include <vector>
 

@@ -11,7 +11,7 @@
 #include "looplab/linalg/ConstraintSpaces.h"
 #include "looplab/model/Model.h"
 #include "looplab/dynamics/MotionEvaluation.h"
-#include "looplab/bodies/State.h"
+#include "looplab/model/State.h"
 #include "looplab/model/Status.h"
 
 #include <cmath>

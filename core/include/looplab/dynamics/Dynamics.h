@@ -5,7 +5,7 @@
 // mechanical energy.
 
 #include "looplab/model/Model.h"
-#include "looplab/bodies/State.h"
+#include "looplab/model/State.h"
 
 namespace looplab {
 

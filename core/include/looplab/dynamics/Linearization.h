@@ -20,7 +20,7 @@
 #include "looplab/kinematics/Constraints.h"
 #include "looplab/dynamics/ForceDerivatives.h"
 #include "looplab/model/Model.h"
-#include "looplab/bodies/State.h"
+#include "looplab/model/State.h"
 
 namespace looplab {
 

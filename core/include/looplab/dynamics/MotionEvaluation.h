@@ -1,7 +1,7 @@
 #pragma once
 // What the equations of motion give at one state: the accelerations and the multipliers.
 
-#include "looplab/model/Types.h"
+#include "looplab/common/Types.h"
 
 namespace looplab {
 

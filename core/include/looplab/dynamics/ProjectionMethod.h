@@ -19,7 +19,7 @@
 
 #include "looplab/dynamics/ConstraintMethod.h"
 #include "looplab/kinematics/Constraints.h"
-#include "looplab/linalg/IndependentRows.h"
+#include "looplab/dynamics/IndependentRows.h"
 
 namespace looplab {
 

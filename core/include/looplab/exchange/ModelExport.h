@@ -4,7 +4,7 @@
 // given state (the assembled initial one); joints along a spanning tree from the ground
 // become the format's joints, the others close loops (MJCF's `connect` and `weld`
 // equalities, LoopLab's <loop_joint> in URDF). What the format cannot say is reported.
-#include "looplab/bodies/State.h"
+#include "looplab/model/State.h"
 #include "looplab/model/Model.h"
 
 #include <string>

@@ -16,7 +16,7 @@
 // and (γ + α − ½)h²ȧ in the velocities, which vanishes for γ = ½ − α: the positions carry
 // the leading local error, (1/12 + α²/4)h³ȧ for HHT, (β − 1/6)h³ȧ for Newmark.
 
-#include "looplab/model/Types.h"
+#include "looplab/common/Types.h"
 
 namespace looplab {
 

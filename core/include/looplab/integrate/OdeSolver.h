@@ -10,7 +10,7 @@
 
 #include "looplab/integrate/StiffnessDetector.h"
 #include "looplab/model/Status.h"
-#include "looplab/model/Types.h"
+#include "looplab/common/Types.h"
 
 #include <functional>
 #include <memory>

@@ -5,8 +5,8 @@
 // body kinds' retraction so that interpolated rotations stay rotations.
 
 #include "looplab/model/Model.h"
-#include "looplab/bodies/State.h"
-#include "looplab/model/Types.h"
+#include "looplab/model/State.h"
+#include "looplab/common/Types.h"
 
 namespace looplab {
 

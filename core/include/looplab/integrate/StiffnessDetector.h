@@ -18,7 +18,7 @@
 // too when ρ·Δt_out ≥ 2π·kPeriodsPerOutput and h·ρ ≥ kTiedStep (the step is tied to that
 // motion), Δt_out the time between outputs.
 
-#include "looplab/model/Types.h"
+#include "looplab/common/Types.h"
 
 #include <vector>
 

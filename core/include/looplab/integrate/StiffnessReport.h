@@ -5,7 +5,7 @@
 
 #include "looplab/integrate/StiffnessDetector.h"
 #include "looplab/model/Model.h"
-#include "looplab/simulation/SimulationEvent.h"
+#include "looplab/integrate/SimulationEvent.h"
 
 #include <string>
 #include <vector>

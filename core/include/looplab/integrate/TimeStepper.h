@@ -8,8 +8,8 @@
 #include "looplab/linalg/ConstraintSpaces.h"
 #include "looplab/dynamics/MotionEvaluation.h"
 #include "looplab/integrate/OdeSolver.h"
-#include "looplab/simulation/SimulationEvent.h"
-#include "looplab/bodies/State.h"
+#include "looplab/integrate/SimulationEvent.h"
+#include "looplab/model/State.h"
 #include "looplab/model/Status.h"
 
 #include <string>

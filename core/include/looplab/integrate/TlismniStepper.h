@@ -17,7 +17,7 @@
 #include "looplab/integrate/GeneralizedAlpha.h"
 #include "looplab/integrate/ModifiedNewton.h"
 #include "looplab/integrate/OdeSolver.h"
-#include "looplab/simulation/SimulationEvent.h"
+#include "looplab/integrate/SimulationEvent.h"
 #include "looplab/integrate/StepHermite.h"
 #include "looplab/integrate/StepSizeController.h"
 #include "looplab/integrate/TimeStepper.h"

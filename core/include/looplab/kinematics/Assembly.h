@@ -4,7 +4,7 @@
 
 #include "looplab/linalg/ConstraintSpaces.h"
 #include "looplab/model/Model.h"
-#include "looplab/bodies/State.h"
+#include "looplab/model/State.h"
 
 #include <string>
 #include <utility>

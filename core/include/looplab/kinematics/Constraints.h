@@ -4,17 +4,10 @@
 // where Φ_q is the Jacobian with respect to the velocity coordinates v (see Model).
 
 #include "looplab/model/Model.h"
-#include "looplab/bodies/State.h"
-
-#include <Eigen/SparseCore>
+#include "looplab/model/State.h"
+#include "looplab/linalg/SparseMatrix.h"
 
 namespace looplab {
-
-using SparseMatrix = Eigen::SparseMatrix<double, Eigen::RowMajor>;
-/// Column-major (compressed sparse column) storage: the layout sparse LU and Cholesky
-/// (UMFPACK, CHOLMOD, SuiteSparseQR, Eigen's SparseLU) and SUNDIALS' sparse matrices take
-/// without a copy; used for the n × n matrices of the linearisation (Linearization.h).
-using SparseColMatrix = Eigen::SparseMatrix<double, Eigen::ColMajor>;
 
 /// What evaluateConstraints() should compute.
 enum ConstraintPart : unsigned {

@@ -6,7 +6,7 @@
 // depend on the slope's length; the joint's angle θ (body 2 relative to body 1, as for any
 // revolute) is σφ, σ = +1 when the node is body 2 and −1 when it is body 1.
 
-#include "looplab/bodies/FrameKinematics.h"
+#include "looplab/kinematics/FrameKinematics.h"
 #include "looplab/kinematics/NodeJoints.h"
 
 #include <vector>

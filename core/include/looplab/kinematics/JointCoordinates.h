@@ -3,7 +3,7 @@
 // that a crank that turns twice reports 4π, not a saw-tooth.
 
 #include "looplab/model/Model.h"
-#include "looplab/bodies/State.h"
+#include "looplab/model/State.h"
 
 #include <string>
 #include <vector>

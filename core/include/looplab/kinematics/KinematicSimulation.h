@@ -5,7 +5,7 @@
 
 #include "looplab/kinematics/Assembly.h"
 #include "looplab/model/Model.h"
-#include "looplab/bodies/State.h"
+#include "looplab/model/State.h"
 
 #include <atomic>
 #include <functional>

@@ -5,7 +5,7 @@
 // description; its samples are global positions at the recording's times.
 
 #include "looplab/model/Status.h"
-#include "looplab/model/Types.h"
+#include "looplab/common/Types.h"
 
 #include <iosfwd>
 #include <optional>

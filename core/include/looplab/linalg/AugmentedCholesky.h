@@ -15,15 +15,12 @@
 // It needs A positive definite: factorize() says false otherwise, and the caller falls back
 // to an LU of S (AugmentedFactorization.h).
 
-#include "looplab/model/Types.h"
-
-#include <Eigen/SparseCore>
+#include "looplab/common/Types.h"
+#include "looplab/linalg/SparseMatrix.h"
 
 #include <memory>
 
 namespace looplab {
-
-using SparseColMatrix = Eigen::SparseMatrix<double, Eigen::ColMajor>;
 
 class AugmentedCholesky {
 public:

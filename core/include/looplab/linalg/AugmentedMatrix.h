@@ -11,7 +11,7 @@
 // the stiffness entries gives both blocks the same magnitude (docs/methods.md,
 // "Eigenanalysis: scaling").
 
-#include "looplab/kinematics/Constraints.h"
+#include "looplab/linalg/SparseMatrix.h"
 
 #include <functional>
 #include <memory>

@@ -10,8 +10,8 @@
 // pivots are kept while the pattern stays the same, as it does from step to step
 // (KluFactorization.h).
 
-#include "looplab/kinematics/Constraints.h"
-#include "looplab/model/Types.h"
+#include "looplab/linalg/SparseMatrix.h"
+#include "looplab/common/Types.h"
 
 #include "looplab/linalg/KluFactorization.h"
 

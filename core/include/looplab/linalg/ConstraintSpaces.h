@@ -11,7 +11,7 @@
 // detection for large ones, where the dense one costs O(n³) and its memory O(n²). The
 // choice is automatic at kSparseCoordinateThreshold coordinates and can be forced.
 
-#include "looplab/kinematics/Constraints.h"
+#include "looplab/linalg/SparseMatrix.h"
 #include "looplab/model/Model.h"
 
 #include "looplab/linalg/PivotedQR.h"

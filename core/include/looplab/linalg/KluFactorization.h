@@ -8,8 +8,8 @@
 // min|u_ii|/max|u_ii| fallen below 1e-3 of the value at the last pivot search) is done again
 // with a fresh pivot search, so the reuse never trades accuracy for speed.
 
-#include "looplab/kinematics/Constraints.h"
-#include "looplab/model/Types.h"
+#include "looplab/linalg/SparseMatrix.h"
+#include "looplab/common/Types.h"
 
 #include <memory>
 #include <vector>

@@ -6,7 +6,7 @@
 // operations on the column segments, the arithmetic dominates, where the generic
 // implementation spends most of its time on bookkeeping.
 
-#include "looplab/model/Types.h"
+#include "looplab/common/Types.h"
 
 #include <vector>
 

@@ -4,7 +4,7 @@
 // Schur complement of the constraint Jacobian during a simulation): the fill-reducing
 // ordering and symbolic analysis are redone only when the pattern changes.
 
-#include "looplab/model/Types.h"
+#include "looplab/common/Types.h"
 
 #include <Eigen/SparseCholesky>
 #include <Eigen/SparseCore>

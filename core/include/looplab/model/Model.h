@@ -4,12 +4,12 @@
 // A Model is made by buildModel() from a ModelDocument.
 
 #include "looplab/bodies/BeamMesh.h"
-#include "looplab/model/BodyKind.h"
+#include "looplab/bodies/BodyKind.h"
 #include "looplab/model/Cam.h"
 #include "looplab/model/ModelDocument.h"
 #include "looplab/bodies/SolidMesh.h"
 #include "looplab/model/TimeLaw.h"
-#include "looplab/model/Types.h"
+#include "looplab/common/Types.h"
 #include "looplab/model/VisualShape.h"
 
 #include <memory>

@@ -5,7 +5,7 @@
 
 #include "looplab/model/CamLaw.h"
 #include "looplab/model/TimeLaw.h"
-#include "looplab/model/Types.h"
+#include "looplab/common/Types.h"
 #include "looplab/model/VisualShape.h"
 
 #include <map>

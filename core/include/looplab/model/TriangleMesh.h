@@ -3,7 +3,7 @@
 // vertices and triangles, and the volume integrals of a closed mesh (divergence theorem) that
 // give a solid's mass properties. Only triangles are needed, so the two formats are read
 // here rather than through a mesh library (the workbench draws the files with VTK's readers).
-#include "looplab/model/Types.h"
+#include "looplab/common/Types.h"
 
 #include <array>
 #include <string>

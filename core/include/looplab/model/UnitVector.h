@@ -4,7 +4,7 @@
 // model builder and the workbench's editors decide with the same function, so an axis
 // the editor takes is one the builder takes.
 
-#include "looplab/model/Types.h"
+#include "looplab/common/Types.h"
 
 namespace looplab {
 

@@ -2,7 +2,7 @@
 // How a body looks. The core only describes shapes; the workbench turns them into
 // VTK actors, and the command-line tool ignores them.
 
-#include "looplab/model/Types.h"
+#include "looplab/common/Types.h"
 
 #include <array>
 #include <string>

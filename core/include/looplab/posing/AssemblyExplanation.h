@@ -5,12 +5,12 @@
 // line (`check`) prints it; the workbench draws it.
 
 #include "looplab/kinematics/Assembly.h"
-#include "looplab/posing/FourBarAnalysis.h"
+#include "looplab/kinematics/FourBarAnalysis.h"
 #include "looplab/posing/JointGaps.h"
 #include "looplab/posing/JointPlacement.h"
 #include "looplab/posing/MechanismAdvice.h"
 #include "looplab/model/Model.h"
-#include "looplab/bodies/State.h"
+#include "looplab/model/State.h"
 
 #include <optional>
 #include <string>

@@ -7,7 +7,7 @@
 
 #include "looplab/kinematics/Assembly.h"
 #include "looplab/model/Model.h"
-#include "looplab/bodies/State.h"
+#include "looplab/model/State.h"
 #include "looplab/model/Status.h"
 
 namespace looplab {

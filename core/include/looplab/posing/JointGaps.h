@@ -3,7 +3,7 @@
 // units a user reads: metres between the joint's two frames and degrees between its axes.
 
 #include "looplab/model/Model.h"
-#include "looplab/bodies/State.h"
+#include "looplab/model/State.h"
 
 #include <string>
 #include <vector>

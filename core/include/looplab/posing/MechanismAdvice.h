@@ -6,7 +6,7 @@
 
 #include "looplab/kinematics/Mobility.h"
 #include "looplab/model/Model.h"
-#include "looplab/bodies/State.h"
+#include "looplab/model/State.h"
 
 #include <optional>
 #include <string>

@@ -8,7 +8,7 @@
 // is divided by its largest magnitude over the model. See methods.md, "Drawing flexible
 // bodies".
 
-#include "looplab/model/Types.h"
+#include "looplab/common/Types.h"
 #include "looplab/scene/Scene.h"
 
 #include <vector>

@@ -11,7 +11,7 @@
 // per-vertex scalar field and its undeformed reference, so that a viewer can exaggerate
 // the deformation (withExaggeratedDeformation, FlexibleScene.h) without the model.
 
-#include "looplab/model/Types.h"
+#include "looplab/common/Types.h"
 #include "looplab/model/VisualShape.h"
 
 #include <array>

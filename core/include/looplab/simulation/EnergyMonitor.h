@@ -6,7 +6,7 @@
 // constraint stabilisation, shows up here even when its constraints look closed.
 
 #include "looplab/model/Model.h"
-#include "looplab/simulation/SimulationEvent.h"
+#include "looplab/integrate/SimulationEvent.h"
 #include "looplab/simulation/SimulationFrame.h"
 #include "looplab/simulation/SimulationSettings.h"
 

@@ -5,10 +5,10 @@
 // and events (rank changes, singular configurations, drift beyond the method's bound).
 
 #include "looplab/model/Model.h"
-#include "looplab/simulation/SimulationEvent.h"
+#include "looplab/integrate/SimulationEvent.h"
 #include "looplab/simulation/SimulationFrame.h"
 #include "looplab/simulation/SimulationSettings.h"
-#include "looplab/bodies/State.h"
+#include "looplab/model/State.h"
 #include "looplab/integrate/TimeStepper.h"
 #include "looplab/simulation/ViolationMonitor.h"
 

@@ -4,7 +4,7 @@
 #include "looplab/dynamics/Dynamics.h"
 #include "looplab/integrate/OdeSolver.h"
 #include "looplab/dynamics/Reactions.h"
-#include "looplab/bodies/State.h"
+#include "looplab/model/State.h"
 
 #include <vector>
 

@@ -4,7 +4,7 @@
 // mechanism that has come apart ends the run (docs/methods.md, "Trusting a run").
 
 #include "looplab/model/Model.h"
-#include "looplab/simulation/SimulationEvent.h"
+#include "looplab/integrate/SimulationEvent.h"
 #include "looplab/simulation/SimulationFrame.h"
 #include "looplab/simulation/SimulationSettings.h"
 

@@ -2,7 +2,7 @@
 // The plane a planar linkage is sketched on: one of the three coordinate planes, through
 // the origin. Pivot axes are its normal; links lie in it.
 
-#include "looplab/model/Types.h"
+#include "looplab/common/Types.h"
 
 namespace looplab {
 
