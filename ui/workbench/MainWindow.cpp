@@ -1,6 +1,5 @@
 #include "workbench/MainWindow.h"
 
-#include "looplab/kinematics/NodalOutputs.h"
 #include "looplab/exchange/ModelImport.h"
 #include "looplab/kinematics/JointCoordinates.h"
 #include "looplab/kinematics/PointTrace.h"
@@ -8,6 +7,7 @@
 #include "looplab/scene/Scene.h"
 #include "overlays/ArrowFeature.h"
 #include "overlays/TracePanel.h"
+#include "overlays/Trails.h"
 #include "workbench/FlexibleView.h"
 #include "posing/PosePanel.h"
 #include "posing/PosingFeature.h"
@@ -55,7 +55,6 @@
 #include <QKeySequence>
 #include <QMenu>
 #include <QMenuBar>
-#include <QInputDialog>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QPainter>
@@ -101,6 +100,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     connect(&plotFlush_, &QTimer::timeout, this, &MainWindow::flushPlotFrames);
 
     viewport_ = new VtkViewport;
+    trails_ = new Trails(viewport_, this);
     playback_ = new PlaybackBar;
     playback_->setSource(&recording_);
     auto* centre = new QWidget;
@@ -349,10 +349,7 @@ void MainWindow::createMenus()
     viewMenu_->addAction(tr("Isometric"), this,
                          [this] { viewport_->setStandardView(VtkViewport::StandardView::Isometric); });
     viewMenu_->addSeparator();
-    trailAction_ = viewMenu_->addAction(tr("&Trail of Selected Body"));
-    trailAction_->setCheckable(true);
-    trailAction_->setToolTip(tr("Draw the path of the selected body's centre of mass during runs and playback"));
-    connect(trailAction_, &QAction::toggled, this, &MainWindow::updateTrail);
+    connect(trails_->addAction(viewMenu_), &QAction::toggled, this, &MainWindow::updateTrail);
     viewMenu_->addAction(tr("Reset Plot &Zoom"), plots_, &PlotPanel::resetZoom);
     viewMenu_->addSeparator();
     // Made after the docks and their charts, which it scales when it starts switched on.
@@ -667,9 +664,7 @@ void MainWindow::onDocumentReset()
     // view starts over (camera, trails), looking against its gravity.
     viewport_->setScene(flexibleView_->prepare({}));
     viewport_->setUpAxis(VtkViewport::upAxisAgainst(document_->document().gravity));
-    trailBody_ = -1;
-    trailNodeBody_ = trailNodeIndex_ = -1;
-    trailNode_.clear();
+    trails_->forgetAll();
     refreshScene();
     // Drawn and framed: the model's own camera, if it has one, replaces the framing.
     presentation_->applyCamera();
@@ -707,8 +702,7 @@ void MainWindow::refreshScene()
         if (sceneModel_ || document_->document().bodies.empty()) {
             viewport_->setScene(flexibleView_->prepare({}));
             sceneModel_.reset();
-            trailBody_ = -1;
-            trailNodeBody_ = trailNodeIndex_ = -1;
+            trails_->forgetDrawn();
         }
         return;
     }
@@ -723,8 +717,7 @@ void MainWindow::drawScene(const Scene& scene, const Model& model)
         // New solids: look at them against gravity. Their trails went with the old ones;
         // the selection starts the trail again.
         viewport_->setUpAxis(VtkViewport::upAxisAgainst(model.gravity));
-        trailBody_ = -1;
-        trailNodeBody_ = trailNodeIndex_ = -1;
+        trails_->forgetDrawn();
     }
 }
 
@@ -745,7 +738,7 @@ void MainWindow::showFrame(int frame)
     if (model && model == sceneModel_)
         drawScene(source->frameScene(frame), *model);
     if (jumpedBack)
-        restartTrail();
+        trails_->restart();
     // A mode animation's time is the animation's, not the run's.
     if (source == &recording_)
         plots_->setCursorTime(source->frameTime(frame));
@@ -792,109 +785,11 @@ void MainWindow::onTreeSelection()
     updateTrail();
 }
 
-void MainWindow::updateTrail()
-{
-    updateNodeTrail();
-    const int wanted = trailAction_ && trailAction_->isChecked() ? selectedBody_ : -1;
-    if (wanted == trailBody_)
-        return;
-    // The body frame's origin is its centre of mass.
-    if (trailBody_ >= 0)
-        viewport_->setTrail(trailBody_, Eigen::Vector3d::Zero(), false);
-    if (wanted >= 0)
-        viewport_->setTrail(wanted, Eigen::Vector3d::Zero(), true);
-    trailBody_ = wanted;
-}
-
-void MainWindow::restartTrail()
-{
-    if (trailNodeBody_ >= 0) {
-        viewport_->setNodeTrail(trailNodeBody_, trailNodeIndex_, false);
-        viewport_->setNodeTrail(trailNodeBody_, trailNodeIndex_, true);
-    }
-    if (trailBody_ < 0)
-        return;
-    viewport_->setTrail(trailBody_, Eigen::Vector3d::Zero(), false);
-    viewport_->setTrail(trailBody_, Eigen::Vector3d::Zero(), true);
-}
-
-void MainWindow::updateNodeTrail()
-{
-    // Found by name in the model drawn, so that the trail follows the node through edits
-    // that renumber the bodies.
-    int body = -1, node = -1;
-    if (!trailNode_.isEmpty() && sceneModel_)
-        if (const auto n = findMeshNode(*sceneModel_, trailNode_.toStdString())) {
-            body = sceneBodyIndex(n->body);
-            node = n->node;
-        }
-    if (body == trailNodeBody_ && node == trailNodeIndex_)
-        return;
-    if (trailNodeBody_ >= 0)
-        viewport_->setNodeTrail(trailNodeBody_, trailNodeIndex_, false);
-    trailNodeBody_ = trailNodeIndex_ = -1;
-    if (body >= 0 && viewport_->setNodeTrail(body, node, true)) {
-        trailNodeBody_ = body;
-        trailNodeIndex_ = node;
-    }
-}
+void MainWindow::updateTrail() { trails_->update(sceneModel_.get(), selectedBody_); }
 
 bool MainWindow::setTrailNode(const QString& name, QString* error)
 {
-    const std::string node = name.trimmed().toStdString();
-    if (node.empty()) {
-        trailNode_.clear();
-        updateNodeTrail();
-        return true;
-    }
-    if (!sceneModel_ || !findMeshNode(*sceneModel_, node)) {
-        if (error)
-            *error = tr("'%1' is not a node of the model's beams or solids (nodes are named <beam>.node<k>, "
-                        "<beam>.root, <beam>.tip or <solid>.node<i>_<j>_<k>)")
-                         .arg(QString::fromStdString(node));
-        return false;
-    }
-    const QString previous = trailNode_;
-    trailNode_ = QString::fromStdString(node);
-    updateNodeTrail();
-    if (trailNodeBody_ < 0) {
-        if (error)
-            *error = tr("'%1' is an inner node of a solid, which the view does not draw: choose a node on its surface")
-                         .arg(trailNode_);
-        trailNode_ = previous;
-        updateNodeTrail();
-        return false;
-    }
-    return true;
-}
-
-void MainWindow::chooseTrailNode(const QString& member)
-{
-    // The nodes worth offering: a beam's ends and nodes, a solid's corners; any other
-    // node may be typed.
-    QStringList names;
-    const ModelDocument& doc = document_->document();
-    for (const BeamDoc& b : doc.beams)
-        if (QString::fromStdString(b.name) == member) {
-            names << member + ".tip" << member + ".root";
-            for (int k = 1; k < b.elements && k <= 64; ++k)
-                names << QString("%1.node%2").arg(member).arg(k);
-        }
-    for (const SolidDoc& b : doc.solids)
-        if (QString::fromStdString(b.name) == member)
-            for (int k : {0, b.elements[2]})
-                for (int j : {0, b.elements[1]})
-                    for (int i : {0, b.elements[0]})
-                        names << QString("%1.node%2_%3_%4").arg(member).arg(i).arg(j).arg(k);
-    bool ok = false;
-    const QString name = QInputDialog::getItem(this, tr("Trail of a Node"),
-                                               tr("Node whose path is drawn during runs and playback:"), names, 0,
-                                               true, &ok);
-    if (!ok)
-        return;
-    QString error;
-    if (!setTrailNode(name, &error))
-        QMessageBox::warning(this, tr("Trail of a Node"), error);
+    return trails_->setNode(name, sceneModel_.get(), error);
 }
 
 void MainWindow::onBodyPicked(int index)
@@ -940,10 +835,12 @@ void MainWindow::onTreeContextMenu(const QPoint& pos)
         menu.addAction(tr("Delete"), this, [this, item] { deleteItem(item); });
         if (item.kind == ItemKind::Beam || item.kind == ItemKind::Solid) {
             const QString member = QString::fromStdString(itemName(document_->document(), item));
-            menu.addAction(tr("Trail of a Node…"), this, [this, member] { chooseTrailNode(member); });
+            menu.addAction(tr("Trail of a Node…"), this, [this, member] {
+                trails_->chooseNode(member, document_->document(), sceneModel_.get());
+            });
         }
-        if (!trailNode_.isEmpty())
-            menu.addAction(tr("Remove the Trail of %1").arg(trailNode_), this, [this] { setTrailNode({}); });
+        if (!trails_->node().isEmpty())
+            menu.addAction(tr("Remove the Trail of %1").arg(trails_->node()), this, [this] { setTrailNode({}); });
         if (item.kind == ItemKind::Body) {
             const QString body = QString::fromStdString(itemName(document_->document(), item));
             menu.addAction(tr("Trace a Point of This Body…"), this, [this, body] {
@@ -1047,7 +944,7 @@ bool MainWindow::startRun()
     else
         drawScene(buildScene(*runModel, loaded.initial), *runModel);
     lastShownFrame_ = -1;
-    restartTrail();
+    trails_->restart();
     runEnd_ = settings.tEnd;
     runner_->start(runModel, loaded.initial, settings, runPanel_->pace());
     runPanel_->setProgress(loaded.initial.t, runEnd_, 0.0);
@@ -1088,7 +985,7 @@ void MainWindow::resetRun()
     runPanel_->setMessage({});
     refreshScene();
     lastShownFrame_ = -1;
-    restartTrail();
+    trails_->restart();
     updateRunState();
 }
 
@@ -1097,7 +994,7 @@ void MainWindow::onFrames(const FrameBatch& batch)
     const int first = recording_.frameCount();
     recording_.append(batch);
     // Only the batch's last frame is shown; a trail needs the ones before it too.
-    if ((trailBody_ >= 0 || trailNodeBody_ >= 0) && sceneModel_ && recording_.frameModel() == sceneModel_ &&
+    if (trails_->any() && sceneModel_ && recording_.frameModel() == sceneModel_ &&
         playback_->source() == &recording_)
         for (int i = first; i + 1 < recording_.frameCount(); ++i)
             drawScene(recording_.frameScene(i), *sceneModel_);
@@ -1294,7 +1191,7 @@ void MainWindow::animateMode(int row)
     playback_->setInteractive(true);
     playback_->setLoop(true);
     lastShownFrame_ = -1;
-    restartTrail();
+    trails_->restart();
     playback_->setCurrentFrame(0);
     // The equilibrium may lie far from where the view was framed (a pendulum released
     // from above hangs below its pivot).
@@ -1324,7 +1221,7 @@ void MainWindow::showRecording()
     // The model at rest, without ghosts; then the recorded frame that was shown.
     refreshScene();
     lastShownFrame_ = -1;
-    restartTrail();
+    trails_->restart();
     if (!recording_.isEmpty())
         playback_->setCurrentFrame(recordingFrame_ >= 0 ? recordingFrame_ : recording_.frameCount() - 1);
     recordingFrame_ = -1;

@@ -4,6 +4,7 @@
 // at the bottom. It wires the document, the simulation runner and the views together;
 // the pieces themselves live in their own classes.
 
+#include "overlays/Trails.h"
 #include "document/DocumentOperations.h"
 #include "run/ModesRunner.h"
 #include "plotting/PlotPanel.h"
@@ -154,9 +155,9 @@ public:
     MarkerPanel* markerPanel() const { return markers_; }
     const SimulationRecording& recording() const { return recording_; }
     /// The checkable "Trail of Selected Body" action.
-    QAction* trailAction() const { return trailAction_; }
+    QAction* trailAction() const { return trails_->action(); }
     /// Viewport index of the body whose centre of mass leaves a trail, or −1.
-    int trailBody() const { return trailBody_; }
+    int trailBody() const { return trails_->body(); }
     /// Makes the node `name` of a beam or solid ("beam.tip", "box.node2_0_1", as the model
     /// file names it) leave a trail during runs and playback, besides the selected body's;
     /// an empty name removes it. The name is kept across edits and followed while the
@@ -164,7 +165,7 @@ public:
     /// node of the model drawn, or an inner node of a solid (not drawn).
     bool setTrailNode(const QString& name, QString* error = nullptr);
     /// The node that leaves a trail, or empty.
-    QString trailNode() const { return trailNode_; }
+    QString trailNode() const { return trails_->node(); }
 
 signals:
     /// A run ended (success, failure or stop) and its last frames were received.
@@ -198,11 +199,8 @@ private:
     void onWarningActivated(const QString& kind, double t, const QStringList& joints);
     void onBodyPicked(int index);
     void onJointPicked(int index);
+    /// The trails follow the model drawn and the selected body.
     void updateTrail();
-    void updateNodeTrail();
-    void restartTrail();
-    /// Asks for a node of the beam or solid `member` to trail.
-    void chooseTrailNode(const QString& member);
 
     bool maybeSave();
     void newModel();
@@ -268,15 +266,9 @@ private:
     QMenu* recentMenu_ = nullptr;
     QMenu* examplesMenu_ = nullptr;
     QMenu* viewMenu_ = nullptr;
-    QAction* trailAction_ = nullptr;
-    /// Viewport index of the selected body (−1: none), and of the one with a trail.
+    Trails* trails_ = nullptr;
+    /// Viewport index of the selected rigid body (−1: none).
     int selectedBody_ = -1;
-    int trailBody_ = -1;
-    /// The node asked to leave a trail, and where the viewport draws it (Scene::bodies
-    /// index and node; −1: no node trail drawn).
-    QString trailNode_;
-    int trailNodeBody_ = -1;
-    int trailNodeIndex_ = -1;
     /// Frame shown last, so that a jump back in playback restarts the trail.
     int lastShownFrame_ = -1;
     double runEnd_ = 0.0;

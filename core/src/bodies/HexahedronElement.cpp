@@ -131,4 +131,21 @@ ElementMatrix dampingMatrix(const Material& m, const Geometry& g, const ElementV
     return m.stiffnessDamping * stiffness(m, g, x, true);
 }
 
+ElementVector dampingForce(const Material& m, const Geometry& g, const ElementVector& x, const ElementVector& rate) {
+    ElementVector Q = ElementVector::Zero();
+    if (m.stiffnessDamping == 0.0) return Q;
+    const Eigen::Map<const Eigen::Matrix<double, 3, kNodes>> rates(rate.data());
+    for (int p = 0; p < kGaussPoints; ++p) {
+        const Gradients& G = g.gradients[size_t(p)];
+        const Mat3 F = Mat3::Identity() + displacementGradient(g, G, x);
+        const Mat3 Fdot = rates * G.transpose();
+        const Mat3 FtFdot = F.transpose() * Fdot;
+        const Mat3 Edot = 0.5 * (FtFdot + FtFdot.transpose());
+        const Mat3 Sd = m.stiffnessDamping * secondPiolaKirchhoff(m, Edot);  // linear in the strain
+        const Eigen::Matrix<double, 3, kNodes> f = g.volume[size_t(p)] * F * Sd * G;
+        for (int a = 0; a < kNodes; ++a) Q.segment<3>(kNodeSize * a) -= f.col(a);
+    }
+    return Q;
+}
+
 }  // namespace looplab::hex

@@ -149,7 +149,7 @@ void SolidMesh::addDampingForce(const double* q, const double* v, double* f) con
     if (!damped()) return;
     for (int e = 0; e < elementCount(); ++e) {
         const hex::ElementVector Q =
-            -(hex::dampingMatrix(material_, geometry_[size_t(e)], elementCoordinates(q, e)) * elementCoordinates(v, e));
+            hex::dampingForce(material_, geometry_[size_t(e)], elementCoordinates(q, e), elementCoordinates(v, e));
         const auto& nodes = connectivity_[size_t(e)];
         for (int a = 0; a < hex::kNodes; ++a) Eigen::Map<Vec3>(f + kNodeSize * nodes[size_t(a)]) += Q.segment<3>(kNodeSize * a);
     }

@@ -356,6 +356,35 @@ private slots:
         QVERIFY(relativeError(f2, f1) < 1e-10);
     }
 
+    // A damped mesh's force evaluation (the viscous stress element by element) against the
+    // assembled damping matrix that the linearisation and the implicit steppers use: f = −C v
+    // at a deformed state, on a mesh whose elements share nodes.
+    void meshDampingForceIsTheAssembledMatrixTimesTheRates() {
+        hex::Material damped = kAluminium;
+        damped.stiffnessDamping = 3e-5;
+        SolidMesh mesh(Vec3(0.1, -0.2, 0.0), Vec3(0.5, 0.2, 0.1), 4, 2, 2, damped);
+        std::mt19937 rng(17);
+        std::uniform_real_distribution<double> u(-1.0, 1.0);
+        VecX q = mesh.initialCoordinates(), v(mesh.coordinateCount());
+        for (int i = 0; i < q.size(); ++i) {
+            q[i] += 0.005 * u(rng);
+            v[i] = u(rng);
+        }
+        VecX f = VecX::Zero(q.size());
+        mesh.addDampingForce(q.data(), v.data(), f.data());
+        std::vector<Eigen::Triplet<double>> entries;
+        mesh.addDamping(q.data(), 0, entries);
+        Eigen::SparseMatrix<double> C(q.size(), q.size());
+        C.setFromTriplets(entries.begin(), entries.end());
+        const VecX expected = -(C * v);
+        qInfo("mesh damping force against -C v: %.2e of the largest", relativeError(f, expected));
+        QVERIFY(expected.cwiseAbs().maxCoeff() > 0.0);
+        QVERIFY(relativeError(f, expected) < 1e-12);
+        VecX undamped = VecX::Zero(q.size());
+        SolidMesh(Vec3(0.1, -0.2, 0.0), Vec3(0.5, 0.2, 0.1), 4, 2, 2, kAluminium).addDampingForce(q.data(), v.data(), undamped.data());
+        QCOMPARE(undamped.cwiseAbs().maxCoeff(), 0.0);
+    }
+
     // Kelvin–Voigt damping (HexahedronElement.h): −C ẋ against the viscous stress written
     // out, S_d = β(λ tr Ė I + 2μĖ) with Ė = sym(FᵀḞ), F = Σ x_a ∇₀N_aᵀ, at a large
     // deformation with an arbitrary rate; and a rigid motion of the deformed element
@@ -382,13 +411,20 @@ private slots:
             for (int a = 0; a < hex::kNodes; ++a) expected.segment<3>(3 * a) -= f.col(a);
         }
         const hex::ElementVector force = -C * rate;
+        // What a force evaluation uses, from the viscous stress without C.
+        const hex::ElementVector direct = hex::dampingForce(damped, g, x, rate);
         const Vec3 omega(0.5, -1.0, 2.0), V(0.3, 0.2, -0.1);
         hex::ElementVector rigid;
         for (int a = 0; a < hex::kNodes; ++a) rigid.segment<3>(3 * a) = V + omega.cross(Vec3(x.segment<3>(3 * a)));
         const double rigidForce = (C * rigid).cwiseAbs().maxCoeff(), scale = (C.cwiseAbs() * rigid.cwiseAbs()).maxCoeff();
-        qInfo("damping force against the viscous stress: %.2e of the largest; rigid motion: %.2e of its scale; asymmetry %.2e",
-              relativeError(force, expected), rigidForce / scale, relativeError(C, C.transpose()));
+        qInfo("damping force against the viscous stress: %.2e of the largest; rigid motion: %.2e of its scale; asymmetry %.2e; "
+              "the stress form against -C v: %.2e",
+              relativeError(force, expected), rigidForce / scale, relativeError(C, C.transpose()),
+              relativeError(direct, force));
         QVERIFY(relativeError(force, expected) < 1e-12);
+        QVERIFY(relativeError(direct, force) < 1e-12);
+        QVERIFY(hex::dampingForce(damped, g, x, rigid).cwiseAbs().maxCoeff() < 1e-12 * scale);
+        QCOMPARE(hex::dampingForce(kAluminium, g, x, rate), hex::ElementVector(hex::ElementVector::Zero()));
         QVERIFY(rigidForce < 1e-12 * scale);
         QVERIFY(relativeError(C, C.transpose()) < 1e-14);
         QCOMPARE(hex::dampingMatrix(kAluminium, g, x), hex::ElementMatrix(hex::ElementMatrix::Zero()));

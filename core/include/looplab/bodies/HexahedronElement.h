@@ -84,5 +84,9 @@ ElementMatrix tangentStiffness(const Material& m, const Geometry& g, const Eleme
 /// ∇₀N_a·S∇₀N_b I blocks); the damping force −C ẋ is that of S_d exactly, and a rigid
 /// rotation (Ė = 0) feels none. Zero where β is.
 ElementMatrix dampingMatrix(const Material& m, const Geometry& g, const ElementVector& x);
+/// The damping force −C ẋ for nodal velocities `rate`, formed from the viscous stress S_d
+/// at each Gauss point as the elastic force is from S (Σ −w F S_d ∇₀N_a), without the
+/// 24 × 24 matrix: what a force evaluation needs. Zero where β is.
+ElementVector dampingForce(const Material& m, const Geometry& g, const ElementVector& x, const ElementVector& rate);
 
 }  // namespace looplab::hex
