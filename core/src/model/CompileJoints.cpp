@@ -2,22 +2,11 @@
 // joint equations (DocumentCompiler.h).
 
 #include "model/DocumentCompiler.h"
-#include "looplab/model/ShapeMassProperties.h"
-#include "looplab/model/TriangleMesh.h"
-#include "looplab/model/UnitVector.h"
 #include "looplab/bodies/Rotation.h"
 #include "looplab/model/State.h"
-#include "model/CouplerBuilder.h"
 
-#include <Eigen/Eigenvalues>
 #include <algorithm>
 #include <cmath>
-#include <filesystem>
-#include <cstdio>
-#include <cstring>
-#include <limits>
-#include <map>
-#include <set>
 
 namespace looplab {
 

@@ -42,7 +42,6 @@ struct MassProduct {
 // costs 16 solves with 10 vectors, 21 with 20, 17 with 8, 19 with 6 or 12.
 constexpr int kDeflationBasis = 10;
 
-
 // One run of the iteration on one of its three paths; the paths read the problem and the
 // factors from the work and leave the pairs there.
 class ShiftInvertIteration {
