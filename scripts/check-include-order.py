@@ -5,14 +5,17 @@ Each area of the core (core/include/looplab/<area>/ and core/src/<area>/) may in
 headers of the areas before it in AREA_ORDER and of no area after it, so no two areas
 include each other and the order docs/architecture.md gives is the true one. The check also
 fails when an area is missing from the order (a new folder must be given its place), when
-the area table of docs/architecture.md lists the areas in another order, and when the core
-includes Qt, VTK or anything of ui/ or app/.
+the area table of docs/architecture.md lists the areas in another order, when the core
+includes Qt, VTK or anything of ui/ or app/, and when a folder of ui/ other than
+ui/workbench/ includes ui/workbench/ (the window: what features share lives in folders of
+its own).
 
     check-include-order.py [--self-test] [REPOSITORY]
         checks a checkout (default: this one); --self-test first shows on a made-up tree
-        that a backward include and an unplaced area are caught (CTest runs both)
+        that a backward include, a feature folder's include of ui/workbench/ and an
+        unplaced area are caught (CTest runs both)
 
-Exits 0 when every include respects the order, 1 with one line per offending include.
+Exits 0 when every include respects the order, 1 with one line per problem.
 """
 
 import os
@@ -45,6 +48,30 @@ PRIVATE_INCLUDE = re.compile(r'^\s*#\s*include\s*"([A-Za-z_]+)/')
 FOREIGN_INCLUDE = re.compile(r'^\s*#\s*include\s*[<"](Q[A-Za-z]+|qt[A-Za-z]*/|vtk|ui/|app/|looplab/ui/)')
 
 ARCHITECTURE_ROW = re.compile(r"^\| `([a-z_]+)` \|")
+WORKBENCH_INCLUDE = re.compile(r'^\s*#\s*include\s*"workbench/')
+
+
+def check_ui(repo):
+    """Includes of ui/workbench/ from the other folders of ui/."""
+    problems = []
+    ui = os.path.join(repo, "ui")
+    if not os.path.isdir(ui):
+        return problems
+    for folder, _, names in os.walk(ui):
+        relative = os.path.relpath(folder, ui)
+        if relative == "." or relative.split(os.sep)[0] == "workbench":
+            continue
+        for name in sorted(names):
+            if not name.endswith((".h", ".cpp")):
+                continue
+            path = os.path.join(folder, name)
+            with open(path, encoding="utf-8", errors="replace") as source:
+                for number, line in enumerate(source, 1):
+                    if WORKBENCH_INCLUDE.match(line):
+                        problems.append(f"{os.path.relpath(path, repo)}:{number}: ui/{relative.split(os.sep)[0]} "
+                                        f"includes ui/workbench/ (the window); what features share belongs in a "
+                                        f"folder of its own")
+    return problems
 
 
 def area_roots(repo):
@@ -87,6 +114,7 @@ def check(repo):
                         if rank[target] > rank[area]:
                             problems.append(f"{where}: '{area}' includes '{target}', which comes "
                                             f"after it ({' < '.join(AREA_ORDER)})")
+    problems += check_ui(repo)
     architecture = os.path.join(repo, "docs", "architecture.md")
     if os.path.exists(architecture):
         with open(architecture, encoding="utf-8") as text:
@@ -121,12 +149,25 @@ def self_test():
             print("self-test: the backward include bodies -> model was not reported alone:",
                   *caught, sep="\n  ")
             return 1
+        os.makedirs(os.path.join(repo, "ui", "plotting"))
+        os.makedirs(os.path.join(repo, "ui", "workbench"))
+        with open(os.path.join(repo, "ui", "workbench", "MainWindow.cpp"), "w") as f:
+            f.write('#include "plotting/Chart.h"\n')
+        with open(os.path.join(repo, "ui", "plotting", "Chart.cpp"), "w") as f:
+            f.write('#include "plotting/Chart.h"\n#include "workbench/MainWindow.h"\n')
+        feature = [p for p in check(repo) if "ui/plotting includes ui/workbench/" in p]
+        if len(feature) != 1 or "Chart.cpp:2:" not in feature[0]:
+            print("self-test: a feature folder's include of ui/workbench/ was not reported alone:", *feature,
+                  sep="\n  ")
+            return 1
+        os.remove(os.path.join(repo, "ui", "plotting", "Chart.cpp"))
         os.makedirs(os.path.join(repo, "core", "src", "extras"))
         unplaced = check(repo)
         if not any("area 'extras' has no place" in p for p in unplaced):
             print("self-test: an area missing from the order was not reported")
             return 1
-    print("self-test: a backward include and an unplaced area are reported; a tree in order passes")
+    print("self-test: a backward include, a feature's include of ui/workbench/ and an unplaced area are "
+          "reported; a tree in order passes")
     return 0
 
 
@@ -141,10 +182,10 @@ def main(argv):
     for problem in problems:
         print(problem)
     if problems:
-        print(f"{len(problems)} problem(s) with the core's area order")
+        print(f"{len(problems)} problem(s) with the include order (docs/architecture.md)")
         return 1
     print(f"the core's {len(AREA_ORDER)} areas include only areas before them: "
-          + " < ".join(AREA_ORDER))
+          + " < ".join(AREA_ORDER) + "; no folder of ui/ but workbench/ includes ui/workbench/")
     return 0
 
 
