@@ -51,26 +51,31 @@ ARCHITECTURE_ROW = re.compile(r"^\| `([a-z_]+)` \|")
 WORKBENCH_INCLUDE = re.compile(r'^\s*#\s*include\s*"workbench/')
 
 
+def source_lines(root):
+    """(top folder below root, path, line number, line) of every .h and .cpp file in the
+    folders below root (files directly in root are left out)."""
+    for folder, _, names in os.walk(root):
+        relative = os.path.relpath(folder, root)
+        if relative == ".":
+            continue
+        for name in sorted(names):
+            if name.endswith((".h", ".cpp")):
+                path = os.path.join(folder, name)
+                with open(path, encoding="utf-8", errors="replace") as source:
+                    for number, line in enumerate(source, 1):
+                        yield relative.split(os.sep)[0], path, number, line
+
+
 def check_ui(repo):
     """Includes of ui/workbench/ from the other folders of ui/."""
     problems = []
     ui = os.path.join(repo, "ui")
     if not os.path.isdir(ui):
         return problems
-    for folder, _, names in os.walk(ui):
-        relative = os.path.relpath(folder, ui)
-        if relative == "." or relative.split(os.sep)[0] == "workbench":
-            continue
-        for name in sorted(names):
-            if not name.endswith((".h", ".cpp")):
-                continue
-            path = os.path.join(folder, name)
-            with open(path, encoding="utf-8", errors="replace") as source:
-                for number, line in enumerate(source, 1):
-                    if WORKBENCH_INCLUDE.match(line):
-                        problems.append(f"{os.path.relpath(path, repo)}:{number}: ui/{relative.split(os.sep)[0]} "
-                                        f"includes ui/workbench/ (the window); what features share belongs in a "
-                                        f"folder of its own")
+    for folder, path, number, line in source_lines(ui):
+        if folder != "workbench" and WORKBENCH_INCLUDE.match(line):
+            problems.append(f"{os.path.relpath(path, repo)}:{number}: ui/{folder} includes ui/workbench/ (the "
+                            f"window); what features share belongs in a folder of its own")
     return problems
 
 
@@ -85,35 +90,26 @@ def check(repo):
         if not os.path.isdir(root):
             problems.append(f"{root}: missing")
             continue
-        for folder, _, names in os.walk(root):
-            relative = os.path.relpath(folder, root)
-            if relative == ".":
-                continue
-            area = relative.split(os.sep)[0]
-            if area not in rank:
-                problems.append(f"{folder}: area '{area}' has no place in AREA_ORDER "
+        for area in sorted(os.listdir(root)):
+            if os.path.isdir(os.path.join(root, area)) and area not in rank:
+                problems.append(f"{os.path.join(root, area)}: area '{area}' has no place in AREA_ORDER "
                                 f"(scripts/check-include-order.py and docs/architecture.md)")
+        for area, path, number, line in source_lines(root):
+            if area not in rank:
                 continue
-            for name in sorted(names):
-                if not name.endswith((".h", ".cpp")):
-                    continue
-                path = os.path.join(folder, name)
-                with open(path, encoding="utf-8", errors="replace") as source:
-                    for number, line in enumerate(source, 1):
-                        where = f"{os.path.relpath(path, repo)}:{number}"
-                        if FOREIGN_INCLUDE.match(line):
-                            problems.append(f"{where}: the core includes {line.strip()[9:]}, "
-                                            f"which is not the core's")
-                            continue
-                        match = PUBLIC_INCLUDE.match(line) or PRIVATE_INCLUDE.match(line)
-                        if not match:
-                            continue
-                        target = match.group(1)
-                        if target == area or target not in rank:
-                            continue
-                        if rank[target] > rank[area]:
-                            problems.append(f"{where}: '{area}' includes '{target}', which comes "
-                                            f"after it ({' < '.join(AREA_ORDER)})")
+            where = f"{os.path.relpath(path, repo)}:{number}"
+            if FOREIGN_INCLUDE.match(line):
+                problems.append(f"{where}: the core includes {line.strip()[9:]}, which is not the core's")
+                continue
+            match = PUBLIC_INCLUDE.match(line) or PRIVATE_INCLUDE.match(line)
+            if not match:
+                continue
+            target = match.group(1)
+            if target == area or target not in rank:
+                continue
+            if rank[target] > rank[area]:
+                problems.append(f"{where}: '{area}' includes '{target}', which comes after it "
+                                f"({' < '.join(AREA_ORDER)})")
     problems += check_ui(repo)
     architecture = os.path.join(repo, "docs", "architecture.md")
     if os.path.exists(architecture):
