@@ -41,12 +41,11 @@ double wallSeconds(std::chrono::steady_clock::duration d) { return std::chrono::
 // bodies (position and unit quaternion), body.q<k> for a beam's or solid's nodal numbers.
 std::vector<std::string> positionNames(const Model& model) {
     std::vector<std::string> names(static_cast<size_t>(model.positionSize()));
-    static const char* rigid[] = {"x", "y", "z", "qw", "qx", "qy", "qz"};
     for (int b = 1; b < model.bodyCount(); ++b) {
         const Body& body = model.bodies[static_cast<size_t>(b)];
         for (int k = 0; k < body.slice.positionSize; ++k)
             names[static_cast<size_t>(body.slice.positionOffset + k)] =
-                body.name + "." + (body.kind == BodyKind::Rigid && k < 7 ? rigid[k] : "q" + std::to_string(k));
+                body.name + "." + body.formulation->positionName(k);
     }
     return names;
 }

@@ -47,10 +47,9 @@ std::vector<std::string> modeCoordinateNames(const Model& model) {
     std::vector<std::string> names(static_cast<size_t>(model.velocitySize()));
     for (int b = 1; b < model.bodyCount(); ++b) {
         const Body& body = model.bodies[static_cast<size_t>(b)];
-        static const char* rigid[] = {"x", "y", "z", "rx", "ry", "rz"};
         for (int k = 0; k < body.slice.velocitySize; ++k)
             names[static_cast<size_t>(body.slice.velocityOffset + k)] =
-                body.name + "." + (body.kind == BodyKind::Rigid && k < 6 ? rigid[k] : "q" + std::to_string(k));
+                body.name + "." + body.formulation->velocityName(k);
     }
     return names;
 }

@@ -8,10 +8,10 @@ namespace looplab::reports {
 nlohmann::json meshesJson(const Model& model) {
     nlohmann::json meshes = nlohmann::json::object();
     for (const Body& b : model.bodies) {
-        if (b.kind == BodyKind::Beam)
-            meshes[b.name] = {{"kind", "beam"}, {"nodes", b.beam->nodeCount()}, {"elements", b.beam->elementCount()}};
-        else if (b.kind == BodyKind::Solid)
-            meshes[b.name] = {{"kind", "solid"}, {"nodes", b.solid->nodeCount()}, {"elements", b.solid->elementCount()}};
+        if (const BeamMesh* beam = b.beam())
+            meshes[b.name] = {{"kind", "beam"}, {"nodes", beam->nodeCount()}, {"elements", beam->elementCount()}};
+        else if (const SolidMesh* solid = b.solid())
+            meshes[b.name] = {{"kind", "solid"}, {"nodes", solid->nodeCount()}, {"elements", solid->elementCount()}};
     }
     return meshes;
 }

@@ -135,8 +135,8 @@ void TestFlexibleView::blockSurfaceAndExaggeration()
     const Model& model = *animation->frameModel();
     const State& eq = animation->equilibrium();
     const Body& body = model.body(BodyIndex(1));
-    QVERIFY(body.solid);
-    const SolidMesh& mesh = *body.solid;
+    QVERIFY(body.solid());
+    const SolidMesh& mesh = *body.solid();
     const int nx = mesh.elementsAlong(0), ny = mesh.elementsAlong(1), nz = mesh.elementsAlong(2);
     auto expected = [&](double k) {
         std::vector<Vec3> points;
@@ -195,14 +195,14 @@ void TestFlexibleView::beamSectionAndExaggeration()
     const Model& model = *animation->frameModel();
     const State& eq = animation->equilibrium();
     const Body& body = model.body(BodyIndex(1));
-    QVERIFY(body.beam);
-    const BeamMesh& mesh = *body.beam;
+    QVERIFY(body.beam());
+    const BeamMesh& mesh = *body.beam();
     const double half = 0.01;  // the example's section: 0.02 × 0.02 m
     for (double k : {1.0, 20.0, 100.0}) {
         window_->flexibleView()->setExaggeration(k);
         std::vector<Vec3> nodes;
         double tilt = 0.0;
-        const VecX& q0 = mesh.initialCoordinates();
+        const VecX& q0 = mesh.initialNodalCoordinates();
         for (int n = 0; n < mesh.nodeCount(); ++n) {
             const int at = body.slice.positionOffset + 6 * n;
             const Vec3 X = q0.segment<3>(6 * n), x = eq.q.segment<3>(at);

@@ -100,9 +100,9 @@ private slots:
             const double m = style.density * style.height * style.thickness * L[k];  // ρ A L
             const double I = m * (L[k] * L[k] + style.height * style.height) / 12.0;
             qInfo("%s: L = %.4f m, m = %.6f kg (ρAL %.6f), Izz = %.4e kg m² (m(L²+h²)/12 %.4e)", body.name.c_str(),
-                  L[k], body.mass, m, body.inertia(2, 2), I);
-            QVERIFY2(std::abs(body.mass - m) <= 1e-9 * m, body.name.c_str());
-            QVERIFY2(std::abs(body.inertia(2, 2) - I) <= 1e-9 * I, body.name.c_str());
+                  L[k], body.rigid()->mass(), m, body.rigid()->inertia()(2, 2), I);
+            QVERIFY2(std::abs(body.rigid()->mass() - m) <= 1e-9 * m, body.name.c_str());
+            QVERIFY2(std::abs(body.rigid()->inertia()(2, 2) - I) <= 1e-9 * I, body.name.c_str());
         }
         // Each click was one undoable edit: 2 pivots and 3 links.
         QCOMPARE(window_->document()->undoStack()->count(), 5);

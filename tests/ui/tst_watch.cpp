@@ -265,8 +265,8 @@ private slots:
         arrows->setScale(ArrowKind::Velocity, 0.25);
         arrows->setScale(ArrowKind::ReactionForce, 0.02);
         const Model& m = *window_->recording().frameModel();
-        const double mass = m.bodies[1].mass, g = 9.81, L = 1.0;
-        const double Ip = m.bodies[1].inertia(2, 2) + mass * L * L;
+        const double mass = m.bodies[1].rigid()->mass(), g = 9.81, L = 1.0;
+        const double Ip = m.bodies[1].rigid()->inertia()(2, 2) + mass * L * L;
         for (int frame : {20, 45, 80}) {
             window_->playbackBar()->setCurrentFrame(frame);
             const State st = window_->recording().frameState(frame);

@@ -41,7 +41,7 @@ Status frameArrows(const FrameSource& source, int frame, const ArrowRequest& req
     withPoints.points = markerPoints(*model);
     // The centres of mass as well as the markers: an empty list would mean only those.
     for (int b = model->bodyCount() - 1; b >= 1; --b)
-        if (model->body(BodyIndex(b)).kind == BodyKind::Rigid)
+        if (model->body(BodyIndex(b)).movesAsOneFrame())
             withPoints.points.insert(withPoints.points.begin(),
                                      {model->body(BodyIndex(b)).name, Vec3::Zero(), model->body(BodyIndex(b)).name});
     const State s = source.frameState(frame);

@@ -63,7 +63,7 @@ std::vector<PlotQuantity> plotQuantities(const Model& model, const std::vector<T
     out.push_back(make(S::Time, "t", tr("time"), "s"));
     std::vector<TracedPoint> all;
     for (int b = 1; b < model.bodyCount(); ++b)
-        if (model.body(BodyIndex(b)).kind == BodyKind::Rigid)
+        if (model.body(BodyIndex(b)).movesAsOneFrame())
             all.push_back({model.body(BodyIndex(b)).name, Vec3::Zero(), model.body(BodyIndex(b)).name});
     const size_t bodies = all.size();
     all.insert(all.end(), points.begin(), points.end());

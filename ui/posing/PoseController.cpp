@@ -62,7 +62,7 @@ bool PoseController::beginDrag(int sceneBody, const Vec3& worldPoint)
     if (sceneBody < 0 || sceneBody >= static_cast<int>(scene.bodies.size()))
         return false;
     const BodyIndex b = scene.bodies[static_cast<size_t>(sceneBody)].body;
-    if (b.value() == 0 || model_->body(b).kind != BodyKind::Rigid) {
+    if (!model_->body(b).movesAsOneFrame()) {
         emit message(tr("Only rigid links can be dragged"));
         return false;
     }

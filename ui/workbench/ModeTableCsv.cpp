@@ -24,13 +24,11 @@ QString modeTableCsv(const Model& model, const ModesResult& modes)
 {
     QStringList header{"mode", "frequency_hz", "damping_ratio", "squared_frequency"};
     std::vector<QString> names(static_cast<size_t>(model.velocitySize()));
-    static const char* rigid[] = {"x", "y", "z", "rx", "ry", "rz"};
     for (int b = 1; b < model.bodyCount(); ++b) {
         const Body& body = model.bodies[static_cast<size_t>(b)];
         for (int k = 0; k < body.slice.velocitySize; ++k)
             names[static_cast<size_t>(body.slice.velocityOffset + k)] =
-                QString::fromStdString(body.name) + "." +
-                (body.kind == BodyKind::Rigid && k < 6 ? QString(rigid[k]) : QString("q%1").arg(k));
+                QString::fromStdString(body.name + "." + body.formulation->velocityName(k));
     }
     for (const QString& n : names)
         header << csvField("shape." + n);

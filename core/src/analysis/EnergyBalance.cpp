@@ -17,7 +17,7 @@ double appliedLoadPower(const Model& model, const State& s) {
     double p = 0.0;
     for (const ForceElement& e : model.forces) {
         if (e.type != ForceType::BodyForce && e.type != ForceType::BodyTorque) continue;
-        if (!e.body.valid() || model.body(e.body).kind == BodyKind::Ground) continue;
+        if (!e.body.valid() || model.velocitySliceSize(e.body) == 0) continue;  // the ground
         const double scale = e.law ? e.law->evaluate(s.t).value : 1.0;
         if (const int size = model.body(e.body).nodeSize()) {
             // A force on a beam or solid node (the builder gives nodes no torques) acts on

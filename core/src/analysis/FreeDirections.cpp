@@ -26,46 +26,19 @@ struct Structures {
 };
 
 // The rigid motion (translation t, rotation θ about c, both global) of body b, written into
-// its velocity slice of x: rigid bodies translate their centre of mass by t + θ × (r − c)
-// and turn by Aᵀθ in their own frame; mesh nodes move by t + θ × (r − c), a beam node's
-// slope r_x by θ × r_x.
+// its velocity slice of x (BodyFormulation::rigidMotion).
 void writeRigidMotion(const Model& model, const State& s, int b, const Vec3& t, const Vec3& theta, const Vec3& c,
                       VecX& x) {
     const Body& body = model.bodies[static_cast<size_t>(b)];
-    const int v0 = body.slice.velocityOffset, p0 = body.slice.positionOffset;
-    switch (body.kind) {
-    case BodyKind::Ground: return;
-    case BodyKind::Rigid: {
-        const Vec3 r = bodyPosition(model, s, BodyIndex(b));
-        const Mat3 A = bodyOrientation(model, s, BodyIndex(b)).toRotationMatrix();
-        x.segment<3>(v0) = t + theta.cross(r - c);
-        x.segment<3>(v0 + 3) = A.transpose() * theta;
-        return;
-    }
-    case BodyKind::Beam:
-    case BodyKind::Solid: {
-        const int ns = body.nodeSize();
-        for (int k = 0; k * ns < body.slice.velocitySize; ++k) {
-            const Vec3 r = s.q.segment<3>(p0 + k * ns);
-            x.segment<3>(v0 + k * ns) = t + theta.cross(r - c);
-            if (ns == 6) x.segment<3>(v0 + k * ns + 3) = theta.cross(Vec3(s.q.segment<3>(p0 + k * ns + 3)));
-        }
-        return;
-    }
-    }
+    body.formulation->rigidMotion(s.q.data() + body.slice.positionOffset, t, theta, c,
+                                  x.data() + body.slice.velocityOffset);
 }
 
 // A representative point of body b (its centre of mass or its first node) and the points
 // whose spread sizes the structure.
 void bodyPoints(const Model& model, const State& s, int b, std::vector<Vec3>& points) {
     const Body& body = model.bodies[static_cast<size_t>(b)];
-    if (body.kind == BodyKind::Rigid) {
-        points.push_back(bodyPosition(model, s, BodyIndex(b)));
-    } else if (body.kind == BodyKind::Beam || body.kind == BodyKind::Solid) {
-        const int ns = body.nodeSize();
-        for (int k = 0; k * ns < body.slice.velocitySize; ++k)
-            points.push_back(s.q.segment<3>(body.slice.positionOffset + k * ns));
-    }
+    body.formulation->addPoints(s.q.data() + body.slice.positionOffset, points);
 }
 
 }  // namespace

@@ -62,7 +62,7 @@ Status motionArrows(const Model& model, const State& s, const VecX& acceleration
         std::vector<TracedPoint> points = request.points;
         if (points.empty())
             for (int b = 1; b < model.bodyCount(); ++b)
-                if (model.body(BodyIndex(b)).kind == BodyKind::Rigid)
+                if (model.body(BodyIndex(b)).movesAsOneFrame())
                     points.push_back({model.body(BodyIndex(b)).name, Vec3::Zero(), model.body(BodyIndex(b)).name});
         for (const TracedPoint& p : points) {
             const std::optional<BodyIndex> b = model.findBody(p.body);
@@ -78,7 +78,7 @@ Status motionArrows(const Model& model, const State& s, const VecX& acceleration
     if ((force || torque) && reactions.size() == model.joints.size()) {
         for (size_t j = 0; j < model.joints.size(); ++j) {
             const BodyFrame& f = model.joints[j].frame2;
-            if (model.body(f.body).kind != BodyKind::Rigid && f.body.value() != 0) continue;
+            if (!model.body(f.body).formulation->hasBodyFrame()) continue;
             const Vec3 at = pointPosition(model, s, f.body, f.origin);
             if (force) add(out, ArrowKind::ReactionForce, model.joints[j].name, at, reactions[j].forceGlobal, scale);
             if (torque) add(out, ArrowKind::ReactionTorque, model.joints[j].name, at, reactions[j].torqueGlobal, scale);
@@ -88,7 +88,7 @@ Status motionArrows(const Model& model, const State& s, const VecX& acceleration
         const bool isForce = e.type == ForceType::BodyForce, isTorque = e.type == ForceType::BodyTorque;
         if (!(isForce && request.wants(ArrowKind::AppliedForce)) && !(isTorque && request.wants(ArrowKind::AppliedTorque)))
             continue;
-        if (!e.body.valid() || model.body(e.body).kind != BodyKind::Rigid) continue;
+        if (!e.body.valid() || !model.body(e.body).movesAsOneFrame()) continue;
         const double k = e.law ? e.law->evaluate(s.t).value : 1.0;
         if (isForce)
             add(out, ArrowKind::AppliedForce, e.name, pointPosition(model, s, e.body, e.localPoint), k * e.vector, scale);

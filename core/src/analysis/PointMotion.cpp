@@ -15,7 +15,7 @@ Status pointMotion(const Model& model, const State& s, const VecX& acceleration,
         out->position = local;
         return {};
     }
-    if (body.kind != BodyKind::Rigid)
+    if (!body.formulation->hasBodyFrame())
         return Status::failure("body '" + body.name + "' is flexible: its points move with its nodes, "
                                "pick a node instead of a body point");
     if (acceleration.size() != 0 && acceleration.size() != model.velocitySize())

@@ -49,13 +49,8 @@ using message::format;
 // gravity, springs), which stays exact however stiff a mesh is.
 VecX elasticForces(const Model& model, const State& s) {
     VecX f = VecX::Zero(model.velocitySize());
-    for (int b = 1; b < model.bodyCount(); ++b) {
-        const Body& body = model.body(BodyIndex(b));
-        const double* q = s.q.data() + model.positionOffset(BodyIndex(b));
-        double* out = f.data() + model.velocityOffset(BodyIndex(b));
-        if (body.kind == BodyKind::Beam) body.beam->addElasticForce(q, out);
-        if (body.kind == BodyKind::Solid) body.solid->addElasticForce(q, out);
-    }
+    for (const Body& body : model.bodies)
+        body.formulation->addElasticForce(s.q.data() + body.slice.positionOffset, f.data() + body.slice.velocityOffset);
     return f;
 }
 
@@ -112,13 +107,8 @@ public:
     // direction, and the retraction is periodic in the rotations.
     double clamp(const VecX& dq) const {
         double f = 1.0;
-        for (const Body& body : model_.bodies) {
-            if (body.kind != BodyKind::Rigid || body.slice.velocitySize == 0) continue;
-            const int i = body.slice.velocityOffset;
-            const double rot = dq.segment<3>(i + 3).norm(), tr = dq.segment<3>(i).norm();
-            if (rot > 0.5) f = std::min(f, 0.5 / rot);
-            if (tr > 0.5 * L_) f = std::min(f, 0.5 * L_ / tr);
-        }
+        for (const Body& body : model_.bodies)
+            f = std::min(f, body.formulation->stepFactor(dq.data() + body.slice.velocityOffset, 0.5, 0.5 * L_));
         return f;
     }
 

@@ -8,61 +8,28 @@ namespace looplab {
 
 VecX applyMass(const Model& model, const VecX& x) {
     VecX y(x.size());
-    for (int b = 1; b < model.bodyCount(); ++b) {
-        const Body& body = model.body(BodyIndex(b));
-        const int o = model.velocityOffset(BodyIndex(b));
-        if (body.kind == BodyKind::Beam) body.beam->applyMass(x.data() + o, y.data() + o);
-        if (body.kind == BodyKind::Solid) body.solid->applyMass(x.data() + o, y.data() + o);
-        if (body.kind != BodyKind::Rigid) continue;
-        y.segment<3>(o) = body.mass * x.segment<3>(o);
-        y.segment<3>(o + 3) = body.inertia * x.segment<3>(o + 3);
+    for (const Body& body : model.bodies) {
+        const int o = body.slice.velocityOffset;
+        body.formulation->applyMass(x.data() + o, y.data() + o);
     }
     return y;
 }
 
 VecX applyInverseMass(const Model& model, const VecX& x) {
-    VecX y(x.size());
-    for (int b = 1; b < model.bodyCount(); ++b) {
-        const Body& body = model.body(BodyIndex(b));
-        const int o = model.velocityOffset(BodyIndex(b));
-        if (body.kind == BodyKind::Beam) {
-            y.segment(o, body.slice.velocitySize) = x.segment(o, body.slice.velocitySize);
-            body.beam->applyInverseMass(y.data() + o);
-        }
-        if (body.kind == BodyKind::Solid) {
-            y.segment(o, body.slice.velocitySize) = x.segment(o, body.slice.velocitySize);
-            body.solid->applyInverseMass(y.data() + o);
-        }
-        if (body.kind != BodyKind::Rigid) continue;
-        y.segment<3>(o) = x.segment<3>(o) / body.mass;
-        y.segment<3>(o + 3) = body.inertiaInverse * x.segment<3>(o + 3);
-    }
+    VecX y = x;
+    for (const Body& body : model.bodies) body.formulation->applyInverseMass(y.data() + body.slice.velocityOffset);
     return y;
 }
 
 void applyBodyInverseMass(const Model& model, BodyIndex b, double* slice) {
-    const Body& body = model.body(b);
-    if (body.kind == BodyKind::Beam) body.beam->applyInverseMass(slice);
-    if (body.kind == BodyKind::Solid) body.solid->applyInverseMass(slice);
-    if (body.kind != BodyKind::Rigid) return;
-    Eigen::Map<Vec3> linear(slice), angular(slice + 3);
-    linear /= body.mass;
-    angular = body.inertiaInverse * Vec3(angular);
+    model.body(b).formulation->applyInverseMass(slice);
 }
 
 MatX denseMass(const Model& model) {
     MatX M = MatX::Zero(model.velocitySize(), model.velocitySize());
-    for (int b = 1; b < model.bodyCount(); ++b) {
-        const Body& body = model.body(BodyIndex(b));
-        const int o = model.velocityOffset(BodyIndex(b));
-        if (body.kind == BodyKind::Beam)
-            M.block(o, o, body.slice.velocitySize, body.slice.velocitySize) = MatX(body.beam->mass());
-        if (body.kind == BodyKind::Solid)
-            M.block(o, o, body.slice.velocitySize, body.slice.velocitySize) = MatX(body.solid->mass());
-        if (body.kind != BodyKind::Rigid) continue;
-        M.block<3, 3>(o, o) = body.mass * Mat3::Identity();
-        M.block<3, 3>(o + 3, o + 3) = body.inertia;
-    }
+    MatrixEntries entries;
+    for (const Body& body : model.bodies) body.formulation->addMass(body.slice.velocityOffset, entries);
+    for (const Eigen::Triplet<double>& e : entries) M(e.row(), e.col()) += e.value();
     return M;
 }
 
@@ -70,7 +37,7 @@ namespace {
 
 // Adds a global force F acting at the global point p of body b.
 void addForce(const Model& model, const State& s, BodyIndex b, const Vec3& p, const Vec3& F, VecX& f) {
-    if (model.body(b).kind == BodyKind::Ground) return;
+    if (model.velocitySliceSize(b) == 0) return;  // the ground
     const int o = model.velocityOffset(b);
     const Quat A = bodyOrientation(model, s, b);
     f.segment<3>(o) += F;
@@ -78,7 +45,7 @@ void addForce(const Model& model, const State& s, BodyIndex b, const Vec3& p, co
 }
 
 void addTorque(const Model& model, const State& s, BodyIndex b, const Vec3& T, VecX& f) {
-    if (model.body(b).kind == BodyKind::Ground) return;
+    if (model.velocitySliceSize(b) == 0) return;  // the ground
     f.segment<3>(model.velocityOffset(b) + 3) += bodyOrientation(model, s, b).conjugate() * T;
 }
 
@@ -88,25 +55,9 @@ double wrapAngle(double a) { return std::remainder(a, 2.0 * M_PI); }
 
 VecX generalizedForces(const Model& model, const State& s) {
     VecX f = VecX::Zero(model.velocitySize());
-    for (int b = 1; b < model.bodyCount(); ++b) {
-        const Body& body = model.body(BodyIndex(b));
-        const int o = model.velocityOffset(BodyIndex(b));
-        if (body.kind == BodyKind::Beam) {
-            // Elastic forces and the consistent load of gravity; ANCF has no inertial
-            // velocity terms (constant mass matrix).
-            body.beam->addElasticForce(s.q.data() + model.positionOffset(BodyIndex(b)), f.data() + o);
-            body.beam->addDampingForce(s.q.data() + model.positionOffset(BodyIndex(b)), s.v.data() + o, f.data() + o);
-            body.beam->addGravityForce(model.gravity, f.data() + o);
-        }
-        if (body.kind == BodyKind::Solid) {  // likewise in nodal positions
-            body.solid->addElasticForce(s.q.data() + model.positionOffset(BodyIndex(b)), f.data() + o);
-            body.solid->addDampingForce(s.q.data() + model.positionOffset(BodyIndex(b)), s.v.data() + o, f.data() + o);
-            body.solid->addGravityForce(model.gravity, f.data() + o);
-        }
-        if (body.kind != BodyKind::Rigid) continue;
-        const Vec3 w = s.v.segment<3>(o + 3);
-        f.segment<3>(o) += body.mass * model.gravity;
-        f.segment<3>(o + 3) -= w.cross(body.inertia * w);
+    for (const Body& body : model.bodies) {
+        const int o = body.slice.velocityOffset;
+        body.formulation->addForces(s.q.data() + body.slice.positionOffset, s.v.data() + o, model.gravity, f.data() + o);
     }
     for (const ForceElement& e : model.forces) {
         switch (e.type) {
@@ -165,25 +116,12 @@ VecX generalizedForces(const Model& model, const State& s) {
 
 Energy mechanicalEnergy(const Model& model, const State& s) {
     Energy E;
-    for (int b = 1; b < model.bodyCount(); ++b) {
-        const Body& body = model.body(BodyIndex(b));
-        const int o = model.velocityOffset(BodyIndex(b));
-        if (body.kind == BodyKind::Beam) {
-            const double* q = s.q.data() + model.positionOffset(BodyIndex(b));
-            E.kinetic += body.beam->kineticEnergy(s.v.data() + o);
-            E.gravity += body.beam->gravityEnergy(model.gravity, q);
-            E.springs += body.beam->strainEnergy(q);
-        }
-        if (body.kind == BodyKind::Solid) {
-            const double* q = s.q.data() + model.positionOffset(BodyIndex(b));
-            E.kinetic += body.solid->kineticEnergy(s.v.data() + o);
-            E.gravity += body.solid->gravityEnergy(model.gravity, q);
-            E.springs += body.solid->strainEnergy(q);
-        }
-        if (body.kind != BodyKind::Rigid) continue;
-        const Vec3 v = s.v.segment<3>(o), w = s.v.segment<3>(o + 3);
-        E.kinetic += 0.5 * (body.mass * v.squaredNorm() + w.dot(body.inertia * w));
-        E.gravity -= body.mass * model.gravity.dot(s.q.segment<3>(model.positionOffset(BodyIndex(b))));
+    for (const Body& body : model.bodies) {
+        const BodyEnergy e = body.formulation->energy(s.q.data() + body.slice.positionOffset,
+                                                      s.v.data() + body.slice.velocityOffset, model.gravity);
+        E.kinetic += e.kinetic;
+        E.gravity += e.gravity;
+        E.springs += e.strain;
     }
     for (const ForceElement& e : model.forces) {
         if (e.type == ForceType::SpringDamper) {

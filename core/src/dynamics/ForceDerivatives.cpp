@@ -1,6 +1,6 @@
 #include "looplab/dynamics/ForceDerivatives.h"
 
-#include "looplab/bodies/RigidBodyCoordinates.h"
+#include "looplab/bodies/rigid/RigidBodyCoordinates.h"
 #include "looplab/bodies/Rotation.h"
 #include "looplab/kinematics/HingeAngle.h"
 
@@ -28,7 +28,7 @@ struct BodyPose {
 
 BodyPose bodyPose(const Model& m, const State& s, BodyIndex b) {
     BodyPose p;
-    if (m.body(b).kind != BodyKind::Rigid) return p;
+    if (!m.body(b).movesAsOneFrame()) return p;
     p.moving = true;
     p.A = bodyOrientation(m, s, b).toRotationMatrix();
     p.omegaLocal = bodyAngularVelocityLocal(m, s, b);
@@ -40,10 +40,10 @@ BodyPose bodyPose(const Model& m, const State& s, BodyIndex b) {
 void scatter(const Model& m, BodyIndex b1, BodyIndex b2, const PairBlock& X, Triplets& out) {
     const BodyIndex bodies[2] = {b1, b2};
     for (int r = 0; r < 2; ++r) {
-        if (m.body(bodies[r]).kind != BodyKind::Rigid) continue;
+        if (!m.body(bodies[r]).movesAsOneFrame()) continue;
         const int r0 = m.velocityOffset(bodies[r]);
         for (int c = 0; c < 2; ++c) {
-            if (m.body(bodies[c]).kind != BodyKind::Rigid) continue;
+            if (!m.body(bodies[c]).movesAsOneFrame()) continue;
             const int c0 = m.velocityOffset(bodies[c]);
             for (int i = 0; i < kSlot; ++i)
                 for (int k = 0; k < kSlot; ++k) {
@@ -173,30 +173,9 @@ void rotationalSpringDamper(const Model& m, const State& s, const ForceElement& 
 void forceDerivatives(const Model& m, const State& s, ForceDerivatives& out) {
     const int n = m.velocitySize();
     Triplets K, C;
-    for (int b = 1; b < m.bodyCount(); ++b) {
-        const Body& body = m.body(BodyIndex(b));
-        // --- beams: the analytic tangent stiffness of the elastic forces (gravity and
-        // nodal forces are constant in nodal coordinates) and the structural damping C.
-        // The damping force's change with the positions, ∂(C(q)v)/∂q, is left out of K: it
-        // vanishes at rest (statics, the eigenanalysis) and the implicit steppers' Newton
-        // iterations only converge a little slower without it ---
-        const double* q = s.q.data() + m.positionOffset(BodyIndex(b));
-        const int offset = m.velocityOffset(BodyIndex(b));
-        if (body.kind == BodyKind::Beam) {
-            body.beam->addStiffness(q, offset, K);
-            body.beam->addDamping(q, offset, C);
-        }
-        if (body.kind == BodyKind::Solid) {  // the same for solids
-            body.solid->addStiffness(q, offset, K);
-            body.solid->addDamping(q, offset, C);
-        }
-        // --- end beams ---
-        if (body.kind != BodyKind::Rigid) continue;
-        // Gravity m g is constant in these coordinates. The gyroscopic term
-        // −ω' × J'ω' depends on v alone: −∂/∂ω' = ω̃' J' − (J'ω')˜.
-        const Vec3 w = bodyAngularVelocityLocal(m, s, BodyIndex(b));
-        addRotationBlock(m, BodyIndex(b), skew(w) * body.inertia - skew(body.inertia * w), C);
-    }
+    for (const Body& body : m.bodies)
+        body.formulation->addForceDerivatives(s.q.data() + body.slice.positionOffset,
+                                              s.v.data() + body.slice.velocityOffset, body.slice.velocityOffset, K, C);
     for (const ForceElement& e : m.forces) {
         switch (e.type) {
         case ForceType::SpringDamper: springDamper(m, s, e, K, C); break;
@@ -204,14 +183,14 @@ void forceDerivatives(const Model& m, const State& s, ForceDerivatives& out) {
         case ForceType::BodyForce: {
             // Q = (F, s̃ AᵀF) with F fixed in the global frame: turning the body turns AᵀF,
             // δ(AᵀF) = (AᵀF)˜ δθ.
-            if (m.body(e.body).kind != BodyKind::Rigid) break;
+            if (!m.body(e.body).movesAsOneFrame()) break;
             const double scale = e.law ? e.law->evaluate(s.t).value : 1.0;
             const Mat3 A = bodyOrientation(m, s, e.body).toRotationMatrix();
             addRotationBlock(m, e.body, -skew(e.localPoint) * skew(A.transpose() * (scale * e.vector)), K);
             break;
         }
         case ForceType::BodyTorque: {
-            if (m.body(e.body).kind != BodyKind::Rigid) break;
+            if (!m.body(e.body).movesAsOneFrame()) break;
             const double scale = e.law ? e.law->evaluate(s.t).value : 1.0;
             const Mat3 A = bodyOrientation(m, s, e.body).toRotationMatrix();
             addRotationBlock(m, e.body, -skew(A.transpose() * (scale * e.vector)), K);

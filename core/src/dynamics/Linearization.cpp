@@ -6,24 +6,8 @@
 namespace looplab {
 
 SparseColMatrix massMatrix(const Model& model) {
-    std::vector<Eigen::Triplet<double>> entries;
-    for (int b = 1; b < model.bodyCount(); ++b) {
-        const Body& body = model.body(BodyIndex(b));
-        const int o = model.velocityOffset(BodyIndex(b));
-        // --- beams: the constant consistent mass matrix (BeamMesh.h) ---
-        if (body.kind == BodyKind::Beam || body.kind == BodyKind::Solid) {
-            const auto& Mb = body.kind == BodyKind::Beam ? body.beam->mass() : body.solid->mass();
-            for (int k = 0; k < Mb.outerSize(); ++k)
-                for (Eigen::SparseMatrix<double>::InnerIterator it(Mb, k); it; ++it)
-                    entries.emplace_back(o + int(it.row()), o + int(it.col()), it.value());
-        }
-        // --- end beams ---
-        if (body.kind != BodyKind::Rigid) continue;
-        for (int i = 0; i < 3; ++i) entries.emplace_back(o + i, o + i, body.mass);
-        for (int i = 0; i < 3; ++i)
-            for (int k = 0; k < 3; ++k)
-                if (body.inertia(i, k) != 0.0) entries.emplace_back(o + 3 + i, o + 3 + k, body.inertia(i, k));
-    }
+    MatrixEntries entries;
+    for (const Body& body : model.bodies) body.formulation->addMass(body.slice.velocityOffset, entries);
     SparseColMatrix M(model.velocitySize(), model.velocitySize());
     M.setFromTriplets(entries.begin(), entries.end());
     return M;

@@ -1,7 +1,7 @@
 #include "looplab/dynamics/Reactions.h"
 
 #include "looplab/kinematics/FrameKinematics.h"
-#include "looplab/bodies/RigidBodyCoordinates.h"
+#include "looplab/bodies/rigid/RigidBodyCoordinates.h"
 
 #include <cmath>
 
@@ -26,7 +26,7 @@ void computeReactions(const Model& model, const State& s, const SparseMatrix& ja
         const BodyFrame& fr = onFirst ? j.frame1 : j.frame2;
         // On a solid node: the force on r_k alone.
         const bool onNode = model.body(onBody).nodeSize() > 0;
-        const bool onSolid = model.body(onBody).kind == BodyKind::Solid;
+        const bool onSolid = model.body(onBody).attachedFrame() == AttachedFrame::PointOnly;
         const int c0 = onNode ? jetColumnStart(model, fr) : model.velocityOffset(onBody);
         const int width = onNode ? model.body(onBody).nodeSize() : model.velocitySliceSize(onBody);
         Eigen::Matrix<double, rigid::kVelocitySize, 1> g = Eigen::Matrix<double, rigid::kVelocitySize, 1>::Zero();
@@ -37,8 +37,8 @@ void computeReactions(const Model& model, const State& s, const SparseMatrix& ja
         }
         // Components in the joint's frame: frame 1's, or the rigid side's when a hinge or a
         // clamp names the beam node as body1 (a node's frame does not turn with it).
-        const bool nodeFirst = model.body(j.frame1.body).kind == BodyKind::Beam &&
-                               model.body(j.frame2.body).kind != BodyKind::Beam;
+        const bool nodeFirst = model.body(j.frame1.body).attachedFrame() == AttachedFrame::PointAndSlope &&
+                               model.body(j.frame2.body).attachedFrame() != AttachedFrame::PointAndSlope;
         const BodyFrame& axesFrame = nodeFirst ? j.frame2 : j.frame1;
         const Mat3 axes1 = bodyOrientation(model, s, axesFrame.body).toRotationMatrix() * axesFrame.axes;
         if (onNode) {

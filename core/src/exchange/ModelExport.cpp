@@ -120,7 +120,7 @@ std::string rangeOf(const Model& model, const Joint& joint) {
 
 std::string refusal(const Model& model) {
     for (const Body& b : model.bodies)
-        if (b.kind == BodyKind::Beam || b.kind == BodyKind::Solid)
+        if (!b.formulation->hasBodyFrame())
             return "'" + b.name + "' is a flexible body: MJCF and URDF describe rigid bodies only";
     return {};
 }
@@ -231,8 +231,8 @@ ExportResult exportMjcf(const Model& model, const State& state) {
                     break;
             }
         }
-        const Mat3& I = body.inertia;
-        x << indent << "  <inertial pos=\"0 0 0\" mass=\"" << body.mass << "\" fullinertia=\""
+        const Mat3& I = body.rigid()->inertia();
+        x << indent << "  <inertial pos=\"0 0 0\" mass=\"" << body.rigid()->mass() << "\" fullinertia=\""
           << numbers({I(0, 0), I(1, 1), I(2, 2), I(0, 1), I(0, 2), I(1, 2)}) << "\"/>\n";
         if (const std::string g = shapeGeom(body.shape, Pose{}, body.name + "_mesh"); !g.empty())
             x << indent << "  <geom " << g << " contype=\"0\" conaffinity=\"0\"/>\n";
@@ -302,9 +302,9 @@ ExportResult exportUrdf(const Model& model, const State& state) {
         if (b == 0) continue;
         const Body& body = model.bodies[size_t(b)];
         const Pose com = link[size_t(b)].inverse() * bodyPose(model, state, b);
-        const Mat3& I = body.inertia;
+        const Mat3& I = body.rigid()->inertia();
         x << "  <link name=\"" << escaped(body.name) << "\">\n"
-          << "    <inertial>\n      <origin xyz=\"" << vec(com.p) << "\" rpy=\"0 0 0\"/>\n      <mass value=\"" << body.mass
+          << "    <inertial>\n      <origin xyz=\"" << vec(com.p) << "\" rpy=\"0 0 0\"/>\n      <mass value=\"" << body.rigid()->mass()
           << "\"/>\n      <inertia ixx=\"" << I(0, 0) << "\" ixy=\"" << I(0, 1) << "\" ixz=\"" << I(0, 2) << "\" iyy=\""
           << I(1, 1) << "\" iyz=\"" << I(1, 2) << "\" izz=\"" << I(2, 2) << "\"/>\n    </inertial>\n";
         const VisualShape& s = body.shape;

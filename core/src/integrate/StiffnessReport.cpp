@@ -22,7 +22,7 @@ std::vector<StiffBody> stiffBodies(const Model& model, const StiffnessFinding& f
                   share.segment(nq + sl.velocityOffset, sl.velocitySize).sum();
         // A beam's nodes hold the same numbers in q and v (6 each): name the node whose
         // coordinates carry the most.
-        if (body.kind == BodyKind::Beam && body.nodeSize() > 0) {
+        if (body.beam()) {
             const int n = body.nodeSize();
             double best = -1.0;
             for (int k = 0; k * n < sl.velocitySize; ++k) {

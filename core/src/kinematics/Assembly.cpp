@@ -17,14 +17,9 @@ double scaledResidual(const VecX& phi, const VecX& rowScales) {
 // Factor ≤ 1 that keeps every body's rotation and translation within the limits.
 double clampFactor(const Model& model, const VecX& dv, const AssemblyOptions& o, double L) {
     double f = 1.0;
-    for (const Body& body : model.bodies) {
-        if (body.kind != BodyKind::Rigid) continue;
-        const int i = body.slice.velocityOffset;
-        const double rot = dv.segment<3>(i + 3).norm();
-        const double tr = dv.segment<3>(i).norm();
-        if (rot > o.maxRotationStep) f = std::min(f, o.maxRotationStep / rot);
-        if (tr > o.maxTranslationStep * L) f = std::min(f, o.maxTranslationStep * L / tr);
-    }
+    for (const Body& body : model.bodies)
+        f = std::min(f, body.formulation->stepFactor(dv.data() + body.slice.velocityOffset, o.maxRotationStep,
+                                                     o.maxTranslationStep * L));
     return f;
 }
 

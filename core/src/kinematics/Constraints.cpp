@@ -1,7 +1,7 @@
 #include "looplab/kinematics/Constraints.h"
 
 #include "looplab/kinematics/FrameKinematics.h"
-#include "looplab/bodies/RigidBodyCoordinates.h"
+#include "looplab/bodies/rigid/RigidBodyCoordinates.h"
 #include "looplab/kinematics/HingeAngle.h"
 
 #include <algorithm>
@@ -104,16 +104,16 @@ struct JointFrames {
 enum class NodeEquations { None, OnFrame2, PinOnly };
 
 NodeEquations nodeEquations(const Joint& j, const std::vector<BodyMotion>& motion) {
-    const BeamNodeSides sides = beamNodeSides(motion[static_cast<size_t>(j.frame1.body.value())].kind,
-                                              motion[static_cast<size_t>(j.frame2.body.value())].kind);
+    const BeamNodeSides sides = beamNodeSides(motion[static_cast<size_t>(j.frame1.body.value())].formulation->attachedFrame(),
+                                              motion[static_cast<size_t>(j.frame2.body.value())].formulation->attachedFrame());
     if (sides == BeamNodeSides::None) return NodeEquations::None;
     if (sides == BeamNodeSides::BothNodes) return j.type == JointType::Revolute ? NodeEquations::PinOnly : NodeEquations::None;
     return j.type == JointType::Revolute || j.type == JointType::Fixed ? NodeEquations::OnFrame2 : NodeEquations::None;
 }
 
 bool nodeIsFrame1(const Joint& j, const std::vector<BodyMotion>& motion) {
-    return motion[static_cast<size_t>(j.frame1.body.value())].kind == BodyKind::Beam &&
-           motion[static_cast<size_t>(j.frame2.body.value())].kind != BodyKind::Beam;
+    return carriesSlope(motion[static_cast<size_t>(j.frame1.body.value())]) &&
+           !carriesSlope(motion[static_cast<size_t>(j.frame2.body.value())]);
 }
 
 // The jets of a joint's frames f1 and f2 (its own, or swapped: see nodeEquations()).
@@ -127,8 +127,8 @@ void jointJets(const BodyFrame& f1, const BodyFrame& f2, const std::vector<BodyM
     JointJets& jj = out.jets;
     // A beam node's one direction is its slope (its frame's axes only say where the joint
     // was drawn at the start).
-    if (k.body[1]->kind == BodyKind::Beam) need &= ~(kY2 | kZ2);
-    const bool slope2 = k.body[1]->kind == BodyKind::Beam;
+    const bool slope2 = carriesSlope(*k.body[1]);
+    if (slope2) need &= ~(kY2 | kZ2);
     if (need & kX1) jj.x1 = attachedDirection(k, 0, f1.axes.col(0), f);
     if (need & kY1) jj.y1 = attachedDirection(k, 0, f1.axes.col(1), f);
     if (need & kZ1) jj.z1 = attachedDirection(k, 0, f1.axes.col(2), f);
@@ -664,16 +664,8 @@ VecX equationScales(const Model& model) {
 
 VecX coordinateScales(const Model& model) {
     VecX s(model.velocitySize());
-    for (const Body& body : model.bodies) {
-        if (body.kind == BodyKind::Rigid) rigid::velocityScales(model.lengthScale, s.data() + body.slice.velocityOffset);
-        // Beam nodes: r_k is a position (1), the slope r_x,k is dimensionless like a
-        // rotation (1/L), so that its rate weighs like an angular velocity.
-        if (body.kind == BodyKind::Beam)
-            for (int k = 0; k < body.slice.velocitySize; ++k)
-                s[body.slice.velocityOffset + k] = (k % ancf::kNodeSize) < 3 ? 1.0 : 1.0 / model.lengthScale;
-        if (body.kind == BodyKind::Solid)  // node positions
-            s.segment(body.slice.velocityOffset, body.slice.velocitySize).setConstant(1.0);
-    }
+    for (const Body& body : model.bodies)
+        body.formulation->velocityScales(model.lengthScale, s.data() + body.slice.velocityOffset);
     return s;
 }
 

@@ -126,7 +126,7 @@ namespace {
 std::optional<FourBarLinkage> findRodCoupledFourBar(const Model& m) {
     if (m.bodyCount() != 3 || m.joints.size() != 3) return std::nullopt;
     for (const Body& b : m.bodies)
-        if (b.kind != BodyKind::Rigid && &b != &m.bodies[0]) return std::nullopt;
+        if (!b.formulation->hasBodyFrame()) return std::nullopt;
     const Joint* rod = nullptr;
     std::vector<const Joint*> pins;
     for (const Joint& j : m.joints) {
@@ -176,7 +176,7 @@ std::optional<FourBarLinkage> findPlanarFourBar(const Model& m) {
     if (std::optional<FourBarLinkage> rodForm = findRodCoupledFourBar(m)) return rodForm;
     if (m.bodyCount() != 4 || m.joints.size() != 4) return std::nullopt;
     for (const Body& b : m.bodies)
-        if (b.kind != BodyKind::Rigid && &b != &m.bodies[0]) return std::nullopt;
+        if (!b.formulation->hasBodyFrame()) return std::nullopt;
     for (const Joint& j : m.joints)
         if (j.type != JointType::Revolute || j.frame1.body == j.frame2.body) return std::nullopt;
     // Each body carries exactly two of the joints.

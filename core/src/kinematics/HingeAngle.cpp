@@ -36,7 +36,7 @@ JetSquare dotCurvature(const VectorJet& u, const VectorJet& w, int columns) {
 }  // namespace
 
 HingeAngleJet hingeAngleJet(const Joint& joint, const JetSlots& slots, bool full, bool curvature) {
-    const int nodeSlot = slots.body[1]->kind == BodyKind::Beam ? 1 : 0, rigidSlot = 1 - nodeSlot;
+    const int nodeSlot = carriesSlope(*slots.body[1]) ? 1 : 0, rigidSlot = 1 - nodeSlot;
     const BodyFrame& rigidFrame = rigidSlot == 0 ? joint.frame1 : joint.frame2;
     const VectorJet x = attachedDirection(slots, rigidSlot, rigidFrame.axes.col(0), full);
     const VectorJet y = attachedDirection(slots, rigidSlot, rigidFrame.axes.col(1), full);

@@ -52,7 +52,7 @@ std::optional<MeshNode> findMeshNode(const Model& model, const std::string& name
         const size_t n = body.name.size();
         if (name.size() <= n + 1 || name.compare(0, n, body.name) != 0 || name[n] != '.') continue;
         const std::optional<int> node =
-            body.kind == BodyKind::Beam ? beamNode(*body.beam, name, n + 1) : solidNode(*body.solid, name, n + 1);
+            body.beam() ? beamNode(*body.beam(), name, n + 1) : solidNode(*body.solid(), name, n + 1);
         if (node) return MeshNode{BodyIndex(b), *node};
     }
     return std::nullopt;
@@ -66,12 +66,12 @@ Vec3 meshNodePosition(const Model& model, const State& s, const MeshNode& node) 
 std::vector<NodalPoint> nodalPoints(const Model& model, BodyIndex b) {
     const Body& body = model.body(b);
     std::vector<NodalPoint> points;
-    if (body.kind == BodyKind::Beam) {
+    if (const BeamMesh* beam = body.beam()) {
         points.push_back({"root", {0}, {1.0}});
-        points.push_back({"tip", {body.beam->nodeCount() - 1}, {1.0}});
-    } else if (body.kind == BodyKind::Solid) {
+        points.push_back({"tip", {beam->nodeCount() - 1}, {1.0}});
+    } else if (const SolidMesh* solid = body.solid()) {
         for (int f = 0; f < 6; ++f)
-            points.push_back({SolidMesh::faceNames()[size_t(f)], body.solid->faceNodes(f), body.solid->faceWeights(f)});
+            points.push_back({SolidMesh::faceNames()[size_t(f)], solid->faceNodes(f), solid->faceWeights(f)});
     }
     return points;
 }
@@ -93,8 +93,7 @@ Vec3 flexibleCentreOfMass(const Model& model, const State& s, BodyIndex b) {
     double mass = 0.0;
     for (int i = 0; i < 3; ++i) {
         VecX unit = VecX::Zero(n);
-        if (body.kind == BodyKind::Beam) body.beam->addGravityForce(Vec3::Unit(i), unit.data());
-        if (body.kind == BodyKind::Solid) body.solid->addGravityForce(Vec3::Unit(i), unit.data());
+        body.formulation->addGravityForce(Vec3::Unit(i), unit.data());
         moment[i] = unit.dot(q);
         // Σ of the unit load's x-components over the node positions is the mass.
         if (i == 0)

@@ -4,18 +4,18 @@
 
 namespace looplab {
 
-BeamNodeSides beamNodeSides(BodyKind kind1, BodyKind kind2) {
-    const bool node1 = kind1 == BodyKind::Beam, node2 = kind2 == BodyKind::Beam;
+BeamNodeSides beamNodeSides(AttachedFrame frame1, AttachedFrame frame2) {
+    const bool node1 = frame1 == AttachedFrame::PointAndSlope, node2 = frame2 == AttachedFrame::PointAndSlope;
     if (node1 && node2) return BeamNodeSides::BothNodes;
-    // A beam node and a solid node are only ever pinned.
-    if (kind1 == BodyKind::Solid || kind2 == BodyKind::Solid) return BeamNodeSides::None;
+    // A cable node and a node without a direction are only ever pinned.
+    if (frame1 == AttachedFrame::PointOnly || frame2 == AttachedFrame::PointOnly) return BeamNodeSides::None;
     if (node2) return BeamNodeSides::NodeIsFrame2;
     if (node1) return BeamNodeSides::NodeIsFrame1;
     return BeamNodeSides::None;
 }
 
 BeamNodeSides beamNodeSides(const Model& model, const Joint& joint) {
-    return beamNodeSides(model.body(joint.frame1.body).kind, model.body(joint.frame2.body).kind);
+    return beamNodeSides(model.body(joint.frame1.body).attachedFrame(), model.body(joint.frame2.body).attachedFrame());
 }
 
 bool isNodeHinge(const Model& model, const Joint& joint) {

@@ -2,6 +2,7 @@
 // bodies and named mesh nodes (DocumentCompiler.h).
 
 #include "model/DocumentCompiler.h"
+#include "looplab/bodies/rigid/GroundBody.h"
 #include "looplab/model/ShapeMassProperties.h"
 #include "looplab/model/TriangleMesh.h"
 
@@ -17,6 +18,7 @@ namespace looplab {
 void DocumentCompiler::buildBodies(Model& m) {
     Body ground;
     ground.name = kGroundName;
+    ground.formulation = std::make_shared<const GroundBody>();
     m.bodies.push_back(ground);
     std::set<std::string> seen{kGroundName};
     for (size_t i = 0; i < doc_.bodies.size(); ++i) {
@@ -89,11 +91,14 @@ void DocumentCompiler::buildBodies(Model& m) {
         checkQuaternion(b.orientation, at("bodies", i, "orientation"), unit);
         Body body;
         body.name = b.name;
-        body.mass = mass;
-        body.inertia = inertia;
-        body.inertiaInverse = inertia.fullPivLu().isInvertible() ? Mat3(inertia.inverse())
-                                                                 : Mat3(Mat3::Zero());
-        if (inertiaOk && !body.inertiaInverse.allFinite())
+        RigidBodyStart start;
+        start.position = b.position;
+        start.orientation = wellScaled(b.orientation).normalized();
+        start.velocity = b.velocity;
+        start.angularVelocity = b.angularVelocity;
+        const auto rigid = std::make_shared<const RigidBody>(mass, inertia, start);
+        body.formulation = rigid;
+        if (inertiaOk && !rigid->inertiaInverse().allFinite())
             error(at("bodies", i, "inertia"), "inertia is too small: its inverse overflows");
         if (shape.kind == VisualShape::Kind::Mesh && !b.density) {
             Vec3 lower, upper;
@@ -251,8 +256,8 @@ void DocumentCompiler::buildBeams(Model& m, std::set<std::string>& seen) {
         }
         Body body;
         body.name = b.name;
-        body.kind = BodyKind::Beam;
-        body.beam = std::make_shared<const BeamMesh>(b.from, b.to, b.elements, props);
+        const auto beam = std::make_shared<const BeamMesh>(b.from, b.to, b.elements, props);
+        body.formulation = beam;
         // A beam's shape is the section swept along its centreline (FlexibleScene.h):
         // a cylinder of the section's radius, or a box whose y and z sizes are the
         // section's height and width; a section given by A and I is drawn as the
@@ -265,12 +270,11 @@ void DocumentCompiler::buildBeams(Model& m, std::set<std::string>& seen) {
             body.shape.kind = VisualShape::Kind::Cylinder;
             body.shape.radius = sec.shape == SectionDoc::Shape::Circle ? sec.radius : std::sqrt(A / M_PI);
         }
-        body.mass = props.massPerLength * distance(b.from, b.to);
         const BodyIndex index(m.bodyCount());
         m.bodies.push_back(body);
         const Vec3 slope = (b.to - b.from) / distance(b.from, b.to);
         for (int k = 0; k <= b.elements; ++k) {
-            const NodeRef ref{index, k, body.beam->initialNodePosition(k), slope};
+            const NodeRef ref{index, k, beam->initialNodePosition(k), slope};
             nodes_[b.name + ".node" + std::to_string(k)] = ref;
             if (k == 0) nodes_[b.name + ".root"] = ref;
             if (k == b.elements) nodes_[b.name + ".tip"] = ref;
@@ -319,12 +323,12 @@ void DocumentCompiler::buildSolids(Model& m, std::set<std::string>& seen) {
         }
         Body body;
         body.name = b.name;
-        body.kind = BodyKind::Solid;
-        body.solid = std::make_shared<const SolidMesh>(b.origin, b.size, b.elements[0], b.elements[1], b.elements[2], material);
-        body.mass = body.solid->totalMass();
+        const auto solid =
+            std::make_shared<const SolidMesh>(b.origin, b.size, b.elements[0], b.elements[1], b.elements[2], material);
+        body.formulation = solid;
         const BodyIndex index(m.bodyCount());
         m.bodies.push_back(body);
-        const SolidMesh& mesh = *body.solid;
+        const SolidMesh& mesh = *solid;
         for (int k = 0; k <= b.elements[2]; ++k)
             for (int j = 0; j <= b.elements[1]; ++j)
                 for (int ii = 0; ii <= b.elements[0]; ++ii) {

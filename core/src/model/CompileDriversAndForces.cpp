@@ -40,7 +40,8 @@ void DocumentCompiler::buildDrivers(Model& m) {
             continue;
         }
         const Joint& j = m.joint(it->second);
-        const bool beam1 = m.body(j.frame1.body).kind == BodyKind::Beam, beam2 = m.body(j.frame2.body).kind == BodyKind::Beam;
+        const bool beam1 = m.body(j.frame1.body).attachedFrame() == AttachedFrame::PointAndSlope;
+        const bool beam2 = m.body(j.frame2.body).attachedFrame() == AttachedFrame::PointAndSlope;
         if (beam1 && beam2 && j.type == JointType::Revolute) {
             error(at("drivers", i, "joint"), "joint '" + dd.joint + "' joins two beam nodes: it is a pin with no axis and no "
                                              "angle to drive (drive a hinge between a rigid body or the ground and a node)");
@@ -126,7 +127,8 @@ void DocumentCompiler::buildForces(Model& m) {
                 continue;
             }
             const Joint& held = m.joint(it->second);
-            if (m.body(held.frame1.body).kind == BodyKind::Beam && m.body(held.frame2.body).kind == BodyKind::Beam) {
+            if (m.body(held.frame1.body).attachedFrame() == AttachedFrame::PointAndSlope &&
+                m.body(held.frame2.body).attachedFrame() == AttachedFrame::PointAndSlope) {
                 error(at("forces", i, "joint"), "joint '" + fd.joint + "' joins two beam nodes: it is a pin with no axis "
                                                 "and no angle for a rotational spring-damper");
                 continue;
@@ -160,7 +162,7 @@ void DocumentCompiler::buildForces(Model& m) {
             }
             if (const NodeRef* node = findNode(fd.body)) {  // a nodal force on r_k
                 if (fd.type == ForceType::BodyTorque) {
-                    error(at("forces", i, "body"), m.body(node->body).kind == BodyKind::Solid
+                    error(at("forces", i, "body"), m.body(node->body).attachedFrame() == AttachedFrame::PointOnly
                                                        ? "a solid's nodes carry no torque: apply forces to nodes"
                                                        : "a cable element's node carries no torque: apply forces to nodes");
                     continue;

@@ -251,9 +251,11 @@ void DocumentCompiler::buildJoints(Model& m) {
         // order, which holds the node's position and the direction of its slope (the
         // rigid side's x axis along the slope's initial direction, so the hinge angle is
         // 0 at the start); a revolute between two nodes, which is a pin (NodeJoints.h) ---
-        const bool node1 = m.body(j.frame1.body).kind == BodyKind::Beam;
-        const bool node2 = m.body(j.frame2.body).kind == BodyKind::Beam;
-        if ((node1 && m.body(j.frame2.body).kind == BodyKind::Solid) || (node2 && m.body(j.frame1.body).kind == BodyKind::Solid)) {
+        const bool node1 = m.body(j.frame1.body).attachedFrame() == AttachedFrame::PointAndSlope;
+        const bool node2 = m.body(j.frame2.body).attachedFrame() == AttachedFrame::PointAndSlope;
+        const bool point1 = m.body(j.frame1.body).attachedFrame() == AttachedFrame::PointOnly;
+        const bool point2 = m.body(j.frame2.body).attachedFrame() == AttachedFrame::PointOnly;
+        if ((node1 && point2) || (node2 && point1)) {
             if (jd.type != JointType::Spherical) {
                 error(at("joints", i, "type"), "a beam node and a solid node are joined by a spherical joint (a pin)");
                 continue;
@@ -327,9 +329,7 @@ void DocumentCompiler::buildJoints(Model& m) {
         // --- end beams ---
         // --- solids: a node is a point; a fixed joint on it holds its position alone
         // (a pin), a solid is clamped by holding a set of its nodes ---
-        const bool solid1 = m.body(j.frame1.body).kind == BodyKind::Solid;
-        const bool solid2 = m.body(j.frame2.body).kind == BodyKind::Solid;
-        if (solid1 || solid2) {
+        if (point1 || point2) {
             if (jd.type != JointType::Spherical && jd.type != JointType::Fixed) {
                 error(at("joints", i, "type"), std::string("a ") + jointTypeName(jd.type) +
                                                    " joint cannot hold a solid node: solid nodes take spherical and fixed "

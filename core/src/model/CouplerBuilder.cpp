@@ -126,7 +126,7 @@ private:
             }
             const Joint& j = m_.joint(it->second);
             for (const BodyFrame* f : {&j.frame1, &j.frame2})
-                if (m_.body(f->body).kind != BodyKind::Rigid && m_.body(f->body).kind != BodyKind::Ground) {
+                if (m_.body(f->body).nodeSize() > 0) {
                     fail(at, "joint '" + name + "' holds a beam or solid node: couplers act on joints between rigid "
                                                "bodies and the ground");
                     return;

@@ -29,6 +29,8 @@ private:
     static bool finite(const Vec3& v) { return v.allFinite(); }
     // Length of a difference of points, without overflow for large coordinates.
     static double distance(const Vec3& a, const Vec3& b) { return (b - a).stableNorm(); }
+    // The same rotation scaled so that normalising it neither overflows nor underflows.
+    static Quat wellScaled(const Quat& q);
     // A number in few characters, for messages ("5e-324", "0.25").
     static std::string shortNumber(double x);
     static bool hasGeneratedNodeShape(const std::string& name);

@@ -2,12 +2,6 @@
 
 namespace looplab {
 
-int Body::nodeSize() const {
-    if (kind == BodyKind::Beam) return ancf::kNodeSize;
-    if (kind == BodyKind::Solid) return hex::kNodeSize;
-    return 0;
-}
-
 Coupler::TermValue Coupler::term(size_t i, double x) const {
     if (cam && i == 0) {
         const CamLaw::Value f = cam->law.evaluate(cam->lawAngle(x));
@@ -34,14 +28,10 @@ void Model::layOutCoordinates() {
     velocityOwner_.clear();
     for (size_t b = 0; b < bodies.size(); ++b) {
         Body& body = bodies[b];
-        if (b == 0) body.kind = BodyKind::Ground;
         body.slice.positionOffset = positionSize_;
         body.slice.velocityOffset = velocitySize_;
-        const bool beam = body.kind == BodyKind::Beam && body.beam;
-        const bool solid = body.kind == BodyKind::Solid && body.solid;
-        const int nodal = beam ? body.beam->coordinateCount() : solid ? body.solid->coordinateCount() : -1;
-        body.slice.positionSize = nodal >= 0 ? nodal : positionSizeOf(body.kind);
-        body.slice.velocitySize = nodal >= 0 ? nodal : velocitySizeOf(body.kind);
+        body.slice.positionSize = body.formulation->positionSize();
+        body.slice.velocitySize = body.formulation->velocitySize();
         positionSize_ += body.slice.positionSize;
         velocitySize_ += body.slice.velocitySize;
         velocityOwner_.insert(velocityOwner_.end(), size_t(body.slice.velocitySize), static_cast<int>(b));

@@ -37,21 +37,6 @@ std::vector<EquationLabel> jointEquationLabels(JointType type) {
 
 namespace {
 
-// q scaled by a power of two (exactly, whenever its components are normal numbers) so that
-// its largest component lies in [0.5, 1): the same rotation, but its squared length can
-// be formed without overflow or underflow by code that normalises it directly.
-Quat wellScaled(const Quat& q) {
-    const double largest = q.coeffs().cwiseAbs().maxCoeff();
-    if (!std::isfinite(largest) || largest == 0.0 || (largest > 1e-100 && largest < 1e100))
-        return q;
-    int exponent = 0;
-    std::frexp(largest, &exponent);
-    // Component by component: 2^-exponent itself overflows for subnormal quaternions.
-    Quat r;
-    for (int i = 0; i < 4; ++i) r.coeffs()[i] = std::ldexp(q.coeffs()[i], -exponent);
-    return r;
-}
-
 bool allDigits(const std::string& s, size_t from, size_t to) {
     if (from >= to) return false;
     for (size_t i = from; i < to; ++i)
@@ -92,13 +77,28 @@ std::string DocumentCompiler::shortNumber(double x) {
     return buffer;
 }
 
+// q scaled by a power of two (exactly, whenever its components are normal numbers) so that
+// its largest component lies in [0.5, 1): the same rotation, but its squared length can
+// be formed without overflow or underflow by code that normalises it directly.
+Quat DocumentCompiler::wellScaled(const Quat& q) {
+    const double largest = q.coeffs().cwiseAbs().maxCoeff();
+    if (!std::isfinite(largest) || largest == 0.0 || (largest > 1e-100 && largest < 1e100))
+        return q;
+    int exponent = 0;
+    std::frexp(largest, &exponent);
+    // Component by component: 2^-exponent itself overflows for subnormal quaternions.
+    Quat r;
+    for (int i = 0; i < 4; ++i) r.coeffs()[i] = std::ldexp(q.coeffs()[i], -exponent);
+    return r;
+}
+
 BuildResult DocumentCompiler::run() {
     auto model = std::make_shared<Model>();
     model->name = doc_.name;
     model->description = doc_.description;
     model->sourceFile = file_;
     model->document = doc_;
-    // initialState() normalises the document's orientations as they are.
+    // The document keeps each orientation as its body was compiled from it.
     for (BodyDoc& b : model->document.bodies) b.orientation = wellScaled(b.orientation);
     model->expected = doc_.expected;
     model->gravity = doc_.gravity;

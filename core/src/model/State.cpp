@@ -1,6 +1,5 @@
 #include "looplab/model/State.h"
 
-#include "looplab/bodies/RigidBodyCoordinates.h"
 
 #include <cmath>
 
@@ -15,41 +14,26 @@ State initialState(const Model& model) {
     State s;
     s.q.resize(model.positionSize());
     s.v.resize(model.velocitySize());
-    for (int b = 1; b < model.bodyCount(); ++b) {
-        const Body& body = model.body(BodyIndex(b));
-        if (body.kind == BodyKind::Beam || body.kind == BodyKind::Solid) {
-            // Undeformed and at rest; beams and solids come after the document's rigid bodies.
-            s.q.segment(body.slice.positionOffset, body.slice.positionSize) =
-                body.kind == BodyKind::Beam ? body.beam->initialCoordinates() : body.solid->initialCoordinates();
-            s.v.segment(body.slice.velocityOffset, body.slice.velocitySize).setZero();
-            continue;
-        }
-        const BodyDoc& doc = model.document.bodies[static_cast<size_t>(b - 1)];
-        if (body.kind == BodyKind::Rigid)
-            rigid::set(s.q.data() + body.slice.positionOffset, s.v.data() + body.slice.velocityOffset,
-                       doc.position, doc.orientation.normalized(), doc.velocity, doc.angularVelocity);
-    }
+    for (const Body& body : model.bodies)
+        body.formulation->initialCoordinates(s.q.data() + body.slice.positionOffset,
+                                             s.v.data() + body.slice.velocityOffset);
     return s;
 }
 
 Vec3 bodyPosition(const Model& m, const State& s, BodyIndex b) {
-    if (m.body(b).kind != BodyKind::Rigid) return Vec3::Zero();
-    return rigid::position(positions(m, s, b));
+    return m.body(b).formulation->framePosition(positions(m, s, b));
 }
 
 Quat bodyOrientation(const Model& m, const State& s, BodyIndex b) {
-    if (m.body(b).kind != BodyKind::Rigid) return Quat::Identity();
-    return rigid::orientation(positions(m, s, b));
+    return m.body(b).formulation->frameOrientation(positions(m, s, b));
 }
 
 Vec3 bodyVelocity(const Model& m, const State& s, BodyIndex b) {
-    if (m.body(b).kind != BodyKind::Rigid) return Vec3::Zero();
-    return rigid::velocity(velocities(m, s, b));
+    return m.body(b).formulation->frameVelocity(velocities(m, s, b));
 }
 
 Vec3 bodyAngularVelocityLocal(const Model& m, const State& s, BodyIndex b) {
-    if (m.body(b).kind != BodyKind::Rigid) return Vec3::Zero();
-    return rigid::angularVelocityLocal(velocities(m, s, b));
+    return m.body(b).formulation->frameAngularVelocityLocal(velocities(m, s, b));
 }
 
 Vec3 bodyAngularVelocity(const Model& m, const State& s, BodyIndex b) {
@@ -58,31 +42,20 @@ Vec3 bodyAngularVelocity(const Model& m, const State& s, BodyIndex b) {
 
 VecX positionDerivative(const Model& m, const State& s) {
     VecX qd(s.q.size());
-    for (const Body& body : m.bodies) {
-        if (body.kind == BodyKind::Rigid)
-            rigid::positionDerivative(s.q.data() + body.slice.positionOffset, s.v.data() + body.slice.velocityOffset,
-                                      qd.data() + body.slice.positionOffset);
-        else if (body.kind == BodyKind::Beam || body.kind == BodyKind::Solid)  // absolute nodal coordinates: q̇ = v
-            qd.segment(body.slice.positionOffset, body.slice.positionSize) =
-                s.v.segment(body.slice.velocityOffset, body.slice.velocitySize);
-    }
+    for (const Body& body : m.bodies)
+        body.formulation->positionDerivative(s.q.data() + body.slice.positionOffset,
+                                             s.v.data() + body.slice.velocityOffset,
+                                             qd.data() + body.slice.positionOffset);
     return qd;
 }
 
 void retract(const Model& m, VecX& q, const VecX& dv) {
-    for (const Body& body : m.bodies) {
-        if (body.kind == BodyKind::Rigid)
-            rigid::retract(q.data() + body.slice.positionOffset, dv.data() + body.slice.velocityOffset);
-        else if (body.kind == BodyKind::Beam || body.kind == BodyKind::Solid)  // nodal coordinates: addition
-            q.segment(body.slice.positionOffset, body.slice.positionSize) +=
-                dv.segment(body.slice.velocityOffset, body.slice.velocitySize);
-    }
+    for (const Body& body : m.bodies)
+        body.formulation->retract(q.data() + body.slice.positionOffset, dv.data() + body.slice.velocityOffset);
 }
 
 void normalizePositions(const Model& m, VecX& q) {
-    for (const Body& body : m.bodies) {
-        if (body.kind == BodyKind::Rigid) rigid::normalize(q.data() + body.slice.positionOffset);
-    }
+    for (const Body& body : m.bodies) body.formulation->normalize(q.data() + body.slice.positionOffset);
 }
 
 Vec3 pointPosition(const Model& m, const State& s, BodyIndex b, const Vec3& p) {
@@ -109,7 +82,8 @@ struct SlopeHinge {
     double sign = 1.0;
 };
 bool slopeHinge(const Model& m, const Joint& j, SlopeHinge& h) {
-    const bool beam1 = m.body(j.frame1.body).kind == BodyKind::Beam, beam2 = m.body(j.frame2.body).kind == BodyKind::Beam;
+    const bool beam1 = m.body(j.frame1.body).attachedFrame() == AttachedFrame::PointAndSlope;
+    const bool beam2 = m.body(j.frame2.body).attachedFrame() == AttachedFrame::PointAndSlope;
     if (beam1 == beam2) return false;
     h.rigid = beam2 ? &j.frame1 : &j.frame2;
     h.node = beam2 ? &j.frame2 : &j.frame1;
@@ -118,7 +92,7 @@ bool slopeHinge(const Model& m, const Joint& j, SlopeHinge& h) {
 }
 Vec3 slopeOf(const Model& m, const VecX& x, const BodyFrame& f, bool velocity) {
     const int o = velocity ? m.velocityOffset(f.body) : m.positionOffset(f.body);
-    return x.segment<3>(o + ancf::kNodeSize * f.node + 3);
+    return x.segment<3>(o + m.body(f.body).nodeSize() * f.node + 3);
 }
 }  // namespace
 

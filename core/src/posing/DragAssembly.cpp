@@ -30,14 +30,9 @@ MatX pointJacobian(const Model& model, const State& s, BodyIndex b, const Vec3& 
 double clampFactor(const Model& model, const VecX& dv, const DragOptions& o) {
     const double L = model.lengthScale;
     double f = 1.0;
-    for (const Body& body : model.bodies) {
-        if (body.kind != BodyKind::Rigid) continue;
-        const int i = body.slice.velocityOffset;
-        const double rot = dv.segment<3>(i + 3).norm();
-        const double tr = dv.segment<3>(i).norm();
-        if (rot > o.maxRotationStep) f = std::min(f, o.maxRotationStep / rot);
-        if (tr > o.maxTranslationStep * L) f = std::min(f, o.maxTranslationStep * L / tr);
-    }
+    for (const Body& body : model.bodies)
+        f = std::min(f, body.formulation->stepFactor(dv.data() + body.slice.velocityOffset, o.maxRotationStep,
+                                                     o.maxTranslationStep * L));
     return f;
 }
 
@@ -57,8 +52,7 @@ const char* dragOutcomeName(DragOutcome outcome) {
 DragResult dragToTarget(const Model& model, State& state, BodyIndex body, const Vec3& localPoint,
                         const Vec3& target, const DragOptions& o) {
     DragResult result;
-    if (body.value() <= 0 || body.value() >= model.bodyCount() ||
-        model.body(body).kind != BodyKind::Rigid) {
+    if (body.value() <= 0 || body.value() >= model.bodyCount() || !model.body(body).movesAsOneFrame()) {
         result.status = Status::failure("only a moving rigid body can be dragged");
         return result;
     }

@@ -35,7 +35,7 @@ std::vector<DetachedJoint> detachedJoints(const Model& m, double tolerance) {
         const Joint& j = m.joints[static_cast<size_t>(ji)];
         auto judge = [&](const BodyFrame& f) {
             const Body& b = m.body(f.body);
-            if (f.body.value() == 0 || b.kind != BodyKind::Rigid) return -1.0;
+            if (!b.movesAsOneFrame()) return -1.0;
             return distanceToShape(b.shape, f.origin);
         };
         DetachedJoint d;

@@ -192,7 +192,7 @@ std::optional<SingularLineUp> singularLineUp(const Model& m, const State& s, dou
     for (size_t ji = 0; ji < m.joints.size(); ++ji) {
         const Joint& j = m.joints[ji];
         for (const BodyFrame* f : {&j.frame1, &j.frame2})
-            if (m.body(f->body).kind == BodyKind::Rigid || f->body.value() == 0)
+            if (m.body(f->body).formulation->hasBodyFrame())
                 pivots[static_cast<size_t>(f->body.value())].emplace_back(
                     static_cast<int>(ji), pointPosition(m, s, f->body, f->origin));
     }

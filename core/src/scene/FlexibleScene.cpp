@@ -1,8 +1,8 @@
 #include "looplab/scene/FlexibleScene.h"
 
-#include "looplab/bodies/AncfCableElement.h"
-#include "looplab/bodies/HexahedronElement.h"
-#include "looplab/bodies/HexahedronStress.h"
+#include "looplab/bodies/beam/AncfCableElement.h"
+#include "looplab/bodies/solid/HexahedronElement.h"
+#include "looplab/bodies/solid/HexahedronStress.h"
 #include "looplab/model/Model.h"
 #include "looplab/model/State.h"
 
@@ -31,7 +31,7 @@ constexpr int kFaces[6][4] = {{0, 3, 2, 1}, {4, 5, 6, 7}, {0, 1, 5, 4},
 
 SceneBeam sceneBeam(const Model& model, const State& state, BodyIndex b, int samplesPerElement) {
     const Body& body = model.body(b);
-    const BeamMesh& mesh = *body.beam;
+    const BeamMesh& mesh = *body.beam();
     const int n = std::max(samplesPerElement, 1);
     SceneBeam beam;
     beam.name = body.name;
@@ -51,7 +51,7 @@ SceneBeam sceneBeam(const Model& model, const State& state, BodyIndex b, int sam
     beam.axialStrain.reserve(count);
     beam.bendingStrain.reserve(count);
     const double* q = state.q.data() + body.slice.positionOffset;
-    const double* q0 = mesh.initialCoordinates().data();
+    const double* q0 = mesh.initialNodalCoordinates().data();
     std::vector<Vec3>& curvatures = beam.curvatures;
     curvatures.reserve(count);
     for (int e = 0; e < mesh.elementCount(); ++e) {
@@ -95,7 +95,7 @@ double fibreDistance(const SceneBeam& beam, size_t sample, const Vec3& curvature
 
 SceneSurface sceneSurface(const Model& model, const State& state, BodyIndex b) {
     const Body& body = model.body(b);
-    const SolidMesh& mesh = *body.solid;
+    const SolidMesh& mesh = *body.solid();
     SceneSurface surface;
     surface.name = body.name;
     surface.body = b;
@@ -148,7 +148,7 @@ SceneSurface sceneSurface(const Model& model, const State& state, BodyIndex b) {
 void forEachSurfaceCorner(const Model& model, const State& state, const SceneSurface& surface,
                           const std::function<void(size_t vertex, const Mat3& F)>& visit) {
     const Body& body = model.body(surface.body);
-    const SolidMesh& mesh = *body.solid;
+    const SolidMesh& mesh = *body.solid();
     std::vector<int> vertexOf(size_t(mesh.nodeCount()), -1);
     for (size_t v = 0; v < surface.nodes.size(); ++v) vertexOf[size_t(surface.nodes[v])] = int(v);
     const double* q = state.q.data() + body.slice.positionOffset;

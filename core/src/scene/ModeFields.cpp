@@ -1,7 +1,7 @@
 #include "looplab/scene/ModeFields.h"
 
-#include "looplab/bodies/HexahedronElement.h"
-#include "looplab/bodies/HexahedronStress.h"
+#include "looplab/bodies/solid/HexahedronElement.h"
+#include "looplab/bodies/solid/HexahedronStress.h"
 #include "looplab/model/State.h"
 #include "looplab/model/Model.h"
 #include "looplab/scene/FlexibleScene.h"
@@ -16,7 +16,7 @@ namespace {
 // Second Piola–Kirchhoff stress S = J F⁻¹ σ F⁻ᵀ at each vertex of `surface` (the mean over
 // the elements holding the vertex, at their corner), unchanged by a rigid turn.
 std::vector<Mat3> vertexStress(const Model& model, const State& state, const SceneSurface& surface) {
-    const hex::Material& material = model.body(surface.body).solid->material();
+    const hex::Material& material = model.body(surface.body).solid()->material();
     std::vector<Mat3> sum(surface.nodes.size(), Mat3::Zero());
     std::vector<int> shares(surface.nodes.size(), 0);
     forEachSurfaceCorner(model, state, surface, [&](size_t v, const Mat3& F) {
@@ -87,7 +87,7 @@ ModeFields modeFields(const Model& model, const State& equilibrium, const VecX& 
     if (out.largestBendingStrain <= strainFloor) out.largestBendingStrain = 0.0;
     double stiffest = 0.0;
     for (const SceneSurface& surface : at.surfaces)
-        stiffest = std::max(stiffest, model.body(surface.body).solid->material().youngModulus);
+        stiffest = std::max(stiffest, model.body(surface.body).solid()->material().youngModulus);
     if (out.largestVonMises <= stiffest * floor) out.largestVonMises = 0.0;
     divide(out.axialStrain, out.largestAxialStrain);
     divide(out.bendingStrain, out.largestBendingStrain);

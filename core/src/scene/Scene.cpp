@@ -22,8 +22,7 @@ SceneJoint::Kind markerKind(JointType type) {
 // Global position of a joint frame's origin; on a beam or solid node, the node's position.
 Vec3 framePoint(const Model& model, const State& state, const BodyFrame& frame) {
     const Body& on = model.body(frame.body);
-    if (on.kind == BodyKind::Beam || on.kind == BodyKind::Solid)
-        return state.q.segment<3>(on.slice.positionOffset + on.nodeSize() * frame.node);
+    if (on.nodeSize() > 0) return state.q.segment<3>(on.slice.positionOffset + on.nodeSize() * frame.node);
     return pointPosition(model, state, frame.body, frame.origin);
 }
 
@@ -38,15 +37,13 @@ Scene buildScene(const Model& model, const State& state) {
         if (b == kGround)
             continue;
         const Body& body = model.body(b);
-        if (body.kind == BodyKind::Beam) {
+        if (body.beam() || body.solid()) {
             // A flexible member is drawn by its own geometry, not a solid placed by a pose.
             scene.bodies.push_back({body.name, b, VisualShape{}, bodyPosition(model, state, b), bodyOrientation(model, state, b)});
-            scene.beams.push_back(sceneBeam(model, state, b));
-            continue;
-        }
-        if (body.kind == BodyKind::Solid) {
-            scene.bodies.push_back({body.name, b, VisualShape{}, bodyPosition(model, state, b), bodyOrientation(model, state, b)});
-            scene.surfaces.push_back(sceneSurface(model, state, b));
+            if (body.beam())
+                scene.beams.push_back(sceneBeam(model, state, b));
+            else
+                scene.surfaces.push_back(sceneSurface(model, state, b));
             continue;
         }
         scene.bodies.push_back({body.name, b, body.shape, bodyPosition(model, state, b),
@@ -64,13 +61,12 @@ Scene buildScene(const Model& model, const State& state) {
         marker.body = frame.body;
         const Body& on = model.body(frame.body);
         marker.point = framePoint(model, state, frame);
-        if (on.kind == BodyKind::Beam || on.kind == BodyKind::Solid) {
+        if (on.nodeSize() > 0) {
             // A node has no frame of its own (frame.axes is unused): the marker is turned
             // as the joint frame on the other side, which for a hinge on a beam node is the
             // rigid body's (or the ground's) frame 1 with the hinge axis as its z.
             const BodyFrame& other = &frame == &joint.frame2 ? joint.frame1 : joint.frame2;
-            const BodyKind otherKind = model.body(other.body).kind;
-            marker.orientation = otherKind == BodyKind::Beam || otherKind == BodyKind::Solid
+            marker.orientation = model.body(other.body).nodeSize() > 0
                                      ? Quat::Identity()
                                      : (bodyOrientation(model, state, other.body) * Quat(other.axes)).normalized();
         } else {

@@ -1,7 +1,7 @@
 #include "looplab/simulation/EnergyMonitor.h"
 
-#include "looplab/bodies/BeamMesh.h"
-#include "looplab/bodies/SolidMesh.h"
+#include "looplab/bodies/beam/BeamMesh.h"
+#include "looplab/bodies/solid/SolidMesh.h"
 #include "looplab/integrate/MethodRegistry.h"
 
 #include <algorithm>
@@ -13,7 +13,7 @@ namespace looplab {
 bool isConservative(const Model& m) {
     if (!m.drivers.empty()) return false;
     for (const Body& b : m.bodies)
-        if ((b.beam && b.beam->damped()) || (b.solid && b.solid->damped())) return false;
+        if (b.formulation->damped()) return false;
     for (const ForceElement& f : m.forces) {
         switch (f.type) {
         case ForceType::SpringDamper:
@@ -30,7 +30,7 @@ bool isConservative(const Model& m) {
 EnergyMonitor::EnergyMonitor(const Model& model, const SimulationSettings& settings, EventSink emit)
     : active_(isConservative(model)), emit_(std::move(emit)) {
     const double L = model.lengthScale;
-    for (const Body& b : model.bodies) scale_ += b.mass * model.gravity.norm() * L;
+    for (const Body& b : model.bodies) scale_ += b.formulation->totalMass() * model.gravity.norm() * L;
     for (const ForceElement& f : model.forces)
         scale_ += f.type == ForceType::SpringDamper ? 0.5 * f.stiffness * L * L : 0.5 * f.stiffness;  // 1 rad
     // A fixed-step integrator is held to the default tolerance, as for the violation bound.

@@ -83,8 +83,8 @@ private slots:
         const LoadedModel lm = test::loadExample("pendulum.json");
         QVERIFY(lm.ok());
         const Model& m = *lm.model;
-        const double mass = m.bodies[1].mass, g = 9.81, L = 1.0, theta0 = 2 * M_PI / 3;
-        const double Ip = m.bodies[1].inertia(2, 2) + mass * L * L;
+        const double mass = m.bodies[1].rigid()->mass(), g = 9.81, L = 1.0, theta0 = 2 * M_PI / 3;
+        const double Ip = m.bodies[1].rigid()->inertia()(2, 2) + mass * L * L;
         const std::vector<SimulationFrame> frames = run(lm, accurate(2.0, 0.05));
         QVERIFY(frames.size() > 30);
 

@@ -13,7 +13,7 @@
 //  - the loader's diagnostics for bad beams, naming their JSON location.
 #include "TestModels.h"
 
-#include "looplab/bodies/AncfCableElement.h"
+#include "looplab/bodies/beam/AncfCableElement.h"
 #include "looplab/kinematics/Constraints.h"
 #include "looplab/dynamics/Dynamics.h"
 #include "looplab/dynamics/Linearization.h"
@@ -115,15 +115,16 @@ void momenta(const Model& m, const State& s, Vec3& P, Vec3& H) {
     const double w[5] = {0.11846344252809454, 0.23931433524968324, 0.28444444444444444, 0.23931433524968324,
                          0.11846344252809454};
     for (const Body& body : m.bodies) {
-        if (body.kind != BodyKind::Beam) continue;
+        const BeamMesh* beam = body.beam();
+        if (!beam) continue;
         const int o = body.slice.velocityOffset;
         for (int i = 0; i < 3; ++i) {
             VecX unit = VecX::Zero(body.slice.velocitySize);
-            body.beam->addGravityForce(Vec3::Unit(i), unit.data());
+            beam->addGravityForce(Vec3::Unit(i), unit.data());
             P[i] += unit.dot(s.v.segment(o, body.slice.velocitySize));
         }
-        for (int e = 0; e < body.beam->elementCount(); ++e) {
-            const ancf::CableProperties& p = body.beam->element(e);
+        for (int e = 0; e < beam->elementCount(); ++e) {
+            const ancf::CableProperties& p = beam->element(e);
             for (int g = 0; g < 5; ++g) {
                 const ancf::HermiteWeights hw = ancf::hermiteWeights(xi[g], p.length);
                 Vec3 r = Vec3::Zero(), rd = Vec3::Zero();

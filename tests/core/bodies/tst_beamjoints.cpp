@@ -12,7 +12,7 @@
 #include "TestModels.h"
 
 #include "looplab/analysis/Statics.h"
-#include "looplab/bodies/AncfCableElement.h"
+#include "looplab/bodies/beam/AncfCableElement.h"
 #include "looplab/dynamics/Dynamics.h"
 #include "looplab/dynamics/ForceDerivatives.h"
 #include "looplab/dynamics/Reactions.h"

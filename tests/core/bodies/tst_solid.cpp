@@ -18,12 +18,12 @@
 
 #include "looplab/kinematics/Constraints.h"
 #include "looplab/dynamics/Dynamics.h"
-#include "looplab/bodies/HexahedronElement.h"
+#include "looplab/bodies/solid/HexahedronElement.h"
 #include "looplab/dynamics/Linearization.h"
 #include "looplab/analysis/Modes.h"
 #include "looplab/bodies/Rotation.h"
 #include "looplab/simulation/Simulation.h"
-#include "looplab/bodies/SolidMesh.h"
+#include "looplab/bodies/solid/SolidMesh.h"
 #include "looplab/analysis/Statics.h"
 
 #include <QJsonDocument>
@@ -100,7 +100,7 @@ ModelDocument clampedBlock(int nx, int n, double P) {
 // Displacement of the loaded face's centroid (the consistent-traction weights of its nodes).
 Vec3 endDisplacement(const Model& m, const State& s) {
     const Body& body = m.body(*m.findBody("block"));
-    const SolidMesh& mesh = *body.solid;
+    const SolidMesh& mesh = *body.solid();
     const std::vector<int> nodes = mesh.faceNodes(1);
     const std::vector<double> w = mesh.faceWeights(1);
     Vec3 u = Vec3::Zero();
@@ -365,7 +365,7 @@ private slots:
         SolidMesh mesh(Vec3(0.1, -0.2, 0.0), Vec3(0.5, 0.2, 0.1), 4, 2, 2, damped);
         std::mt19937 rng(17);
         std::uniform_real_distribution<double> u(-1.0, 1.0);
-        VecX q = mesh.initialCoordinates(), v(mesh.coordinateCount());
+        VecX q = mesh.initialNodalCoordinates(), v(mesh.coordinateCount());
         for (int i = 0; i < q.size(); ++i) {
             q[i] += 0.005 * u(rng);
             v[i] = u(rng);
@@ -552,7 +552,7 @@ private slots:
         QCOMPARE(int(m.forces.size()), 4);
         const BodyIndex block = *m.findBody("block"), rod = *m.findBody("rod");
         const std::pair<BodyIndex, int> expected[4] = {
-            {block, m.body(block).solid->gridNode(4, 1, 1)}, {rod, 2}, {block, m.body(block).solid->gridNode(4, 0, 0)}, {rod, 1}};
+            {block, m.body(block).solid()->gridNode(4, 1, 1)}, {rod, 2}, {block, m.body(block).solid()->gridNode(4, 0, 0)}, {rod, 1}};
         for (int k = 0; k < 4; ++k) {
             const ForceElement& f = m.forces[size_t(k)];
             QCOMPARE(f.name, "load:" + doc.nodeSets[0].nodes[size_t(k)]);
@@ -622,16 +622,16 @@ private slots:
         State s = lm.initial;
         const Vec3 V(0.3, -0.2, 0.1), omega(0.5, 1.0, 2.0);
         const int o = body.slice.velocityOffset;
-        for (int k = 0; k < body.solid->nodeCount(); ++k) {
+        for (int k = 0; k < body.solid()->nodeCount(); ++k) {
             const Vec3 x = s.q.segment<3>(o + 3 * k);
             s.v.segment<3>(o + 3 * k) = V + omega.cross(x) + Vec3(2.0 * x.x(), -1.0 * x.y(), 0.5 * x.z());
         }
         auto momenta = [&](const State& x, Vec3& P, Vec3& H) {
             VecX Mv(body.slice.velocitySize);
-            body.solid->applyMass(x.v.data() + o, Mv.data());
+            body.solid()->applyMass(x.v.data() + o, Mv.data());
             P.setZero();
             H.setZero();
-            for (int k = 0; k < body.solid->nodeCount(); ++k) {
+            for (int k = 0; k < body.solid()->nodeCount(); ++k) {
                 P += Mv.segment<3>(3 * k);
                 H += Vec3(x.q.segment<3>(body.slice.positionOffset + 3 * k)).cross(Vec3(Mv.segment<3>(3 * k)));
             }

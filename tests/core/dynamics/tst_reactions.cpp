@@ -134,9 +134,9 @@ private slots:
         QVERIFY(lm.ok());
         const Model& m = *lm.model;
         const BodyIndex crank = *m.findBody("crank"), rod = *m.findBody("rod"), slider = *m.findBody("slider");
-        const double m1 = m.body(crank).mass, I1 = m.body(crank).inertia(2, 2);
-        const double m2 = m.body(rod).mass, I2 = m.body(rod).inertia(2, 2);
-        const double m3 = m.body(slider).mass, g = -m.gravity.y();
+        const double m1 = m.body(crank).rigid()->mass(), I1 = m.body(crank).rigid()->inertia()(2, 2);
+        const double m2 = m.body(rod).rigid()->mass(), I2 = m.body(rod).rigid()->inertia()(2, 2);
+        const double m3 = m.body(slider).rigid()->mass(), g = -m.gravity.y();
         QCOMPARE(m3, 0.5);
 
         SimulationSettings st;
@@ -261,8 +261,8 @@ private slots:
         double worstForce = 0.0, worstTorque = 0.0;
         for (const SimulationFrame& f : frames) {
             const Kinematics k = kinematics(kPhi0 + kOmega * f.state.t);
-            const Loads L = newtonEuler(k, m.body(crank).mass, m.body(crank).inertia(2, 2), m.body(rod).mass,
-                                        m.body(rod).inertia(2, 2), m.body(slider).mass, -m.gravity.y());
+            const Loads L = newtonEuler(k, m.body(crank).rigid()->mass(), m.body(crank).rigid()->inertia()(2, 2), m.body(rod).rigid()->mass(),
+                                        m.body(rod).rigid()->inertia()(2, 2), m.body(slider).rigid()->mass(), -m.gravity.y());
             const double scale = std::max({L.FO.norm(), L.FA.norm(), L.FB.norm(), std::abs(L.N)});
             worstTorque = std::max(worstTorque, std::abs(f.drivers[0].value - L.tau) / (scale * kCrank));
             for (const JointReaction& r : f.reactions) {
@@ -291,8 +291,8 @@ private slots:
         QVERIFY2(sim.evaluateFrame(s, f, &err), err.c_str());
         const BodyIndex crank = *m.findBody("crank"), rod = *m.findBody("rod"), slider = *m.findBody("slider");
         const Kinematics k = kinematics(kPhi0 + kOmega * s.t);
-        const Loads L = newtonEuler(k, m.body(crank).mass, m.body(crank).inertia(2, 2), m.body(rod).mass,
-                                    m.body(rod).inertia(2, 2), m.body(slider).mass, -m.gravity.y());
+        const Loads L = newtonEuler(k, m.body(crank).rigid()->mass(), m.body(crank).rigid()->inertia()(2, 2), m.body(rod).rigid()->mass(),
+                                    m.body(rod).rigid()->inertia()(2, 2), m.body(slider).rigid()->mass(), -m.gravity.y());
         const double scale = std::max({L.FO.norm(), L.FA.norm(), L.FB.norm(), std::abs(L.N)});
         QVERIFY(std::abs(planarAngle(*lm.model, f.state, crank) - (kPhi0 + kOmega * s.t)) < 1e-12);
         QVERIFY(std::abs(f.drivers[0].value - L.tau) < 1e-9 * std::abs(L.tau));

@@ -291,7 +291,7 @@ private slots:
         LoadedModel lm = test::loadExample("cam-roller-follower.json");
         QVERIFY(lm.ok());
         const Model& m = *lm.model;
-        const double W = m.body(*m.findBody("follower")).mass * 9.81;
+        const double W = m.body(*m.findBody("follower")).rigid()->mass() * 9.81;
         std::vector<State> states;
         const KinematicResult run = runKinematics(m, lm.initial, 0.96, 0.04, [&](const KinematicSample& s) { states.push_back(s.state); });
         QVERIFY2(run.ok, run.message.c_str());
@@ -327,7 +327,7 @@ private slots:
         const LoadedModel lm = prepareModel(doc);
         QVERIFY2(lm.ok(), formatDiagnostics(lm.diagnostics).c_str());
         const Model& m = *lm.model;
-        const double mass = m.body(*m.findBody("follower")).mass;
+        const double mass = m.body(*m.findBody("follower")).rigid()->mass();
         SimulationSettings settings;
         settings.tEnd = 0.3;
         settings.outputStep = 0.001;

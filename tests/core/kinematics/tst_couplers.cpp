@@ -280,7 +280,7 @@ private slots:
         const LoadedModel lm = prepareModel(trainWithInputTorque(0.002));
         QVERIFY2(lm.ok(), formatDiagnostics(lm.diagnostics).c_str());
         const Model& m = *lm.model;
-        auto inertia = [&](const char* body) { return m.body(*m.findBody(body)).inertia(2, 2); };
+        auto inertia = [&](const char* body) { return m.body(*m.findBody(body)).rigid()->inertia()(2, 2); };
         const double reduced = inertia("input") + inertia("compound") / 9.0 + inertia("output") / 81.0;
         const double alpha = 0.002 / reduced;
         SimulationSettings settings;
@@ -440,7 +440,7 @@ private slots:
         LoadedModel lm = test::loadExample("screw-jack.json");
         QVERIFY(lm.ok());
         const Model& m = *lm.model;
-        const double weight = m.body(*m.findBody("ram")).mass * 9.81;
+        const double weight = m.body(*m.findBody("ram")).rigid()->mass() * 9.81;
         const double expected = (1000.0 + weight) * 0.005 / (2.0 * M_PI);
         SimulationSettings settings;
         settings.tEnd = 0.5;

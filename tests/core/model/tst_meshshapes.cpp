@@ -174,7 +174,7 @@ private slots:
             R"("density": 1000)");
         LoadedModel lm = loadModel(model);
         QVERIFY2(lm.ok(), formatDiagnostics(lm.diagnostics).c_str());
-        QVERIFY(std::abs(lm.model->bodies[1].mass - 1000 * 0.2 * 0.1 * 0.1) < 1e-12);
+        QVERIFY(std::abs(lm.model->bodies[1].rigid()->mass() - 1000 * 0.2 * 0.1 * 0.1) < 1e-12);
         QCOMPARE(lm.model->bodies[1].shape.file, dir.filePath("part.stl").toStdString());
         DocumentResult doc = readModelDocument(model);
         QVERIFY(doc.document);

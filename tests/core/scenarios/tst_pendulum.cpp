@@ -136,7 +136,7 @@ private slots:
                                         : prepareModel(pendulumDocument(theta0), "pendulum");
         QVERIFY2(lm.ok(), formatDiagnostics(lm.diagnostics).c_str());
         const Model& m = *lm.model;
-        const double Ip = m.bodies[1].inertia(2, 2) + kMass * kLength * kLength;
+        const double Ip = m.bodies[1].rigid()->inertia()(2, 2) + kMass * kLength * kLength;
         const double w0 = std::sqrt(kMass * kGravity * kLength / Ip);
         const double k = std::sin(theta0 / 2);
         const double K = ellipticK(k);
@@ -182,7 +182,7 @@ private slots:
     void reactionAlongTheSwing() {
         const LoadedModel lm = test::loadExample("pendulum.json");
         QVERIFY(lm.ok());
-        const double Ip = lm.model->bodies[1].inertia(2, 2) + kMass * kLength * kLength;
+        const double Ip = lm.model->bodies[1].rigid()->inertia()(2, 2) + kMass * kLength * kLength;
         double worstForce = 0.0, worstTorque = 0.0;
         int frames = 0;
         Simulator sim(lm.model, accurateSettings(3.0));

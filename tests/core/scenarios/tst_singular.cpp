@@ -31,11 +31,11 @@ Pendulum pendulumOf(const Model& m) {
     const double a = kLink, g = -m.gravity.y();
     // Moments of inertia about the ground pivots (parallel-axis theorem); the bodies' z
     // axes stay parallel to the global z axis.
-    const double IA = crank.inertia(2, 2) + crank.mass * (a / 2) * (a / 2);
-    const double ID = rocker.inertia(2, 2) + rocker.mass * (a / 2) * (a / 2);
+    const double IA = crank.rigid()->inertia()(2, 2) + crank.rigid()->mass() * (a / 2) * (a / 2);
+    const double ID = rocker.rigid()->inertia()(2, 2) + rocker.rigid()->mass() * (a / 2) * (a / 2);
     Pendulum p;
-    p.inertia = IA + ID + coupler.mass * a * a;
-    p.K = g * (crank.mass * a / 2 + rocker.mass * a / 2 + coupler.mass * a);
+    p.inertia = IA + ID + coupler.rigid()->mass() * a * a;
+    p.K = g * (crank.rigid()->mass() * a / 2 + rocker.rigid()->mass() * a / 2 + coupler.rigid()->mass() * a);
     return p;
 }
 

@@ -176,7 +176,7 @@ private slots:
         // A rigid turn of the whole beam about its root strains nothing: both fields zero.
         const Body& body = m.body(BodyIndex(1));
         VecX turn = VecX::Zero(m.velocitySize());
-        for (int n = 0; n < body.beam->nodeCount(); ++n) {
+        for (int n = 0; n < body.beam()->nodeCount(); ++n) {
             const int at = body.slice.velocityOffset + 6 * n;
             turn.segment<3>(at) = Vec3::UnitZ().cross(Vec3(s.q.segment<3>(body.slice.positionOffset + 6 * n)));
             turn.segment<3>(at + 3) = Vec3::UnitZ().cross(Vec3(s.q.segment<3>(body.slice.positionOffset + 6 * n + 3)));
@@ -227,9 +227,9 @@ private slots:
 
         // A turn of the whole bar about z through the root: δx = ω × x at every node.
         const Body& bar = m.body(BodyIndex(1));
-        QVERIFY(bar.solid);
+        QVERIFY(bar.solid());
         VecX turn = VecX::Zero(m.velocitySize());
-        for (int n = 0; n < bar.solid->nodeCount(); ++n) {
+        for (int n = 0; n < bar.solid()->nodeCount(); ++n) {
             const Vec3 x = s.q.segment<3>(bar.slice.positionOffset + 3 * n);
             turn.segment<3>(bar.slice.velocityOffset + 3 * n) = Vec3::UnitZ().cross(x);
         }
@@ -281,7 +281,7 @@ private slots:
         doc.solids.push_back(block);
         const Model m = buildOrStop(doc);
         const BodyIndex b(1);
-        const SolidMesh& mesh = *m.body(b).solid;
+        const SolidMesh& mesh = *m.body(b).solid();
 
         const double e1 = 0.02, nu = 0.3, e2 = -nu * e1;
         const double l1 = std::sqrt(1 + 2 * e1), l2 = std::sqrt(1 + 2 * e2);

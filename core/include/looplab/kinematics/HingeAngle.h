@@ -26,7 +26,7 @@ struct HingeAngleJet {
 
 /// The hinge angle of a node hinge (isNodeHinge) whose slots are set; values only if full
 /// is false, the curvature only if asked for.
-HingeAngleJet hingeAngleJet(const Joint& joint, const JetSlots& slots, bool full, bool curvature);
+HingeAngleJet hingeAngleJet(const Joint& joint, const JetSlots& pair, bool full, bool curvature);
 
 /// The same at state s, for the forces of a rotational spring-damper on the hinge;
 /// `columns` receives the velocity coordinate of each of the jet's columns.

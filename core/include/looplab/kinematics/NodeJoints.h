@@ -13,6 +13,7 @@
 //
 // A hinge's angle and its derivatives: HingeAngle.h.
 
+#include "looplab/bodies/FrameJets.h"
 #include "looplab/model/Model.h"
 
 #include <string>
@@ -28,8 +29,11 @@ enum class BeamNodeSides {
     BothNodes      ///< two beam nodes
 };
 
-BeamNodeSides beamNodeSides(BodyKind kind1, BodyKind kind2);
+BeamNodeSides beamNodeSides(AttachedFrame frame1, AttachedFrame frame2);
 BeamNodeSides beamNodeSides(const Model& model, const Joint& joint);
+
+/// Whether a body's frames are cable nodes: a position and a slope (AttachedFrame).
+inline bool carriesSlope(const BodyMotion& k) { return k.formulation->attachedFrame() == AttachedFrame::PointAndSlope; }
 
 /// A revolute between a rigid body (or the ground) and a beam node: one that has an angle.
 bool isNodeHinge(const Model& model, const Joint& joint);

@@ -3,11 +3,13 @@
 // State (the numbers that change); nothing in a Model changes during a simulation.
 // A Model is made by buildModel() from a ModelDocument.
 
-#include "looplab/bodies/BeamMesh.h"
+#include "looplab/bodies/BodyFormulation.h"
 #include "looplab/bodies/BodyKind.h"
+#include "looplab/bodies/beam/BeamMesh.h"
+#include "looplab/bodies/rigid/RigidBody.h"
+#include "looplab/bodies/solid/SolidMesh.h"
 #include "looplab/model/Cam.h"
 #include "looplab/model/ModelDocument.h"
-#include "looplab/bodies/SolidMesh.h"
 #include "looplab/model/TimeLaw.h"
 #include "looplab/common/Types.h"
 #include "looplab/model/VisualShape.h"
@@ -30,21 +32,29 @@ struct BodyFrame {
     int node = 0;
 };
 
-/// A body: the ground (body 0) or a rigid body with its frame at the centre of mass.
+/// A body: the ground (body 0), a rigid body, a beam or a solid mesh. What its numbers
+/// mean and how they move is its formulation's (BodyFormulation.h); solvers ask it, never
+/// the kind.
 struct Body {
     std::string name;
-    BodyKind kind = BodyKind::Rigid;
-    CoordinateSlice slice;             ///< its numbers in State::q and State::v
-    double mass = 0.0;                 ///< kg (0 for the ground)
-    Mat3 inertia = Mat3::Zero();       ///< kg·m² about the centre of mass, body frame
-    Mat3 inertiaInverse = Mat3::Zero();
+    CoordinateSlice slice;  ///< its numbers in State::q and State::v
     VisualShape shape;
-    /// Beam bodies: the mesh (mass, elasticity, initial nodes); null for other kinds.
-    std::shared_ptr<const BeamMesh> beam;
-    /// Solid bodies: the mesh; null for other kinds.
-    std::shared_ptr<const SolidMesh> solid;
-    /// Beams and solids: coordinates per node (6 or 3), 0 for other kinds.
-    int nodeSize() const;
+    /// Never null in a built model; shared by the copies of the model.
+    std::shared_ptr<const BodyFormulation> formulation;
+
+    BodyKind kind() const { return formulation->kind(); }
+    /// Numbers per node of a mesh (6 for a beam, 3 for a solid), 0 for a body without nodes.
+    int nodeSize() const { return formulation->nodeSize(); }
+    /// A moving body carried by one frame (a rigid body): its points move with the frame
+    /// and its velocity slice is (ṙ, ω').
+    bool movesAsOneFrame() const { return formulation->hasBodyFrame() && slice.velocitySize > 0; }
+    /// What a joint's frame on this body holds (AttachedFrame in BodyFormulation.h).
+    AttachedFrame attachedFrame() const { return formulation->attachedFrame(); }
+    /// The kind's own description where the body is of that kind, else null: for what only
+    /// that kind has (a rigid body's inertia, a mesh's elements and faces).
+    const RigidBody* rigid() const { return dynamic_cast<const RigidBody*>(formulation.get()); }
+    const BeamMesh* beam() const { return dynamic_cast<const BeamMesh*>(formulation.get()); }
+    const SolidMesh* solid() const { return dynamic_cast<const SolidMesh*>(formulation.get()); }
 };
 
 /// A joint between frame1 (on body 1) and frame2 (on body 2). Its equations are rows

@@ -1,8 +1,8 @@
 #pragma once
 // The numbers that change while a mechanism moves: time, positions, velocities. Each body
 // owns a slice of q and of v (Model::layOutCoordinates); what the numbers mean is its
-// kind's business (BodyKind.h), so everything here takes the Model and dispatches on the
-// kind.
+// kind's business (BodyFormulation.h), so everything here takes the Model and asks each
+// body's formulation.
 
 #include "looplab/model/Model.h"
 #include "looplab/common/Types.h"
@@ -15,7 +15,7 @@ struct State {
     VecX v;
 };
 
-/// The initial state written in the model document (before assembly).
+/// The initial state the bodies were compiled with (before assembly).
 State initialState(const Model& model);
 
 /// Position of body b's frame origin (a rigid body's centre of mass), global frame [m].

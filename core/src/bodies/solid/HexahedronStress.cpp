@@ -1,4 +1,4 @@
-#include "looplab/bodies/HexahedronStress.h"
+#include "looplab/bodies/solid/HexahedronStress.h"
 
 #include <cmath>
 

@@ -1,4 +1,4 @@
-#include "looplab/bodies/SolidMesh.h"
+#include "looplab/bodies/solid/SolidMesh.h"
 
 #include <stdexcept>
 
@@ -54,6 +54,10 @@ SolidMesh::SolidMesh(const Vec3& origin, const Vec3& size, int nx, int ny, int n
     nodeMassFactor_.compute(nodeMass_);
     if (nodeMassFactor_.info() != Eigen::Success)
         throw std::invalid_argument("SolidMesh: the mass matrix is not positive definite");
+}
+
+void SolidMesh::velocityScales(double /*lengthScale*/, double* scales) const {
+    for (int k = 0; k < coordinateCount(); ++k) scales[k] = 1.0;
 }
 
 double SolidMesh::volume() const { return nodeVolume_.sum(); }
@@ -141,7 +145,7 @@ double SolidMesh::kineticEnergy(const double* v) const {
     return 0.5 * (V * nodeMass_).cwiseProduct(V).sum();
 }
 
-void SolidMesh::addStiffness(const double* q, int offset, std::vector<Eigen::Triplet<double>>& entries) const {
+void SolidMesh::addStiffness(const double* q, int offset, MatrixEntries& entries) const {
     addElementMatrices(q, offset, entries, hex::tangentStiffness);
 }
 
@@ -155,11 +159,11 @@ void SolidMesh::addDampingForce(const double* q, const double* v, double* f) con
     }
 }
 
-void SolidMesh::addDamping(const double* q, int offset, std::vector<Eigen::Triplet<double>>& entries) const {
+void SolidMesh::addDamping(const double* q, int offset, MatrixEntries& entries) const {
     if (damped()) addElementMatrices(q, offset, entries, hex::dampingMatrix);
 }
 
-void SolidMesh::addElementMatrices(const double* q, int offset, std::vector<Eigen::Triplet<double>>& entries,
+void SolidMesh::addElementMatrices(const double* q, int offset, MatrixEntries& entries,
                                    ElementMatrixOf matrixOf) const {
     entries.reserve(entries.size() + size_t(hex::kElementSize) * hex::kElementSize * elementCount());
     for (int e = 0; e < elementCount(); ++e) {

@@ -4,7 +4,7 @@
 // gradient there, the Cauchy (true) stress of the St. Venant–Kirchhoff material, and its
 // von Mises equivalent. See methods.md, "Drawing flexible bodies".
 
-#include "looplab/bodies/HexahedronElement.h"
+#include "looplab/bodies/solid/HexahedronElement.h"
 
 namespace looplab::hex {
 

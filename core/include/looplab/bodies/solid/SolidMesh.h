@@ -9,7 +9,8 @@
 // (0 ≤ i ≤ nx along x, ...) is node number i + (nx+1)(j + (ny+1)k). The six faces are node
 // sets "xmin", "xmax", "ymin", "ymax", "zmin", "zmax".
 
-#include "looplab/bodies/HexahedronElement.h"
+#include "looplab/bodies/BodyFormulation.h"
+#include "looplab/bodies/solid/HexahedronElement.h"
 #include "looplab/common/Types.h"
 
 #include <Eigen/SparseCholesky>
@@ -21,7 +22,7 @@
 
 namespace looplab {
 
-class SolidMesh {
+class SolidMesh : public NodalBody {
 public:
     /// A box with corner `origin`, edge lengths `size` along the global axes [m] (all
     /// positive) and nx × ny × nz equal elements of one material. Throws
@@ -37,12 +38,10 @@ public:
     const std::array<int, hex::kNodes>& elementNodes(int e) const { return connectivity_[size_t(e)]; }
     /// Node number of grid node (i, j, k).
     int gridNode(int i, int j, int k) const { return i + (counts_[0] + 1) * (j + (counts_[1] + 1) * k); }
-    /// The undeformed configuration.
-    const VecX& initialCoordinates() const { return initial_; }
     Vec3 initialNodePosition(int k) const { return initial_.segment<3>(hex::kNodeSize * k); }
     /// Undeformed volume [m³] and mass [kg].
     double volume() const;
-    double totalMass() const { return material_.density * volume(); }
+    double totalMass() const override { return material_.density * volume(); }
 
     /// Names of the node sets ("xmin", ...).
     static const std::array<const char*, 6>& faceNames();
@@ -51,41 +50,44 @@ public:
     std::vector<int> faceNodes(int face) const;
     std::vector<double> faceWeights(int face) const;
 
-    /// The constant consistent mass matrix (coordinateCount², sparse).
-    const Eigen::SparseMatrix<double>& mass() const { return mass_; }
-    void applyMass(const double* x, double* y) const;
-    void applyInverseMass(double* x) const;
+    BodyKind kind() const override { return BodyKind::Solid; }
+    int nodeSize() const override { return hex::kNodeSize; }
+    AttachedFrame attachedFrame() const override { return AttachedFrame::PointOnly; }
+    /// Node positions weigh as lengths.
+    void velocityScales(double lengthScale, double* scales) const override;
+
+    /// M x and M⁻¹ x (M is mass(), the constant consistent mass matrix, nodeMass ⊗ I₃).
+    void applyMass(const double* x, double* y) const override;
+    void applyInverseMass(double* x) const override;
 
     /// Generalised internal forces −∂U/∂q [N] added to f (the body's slice).
-    void addElasticForce(const double* q, double* f) const;
+    void addElasticForce(const double* q, double* f) const override;
     /// Consistent load of the uniform field g [m/s²], added to f.
-    void addGravityForce(const Vec3& g, double* f) const;
-    double strainEnergy(const double* q) const;
+    void addGravityForce(const Vec3& g, double* f) const override;
+    double strainEnergy(const double* q) const override;
     /// −∫ ρ g·x dV [J].
-    double gravityEnergy(const Vec3& g, const double* q) const;
-    double kineticEnergy(const double* v) const;
+    double gravityEnergy(const Vec3& g, const double* q) const override;
+    double kineticEnergy(const double* v) const override;
     /// The tangent stiffness ∂²U/∂q² as triplets, rows and columns offset by `offset`.
-    void addStiffness(const double* q, int offset, std::vector<Eigen::Triplet<double>>& entries) const;
+    void addStiffness(const double* q, int offset, MatrixEntries& entries) const override;
     /// Whether the material is damped (stiffnessDamping > 0).
-    bool damped() const { return material_.stiffnessDamping > 0.0; }
+    bool damped() const override { return material_.stiffnessDamping > 0.0; }
     /// The Kelvin–Voigt damping force −C(q) v added to f, and C as triplets (HexahedronElement.h).
-    void addDampingForce(const double* q, const double* v, double* f) const;
-    void addDamping(const double* q, int offset, std::vector<Eigen::Triplet<double>>& entries) const;
+    void addDampingForce(const double* q, const double* v, double* f) const override;
+    void addDamping(const double* q, int offset, MatrixEntries& entries) const override;
 
 private:
     hex::ElementVector elementCoordinates(const double* q, int e) const;
     using ElementMatrixOf = hex::ElementMatrix (*)(const hex::Material&, const hex::Geometry&, const hex::ElementVector&);
     /// Each element's matrix scattered to the mesh's coordinates as triplets.
-    void addElementMatrices(const double* q, int offset, std::vector<Eigen::Triplet<double>>& entries,
+    void addElementMatrices(const double* q, int offset, MatrixEntries& entries,
                             ElementMatrixOf matrixOf) const;
 
     std::array<int, 3> counts_;
     hex::Material material_;
-    VecX initial_;
     std::vector<std::array<int, hex::kNodes>> connectivity_;
     std::vector<hex::Geometry> geometry_;  // one per element (all equal in a box, kept general)
     Eigen::SparseMatrix<double> nodeMass_;  // ρ ∫ N_a N_b dV, node by node
-    Eigen::SparseMatrix<double> mass_;      // nodeMass_ ⊗ I₃
     Eigen::SimplicialLLT<Eigen::SparseMatrix<double>> nodeMassFactor_;
     VecX nodeVolume_;  // ∫ N_a dV
 };

@@ -1,4 +1,4 @@
-#include "looplab/bodies/AncfCableElement.h"
+#include "looplab/bodies/beam/AncfCableElement.h"
 
 #include "looplab/bodies/Rotation.h"
 

@@ -1,12 +1,8 @@
-#include "looplab/bodies/RigidBodyCoordinates.h"
+#include "looplab/bodies/rigid/RigidBodyCoordinates.h"
 
-#include "looplab/bodies/BodyKind.h"
 #include "looplab/bodies/Rotation.h"
 
 namespace looplab {
-
-int positionSizeOf(BodyKind kind) { return kind == BodyKind::Rigid ? rigid::kPositionSize : 0; }
-int velocitySizeOf(BodyKind kind) { return kind == BodyKind::Rigid ? rigid::kVelocitySize : 0; }
 
 namespace rigid {
 

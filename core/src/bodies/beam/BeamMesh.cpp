@@ -1,14 +1,15 @@
-#include "looplab/bodies/BeamMesh.h"
+#include "looplab/bodies/beam/BeamMesh.h"
 
 #include <stdexcept>
 
 namespace looplab {
 
-
 BeamMesh::BeamMesh(const Vec3& a, const Vec3& b, int elements, ancf::CableProperties section) {
     if (elements < 1) throw std::invalid_argument("BeamMesh: at least one element");
     const double length = (b - a).norm();
     if (!(length > 0.0)) throw std::invalid_argument("BeamMesh: the two ends coincide");
+    // The compile step's mass: the same length, computed as it computes it.
+    totalMass_ = section.massPerLength * (b - a).stableNorm();
     section.length = length / elements;
     elements_.assign(static_cast<size_t>(elements), section);
     const Vec3 tangent = (b - a) / length;
@@ -33,6 +34,10 @@ BeamMesh::BeamMesh(const Vec3& a, const Vec3& b, int elements, ancf::CableProper
     massFactor_.compute(mass_);
     if (massFactor_.info() != Eigen::Success)
         throw std::invalid_argument("BeamMesh: the mass matrix is not positive definite");
+}
+
+void BeamMesh::velocityScales(double lengthScale, double* scales) const {
+    for (int k = 0; k < coordinateCount(); ++k) scales[k] = (k % ancf::kNodeSize) < 3 ? 1.0 : 1.0 / lengthScale;
 }
 
 double BeamMesh::totalLength() const {
@@ -101,7 +106,7 @@ void addElementMatrices(int elements, int offset, std::vector<Eigen::Triplet<dou
 
 }  // namespace
 
-void BeamMesh::addStiffness(const double* q, int offset, std::vector<Eigen::Triplet<double>>& entries) const {
+void BeamMesh::addStiffness(const double* q, int offset, MatrixEntries& entries) const {
     addElementMatrices(elementCount(), offset, entries,
                        [&](int i) { return ancf::tangentStiffness(element(i), elementCoordinates(q, i)); });
 }
@@ -113,7 +118,7 @@ void BeamMesh::addDampingForce(const double* q, const double* v, double* f) cons
             ancf::dampingForce(element(i), elementCoordinates(q, i), elementCoordinates(v, i));
 }
 
-void BeamMesh::addDamping(const double* q, int offset, std::vector<Eigen::Triplet<double>>& entries) const {
+void BeamMesh::addDamping(const double* q, int offset, MatrixEntries& entries) const {
     if (!damped()) return;
     addElementMatrices(elementCount(), offset, entries,
                        [&](int i) { return ancf::dampingMatrix(element(i), elementCoordinates(q, i)); });

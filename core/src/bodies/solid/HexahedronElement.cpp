@@ -1,4 +1,4 @@
-#include "looplab/bodies/HexahedronElement.h"
+#include "looplab/bodies/solid/HexahedronElement.h"
 
 #include <cmath>
 #include <stdexcept>
