@@ -1,5 +1,6 @@
 #include "plotting/PlotPanel.h"
 
+#include "export/PngFile.h"
 #include "plotting/DisplayUnits.h"
 #include "plotting/PlotAxisRange.h"
 
@@ -756,25 +757,7 @@ bool PlotPanel::exportPng(Chart chart, const QString& path, QString* error) cons
             *error = tr("The chart has no size to draw.");
         return false;
     }
-    // Through a temporary file renamed into place: a failed save keeps the old picture.
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        if (error)
-            *error = tr("Cannot write %1: %2").arg(path, file.errorString());
-        return false;
-    }
-    if (!image.save(&file, "PNG")) {
-        file.cancelWriting();
-        if (error)
-            *error = tr("Cannot write %1: the PNG encoder failed.").arg(path);
-        return false;
-    }
-    if (!file.commit()) {
-        if (error)
-            *error = tr("Cannot write %1: %2").arg(path, file.errorString());
-        return false;
-    }
-    return true;
+    return writePngFile(image.toImage(), path, error);
 }
 
 }  // namespace looplab::ui

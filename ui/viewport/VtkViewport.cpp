@@ -6,9 +6,9 @@
 // cache stale.
 #include "viewport/VtkViewport.h"
 #include "viewport/VtkViewportPrivate.h"
+#include "export/PngFile.h"
 
 #include <QImage>
-#include <QSaveFile>
 #include <QVBoxLayout>
 
 #include <cmath>
@@ -380,27 +380,9 @@ bool VtkViewport::saveScreenshot(const QString& path, QString* error)
             *error = tr("The 3D view has no picture yet.");
         return false;
     }
-    // Through a temporary file renamed into place: a failed save keeps the old picture.
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        if (error)
-            *error = tr("Cannot write %1: %2").arg(path, file.errorString());
-        return false;
-    }
     // Drop the alpha channel: the picture is opaque, and viewers would show any stray
     // transparency as a checkerboard.
-    if (!image.convertToFormat(QImage::Format_RGB32).save(&file, "PNG")) {
-        file.cancelWriting();
-        if (error)
-            *error = tr("Cannot write %1: the PNG encoder failed.").arg(path);
-        return false;
-    }
-    if (!file.commit()) {
-        if (error)
-            *error = tr("Cannot write %1: %2").arg(path, file.errorString());
-        return false;
-    }
-    return true;
+    return writePngFile(image.convertToFormat(QImage::Format_RGB32), path, error);
 }
 
 void VtkViewport::requestRender()

@@ -1,18 +1,20 @@
 #pragma once
 // The workbench's main window: model tree and property editor on the left, the 3D view
 // with the playback bar in the centre, run settings on the right, plots and warnings
-// at the bottom. It wires the document, the simulation runner and the views together;
-// the pieces themselves live in their own classes.
+// at the bottom. It makes the docks and menus and connects the controllers that do the
+// work: files (FileController), the journal (JournalKeeper), the tree's items
+// (ItemActions), what the view shows (SceneDisplay), runs (RunController) and modes
+// (ModesController).
 
 #include "overlays/Trails.h"
 #include "document/DocumentOperations.h"
+#include "document/JournalKeeper.h"
 #include "run/ModesRunner.h"
 #include "plotting/PlotPanel.h"
 #include "recording/RecordedFrame.h"
 #include "recording/SimulationRecording.h"
 
 #include <QMainWindow>
-#include <QTimer>
 
 #include <memory>
 
@@ -29,8 +31,10 @@ struct Scene;
 
 namespace looplab::ui {
 
-class DocumentJournal;
+class FileController;
 class FlexibleView;
+class ItemActions;
+class ModesController;
 class ModeShapeAnimation;
 class ModesPanel;
 class ModelTreeModel;
@@ -43,8 +47,10 @@ class StudyPanel;
 class WatchFeature;
 class SketchFeature;
 class PropertyEditor;
+class RunController;
 class RunPanel;
 class ComparisonPanel;
+class SceneDisplay;
 class SimulationRunner;
 class TracePanel;
 class VtkViewport;
@@ -88,31 +94,28 @@ public:
     /// Playback and the view show the recording (or the model at rest) again.
     void showRecording();
     /// The last modes computed (ok false when there are none).
-    const ModesComputation& lastModes() const { return lastModes_; }
+    const ModesComputation& lastModes() const;
     /// The animation being played, or null when playback shows the recording.
-    const ModeShapeAnimation* modeAnimation() const { return animation_.get(); }
+    const ModeShapeAnimation* modeAnimation() const;
     /// Row of the mode table that modeAnimation() shows, or −1.
-    int animatedModeRow() const { return animatedMode_; }
+    int animatedModeRow() const;
     /// The model the view draws (the recording's own is in the recording), or null.
-    const std::shared_ptr<const Model>& drawnModel() const { return sceneModel_; }
+    const std::shared_ptr<const Model>& drawnModel() const;
 
     /// Selects an item in the tree (and so in the property editor and the view).
     void selectItem(ItemRef item);
     ItemRef selectedItem() const;
 
-    /// What to do with a journal left by a workbench that did not close properly.
-    enum class JournalRestore {
-        Ask,      ///< a dialog asks the user
-        Restore,  ///< restore it without asking (scripted use, tests)
-        Discard   ///< discard it without asking
-    };
+    /// What to do with a journal left by a workbench that did not close properly: Ask (a
+    /// dialog asks the user), Restore or Discard it without asking (scripted use, tests).
+    using JournalRestore = JournalKeeper::RestoreChoice;
     /// Looks for the newest journal of a document with unsaved changes left by a
     /// workbench that crashed or was killed and, as `how` says, restores it as the open
     /// document (modified, with its original file) or discards it. True if a document
     /// was restored. Older journals stay for the next start.
     bool restoreFromJournal(JournalRestore how = JournalRestore::Ask);
     /// The journal of the open document (DocumentJournal.h).
-    const DocumentJournal& journal() const { return *journal_; }
+    const DocumentJournal& journal() const { return journal_->journal(); }
 
     /// When false, discarding unsaved changes and deleting items with dependants happen
     /// without asking (for scripted use).
@@ -183,51 +186,10 @@ private:
     void createDocks();
     void createMenus();
     void updateTitle();
-    void updateJournal();
-    void updateRunState();
-    void refreshScene();
-    /// Draws a scene of `model`; when its solids are new, resets the up axis and trail.
-    void drawScene(const Scene& scene, const Model& model);
-    /// Shows frame `frame` of the playback bar's source.
-    void showFrame(int frame);
     void onModelRebuilt();
     void onDocumentReset();
-    void onTreeSelection();
-    void onTreeContextMenu(const QPoint& pos);
-    void onFrames(const FrameBatch& batch);
-    void onRunFinished(const RunSummary& summary);
-    void onWarningActivated(const QString& kind, double t, const QStringList& joints);
-    void onBodyPicked(int index);
-    void onJointPicked(int index);
-    /// The trails follow the model drawn and the selected body.
-    void updateTrail();
-
-    bool maybeSave();
-    void newModel();
-    void openWithDialog();
-    void importWithDialog();
-    void showImportNotes();
-    bool save();
-    bool saveAsWithDialog();
-    void openInteractively(const QString& path);
-    void addRecentFile(const QString& path);
-    void updateRecentMenu();
-    void populateExamplesMenu();
-    void onModesFinished(const ModesComputation& result);
-    void onAlongMotionFinished(const AlongMotionComputation& result);
-    /// The modes no longer describe the document: forget them and their animation.
-    void dropModes();
-    /// Refits the camera when the animated mode's swing, as drawn, leaves the picture.
-    void keepModeSwingInView();
-
-    void addItem(ItemKind kind);
-    void duplicateItem(ItemRef item);
-    void deleteItem(ItemRef item);
 
     WorkbenchDocument* document_;
-    std::unique_ptr<DocumentJournal> journal_;
-    /// The last journal write failed (reported once until one succeeds).
-    bool journalFailed_ = false;
     ModelTreeModel* treeModel_;
     QTreeView* treeView_;
     PropertyEditor* properties_;
@@ -251,30 +213,18 @@ private:
     ModesPanel* modesPanel_;
     ComparisonPanel* comparison_;
     ModesRunner* modesRunner_;
-    ModesComputation lastModes_;
-    std::unique_ptr<ModeShapeAnimation> animation_;
-    /// Row of the mode table that animation_ shows.
-    int animatedMode_ = -1;
-    /// Recording frame shown when a mode animation took over playback.
-    int recordingFrame_ = -1;
-    // Frames received but not yet drawn on the charts (see onFrames).
-    std::vector<RecordedFrame> pendingPlotFrames_;
-    QTimer plotFlush_;
-    void flushPlotFrames();
-    /// The model the viewport currently draws (the recording's own is in the recording).
-    std::shared_ptr<const Model> sceneModel_;
-    QMenu* recentMenu_ = nullptr;
-    QMenu* examplesMenu_ = nullptr;
     QMenu* viewMenu_ = nullptr;
     Trails* trails_ = nullptr;
-    /// Viewport index of the selected rigid body (−1: none).
-    int selectedBody_ = -1;
-    /// Frame shown last, so that a jump back in playback restarts the trail.
-    int lastShownFrame_ = -1;
-    double runEnd_ = 0.0;
+    /// Asked before unsaved changes are discarded or items with dependants deleted.
     bool confirm_ = true;
-    /// What the last import left out, a sentence each (File → Import Notes).
-    QStringList importReport_;
+    // Members rather than children: they go before the children, whose last signals
+    // (the undo stack reports "clean" as it goes) must not reach them.
+    std::unique_ptr<JournalKeeper> journal_;
+    std::unique_ptr<SceneDisplay> scene_;
+    std::unique_ptr<ModesController> modes_;
+    std::unique_ptr<RunController> run_;
+    std::unique_ptr<FileController> files_;
+    std::unique_ptr<ItemActions> items_;
 };
 
 }  // namespace looplab::ui
