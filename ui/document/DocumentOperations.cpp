@@ -1,7 +1,5 @@
 #include "document/DocumentOperations.h"
 
-#include "looplab/model/State.h"
-#include "looplab/model/ShapeMassProperties.h"
 #include "looplab/model/UnitVector.h"
 
 #include <algorithm>
@@ -14,20 +12,33 @@ namespace looplab::ui {
 
 namespace {
 
-template <typename T>
-bool hasName(const std::vector<T>& items, const std::string& name, int except = -1)
+bool isBodyKind(ItemKind kind) { return describe(kind).nameScope == NameScope::Bodies; }
+
+// Whether an item of the kind other than item `except` is called `name`.
+bool kindHasName(const ModelDocument& doc, const ItemKindDescriptor& kind, const std::string& name, int except = -1)
 {
-    for (size_t i = 0; i < items.size(); ++i)
-        if (static_cast<int>(i) != except && items[i].name == name)
+    const int count = kind.count(doc);
+    for (int i = 0; i < count; ++i)
+        if (i != except && kind.name(doc, static_cast<size_t>(i)) == name)
             return true;
     return false;
 }
 
-bool isBodyKind(ItemKind kind) { return kind == ItemKind::Body || kind == ItemKind::Beam || kind == ItemKind::Solid; }
+// Whether an item of the scope other than `except` is called `name`.
+bool nameInScope(const ModelDocument& doc, NameScope scope, const std::string& name, ItemRef except = {})
+{
+    for (const ItemKindDescriptor& kind : itemKindDescriptors())
+        if (kind.nameScope == scope && kindHasName(doc, kind, name, kind.kind == except.kind ? except.index : -1))
+            return true;
+    return false;
+}
 
 bool isMeshName(const ModelDocument& doc, const std::string& name)
 {
-    return hasName(doc.beams, name) || hasName(doc.solids, name);
+    for (const ItemKindDescriptor& kind : itemKindDescriptors())
+        if (kind.namedMembers && kindHasName(doc, kind, name))
+            return true;
+    return false;
 }
 
 // "beam.tip", "box.xmin", "box.node1_0_2": the names of a mesh's nodes and faces.
@@ -39,27 +50,16 @@ bool isMeshMemberName(const ModelDocument& doc, const std::string& name)
 
 bool nameTaken(const ModelDocument& doc, ItemKind kind, const std::string& name, int except = -1)
 {
-    // The builder resolves rigid bodies, beams and solids from one set of body names, and
-    // refuses node sets named as a body, a node or a face.
-    if (isBodyKind(kind))
-        return name == kGroundName || hasName(doc.bodies, name, kind == ItemKind::Body ? except : -1) ||
-               hasName(doc.beams, name, kind == ItemKind::Beam ? except : -1) ||
-               hasName(doc.solids, name, kind == ItemKind::Solid ? except : -1) || hasName(doc.nodeSets, name);
-    switch (kind) {
-    // Couplers share the joints' and drivers' names (the tree does not list them yet).
-    // Joints, drivers and couplers share one set of names (the builder's equation owners).
-    case ItemKind::Joint:
-        return hasName(doc.joints, name, except) || hasName(doc.drivers, name) || hasName(doc.couplers, name);
-    case ItemKind::Driver:
-        return hasName(doc.drivers, name, except) || hasName(doc.joints, name) || hasName(doc.couplers, name);
-    case ItemKind::Coupler:
-        return hasName(doc.couplers, name, except) || hasName(doc.joints, name) || hasName(doc.drivers, name);
-    case ItemKind::Force: return hasName(doc.forces, name, except);
-    case ItemKind::NodeSet:
-        return hasName(doc.nodeSets, name, except) || name == kGroundName || hasName(doc.bodies, name) ||
-               isMeshName(doc, name) || isMeshMemberName(doc, name);
-    default: return true;
-    }
+    const NameScope scope = describe(kind).nameScope;
+    if (nameInScope(doc, scope, name, {kind, except}))
+        return true;
+    // The builder refuses node sets named as a body, a node or a face, and "ground" names
+    // the fixed body.
+    if (scope == NameScope::Bodies)
+        return name == kGroundName || nameInScope(doc, NameScope::NodeSets, name);
+    if (scope == NameScope::NodeSets)
+        return name == kGroundName || nameInScope(doc, NameScope::Bodies, name) || isMeshMemberName(doc, name);
+    return false;
 }
 
 // Joints and forces name a beam's or solid's nodes and faces ("beam.tip", "box.xmin"),
@@ -68,7 +68,7 @@ bool refersTo(const std::string& ref, ItemKind kind, const std::string& name)
 {
     if (ref == name)
         return true;
-    if (kind != ItemKind::Beam && kind != ItemKind::Solid)
+    if (!describe(kind).namedMembers)
         return false;
     return ref.size() > name.size() + 1 && ref.compare(0, name.size(), name) == 0 && ref[name.size()] == '.';
 }
@@ -83,37 +83,6 @@ void replaceName(std::string& ref, const std::string& from, const std::string& t
 {
     if (ref == from)
         ref = to;
-}
-
-BeamDoc defaultBeam(const std::string& name)
-{
-    BeamDoc beam;
-    beam.name = name;
-    beam.from = Vec3::Zero();
-    beam.to = Vec3::UnitX();
-    beam.elements = 8;
-    // Steel, 20 mm square: the cantilever of the examples.
-    beam.material.youngModulus = 210e9;
-    beam.material.poissonRatio = 0.3;
-    beam.material.density = 7850.0;
-    beam.section.shape = SectionDoc::Shape::Rectangle;
-    beam.section.width = 0.02;
-    beam.section.height = 0.02;
-    return beam;
-}
-
-SolidDoc defaultSolid(const std::string& name)
-{
-    SolidDoc solid;
-    solid.name = name;
-    solid.origin = Vec3::Zero();
-    solid.size = Vec3::Constant(0.1);
-    solid.elements[0] = solid.elements[1] = solid.elements[2] = 2;
-    // Aluminium, as a new rigid body's density.
-    solid.material.youngModulus = 70e9;
-    solid.material.poissonRatio = 0.33;
-    solid.material.density = 2700.0;
-    return solid;
 }
 
 template <typename T, typename Pred>
@@ -161,37 +130,13 @@ std::vector<std::string> splitWhiteSpace(const std::string& text)
 
 }  // namespace
 
-int itemCount(const ModelDocument& doc, ItemKind kind)
-{
-    switch (kind) {
-    case ItemKind::Body: return static_cast<int>(doc.bodies.size());
-    case ItemKind::Joint: return static_cast<int>(doc.joints.size());
-    case ItemKind::Driver: return static_cast<int>(doc.drivers.size());
-    case ItemKind::Force: return static_cast<int>(doc.forces.size());
-    case ItemKind::Beam: return static_cast<int>(doc.beams.size());
-    case ItemKind::Solid: return static_cast<int>(doc.solids.size());
-    case ItemKind::NodeSet: return static_cast<int>(doc.nodeSets.size());
-    case ItemKind::Coupler: return static_cast<int>(doc.couplers.size());
-    }
-    return 0;
-}
+int itemCount(const ModelDocument& doc, ItemKind kind) { return describe(kind).count(doc); }
 
 std::string itemName(const ModelDocument& doc, ItemRef item)
 {
     if (item.index < 0 || item.index >= itemCount(doc, item.kind))
         return {};
-    const auto i = static_cast<size_t>(item.index);
-    switch (item.kind) {
-    case ItemKind::Body: return doc.bodies[i].name;
-    case ItemKind::Joint: return doc.joints[i].name;
-    case ItemKind::Driver: return doc.drivers[i].name;
-    case ItemKind::Force: return doc.forces[i].name;
-    case ItemKind::Beam: return doc.beams[i].name;
-    case ItemKind::Solid: return doc.solids[i].name;
-    case ItemKind::NodeSet: return doc.nodeSets[i].name;
-    case ItemKind::Coupler: return doc.couplers[i].name;
-    }
-    return {};
+    return describe(item.kind).name(doc, static_cast<size_t>(item.index));
 }
 
 std::string uniqueName(const ModelDocument& doc, ItemKind kind, const std::string& base)
@@ -205,108 +150,11 @@ std::string uniqueName(const ModelDocument& doc, ItemKind kind, const std::strin
     }
 }
 
-// A gear pair of 20 and 40 teeth on the first two revolute joints that share a body (the
-// frame that carries both axes), or on none: the builder names what is missing until
-// the joints are chosen.
-CouplerDoc defaultCoupler(const ModelDocument& doc, const std::string& name)
-{
-    CouplerDoc c;
-    c.name = name;
-    c.type = CouplerType::Gear;
-    c.teeth1 = 20;
-    c.teeth2 = 40;
-    for (size_t a = 0; a < doc.joints.size() && c.joints.empty(); ++a)
-        for (size_t b = a + 1; b < doc.joints.size(); ++b) {
-            const JointDoc &ja = doc.joints[a], &jb = doc.joints[b];
-            if (ja.type != JointType::Revolute || jb.type != JointType::Revolute || ja.byMarkers || jb.byMarkers)
-                continue;
-            const int shared = (ja.body1 == jb.body1) + (ja.body1 == jb.body2) + (ja.body2 == jb.body1) +
-                               (ja.body2 == jb.body2);
-            if (shared == 1) {
-                c.joints = {ja.name, jb.name};
-                break;
-            }
-        }
-    return c;
-}
-
 ItemRef addItem(ModelDocument& doc, ItemKind kind, const LoadedModel* loaded)
 {
-    switch (kind) {
-    case ItemKind::Body: {
-        BodyDoc body;
-        body.name = uniqueName(doc, kind, "body");
-        body.shape.kind = VisualShape::Kind::Box;
-        body.shape.size = Vec3(0.1, 0.02, 0.02);
-        // Aluminium: mass and inertia follow from the shape until the user types them.
-        body.density = 2700.0;
-        applyShapeMassProperties(body);
-        doc.bodies.push_back(body);
-        break;
-    }
-    case ItemKind::Joint: {
-        // Unconnected: any default pair of bodies may repeat a joint the model has
-        // (ground to the first body is usually the crank's pivot) and add redundant
-        // equations silently. The builder reports the missing bodies until they are chosen.
-        JointDoc joint;
-        joint.name = uniqueName(doc, kind, "joint");
-        doc.joints.push_back(joint);
-        break;
-    }
-    case ItemKind::Driver: {
-        DriverDoc driver;
-        driver.name = uniqueName(doc, kind, "driver");
-        for (const JointDoc& j : doc.joints)
-            if (j.type == JointType::Revolute || j.type == JointType::Prismatic) {
-                driver.joint = j.name;
-                break;
-            }
-        driver.law.kind = TimeLaw::Kind::ConstantVelocity;
-        driver.law.rate = 1.0;
-        // Joint coordinates count from the initial pose for joints given by points, but a
-        // joint given by markers (every sketched one) has its angle wherever the sketch put
-        // its links: a driver starting at 0 would not let the mechanism assemble.
-        if (loaded && loaded->ok() && !driver.joint.empty())
-            if (const auto j = loaded->model->findJoint(driver.joint)) {
-                const Joint& joint = loaded->model->joint(*j);
-                driver.law.initial = joint.type == JointType::Prismatic
-                                         ? jointDisplacement(*loaded->model, loaded->initial, *j)
-                                         : jointAngle(*loaded->model, loaded->initial, *j);
-                driver.law.initial -= driver.law.rate * loaded->initial.t;
-            }
-        doc.drivers.push_back(driver);
-        break;
-    }
-    case ItemKind::Force: {
-        ForceDoc force;
-        force.name = uniqueName(doc, kind, "spring");
-        force.body1 = kGroundName;
-        force.body2 = doc.bodies.empty() ? std::string() : doc.bodies.front().name;
-        force.stiffness = 100.0;
-        doc.forces.push_back(force);
-        break;
-    }
-    case ItemKind::Coupler: doc.couplers.push_back(defaultCoupler(doc, uniqueName(doc, kind, "gears"))); break;
-    case ItemKind::Beam: doc.beams.push_back(defaultBeam(uniqueName(doc, kind, "beam"))); break;
-    case ItemKind::Solid: doc.solids.push_back(defaultSolid(uniqueName(doc, kind, "solid"))); break;
-    case ItemKind::NodeSet: {
-        // A set without nodes does not build: it starts with one node, which the user
-        // then replaces or adds to.
-        NodeSetDoc set;
-        if (!doc.beams.empty()) {
-            set.nodes.push_back(doc.beams.front().name + ".tip");
-        } else if (!doc.solids.empty()) {
-            const SolidDoc& s = doc.solids.front();
-            set.nodes.push_back(s.name + ".node" + std::to_string(s.elements[0]) + "_" + std::to_string(s.elements[1]) +
-                                "_" + std::to_string(s.elements[2]));
-        } else {
-            return {};
-        }
-        set.name = uniqueName(doc, kind, "nodes");
-        doc.nodeSets.push_back(set);
-        break;
-    }
-    }
+    const ItemKindDescriptor& d = describe(kind);
+    if (!d.append(doc, uniqueName(doc, kind, d.baseName), loaded))
+        return {};
     return {kind, itemCount(doc, kind) - 1};
 }
 
@@ -315,18 +163,7 @@ ItemRef duplicateItem(ModelDocument& doc, ItemRef item)
     const std::string base = itemName(doc, item);
     if (base.empty())
         return {};
-    const std::string name = uniqueName(doc, item.kind, base + "_copy");
-    const auto i = static_cast<size_t>(item.index);
-    switch (item.kind) {
-    case ItemKind::Body: doc.bodies.push_back(doc.bodies[i]); doc.bodies.back().name = name; break;
-    case ItemKind::Joint: doc.joints.push_back(doc.joints[i]); doc.joints.back().name = name; break;
-    case ItemKind::Driver: doc.drivers.push_back(doc.drivers[i]); doc.drivers.back().name = name; break;
-    case ItemKind::Force: doc.forces.push_back(doc.forces[i]); doc.forces.back().name = name; break;
-    case ItemKind::Beam: doc.beams.push_back(doc.beams[i]); doc.beams.back().name = name; break;
-    case ItemKind::Solid: doc.solids.push_back(doc.solids[i]); doc.solids.back().name = name; break;
-    case ItemKind::NodeSet: doc.nodeSets.push_back(doc.nodeSets[i]); doc.nodeSets.back().name = name; break;
-    case ItemKind::Coupler: doc.couplers.push_back(doc.couplers[i]); doc.couplers.back().name = name; break;
-    }
+    describe(item.kind).duplicate(doc, static_cast<size_t>(item.index), uniqueName(doc, item.kind, base + "_copy"));
     return {item.kind, itemCount(doc, item.kind) - 1};
 }
 
@@ -335,11 +172,11 @@ bool renameItem(ModelDocument& doc, ItemRef item, const std::string& newName)
     const std::string old = itemName(doc, item);
     if (old.empty() || newName.empty() || nameTaken(doc, item.kind, newName, item.index))
         return false;
-    const auto i = static_cast<size_t>(item.index);
-    if (isBodyKind(item.kind)) {
-        const ItemKind k = item.kind;
-        for (MarkerDoc& m : doc.markers)
-            replaceName(m.body, k, old, newName);
+    const ItemKindDescriptor& d = describe(item.kind);
+    const ItemKind k = item.kind;
+    if (d.referredAs == ReferredAs::Body) {
+        // A node set is held by its name where a body would be; a mesh by its nodes' and
+        // faces' names.
         for (JointDoc& j : doc.joints) {
             replaceName(j.body1, k, old, newName);
             replaceName(j.body2, k, old, newName);
@@ -349,43 +186,26 @@ bool renameItem(ModelDocument& doc, ItemRef item, const std::string& newName)
             replaceName(f.body2, k, old, newName);
             replaceName(f.body, k, old, newName);
         }
+    }
+    if (isBodyKind(k)) {
+        for (MarkerDoc& m : doc.markers)
+            replaceName(m.body, k, old, newName);
         for (TraceDoc& t : doc.traces)
             replaceName(t.body, k, old, newName);
         for (NodeSetDoc& n : doc.nodeSets)
             for (std::string& node : n.nodes)
                 replaceName(node, k, old, newName);
     }
-    switch (item.kind) {
-    case ItemKind::Body: doc.bodies[i].name = newName; break;
-    case ItemKind::Beam: doc.beams[i].name = newName; break;
-    case ItemKind::Solid: doc.solids[i].name = newName; break;
-    case ItemKind::Joint:
-        doc.joints[i].name = newName;
-        for (DriverDoc& d : doc.drivers)
-            replaceName(d.joint, old, newName);
+    if (d.referredAs == ReferredAs::Joint) {
+        for (DriverDoc& driver : doc.drivers)
+            replaceName(driver.joint, old, newName);
         for (ForceDoc& f : doc.forces)
             replaceName(f.joint, old, newName);
         for (CouplerDoc& c : doc.couplers)
             for (std::string& joint : c.joints)
                 replaceName(joint, old, newName);
-        break;
-    case ItemKind::Driver: doc.drivers[i].name = newName; break;
-    case ItemKind::Coupler: doc.couplers[i].name = newName; break;
-    case ItemKind::Force: doc.forces[i].name = newName; break;
-    case ItemKind::NodeSet:
-        // Joints and forces hold a node set by its name, where they would name a body.
-        doc.nodeSets[i].name = newName;
-        for (JointDoc& j : doc.joints) {
-            replaceName(j.body1, old, newName);
-            replaceName(j.body2, old, newName);
-        }
-        for (ForceDoc& f : doc.forces) {
-            replaceName(f.body1, old, newName);
-            replaceName(f.body2, old, newName);
-            replaceName(f.body, old, newName);
-        }
-        break;
     }
+    d.setName(doc, static_cast<size_t>(item.index), newName);
     return true;
 }
 
@@ -395,8 +215,9 @@ Dependants dependantsOf(const ModelDocument& doc, ItemRef item)
     const std::string name = itemName(doc, item);
     if (name.empty())
         return out;
+    const ReferredAs referredAs = describe(item.kind).referredAs;
     std::set<std::string> joints;
-    if (isBodyKind(item.kind) || item.kind == ItemKind::NodeSet) {
+    if (referredAs == ReferredAs::Body) {
         // A node set that lists a node of a removed mesh would name a node that no longer
         // exists: it goes too, and so does what holds it.
         std::set<std::string> sets;
@@ -430,7 +251,7 @@ Dependants dependantsOf(const ModelDocument& doc, ItemRef item)
         for (const ForceDoc& f : doc.forces)
             if (holds(f.body1) || holds(f.body2) || holds(f.body) || joints.count(f.joint))
                 out.forces.push_back(f.name);
-    } else if (item.kind == ItemKind::Joint) {
+    } else if (referredAs == ReferredAs::Joint) {
         joints.insert(name);
         for (const ForceDoc& f : doc.forces)
             if (f.joint == name)
@@ -455,17 +276,7 @@ void removeItem(ModelDocument& doc, ItemRef item)
     auto listed = [](const std::vector<std::string>& names) {
         return [&names](const auto& x) { return std::find(names.begin(), names.end(), x.name) != names.end(); };
     };
-    const auto i = static_cast<size_t>(item.index);
-    switch (item.kind) {
-    case ItemKind::Body: doc.bodies.erase(doc.bodies.begin() + static_cast<long>(i)); break;
-    case ItemKind::Joint: doc.joints.erase(doc.joints.begin() + static_cast<long>(i)); break;
-    case ItemKind::Driver: doc.drivers.erase(doc.drivers.begin() + static_cast<long>(i)); break;
-    case ItemKind::Coupler: doc.couplers.erase(doc.couplers.begin() + static_cast<long>(i)); break;
-    case ItemKind::Force: doc.forces.erase(doc.forces.begin() + static_cast<long>(i)); break;
-    case ItemKind::Beam: doc.beams.erase(doc.beams.begin() + static_cast<long>(i)); break;
-    case ItemKind::Solid: doc.solids.erase(doc.solids.begin() + static_cast<long>(i)); break;
-    case ItemKind::NodeSet: doc.nodeSets.erase(doc.nodeSets.begin() + static_cast<long>(i)); break;
-    }
+    describe(item.kind).erase(doc, static_cast<size_t>(item.index));
     // A trace of a removed body or marker has nothing left to follow.
     if (isBodyKind(item.kind)) {
         const std::vector<std::string>& markers = deps.markers;

@@ -4,31 +4,19 @@
 // remove whatever refers to it. Also the conversions between the property editor's
 // user-facing values (axis–angle, lists of numbers as text) and the document's fields.
 // Pure functions on plain data, shared by the tree's context menu, the property editor
-// and the tests.
+// and the tests. What differs between the kinds of items is in their descriptors
+// (ItemKinds.h).
 
 #include "looplab/model/Diagnostic.h"
 #include "looplab/model/ModelDocument.h"
 #include "looplab/files/ModelFile.h"
 
+#include "document/ItemKinds.h"
+
 #include <string>
 #include <vector>
 
 namespace looplab::ui {
-
-/// The kinds of items the model tree lists. Beams and solids are bodies too (they share
-/// the bodies' names), but each is a mesh with fields of its own. A node set names nodes
-/// of the beams and solids; joints and forces hold it as they hold a body.
-/// The tree lists the groups in this order.
-enum class ItemKind { Body, Joint, Driver, Force, Beam, Solid, NodeSet, Coupler };
-
-/// One item of the document: its kind and index in the matching vector.
-struct ItemRef {
-    ItemKind kind = ItemKind::Body;
-    int index = -1;
-    bool valid() const { return index >= 0; }
-    bool operator==(const ItemRef& o) const { return kind == o.kind && index == o.index; }
-    bool operator!=(const ItemRef& o) const { return !(*this == o); }
-};
 
 /// Number of items of a kind.
 int itemCount(const ModelDocument& doc, ItemKind kind);

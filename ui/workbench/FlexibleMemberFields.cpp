@@ -136,7 +136,7 @@ void PropertyEditor::addMaterialFields()
 {
     const auto i = static_cast<size_t>(item_.index);
     const ItemKind kind = item_.kind;
-    const char* list = kind == ItemKind::Beam ? "beams" : "solids";
+    const char* list = describe(kind).fileList;
     auto field = [this, i, kind, list](const QString& label, const QString& key, const QString& unit,
                                        const char* pointerField, double MaterialDoc::*member) {
         addExactNumber(label, key, unit, memberPointer(list, i, pointerField),

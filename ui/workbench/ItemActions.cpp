@@ -35,7 +35,7 @@ void ItemActions::showContextMenu(const QPoint& pos)
         menu.addAction(tr("Duplicate"), this, [this, item] { duplicateItem(item); });
         menu.addAction(tr("Rename"), this, [this, index] { treeView_->edit(index); });
         menu.addAction(tr("Delete"), this, [this, item] { deleteItem(item); });
-        if (item.kind == ItemKind::Beam || item.kind == ItemKind::Solid) {
+        if (describe(item.kind).namedMembers) {
             const QString member = QString::fromStdString(itemName(document_->document(), item));
             menu.addAction(tr("Trail of a Node…"), this, [this, trails, member] {
                 trails->chooseNode(member, document_->document(), scene_->drawnModel().get());
@@ -65,8 +65,8 @@ void ItemActions::addItem(ItemKind kind)
     });
     if (added.valid())
         scene_->selectItem(added);
-    else if (kind == ItemKind::NodeSet)
-        window_->statusBar()->showMessage(tr("A node set lists nodes of beams and solids: add a beam or solid first"));
+    else if (const char* why = describe(kind).cannotAdd)
+        window_->statusBar()->showMessage(tr(why));
 }
 
 void ItemActions::duplicateItem(ItemRef item)

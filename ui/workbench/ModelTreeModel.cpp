@@ -2,15 +2,78 @@
 
 #include "document/WorkbenchDocument.h"
 
+#include <array>
+
 namespace looplab::ui {
 
 namespace {
 
-constexpr int kGroupCount = 8;
+// One group per kind, in ItemKind's order.
+constexpr int kGroupCount = kItemKindCount;
 // internalId 0 marks group rows; item rows store their group + 1.
 constexpr quintptr kGroupId = 0;
 
 ItemKind kindOfGroup(int row) { return static_cast<ItemKind>(row); }
+
+QString jointTooltip(const ModelDocument& doc, size_t i)
+{
+    const JointDoc& j = doc.joints[i];
+    return QString("%1: %2 – %3").arg(jointTypeName(j.type), QString::fromStdString(j.body1),
+                                      QString::fromStdString(j.body2));
+}
+
+QString beamTooltip(const ModelDocument& doc, size_t i)
+{
+    const BeamDoc& b = doc.beams[i];
+    return ModelTreeModel::tr("%1 elements, %2 m; nodes %3.root … %3.tip")
+        .arg(b.elements)
+        .arg((b.to - b.from).norm())
+        .arg(QString::fromStdString(b.name));
+}
+
+QString solidTooltip(const ModelDocument& doc, size_t i)
+{
+    const SolidDoc& b = doc.solids[i];
+    return ModelTreeModel::tr("%1 × %2 × %3 elements, %4 × %5 × %6 m; faces %7.xmin … %7.zmax")
+        .arg(b.elements[0]).arg(b.elements[1]).arg(b.elements[2])
+        .arg(b.size.x()).arg(b.size.y()).arg(b.size.z())
+        .arg(QString::fromStdString(b.name));
+}
+
+QString nodeSetTooltip(const ModelDocument& doc, size_t i)
+{
+    const NodeSetDoc& n = doc.nodeSets[i];
+    const QString nodes = QString::fromStdString(formatNodeNames(n.nodes));
+    return n.nodes.size() == 1 ? ModelTreeModel::tr("1 node: %1").arg(nodes)
+                               : ModelTreeModel::tr("%1 nodes: %2").arg(n.nodes.size()).arg(nodes);
+}
+
+QString couplerTooltip(const ModelDocument& doc, size_t i)
+{
+    const CouplerDoc& c = doc.couplers[i];
+    QStringList joints;
+    for (const std::string& j : c.joints)
+        joints << QString::fromStdString(j);
+    return QString("%1: %2").arg(couplerTypeName(c.type), joints.join(" – "));
+}
+
+// What an item's name does not say; a rigid body, a driver and a force have their name only.
+struct KindTooltip {
+    ItemKind kind;
+    QString (*tooltip)(const ModelDocument& doc, size_t index);
+};
+
+constexpr std::array<KindTooltip, kItemKindCount> kTooltips{{
+    {ItemKind::Body, nullptr},
+    {ItemKind::Joint, jointTooltip},
+    {ItemKind::Driver, nullptr},
+    {ItemKind::Force, nullptr},
+    {ItemKind::Beam, beamTooltip},
+    {ItemKind::Solid, solidTooltip},
+    {ItemKind::NodeSet, nodeSetTooltip},
+    {ItemKind::Coupler, couplerTooltip},
+}};
+static_assert(coversItemKinds(kTooltips), "one tooltip entry per ItemKind, in the enum's order");
 
 }  // namespace
 
@@ -20,35 +83,9 @@ ModelTreeModel::ModelTreeModel(WorkbenchDocument* document, QObject* parent)
     connect(document_, &WorkbenchDocument::documentChanged, this, &ModelTreeModel::onDocumentChanged);
 }
 
-QString ModelTreeModel::groupName(ItemKind kind)
-{
-    switch (kind) {
-    case ItemKind::Body: return tr("Bodies");
-    case ItemKind::Joint: return tr("Joints");
-    case ItemKind::Driver: return tr("Drivers");
-    case ItemKind::Force: return tr("Forces");
-    case ItemKind::Beam: return tr("Beams");
-    case ItemKind::Solid: return tr("Solids");
-    case ItemKind::NodeSet: return tr("Node sets");
-    case ItemKind::Coupler: return tr("Gears and couplers");
-    }
-    return {};
-}
+QString ModelTreeModel::groupName(ItemKind kind) { return tr(describe(kind).groupTitle); }
 
-QString ModelTreeModel::kindName(ItemKind kind)
-{
-    switch (kind) {
-    case ItemKind::Body: return tr("body");
-    case ItemKind::Joint: return tr("joint");
-    case ItemKind::Driver: return tr("driver");
-    case ItemKind::Force: return tr("force");
-    case ItemKind::Beam: return tr("beam");
-    case ItemKind::Solid: return tr("solid");
-    case ItemKind::NodeSet: return tr("node set");
-    case ItemKind::Coupler: return tr("coupler");
-    }
-    return {};
-}
+QString ModelTreeModel::kindName(ItemKind kind) { return tr(describe(kind).singular); }
 
 QModelIndex ModelTreeModel::index(int row, int column, const QModelIndex& parent) const
 {
@@ -95,37 +132,9 @@ QVariant ModelTreeModel::data(const QModelIndex& index, int role) const
     const ItemRef item = itemAt(index);
     if (role == Qt::DisplayRole || role == Qt::EditRole)
         return QString::fromStdString(itemName(doc, item));
-    if (role == Qt::ToolTipRole && item.kind == ItemKind::Beam) {
-        const BeamDoc& b = doc.beams[static_cast<size_t>(item.index)];
-        return tr("%1 elements, %2 m; nodes %3.root … %3.tip")
-            .arg(b.elements)
-            .arg((b.to - b.from).norm())
-            .arg(QString::fromStdString(b.name));
-    }
-    if (role == Qt::ToolTipRole && item.kind == ItemKind::Solid) {
-        const SolidDoc& b = doc.solids[static_cast<size_t>(item.index)];
-        return tr("%1 × %2 × %3 elements, %4 × %5 × %6 m; faces %7.xmin … %7.zmax")
-            .arg(b.elements[0]).arg(b.elements[1]).arg(b.elements[2])
-            .arg(b.size.x()).arg(b.size.y()).arg(b.size.z())
-            .arg(QString::fromStdString(b.name));
-    }
-    if (role == Qt::ToolTipRole && item.kind == ItemKind::NodeSet) {
-        const NodeSetDoc& n = doc.nodeSets[static_cast<size_t>(item.index)];
-        const QString nodes = QString::fromStdString(formatNodeNames(n.nodes));
-        return n.nodes.size() == 1 ? tr("1 node: %1").arg(nodes) : tr("%1 nodes: %2").arg(n.nodes.size()).arg(nodes);
-    }
-    if (role == Qt::ToolTipRole && item.kind == ItemKind::Coupler) {
-        const CouplerDoc& c = doc.couplers[static_cast<size_t>(item.index)];
-        QStringList joints;
-        for (const std::string& j : c.joints)
-            joints << QString::fromStdString(j);
-        return QString("%1: %2").arg(couplerTypeName(c.type), joints.join(" – "));
-    }
-    if (role == Qt::ToolTipRole && item.kind == ItemKind::Joint) {
-        const JointDoc& j = doc.joints[static_cast<size_t>(item.index)];
-        return QString("%1: %2 – %3").arg(jointTypeName(j.type), QString::fromStdString(j.body1),
-                                          QString::fromStdString(j.body2));
-    }
+    if (role == Qt::ToolTipRole)
+        if (const auto tooltip = kTooltips[static_cast<size_t>(item.kind)].tooltip)
+            return tooltip(doc, static_cast<size_t>(item.index));
     return {};
 }
 

@@ -1,7 +1,7 @@
 #pragma once
-// Tree view model over the document: seven groups (Bodies, Joints, Drivers, Forces, the
-// flexible members Beams and Solids, and the Node sets that name their nodes) with their
-// item counts, and the items below them.
+// Tree view model over the document: one group per kind of item (Bodies, Joints, Drivers,
+// Forces, the flexible members Beams and Solids, the Node sets that name their nodes, Gears
+// and couplers), in ItemKind's order, with their item counts, and the items below them.
 // Item names are editable in place; a rename goes through the document's undo stack and
 // updates every reference.
 

@@ -23,21 +23,6 @@ namespace looplab::ui {
 
 namespace {
 
-QString kindLabel(ItemKind kind)
-{
-    switch (kind) {
-    case ItemKind::Body: return QObject::tr("Body");
-    case ItemKind::Joint: return QObject::tr("Joint");
-    case ItemKind::Driver: return QObject::tr("Driver");
-    case ItemKind::Force: return QObject::tr("Force");
-    case ItemKind::Beam: return QObject::tr("Beam");
-    case ItemKind::Solid: return QObject::tr("Solid");
-    case ItemKind::NodeSet: return QObject::tr("Node set");
-    case ItemKind::Coupler: return QObject::tr("Coupler");
-    }
-    return {};
-}
-
 QDoubleSpinBox* makeSpin(const QString& unit, double minimum, double maximum, int decimals)
 {
     auto* spin = new QDoubleSpinBox;
@@ -85,36 +70,57 @@ void PropertyEditor::setItem(ItemRef item)
     rebuild();
 }
 
+struct PropertyEditor::KindEditor {
+    ItemKind kind;
+    /// Adds the item's fields below its name.
+    void (PropertyEditor::*addFields)();
+    /// What decides which fields the item shows: when it changes, the form is made again.
+    QString (*variant)(const ModelDocument& doc, size_t index);
+};
+
+const PropertyEditor::KindEditor& PropertyEditor::editorOf(ItemKind kind)
+{
+    static constexpr std::array<KindEditor, kItemKindCount> editors{{
+        {ItemKind::Body, &PropertyEditor::addBodyFields,
+         [](const ModelDocument& doc, size_t i) { return QString(visualShapeKindName(doc.bodies[i].shape.kind)); }},
+        {ItemKind::Joint, &PropertyEditor::addJointFields,
+         [](const ModelDocument& doc, size_t i) {
+             // Which markers a joint names decides which marker editors it shows.
+             const JointDoc& j = doc.joints[i];
+             QString type = jointTypeName(j.type);
+             if (j.byMarkers)
+                 type += QString("/%1/%2").arg(str(j.marker1), str(j.marker2));
+             return type;
+         }},
+        {ItemKind::Driver, &PropertyEditor::addDriverFields,
+         [](const ModelDocument& doc, size_t i) { return QString(timeLawKindName(doc.drivers[i].law.kind)); }},
+        {ItemKind::Force, &PropertyEditor::addForceFields,
+         [](const ModelDocument& doc, size_t i) {
+             const ForceDoc& f = doc.forces[i];
+             return QString("%1/%2").arg(QString(forceTypeName(f.type)),
+                                         QString(f.law ? timeLawKindName(f.law->kind) : kNoLaw));
+         }},
+        // Which section fields a beam shows depends on its section's shape.
+        {ItemKind::Beam, &PropertyEditor::addBeamFields,
+         [](const ModelDocument& doc, size_t i) {
+             return QString::number(static_cast<int>(doc.beams[i].section.shape));
+         }},
+        {ItemKind::Solid, &PropertyEditor::addSolidFields, [](const ModelDocument&, size_t) { return QString("solid"); }},
+        {ItemKind::NodeSet, &PropertyEditor::addNodeSetFields,
+         [](const ModelDocument&, size_t) { return QString("node set"); }},
+        {ItemKind::Coupler, &PropertyEditor::addCouplerFields,
+         [](const ModelDocument& doc, size_t i) { return couplerSignature(doc.couplers[i]); }},
+    }};
+    static_assert(coversItemKinds(editors), "one editor per ItemKind, in the enum's order");
+    return editors[static_cast<size_t>(kind)];
+}
+
 QString PropertyEditor::signature() const
 {
     const ModelDocument& doc = document_->document();
     if (!item_.valid() || item_.index >= itemCount(doc, item_.kind))
         return "model";
-    const auto i = static_cast<size_t>(item_.index);
-    QString type;
-    switch (item_.kind) {
-    case ItemKind::Body: type = visualShapeKindName(doc.bodies[i].shape.kind); break;
-    case ItemKind::Joint: {
-        // Which markers a joint names decides which marker editors it shows.
-        const JointDoc& j = doc.joints[i];
-        type = jointTypeName(j.type);
-        if (j.byMarkers)
-            type += QString("/%1/%2").arg(str(j.marker1), str(j.marker2));
-        break;
-    }
-    case ItemKind::Driver: type = timeLawKindName(doc.drivers[i].law.kind); break;
-    case ItemKind::Force: {
-        const ForceDoc& f = doc.forces[i];
-        type = QString("%1/%2").arg(QString(forceTypeName(f.type)),
-                                    QString(f.law ? timeLawKindName(f.law->kind) : kNoLaw));
-        break;
-    }
-    // Which section fields a beam shows depends on its section's shape.
-    case ItemKind::Beam: type = QString::number(static_cast<int>(doc.beams[i].section.shape)); break;
-    case ItemKind::Solid: type = "solid"; break;
-    case ItemKind::NodeSet: type = "node set"; break;
-    case ItemKind::Coupler: type = couplerSignature(doc.couplers[i]); break;
-    }
+    const QString type = editorOf(item_.kind).variant(doc, static_cast<size_t>(item_.index));
     return QString("%1/%2/%3").arg(static_cast<int>(item_.kind)).arg(item_.index).arg(type);
 }
 
@@ -144,18 +150,9 @@ void PropertyEditor::rebuild()
         title_->setText(tr("Model"));
         addModelFields();
     } else {
-        title_->setText(QString("%1 %2").arg(kindLabel(item_.kind), str(itemName(doc, item_))));
+        title_->setText(QString("%1 %2").arg(tr(describe(item_.kind).title), str(itemName(doc, item_))));
         addName();
-        switch (item_.kind) {
-        case ItemKind::Body: addBodyFields(); break;
-        case ItemKind::Joint: addJointFields(); break;
-        case ItemKind::Driver: addDriverFields(); break;
-        case ItemKind::Force: addForceFields(); break;
-        case ItemKind::Beam: addBeamFields(); break;
-        case ItemKind::Solid: addSolidFields(); break;
-        case ItemKind::NodeSet: addNodeSetFields(); break;
-        case ItemKind::Coupler: addCouplerFields(); break;
-        }
+        (this->*editorOf(item_.kind).addFields)();
     }
     scroll_->setWidget(form_);
     refresh();
@@ -164,7 +161,8 @@ void PropertyEditor::rebuild()
 void PropertyEditor::refresh()
 {
     if (item_.valid())
-        title_->setText(QString("%1 %2").arg(kindLabel(item_.kind), str(itemName(document_->document(), item_))));
+        title_->setText(
+            QString("%1 %2").arg(tr(describe(item_.kind).title), str(itemName(document_->document(), item_))));
     for (const auto& r : refreshers_)
         r();
 }
@@ -247,10 +245,11 @@ void PropertyEditor::addName()
             if (item.kind == ItemKind::NodeSet) {
                 // Say why, in the loader's words: a set's name may be taken by many kinds of
                 // things (another set, a body, a node, a face).
+                const ItemKindDescriptor& kind = describe(item.kind);
                 ModelDocument named = document_->document();
-                named.nodeSets[static_cast<size_t>(item.index)].name = name;
+                kind.setName(named, static_cast<size_t>(item.index), name);
                 const auto problem = nodeSetProblem(named, item);
-                refuse(problem ? problem->location : pointer("node_sets", static_cast<size_t>(item.index), "name"),
+                refuse(problem ? problem->location : pointer(kind.fileList, static_cast<size_t>(item.index), "name"),
                        tr("%1; the name is unchanged")
                            .arg(problem ? str(problem->message) : tr("the name '%1' is taken").arg(str(name))));
             }

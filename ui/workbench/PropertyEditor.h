@@ -66,6 +66,10 @@ private:
     using LawGetter = std::function<const TimeLaw*(const ModelDocument&)>;
     using LawAccess = std::function<TimeLaw*(ModelDocument&)>;
 
+    /// The fields of one kind of item (PropertyEditor.cpp).
+    struct KindEditor;
+    static const KindEditor& editorOf(ItemKind kind);
+
     void rebuild();
     void refresh();
     void onDocumentChanged(bool structural);
