@@ -1,8 +1,5 @@
 #include "comparison/MethodComparisonRunner.h"
 
-#include <QMetaObject>
-#include <QPointer>
-
 #include <algorithm>
 #include <chrono>
 
@@ -10,37 +7,31 @@ namespace looplab::ui {
 
 MethodComparisonRunner::MethodComparisonRunner(QObject* parent) : QObject(parent) {}
 
-MethodComparisonRunner::~MethodComparisonRunner() { joinAll(); }
-
-void MethodComparisonRunner::joinAll() {
-    if (stop_) *stop_ = true;
-    for (std::thread& t : threads_)
-        if (t.joinable()) t.join();
-    threads_.clear();
+MethodComparisonRunner::~MethodComparisonRunner() {
+    // Every run told at once, rather than each only once the jobs before it have ended.
+    cancel();
 }
 
 void MethodComparisonRunner::cancel() {
-    if (stop_) *stop_ = true;
+    for (const std::unique_ptr<BackgroundJob>& job : jobs_) job->cancel();
 }
 
 bool MethodComparisonRunner::start(std::shared_ptr<const Model> model, const State& start,
                                    const SimulationSettings& base, const std::vector<ComparisonPair>& pairs) {
-    joinAll();
+    cancel();
     if (!model || pairs.empty()) return false;
     ++generation_;
     const int generation = generation_;
     results_.assign(pairs.size(), {});
-    stop_ = std::make_shared<std::atomic<bool>>(false);
     pending_ = static_cast<int>(pairs.size());
+    while (jobs_.size() < pairs.size()) jobs_.push_back(std::make_unique<BackgroundJob>("comparison"));
     for (size_t k = 0; k < pairs.size(); ++k) {
         results_[k].pair = pairs[k];
         SimulationSettings settings = base;
         settings.method = pairs[k].method;
         settings.integrator = pairs[k].integrator;
         const int index = static_cast<int>(k);
-        QPointer<MethodComparisonRunner> self(this);
-        auto stop = stop_;
-        threads_.emplace_back([self, model, start, settings, index, generation, stop] {
+        jobs_[k]->start([this, model, start, settings, index, generation](const BackgroundJob::Run& run) {
             ComparisonResult r;
             auto lastProgress = std::chrono::steady_clock::now();
             try {
@@ -56,15 +47,15 @@ bool MethodComparisonRunner::start(std::shared_ptr<const Model> model, const Sta
                         r.reaction.push_back(reaction);
                         r.steps.push_back(double(f.statistics.steps));
                         const auto now = std::chrono::steady_clock::now();
-                        if (self && now - lastProgress > std::chrono::milliseconds(100)) {
+                        if (now - lastProgress > std::chrono::milliseconds(100)) {
                             lastProgress = now;
                             const double t = f.state.t;
-                            QMetaObject::invokeMethod(self, [self, index, t] {
-                                if (self) emit self->progress(index, t);
-                            }, Qt::QueuedConnection);
+                            run.post([this, index, generation, t] {
+                                if (generation_ == generation) emit progress(index, t);
+                            });
                         }
                     },
-                    {}, stop.get());
+                    {}, run.cancelFlag());
                 r.ok = res.ok;
                 r.message = res.ok ? QString() : QString::fromStdString(res.message);
                 r.wallTime = res.wallTime;
@@ -75,15 +66,15 @@ bool MethodComparisonRunner::start(std::shared_ptr<const Model> model, const Sta
                 r.message = QString::fromUtf8(e.what());
             }
             r.finished = true;
-            QMetaObject::invokeMethod(self, [self, index, generation, r = std::move(r)]() mutable {
-                if (!self || self->generation_ != generation) return;
-                r.pair = self->results_[size_t(index)].pair;
-                self->results_[size_t(index)] = std::move(r);
-                --self->pending_;
-                emit self->pairFinished(index);
-                if (self->pending_ == 0) emit self->allFinished();
-            }, Qt::QueuedConnection);
-        });
+            run.post([this, index, generation, r = std::move(r)]() mutable {
+                if (generation_ != generation) return;
+                r.pair = results_[size_t(index)].pair;
+                results_[size_t(index)] = std::move(r);
+                --pending_;
+                emit pairFinished(index);
+                if (pending_ == 0) emit allFinished();
+            });
+        }, BackgroundJob::IfBusy::Replace);
     }
     return true;
 }

@@ -1,9 +1,12 @@
 #pragma once
-// Runs one model with several method/integrator pairs at once, each in a thread of its
-// own, and keeps per pair the curves the comparison overlays (position violation, energy,
-// largest joint reaction, cumulative steps) and a summary (wall time, steps, largest
-// violations). Results arrive in the GUI thread through queued calls; cancel() stops
-// every run after its current step.
+// Runs one model with several method/integrator pairs at once, each on a BackgroundJob
+// (a thread) of its own, and keeps per pair the curves the comparison overlays (position
+// violation, energy, largest joint reaction, cumulative steps) and a summary (wall time,
+// steps, largest violations). Results arrive in the GUI thread through queued calls;
+// cancel() stops every run after its current step, and a new start() runs each pair once
+// the cancelled run before it on the same thread has ended, without the window waiting.
+
+#include "run/BackgroundJob.h"
 
 #include "looplab/model/Model.h"
 #include "looplab/simulation/Simulation.h"
@@ -12,9 +15,7 @@
 #include <QObject>
 #include <QString>
 
-#include <atomic>
 #include <memory>
-#include <thread>
 #include <vector>
 
 namespace looplab::ui {
@@ -56,13 +57,13 @@ signals:
     void allFinished();
 
 private:
-    void joinAll();
-
     std::vector<ComparisonResult> results_;
-    std::vector<std::thread> threads_;
-    std::shared_ptr<std::atomic<bool>> stop_;
+    /// Numbers the comparisons: what a superseded one still delivers is dropped.
     int generation_ = 0;
     int pending_ = 0;
+    /// One per pair of the largest comparison so far, kept for the next. Last: their
+    /// threads end before the rest of the runner goes.
+    std::vector<std::unique_ptr<BackgroundJob>> jobs_;
 };
 
 }  // namespace looplab::ui

@@ -8,35 +8,16 @@
 
 #include <algorithm>
 
-#ifdef __linux__
-#include <sys/resource.h>
-#include <unistd.h>
-#endif
-
 namespace looplab::ui {
 
-ModesRunner::ModesRunner(QObject* parent) : QObject(parent)
+ModesRunner::ModesRunner(QObject* parent)
+    : QObject(parent), job_("modes", BackgroundJob::Priority::BelowWindow)
 {
     qRegisterMetaType<ModesComputation>();
     qRegisterMetaType<AlongMotionComputation>();
-    context_ = new QObject;
-    context_->moveToThread(&thread_);
-    connect(&thread_, &QThread::finished, context_, &QObject::deleteLater);
-    thread_.setObjectName("modes");
-    thread_.start();
-#ifdef __linux__
-    // As for the simulation thread: the window and the renderer come first.
-    QMetaObject::invokeMethod(context_, [] { setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), 10); },
-                              Qt::QueuedConnection);
-#endif
 }
 
-ModesRunner::~ModesRunner()
-{
-    cancelledThrough_->store(id_);
-    thread_.quit();
-    thread_.wait();
-}
+ModesRunner::~ModesRunner() = default;
 
 int ModesRunner::begin()
 {
@@ -49,7 +30,7 @@ void ModesRunner::cancel()
 {
     if (!busy_)
         return;
-    cancelledThrough_->store(id_);
+    job_.cancel();
     busy_ = false;
     if (alongRunning_) {
         AlongMotionComputation r;
@@ -72,16 +53,15 @@ int ModesRunner::computeModes(std::shared_ptr<const Model> model, const State& s
 {
     const int id = begin();
     alongRunning_ = false;
-    auto cancelled = cancelledThrough_;
-    auto report = [this, id](const QString& stage) {
-        QMetaObject::invokeMethod(this, [this, id, stage] {
-            if (id == id_ && busy_)
-                emit progress(id, stage, 0, 0);
-        }, Qt::QueuedConnection);
-    };
-    QMetaObject::invokeMethod(context_, [this, id, model, start, statics, modes, cancelled, report] {
-        if (cancelled->load() >= id)
+    job_.start([this, id, model, start, statics, modes](const BackgroundJob::Run& run) {
+        if (run.isCancelled())
             return;
+        auto report = [this, id, &run](const QString& stage) {
+            run.post([this, id, stage] {
+                if (id == id_ && busy_)
+                    emit progress(id, stage, 0, 0);
+            });
+        };
         QElapsedTimer clock;
         clock.start();
         ModesComputation r;
@@ -95,7 +75,7 @@ int ModesRunner::computeModes(std::shared_ptr<const Model> model, const State& s
                                  r.statics.outcome == StaticsOutcome::Unstable;
         if (!equilibrium) {
             r.message = tr("no equilibrium: %1").arg(QString::fromStdString(r.statics.message));
-        } else if (cancelled->load() < id) {
+        } else if (!run.isCancelled()) {
             report(tr("Computing the modes…"));
             r.modes = looplab::computeModes(*model, r.equilibrium, r.statics.lambda, modes);
             r.ok = r.modes.ok;
@@ -107,13 +87,13 @@ int ModesRunner::computeModes(std::shared_ptr<const Model> model, const State& s
                 r.message = QString::fromStdString(r.statics.message);
         }
         r.wallTime = clock.elapsed() / 1000.0;
-        QMetaObject::invokeMethod(this, [this, r] {
+        run.post([this, r] {
             if (r.id != id_ || !busy_)
                 return;
             busy_ = false;
             emit modesFinished(r);
-        }, Qt::QueuedConnection);
-    }, Qt::QueuedConnection);
+        });
+    }, BackgroundJob::IfBusy::Replace);
     emit progress(id, tr("Queued…"), 0, 0);
     return id;
 }
@@ -124,9 +104,8 @@ int ModesRunner::computeAlongMotion(std::shared_ptr<const Model> model, const St
 {
     const int id = begin();
     alongRunning_ = true;
-    auto cancelled = cancelledThrough_;
-    QMetaObject::invokeMethod(context_, [this, id, model, start, driver, times, statics, modes, cancelled] {
-        if (cancelled->load() >= id)
+    job_.start([this, id, model, start, driver, times, statics, modes](const BackgroundJob::Run& run) {
+        if (run.isCancelled())
             return;
         QElapsedTimer clock;
         clock.start();
@@ -150,28 +129,28 @@ int ModesRunner::computeAlongMotion(std::shared_ptr<const Model> model, const St
             int done = 0;
             const AlongMotionResult sweep = modesAlongMotion(
                 *model, start, o,
-                [this, id, &done, total](const AlongMotionStep&) {
+                [this, id, &run, &done, total](const AlongMotionStep&) {
                     ++done;
-                    QMetaObject::invokeMethod(this, [this, id, done, total] {
+                    run.post([this, id, done, total] {
                         if (id == id_ && busy_)
                             emit progress(id, tr("Posture %1 of %2").arg(done).arg(total), done, total);
-                    }, Qt::QueuedConnection);
+                    });
                 },
-                [cancelled, id] { return cancelled->load() >= id; });
+                [&run] { return run.isCancelled(); });
             r.ok = sweep.ok;
             r.message = QString::fromStdString(sweep.message);
             r.steps = sweep.steps;
             r.times.resize(r.steps.size());
         }
         r.wallTime = clock.elapsed() / 1000.0;
-        QMetaObject::invokeMethod(this, [this, r] {
+        run.post([this, r] {
             if (r.id != id_ || !busy_)
                 return;
             busy_ = false;
             alongRunning_ = false;
             emit alongMotionFinished(r);
-        }, Qt::QueuedConnection);
-    }, Qt::QueuedConnection);
+        });
+    }, BackgroundJob::IfBusy::Replace);
     emit progress(id, tr("Queued…"), 0, static_cast<int>(times.size()));
     return id;
 }

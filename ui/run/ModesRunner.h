@@ -1,10 +1,12 @@
 #pragma once
 // GUI-side owner of the modal analysis thread: the static equilibrium and the modes about
 // it (Statics.h, Modes.h), or the modes along a recorded motion (ModesAlongMotion.h), run
-// in a thread of their own so the window stays responsive. Like SimulationRunner, it
-// forgets whatever belongs to a computation it has given up on: cancel() answers at once
-// (the GUI never waits), a sweep also stops at its next posture, and a single
+// on a BackgroundJob of their own so the window stays responsive. Like SimulationRunner,
+// it forgets whatever belongs to a computation it has given up on: cancel() answers at
+// once (the GUI never waits), a sweep also stops at its next posture, and a single
 // equilibrium-and-modes computation that is already running is left to end and ignored.
+
+#include "run/BackgroundJob.h"
 
 #include "looplab/model/Model.h"
 #include "looplab/analysis/Modes.h"
@@ -15,9 +17,7 @@
 #include <QMetaType>
 #include <QObject>
 #include <QString>
-#include <QThread>
 
-#include <atomic>
 #include <memory>
 #include <vector>
 
@@ -84,13 +84,10 @@ signals:
 private:
     int begin();
 
-    QThread thread_;
-    QObject* context_ = nullptr;  ///< lives in thread_; computations are queued on it
     int id_ = 0;
     bool busy_ = false;
     bool alongRunning_ = false;
-    /// Ids up to this one are cancelled (read by the worker between sweep steps).
-    std::shared_ptr<std::atomic<int>> cancelledThrough_ = std::make_shared<std::atomic<int>>(0);
+    BackgroundJob job_;  ///< last: its thread ends before the rest of the runner goes
 };
 
 }  // namespace looplab::ui

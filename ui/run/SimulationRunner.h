@@ -1,14 +1,13 @@
 #pragma once
-// GUI-side owner of the simulation thread. It starts runs on a SimulationWorker living
-// in its own QThread, forwards the worker's batches and end-of-run summary, and drops
-// anything that belongs to a run it has already given up on (stopped, or replaced by a
-// newer run). Nothing here ever blocks the GUI thread except the destructor, which
-// stops the run and waits for the thread to end.
+// GUI-side owner of the simulation thread. It starts runs of a SimulationWorker on a
+// BackgroundJob of its own, forwards the worker's batches and end-of-run summary, and drops
+// anything that belongs to a run it has replaced by a newer one. Nothing here ever blocks
+// the GUI thread except the destructor, which stops the run and waits for the thread to end.
 
+#include "run/BackgroundJob.h"
 #include "run/SimulationWorker.h"
 
 #include <QObject>
-#include <QThread>
 
 namespace looplab::ui {
 
@@ -43,11 +42,11 @@ signals:
     void holding();
 
 private:
-    QThread thread_;
-    SimulationWorker* worker_ = nullptr;
+    SimulationWorker worker_;
     int runId_ = 0;
     bool running_ = false;
     bool paused_ = false;
+    BackgroundJob job_;  ///< last: its thread ends before worker_ goes
 };
 
 }  // namespace looplab::ui

@@ -27,40 +27,37 @@ void SimulationWorker::resume()
     resumed_.notify_all();
 }
 
-void SimulationWorker::stop(int runId)
+void SimulationWorker::wake()
 {
     {
+        // Taken and released between the flag being set and the notification, so that a
+        // waiter that read the flag just before cannot miss the wake-up.
         std::lock_guard<std::mutex> lock(mutex_);
-        cancelledThrough_ = std::max(cancelledThrough_, runId);
-        if (currentRun_ == runId)
-            stop_ = true;
     }
     resumed_.notify_all();
 }
 
-void SimulationWorker::waitWhilePaused()
+void SimulationWorker::waitWhilePaused(const std::atomic<bool>& stop)
 {
     std::unique_lock<std::mutex> lock(mutex_);
-    resumed_.wait(lock, [this] { return !paused_ || stop_; });
+    resumed_.wait(lock, [this, &stop] { return !paused_ || stop; });
 }
 
-void SimulationWorker::sleepUnlessStopped(double seconds)
+void SimulationWorker::sleepUnlessStopped(double seconds, const std::atomic<bool>& stop)
 {
     std::unique_lock<std::mutex> lock(mutex_);
-    resumed_.wait_for(lock, std::chrono::duration<double>(seconds), [this] { return stop_.load(); });
+    resumed_.wait_for(lock, std::chrono::duration<double>(seconds), [&stop] { return stop.load(); });
 }
 
-void SimulationWorker::run(const SimulationJob& job)
+void SimulationWorker::run(const SimulationJob& job, const std::atomic<bool>& stop)
 {
     RunSummary summary;
     summary.runId = job.runId;
     {
         std::lock_guard<std::mutex> lock(mutex_);
-        currentRun_ = job.runId;
         paused_ = false;
-        stop_ = job.runId <= cancelledThrough_;
     }
-    if (stop_) {
+    if (stop) {
         summary.stopped = true;
         summary.message = tr("stopped");
         emit finished(summary);
@@ -123,7 +120,7 @@ void SimulationWorker::run(const SimulationJob& job)
                     // A sleep past the next batch time would hold frames that are due.
                     if (1e3 * early >= batchIntervalMs_ - sinceBatch.elapsed())
                         flush();
-                    sleepUnlessStopped(early);
+                    sleepUnlessStopped(early, stop);
                 }
             }
             bool paused;
@@ -135,7 +132,7 @@ void SimulationWorker::run(const SimulationJob& job)
                 // Show the frame the run paused at before waiting.
                 flush();
                 emit holding(job.runId);
-                waitWhilePaused();
+                waitWhilePaused(stop);
                 // A paced run resumes at its pace instead of catching up the pause.
                 paceStart = f.state.t;
                 sincePaceStart.restart();
@@ -147,12 +144,12 @@ void SimulationWorker::run(const SimulationJob& job)
             pending.events.push_back(e);
             flush();
         };
-        const SimulationResult result = simulator.run(job.start, onFrame, onEvent, &stop_);
+        const SimulationResult result = simulator.run(job.start, onFrame, onEvent, &stop);
         summary.ok = result.ok;
         summary.message = QString::fromStdString(result.message);
         summary.tFinal = result.tFinal;
         summary.steps = result.statistics.steps;
-        summary.stopped = !result.ok && stop_;
+        summary.stopped = !result.ok && stop;
     } catch (const std::exception& e) {
         summary.ok = false;
         summary.message = QString::fromUtf8(e.what());

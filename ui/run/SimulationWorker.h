@@ -1,8 +1,8 @@
 #pragma once
-// Runs simulations on a worker thread. It lives in the thread it is moved to; run() is
-// invoked there through a queued call and blocks that thread for the whole run, which
-// is why pause, resume and stop are plain thread-safe methods rather than slots (the
-// worker's event loop is busy while a run is in progress).
+// Runs simulations on the simulation's thread (SimulationRunner's BackgroundJob): run()
+// blocks that thread for the whole run, so pause and resume are plain thread-safe
+// methods, and a run ends when the flag it was given is set. Its signals are emitted from
+// that thread and reach the runner, in the GUI thread, queued.
 //
 // Frames are converted to compact RecordedFrames and sent in batches at most every
 // `batchInterval` so that a fast run cannot flood the GUI thread's event queue.
@@ -38,15 +38,16 @@ class SimulationWorker : public QObject {
 public:
     explicit SimulationWorker(QObject* parent = nullptr);
 
-    /// Runs the job to its end, failure or stop; call it in the worker's thread.
-    void run(const SimulationJob& job);
+    /// Runs the job to its end, failure or `stop` (set already: it does not begin); call
+    /// it in the worker thread.
+    void run(const SimulationJob& job, const std::atomic<bool>& stop);
 
     /// Holds the run between two frames until resume() or stop.
     void pause();
     void resume();
-    /// Ends run `runId` after its current step, or prevents it from starting if it is
-    /// still queued. Ids of later runs are unaffected.
-    void stop(int runId);
+    /// After a run's stop flag is set: a paused or pacing run waits on a condition, not on
+    /// the flag, and sees it only once woken.
+    void wake();
 
     /// Shortest time between two batches [ms].
     void setBatchInterval(int milliseconds) { batchIntervalMs_ = milliseconds; }
@@ -58,16 +59,13 @@ signals:
     void finished(const looplab::ui::RunSummary& summary);
 
 private:
-    void waitWhilePaused();
+    void waitWhilePaused(const std::atomic<bool>& stop);
     /// Sleeps up to `seconds`, waking early when the run is stopped.
-    void sleepUnlessStopped(double seconds);
+    void sleepUnlessStopped(double seconds, const std::atomic<bool>& stop);
 
     std::mutex mutex_;
     std::condition_variable resumed_;
     bool paused_ = false;
-    int currentRun_ = 0;
-    int cancelledThrough_ = 0;
-    std::atomic<bool> stop_{false};
     std::atomic<int> batchIntervalMs_{30};
 };
 

@@ -1,58 +1,25 @@
 #include "study/StudyJob.h"
 
-#include <QMetaObject>
-#include <QPointer>
-
 namespace looplab::ui {
 
-StudyJob::StudyJob(QObject* parent) : QObject(parent) {
+StudyJob::StudyJob(QObject* parent) : QObject(parent), job_("study") {
     qRegisterMetaType<looplab::StudyRow>();
     qRegisterMetaType<looplab::StudyProgress>();
+    connect(&job_, &BackgroundJob::finished, this, [this](int, bool cancelled) { emit finished(cancelled); });
 }
 
-StudyJob::~StudyJob() {
-    cancel();
-    join();
-}
-
-void StudyJob::join() {
-    if (thread_.joinable()) thread_.join();
-}
+StudyJob::~StudyJob() = default;
 
 bool StudyJob::start(const StudyDescription& study, const std::vector<long>& cases, int threads) {
-    if (running_) return false;
-    join();  // the thread of a study that ended has only its return left
-    running_ = true;
-    stop_ = std::make_shared<std::atomic<bool>>(false);
-    // Rows travel to the GUI thread as queued calls on this object; a QPointer drops them
-    // if the job is gone (the destructor joins first, so this is only belt and braces).
-    QPointer<StudyJob> self(this);
-    auto stop = stop_;
-    thread_ = std::thread([self, stop, study, cases, threads] {
-        runStudyCases(study, cases, threads,
-                      [&](StudyRow&& row, const StudyProgress& progress) {
-                          QMetaObject::invokeMethod(
-                              self.data(), [self, row, progress] {
-                                  if (self) emit self->rowFinished(row, progress);
-                              },
-                              Qt::QueuedConnection);
-                      },
-                      stop.get());
-        const bool cancelled = stop->load();
-        QMetaObject::invokeMethod(
-            self.data(), [self, stop, cancelled] {
-                // A later start() has its own stop flag: this end belongs to an older study.
-                if (!self || self->stop_ != stop) return;
-                self->running_ = false;
-                emit self->finished(cancelled);
-            },
-            Qt::QueuedConnection);
-    });
-    return true;
+    auto work = [this, study, cases, threads](const BackgroundJob::Run& run) {
+        auto onRow = [this, &run](StudyRow&& row, const StudyProgress& progress) {
+            run.post([this, row = std::move(row), progress] { emit rowFinished(row, progress); });
+        };
+        runStudyCases(study, cases, threads, onRow, run.cancelFlag());
+    };
+    return job_.start(std::move(work), BackgroundJob::IfBusy::Refuse) != 0;
 }
 
-void StudyJob::cancel() {
-    if (stop_) stop_->store(true);
-}
+void StudyJob::cancel() { job_.cancel(); }
 
 }  // namespace looplab::ui

@@ -1,8 +1,10 @@
 #pragma once
 // The Study panel's worker: runs a study's cases on a pool of threads (runStudyCases, in
-// core) away from the GUI thread and hands each finished row back to it, with the
-// progress. cancel() answers at once: no case starts after it, a simulation in progress
-// ends at its next step, and the rows already finished stay.
+// core) from a BackgroundJob, away from the GUI thread, and hands each finished row back
+// to it, with the progress. cancel() answers at once: no case starts after it, a
+// simulation in progress ends at its next step, and the rows already finished stay.
+
+#include "run/BackgroundJob.h"
 
 #include "looplab/study/StudyDescription.h"
 #include "looplab/study/StudyExecution.h"
@@ -11,9 +13,7 @@
 #include <QMetaType>
 #include <QObject>
 
-#include <atomic>
-#include <memory>
-#include <thread>
+#include <vector>
 
 namespace looplab::ui {
 
@@ -29,7 +29,7 @@ public:
     /// Runs `cases` of `study` on `threads` threads. False if a study is still running.
     bool start(const StudyDescription& study, const std::vector<long>& cases, int threads);
     void cancel();
-    bool isRunning() const { return running_; }
+    bool isRunning() const { return job_.isRunning(); }
 
 signals:
     void rowFinished(const looplab::StudyRow& row, const looplab::StudyProgress& progress);
@@ -37,11 +37,7 @@ signals:
     void finished(bool cancelled);
 
 private:
-    void join();
-
-    std::thread thread_;
-    std::shared_ptr<std::atomic<bool>> stop_;
-    bool running_ = false;
+    BackgroundJob job_;
 };
 
 }  // namespace looplab::ui
