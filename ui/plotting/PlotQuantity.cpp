@@ -51,9 +51,8 @@ double component(const Vec3& v, int c) { return c == 3 ? v.norm() : v[c]; }
 
 std::vector<TracedPoint> markerPoints(const Model& model) {
     std::vector<TracedPoint> out;
-    for (const MarkerDoc& m : model.document.markers)
-        if (std::optional<TracedPoint> p = markerPoint(model.document, m.name))
-            if (p->body != "ground") out.push_back(*p);
+    for (const Marker& m : model.markers)
+        if (m.frame.body != kGround) out.push_back({model.body(m.frame.body).name, m.frame.origin, m.name});
     return out;
 }
 

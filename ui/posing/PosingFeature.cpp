@@ -83,7 +83,7 @@ bool PosingFeature::showRecordedSingularity(const Model& model, const State& bef
         state.t = before.t + a * (after.t - before.t);
         state.q = before.q + a * (after.q - before.q);
         normalizePositions(model, state.q);
-        if (!assemble(model, state).converged)
+        if (!assemble(model, state).ok)
             state = before;
     }
     // The run's monitor has already decided the configuration is singular: any smallest

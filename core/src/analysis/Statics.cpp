@@ -254,7 +254,7 @@ public:
             retract(model_, s.q, h * v);
             const AssemblyResult ar = assemble(model_, s, ao);
             r.relaxationSteps++;
-            if (!ar.converged) {
+            if (!ar.ok) {
                 *why = "dynamic relaxation lost the assembly: " + ar.message;
                 return false;
             }
@@ -426,7 +426,7 @@ StaticsResult findEquilibrium(const Model& model, State& state, const StaticsOpt
     ao.rankTolerance = o.rankTolerance;
     ao.linearAlgebra = o.linearAlgebra;
     const AssemblyResult ar = assemble(model, state, ao);
-    if (!ar.converged) {
+    if (!ar.ok) {
         r.outcome = StaticsOutcome::AssemblyFailed;
         r.message = "the constraints cannot be closed: " + ar.message;
         return r;

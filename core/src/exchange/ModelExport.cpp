@@ -104,18 +104,11 @@ Pose jointFrame(const Model& model, const State& s, const BodyFrame& f) {
     return bodyPose(model, s, f.body.value()) * Pose{f.origin, Quat(f.axes).normalized()};
 }
 
-// A joint's limits (data of the document) as MJCF's range, in radians as the file's
-// compiler says; empty without limits.
-const JointDoc* documentJoint(const Model& model, const Joint& joint) {
-    for (const JointDoc& d : model.document.joints)
-        if (d.name == joint.name) return &d;
-    return nullptr;
-}
-
-std::string rangeOf(const Model& model, const Joint& joint) {
-    const JointDoc* d = documentJoint(model, joint);
-    if (!d || !d->limits) return "";
-    return " limited=\"true\" range=\"" + numbers({(*d->limits)[0], (*d->limits)[1]}) + "\"";
+// A joint's limits as MJCF's range, in radians as the file's compiler says; empty without
+// limits.
+std::string rangeOf(const Joint& joint) {
+    if (!joint.limits) return "";
+    return " limited=\"true\" range=\"" + numbers({(*joint.limits)[0], (*joint.limits)[1]}) + "\"";
 }
 
 std::string refusal(const Model& model) {
@@ -210,7 +203,7 @@ ExportResult exportMjcf(const Model& model, const State& state) {
                 case JointType::Revolute:
                 case JointType::Prismatic:
                     x << head << "\" type=\"" << (joint.type == JointType::Revolute ? "hinge" : "slide") << "\" pos=\""
-                      << vec(f.origin) << "\" axis=\"" << vec(z) << "\"" << rangeOf(model, joint) << "/>\n";
+                      << vec(f.origin) << "\" axis=\"" << vec(z) << "\"" << rangeOf(joint) << "/>\n";
                     break;
                 case JointType::Spherical:
                     x << head << "\" type=\"ball\" pos=\"" << vec(f.origin) << "\"/>\n";
@@ -339,8 +332,7 @@ ExportResult exportUrdf(const Model& model, const State& state) {
         }
         const Joint& joint = model.joints[size_t(j)];
         const BodyFrame& f = joint.frame1.body.value() == b ? joint.frame1 : joint.frame2;
-        const JointDoc* d = documentJoint(model, joint);
-        const bool limited = d && d->limits;
+        const bool limited = joint.limits.has_value();
         const char* type = joint.type == JointType::Revolute ? (limited ? "revolute" : "continuous")
                            : joint.type == JointType::Prismatic ? "prismatic"
                                                                 : "fixed";
@@ -348,7 +340,7 @@ ExportResult exportUrdf(const Model& model, const State& state) {
           << "\"/>\n    <child link=\"" << escaped(name) << "\"/>\n    <origin " << origin(rel) << "/>\n";
         if (joint.type != JointType::Fixed) x << "    <axis xyz=\"" << vec(f.axes.col(2)) << "\"/>\n";
         if (limited && joint.type != JointType::Fixed)
-            x << "    <limit lower=\"" << numbers({(*d->limits)[0]}) << "\" upper=\"" << numbers({(*d->limits)[1]})
+            x << "    <limit lower=\"" << numbers({(*joint.limits)[0]}) << "\" upper=\"" << numbers({(*joint.limits)[1]})
               << "\" effort=\"0\" velocity=\"0\"/>\n";
         else if (joint.type == JointType::Prismatic)
             x << "    <limit lower=\"-1e9\" upper=\"1e9\" effort=\"0\" velocity=\"0\"/>\n";

@@ -16,7 +16,7 @@ LoadedModel prepareModel(const ModelDocument& doc, const std::string& file,
         }
         State s = initialState(*b.model);
         const AssemblyResult a = assemble(*b.model, s, options);
-        if (!a.converged) {
+        if (!a.ok) {
             r.diagnostics.push_back({file, "/joints", a.message, 0, 0});
             return r;
         }

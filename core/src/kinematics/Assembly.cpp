@@ -64,10 +64,10 @@ AssemblyResult assemble(const Model& model, State& state, const AssemblyOptions&
     }
     evaluateConstraints(model, state, cv, kPhi);
     result.residual = cv.phi.size() ? cv.phi.cwiseAbs().maxCoeff() : 0.0;
-    result.converged = scaledResidual(cv.phi, rowScales) <= tol;
+    result.ok = scaledResidual(cv.phi, rowScales) <= tol;
     const std::vector<std::string> wrongRoot = driversOnWrongRoot(model, state);
-    if (result.converged && !wrongRoot.empty()) {
-        result.converged = false;
+    if (result.ok && !wrongRoot.empty()) {
+        result.ok = false;
         result.message = "assembly reached a configuration where driver";
         for (const std::string& d : wrongRoot) {
             result.message += " " + d;
@@ -77,7 +77,7 @@ AssemblyResult assemble(const Model& model, State& state, const AssemblyOptions&
                            "nearer the driven position";
         return result;
     }
-    if (!result.converged) {
+    if (!result.ok) {
         for (auto& [owner, r] : residualsByOwner(model, cv.phi)) {
             if (r > tol) result.openJoints.emplace_back(owner, r);
         }

@@ -35,7 +35,7 @@ KinematicResult runKinematics(const Model& model, const State& start, double tEn
     KinematicSample sample;
     sample.state = start;
     AssemblyResult a = assemble(model, sample.state, options);
-    if (!a.converged) {
+    if (!a.ok) {
         result.message = "at t = " + std::to_string(start.t) + ": " + a.message;
         return result;
     }
@@ -67,7 +67,7 @@ KinematicResult runKinematics(const Model& model, const State& start, double tEn
             sample.state.v += h * sample.acceleration;
             sample.state.t = tk;
             a = assemble(model, sample.state, options);
-            if (!a.converged) {
+            if (!a.ok) {
                 result.message = "at t = " + std::to_string(sample.state.t) + ": " + a.message;
                 // A four-bar driven at a link that cannot turn fully has met a limit: the
                 // cause first, in the mechanism's words.

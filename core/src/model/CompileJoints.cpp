@@ -29,7 +29,7 @@ bool DocumentCompiler::initialPose(const std::string& body, Mat3& A, Vec3& r) co
     return false;
 }
 
-void DocumentCompiler::buildMarkers() {
+void DocumentCompiler::buildMarkers(Model& m) {
     std::set<std::string> seen;
     for (size_t i = 0; i < doc_.markers.size(); ++i) {
         const MarkerDoc& mk = doc_.markers[i];
@@ -47,6 +47,7 @@ void DocumentCompiler::buildMarkers() {
         f.origin = mk.position;
         f.axes = unit.toRotationMatrix();
         markers_[mk.name] = f;
+        m.markers.push_back({mk.name, f});
     }
 }
 
@@ -182,6 +183,7 @@ void DocumentCompiler::buildJoints(Model& m) {
         if (buildNodeSetJoint(m, i)) continue;
         Joint j;
         j.name = jd.name;
+        j.limits = jd.limits;
         j.type = jd.type;
         bool ok = true;
         if (jd.byMarkers) {

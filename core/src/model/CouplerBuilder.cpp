@@ -95,7 +95,7 @@ public:
     CouplerBuilder(Model& m, const CouplerBuildContext& context) : m_(m), c_(context), s0_(initialState(m)) {}
 
     void run() {
-        for (size_t i = 0; i < m_.document.couplers.size(); ++i) build(m_.document.couplers[i], i);
+        for (size_t i = 0; i < c_.couplers->size(); ++i) build((*c_.couplers)[i], i);
     }
 
 private:

@@ -12,6 +12,8 @@
 namespace looplab {
 
 struct CouplerBuildContext {
+    /// The document's couplers.
+    const std::vector<CouplerDoc>* couplers = nullptr;
     /// The joints built so far, by name.
     const std::map<std::string, JointIndex>* joints = nullptr;
     /// Whether a joint of that name is declared (a declared joint that was rejected has
@@ -23,7 +25,7 @@ struct CouplerBuildContext {
     std::function<void(const std::string& name, const std::string& where)> checkName;
 };
 
-/// Appends one equation per valid coupler of model.document to the model (after every
+/// Appends one equation per valid coupler of the document to the model (after every
 /// joint and driver, which must be built), or reports why a coupler is invalid.
 void buildCouplers(Model& model, const CouplerBuildContext& context);
 

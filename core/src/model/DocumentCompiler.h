@@ -83,7 +83,7 @@ private:
 
     // markers, traces and joints (CompileJoints.cpp)
     bool initialPose(const std::string& body, Mat3& A, Vec3& r) const;
-    void buildMarkers();
+    void buildMarkers(Model& m);
     void checkTraces();
     bool frameFromGlobal(const std::string& body, const std::string& where, const Vec3& point,
                          const std::string& pointWhere, const Mat3& axesGlobal, BodyFrame& f);

@@ -105,12 +105,13 @@ BuildResult DocumentCompiler::run() {
     if (!finite(doc_.gravity)) error("/gravity", "gravity must be three finite numbers");
     buildBodies(*model);
     model->layOutCoordinates();
-    buildMarkers();
+    buildMarkers(*model);
     checkTraces();
     buildJoints(*model);
     buildDrivers(*model);
     CouplerBuildContext couplers;
     couplers.joints = &jointIndex_;
+    couplers.couplers = &doc_.couplers;
     couplers.declaredJoint = [this](const std::string& name) { return declaredJoint(name); };
     couplers.error = [this](const std::string& where, const std::string& what) { error(where, what); };
     couplers.checkName = [this](const std::string& name, const std::string& where) {

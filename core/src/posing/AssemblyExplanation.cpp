@@ -27,7 +27,7 @@ AssemblyExplanation explainAssembly(const Model& model, const State& start, cons
     AssemblyExplanation e;
     e.pose = start;
     e.assembly = assemble(model, e.pose, options);
-    e.closed = e.assembly.converged;
+    e.closed = e.assembly.ok;
     // The assembly tolerance, in metres, with a margin so that a closed joint never shows.
     const double tolerance = 10.0 * options.tolerance * model.lengthScale;
     if (!e.closed) e.gaps = jointGaps(model, e.pose, tolerance);

@@ -57,7 +57,7 @@ DragResult dragToTarget(const Model& model, State& state, BodyIndex body, const 
         return result;
     }
     const AssemblyResult start = assemble(model, state, o.assembly);
-    if (!start.converged) {
+    if (!start.ok) {
         result.status = Status::failure(start.message);
         result.closure = start.residual;
         result.point = pointPosition(model, state, body, localPoint);
@@ -105,7 +105,7 @@ DragResult dragToTarget(const Model& model, State& state, BodyIndex body, const 
             trial.q = state.q;
             retract(model, trial.q, alpha * dv);
             const AssemblyResult back = assemble(model, trial, o.assembly);
-            if (!back.converged) continue;
+            if (!back.ok) continue;
             const Vec3 pt = pointPosition(model, trial, body, localPoint);
             const double dt = (target - pt).norm();
             if (dt < d) {

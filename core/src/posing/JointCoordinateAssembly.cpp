@@ -79,7 +79,7 @@ JointCoordinateResult setJointCoordinate(const Model& model, State& state, Joint
         State trial = s;
         trial.t = static_cast<double>(k) / steps;
         const AssemblyResult a = assemble(setter, trial, options);
-        if (!a.converged) {
+        if (!a.ok) {
             std::ostringstream msg;
             msg.precision(4);
             const double at = start + delta * (k - 1) / steps;  // the last value that closed

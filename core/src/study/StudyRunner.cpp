@@ -235,7 +235,7 @@ StudyRow runStudyCase(const StudyDescription& study, long index, const std::atom
             } else {
                 State s = initialState(*b.model);
                 const AssemblyResult as = assemble(*b.model, s);
-                if (!as.converged) {
+                if (!as.ok) {
                     row.reason = "assembly failed: " + as.message;
                 } else {
                     projectVelocities(*b.model, s);

@@ -1387,6 +1387,31 @@ private slots:
         const DocumentResult bad = parseModelDocument(reversed, "limits.json");
         QVERIFY(!bad.document);
         QCOMPARE(bad.diagnostics[0].location, std::string("/joints/0/limits"));
+        // The compiled joint carries them, for export and display without the document.
+        const BuildResult built = buildModel(*doc.document, "limits.json");
+        QVERIFY(built.ok());
+        QVERIFY(built.model->joints[0].limits == doc.document->joints[0].limits);
+    }
+
+    // Markers are compiled in document order onto their bodies' frames: the plots' marker
+    // points and the traces read them from the model.
+    void markersAreCompiledInDocumentOrder() {
+        const std::string text = R"({"format": "looplab-model", "version": 1,
+            "bodies": [{"name": "arm", "mass": 1, "inertia": [1, 1, 1]}],
+            "markers": [{"name": "tip", "body": "arm", "position": [0.5, 0.1, -0.2]},
+                        {"name": "anchor", "body": "ground", "position": [1, 2, 3]}]})";
+        const DocumentResult doc = parseModelDocument(text, "markers.json");
+        QVERIFY(doc.document);
+        const BuildResult built = buildModel(*doc.document, "markers.json");
+        QVERIFY(built.ok());
+        const Model& m = *built.model;
+        QCOMPARE(m.markers.size(), size_t(2));
+        QCOMPARE(m.markers[0].name, std::string("tip"));
+        QCOMPARE(m.body(m.markers[0].frame.body).name, std::string("arm"));
+        QCOMPARE(m.markers[0].frame.origin, Vec3(0.5, 0.1, -0.2));
+        QCOMPARE(m.markers[1].name, std::string("anchor"));
+        QVERIFY(m.markers[1].frame.body == kGround);
+        QCOMPARE(m.markers[1].frame.origin, Vec3(1, 2, 3));
     }
 };
 

@@ -62,7 +62,7 @@ private slots:
         State s = lm.initial;
         s.t = 0.5;  // the law asks for the crank half a turn from where it is
         const AssemblyResult r = assemble(*lm.model, s);
-        QVERIFY(!r.converged);
+        QVERIFY(!r.ok);
         QVERIFY(r.message.find("motor") != std::string::npos);
         QVERIFY(r.message.find("half a turn") != std::string::npos);
     }

@@ -91,7 +91,7 @@ MobilityReport mobilityOf(const ModelDocument& doc) {
     }
     State s = initialState(*b.model);
     const AssemblyResult a = assemble(*b.model, s);
-    if (!a.converged) qWarning("assembly: %s", a.message.c_str());
+    if (!a.ok) qWarning("assembly: %s", a.message.c_str());
     return analyzeMobility(*b.model, s);
 }
 

@@ -18,6 +18,7 @@
 #include "looplab/kinematics/Constraints.h"
 #include "looplab/model/Model.h"
 #include "looplab/model/State.h"
+#include "looplab/model/Status.h"
 
 #include <complex>
 #include <optional>
@@ -96,9 +97,8 @@ struct Mode {
     bool rigidBody = false;
 };
 
-struct ModesResult {
-    bool ok = false;
-    std::string message;                ///< why not ok
+struct ModesResult : Status {
+    ModesResult() : Status(false) {}
     std::vector<std::string> warnings;  ///< flagged results (ill-conditioning, inaccuracy)
     double scaling = 1.0;               ///< β used [units of K]
     double stiffnessScale = 0.0;        ///< largest |K_ij| (the automatic β)

@@ -7,6 +7,7 @@
 
 #include "looplab/analysis/Modes.h"
 #include "looplab/analysis/Statics.h"
+#include "looplab/model/Status.h"
 
 #include <functional>
 #include <string>
@@ -40,9 +41,9 @@ struct AlongMotionStep {
     State state;  ///< the equilibrium
 };
 
-struct AlongMotionResult {
-    bool ok = false;  ///< every step ok
-    std::string message;
+/// ok: every step ok.
+struct AlongMotionResult : Status {
+    AlongMotionResult() : Status(false) {}
     std::vector<AlongMotionStep> steps;
 };
 

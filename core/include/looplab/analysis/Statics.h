@@ -23,6 +23,7 @@
 #include "looplab/linalg/ConstraintSpaces.h"
 #include "looplab/model/Model.h"
 #include "looplab/model/State.h"
+#include "looplab/model/Status.h"
 
 #include <string>
 #include <vector>
@@ -91,10 +92,10 @@ struct StaticsOptions {
     double loadResidualTolerance = 1e-3;
 };
 
-struct StaticsResult {
-    bool ok = false;  ///< outcome == Converged
+/// ok: outcome == Converged; message: why not.
+struct StaticsResult : Status {
+    StaticsResult() : Status(false) {}
     StaticsOutcome outcome = StaticsOutcome::NoConvergence;
-    std::string message;  ///< why not ok; empty when ok
     std::string method;   ///< what ran: "newton", "relaxation", "relaxation+newton"
     int newtonIterations = 0;
     int relaxationSteps = 0;

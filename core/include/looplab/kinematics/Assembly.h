@@ -5,6 +5,7 @@
 #include "looplab/linalg/ConstraintSpaces.h"
 #include "looplab/model/Model.h"
 #include "looplab/model/State.h"
+#include "looplab/model/Status.h"
 
 #include <string>
 #include <utility>
@@ -25,14 +26,14 @@ struct AssemblyOptions {
     LinearAlgebra linearAlgebra = LinearAlgebra::Automatic;
 };
 
-struct AssemblyResult {
-    bool converged = false;
+/// ok: the equations are met to the tolerance; message: why not, naming the joints.
+struct AssemblyResult : Status {
+    AssemblyResult() : Status(false) {}
     int iterations = 0;
     double residual = 0.0;  ///< max |Φ_i| (lengths in m, orientation rows dimensionless)
     /// Joints and drivers whose equations are not met, with their largest residual,
     /// largest first; empty when converged.
     std::vector<std::pair<std::string, double>> openJoints;
-    std::string message;  ///< why it failed, naming the joints; empty when converged
 };
 
 /// Moves state.q onto Φ(q, state.t) = 0. Each step is the minimum-norm solution of the

@@ -6,6 +6,7 @@
 #include "looplab/kinematics/Assembly.h"
 #include "looplab/model/Model.h"
 #include "looplab/model/State.h"
+#include "looplab/model/Status.h"
 
 #include <atomic>
 #include <functional>
@@ -22,10 +23,9 @@ struct KinematicSample {
     double accelerationViolation = 0.0;  ///< ‖Φ_q v̇ − γ‖∞
 };
 
-struct KinematicResult {
-    bool ok = false;
+struct KinematicResult : Status {
+    KinematicResult() : Status(false) {}
     int steps = 0;
-    std::string message;  ///< reason for failure
 };
 
 /// Bounds on a kinematic run, so that a long run ends as a failure instead of running on.

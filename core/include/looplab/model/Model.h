@@ -14,6 +14,7 @@
 #include "looplab/common/Types.h"
 #include "looplab/model/VisualShape.h"
 
+#include <array>
 #include <memory>
 #include <optional>
 #include <string>
@@ -67,8 +68,17 @@ struct Joint {
     /// Screw joints: advance per turn [m], and the phase θ − 2πs/lead of the initial pose
     /// [rad] that the screw keeps (methods.md, "Couplers").
     double lead = 0.0, screwPhase = 0.0;
+    /// Limits of the joint's coordinate [rad or m], where the document gives them: data
+    /// for export and display, not enforced by the equations.
+    std::optional<std::array<double, 2>> limits;
     int firstEquation = 0;
     int equationCount = 0;
+};
+
+/// A named frame on a body (the document's markers), in document order.
+struct Marker {
+    std::string name;
+    BodyFrame frame;
 };
 
 /// A driver: the angle of a revolute or the displacement of a prismatic joint follows
@@ -200,11 +210,14 @@ struct Model {
     std::vector<Coupler> couplers;  ///< their equations follow the drivers'
     std::vector<ForceElement> forces;
     std::vector<EquationLabel> equations;
+    std::vector<Marker> markers;
     ExpectedDoc expected;
     /// Characteristic length [m] (size of the mechanism), used to weigh rotations
     /// against translations in rank decisions and minimum-norm steps.
     double lengthScale = 1.0;
-    /// The document this model was built from, kept for saving and editing.
+    /// The document this model was built from, kept for the editors that make a new
+    /// document from a pose (posing/); solvers, plots and exports read the compiled
+    /// members above.
     ModelDocument document;
 
     int bodyCount() const { return static_cast<int>(bodies.size()); }

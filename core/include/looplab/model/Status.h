@@ -1,7 +1,9 @@
 #pragma once
 // The one shape in which every solver step says whether it worked: ok, or a reason a
 // user can act on, with the joints involved when the reason is about some of them.
-// Results that carry numbers as well (assembly, kinematic and dynamic runs) extend it.
+// Results that carry numbers as well (assembly, kinematic and dynamic runs, statics,
+// modes, modes along a motion) extend it, so every caller reads one `ok` and one
+// `message`; those start as not ok (Status(false)) until the analysis says otherwise.
 
 #include <string>
 #include <utility>
@@ -13,6 +15,9 @@ struct Status {
     bool ok = true;
     std::string message;              ///< why not; empty when ok
     std::vector<std::string> joints;  ///< joints and drivers the failure is about, if any
+
+    Status() = default;
+    explicit Status(bool isOk) : ok(isOk) {}
 
     static Status failure(std::string why, std::vector<std::string> joints = {}) {
         Status s;
