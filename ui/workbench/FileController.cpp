@@ -2,7 +2,7 @@
 
 #include "looplab/exchange/ModelImport.h"
 #include "posing/PosingFeature.h"
-#include "run/SimulationRunner.h"
+#include "run/RunSession.h"
 #include "workbench/ExamplesDirectory.h"
 #include "workbench/ModelSavePath.h"
 #include "document/WorkbenchDocument.h"
@@ -27,9 +27,9 @@ const char* kRecentModelFilesKey = "recentFiles";
 
 }  // namespace
 
-FileController::FileController(QMainWindow* window, WorkbenchDocument* document, SimulationRunner* runner,
+FileController::FileController(QMainWindow* window, WorkbenchDocument* document, RunSession* session,
                                PosingFeature* posing, const bool& confirm)
-    : window_(window), document_(document), runner_(runner), posing_(posing), confirm_(confirm)
+    : window_(window), document_(document), session_(session), posing_(posing), confirm_(confirm)
 {
 }
 
@@ -56,7 +56,7 @@ bool FileController::openFile(const QString& path, QString* error)
             *error = QString::fromStdString(formatDiagnostics(probe.diagnostics));
         return false;
     }
-    runner_->stop();
+    session_->stop();
     if (!document_->open(path, &why)) {
         if (error)
             *error = why;
@@ -77,7 +77,7 @@ bool FileController::importFile(const QString& path, QString* error)
             *error = QString::fromStdString(formatDiagnostics(imported.diagnostics));
         return false;
     }
-    runner_->stop();
+    session_->stop();
     // A new, unsaved model: Save asks where to write it in the model format.
     document_->restore(*imported.document, QString());
     importReport_.clear();
@@ -140,7 +140,7 @@ bool FileController::maybeSave()
 
 void FileController::newModel()
 {
-    runner_->stop();
+    session_->stop();
     document_->newDocument();
 }
 

@@ -14,7 +14,7 @@ class QMimeData;
 namespace looplab::ui {
 
 class PosingFeature;
-class SimulationRunner;
+class RunSession;
 class WorkbenchDocument;
 
 class FileController : public QObject {
@@ -22,7 +22,7 @@ class FileController : public QObject {
 
 public:
     /// While `confirm` is false, unsaved changes are discarded without asking.
-    FileController(QMainWindow* window, WorkbenchDocument* document, SimulationRunner* runner, PosingFeature* posing,
+    FileController(QMainWindow* window, WorkbenchDocument* document, RunSession* session, PosingFeature* posing,
                    const bool& confirm);
 
     /// As MainWindow::openFile.
@@ -59,7 +59,7 @@ private:
 
     QMainWindow* window_;
     WorkbenchDocument* document_;
-    SimulationRunner* runner_;
+    RunSession* session_;
     PosingFeature* posing_;
     const bool& confirm_;
     QMenu* recentMenu_ = nullptr;

@@ -27,7 +27,7 @@
 #include "workbench/PlaybackBar.h"
 #include "workbench/PropertyEditor.h"
 #include "run/RunPanel.h"
-#include "run/SimulationRunner.h"
+#include "run/RunSession.h"
 #include "panels/WarningsPanel.h"
 #include "workbench/RunController.h"
 #include "workbench/SceneDisplay.h"
@@ -58,13 +58,13 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     document_ = new WorkbenchDocument(this);
     journal_ = std::make_unique<JournalKeeper>(this, document_, [this] { stopRun(); });
     treeModel_ = new ModelTreeModel(document_, this);
-    runner_ = new SimulationRunner(this);
+    session_ = new RunSession(this);
     modesRunner_ = new ModesRunner(this);
 
     viewport_ = new VtkViewport;
     trails_ = new Trails(viewport_, this);
     playback_ = new PlaybackBar;
-    playback_->setSource(&recording_);
+    playback_->setSource(&recording());
     auto* centre = new QWidget;
     auto* centreLayout = new QVBoxLayout(centre);
     centreLayout->setContentsMargins(0, 0, 0, 0);
@@ -74,17 +74,17 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     setCentralWidget(centre);
 
     createDocks();
-    plots_->setRecording(&recording_);
+    plots_->setRecording(&recording());
     exports_ = new WorkbenchExports(*this);
     scene_ = std::make_unique<SceneDisplay>(document_, treeModel_, treeView_, properties_, viewport_, flexibleView_,
-                                            playback_, &recording_, trails_, posing_, plots_, watch_);
-    modes_ = std::make_unique<ModesController>(this, document_, modesPanel_, modesRunner_, runner_, &recording_,
-                                               playback_, viewport_, flexibleView_, watch_, scene_.get());
-    run_ = std::make_unique<RunController>(this, document_, runner_, runPanel_, &recording_, playback_, traces_, plots_,
-                                           warnings_, watch_, posing_, modesPanel_, scene_.get(), modes_.get());
-    files_ = std::make_unique<FileController>(this, document_, runner_, posing_, confirm_);
+                                            playback_, &recording(), trails_, posing_, plots_, watch_);
+    modes_ = std::make_unique<ModesController>(this, document_, modesPanel_, modesRunner_, session_, playback_,
+                                               viewport_, flexibleView_, watch_, scene_.get());
+    run_ = std::make_unique<RunController>(this, document_, session_, runPanel_, playback_, traces_, plots_, warnings_,
+                                           watch_, posing_, modesPanel_, scene_.get(), modes_.get());
+    files_ = std::make_unique<FileController>(this, document_, session_, posing_, confirm_);
     items_ = std::make_unique<ItemActions>(this, document_, treeModel_, treeView_, traces_, scene_.get(), confirm_);
-    connect(run_.get(), &RunController::runFinished, this, &MainWindow::runFinished);
+    connect(session_, &RunSession::runFinished, this, &MainWindow::runFinished);
     connect(modes_.get(), &ModesController::modesFinished, this, &MainWindow::modesFinished);
     connect(modes_.get(), &ModesController::modesAlongMotionFinished, this, &MainWindow::modesAlongMotionFinished);
     createMenus();
@@ -118,7 +118,7 @@ MainWindow::~MainWindow()
     if (!document_->isModified())
         journal_->discard();
     // The runner's destructor joins the thread; stop first so that takes one step.
-    runner_->stop();
+    session_->stop();
     // Children are deleted after this destructor, when this object is only a QWidget any
     // more; some still signal while they go (the undo stack reports "clean"). Their
     // connections to this window must not call its slots then.
@@ -173,7 +173,7 @@ void MainWindow::createDocks()
 
     traces_ = new TracePanel(viewport_);
     traces_->setDocument(&document_->document());
-    traces_->setSource(&recording_);
+    traces_->setSource(&recording());
     auto* traceDock = panelDock(tr("Traces"), "traceDock", traces_, this);
     addDockWidget(Qt::RightDockWidgetArea, traceDock);
     tabifyDockWidget(warningsDock, traceDock);
@@ -193,7 +193,7 @@ void MainWindow::createDocks()
     addDockWidget(Qt::RightDockWidgetArea, poseDock);
     tabifyDockWidget(runDock, poseDock);
     runDock->raise();
-    watch_ = new WatchFeature(this, viewport_, &recording_, [this] { return scene_->selectedBody(); }, runDock);
+    watch_ = new WatchFeature(this, viewport_, &recording(), [this] { return scene_->selectedBody(); }, runDock);
     // The camera frames what is drawn: flexible members exaggerated as the Flexible Bodies view says.
     watch_->camera()->setSceneAsDrawn(
         [this](const Scene& scene) { return withExaggeratedDeformation(scene, flexibleView_->exaggeration()); });
@@ -350,7 +350,7 @@ void MainWindow::onModelRebuilt()
         watch_->arrows()->clear();
         scene_->refreshScene();
         // A model that no longer assembles keeps the posing's message: its cause first.
-        if (!recording_.isEmpty() && document_->loaded().ok())
+        if (!recording().isEmpty() && document_->loaded().ok())
             statusBar()->showMessage(tr("%1 — the view shows the edited model; the recording is of the model "
                                         "before the edit (Run to record the edited one)")
                                          .arg(document_->statusText()));

@@ -3,8 +3,8 @@
 // with the playback bar in the centre, run settings on the right, plots and warnings
 // at the bottom. It makes the docks and menus and connects the controllers that do the
 // work: files (FileController), the journal (JournalKeeper), the tree's items
-// (ItemActions), what the view shows (SceneDisplay), runs (RunController) and modes
-// (ModesController).
+// (ItemActions), what the view shows (SceneDisplay), runs (the RunSession, with the
+// panels subscribed to it by RunController) and modes (ModesController).
 
 #include "overlays/Trails.h"
 #include "document/DocumentOperations.h"
@@ -13,6 +13,7 @@
 #include "plotting/PlotPanel.h"
 #include "recording/RecordedFrame.h"
 #include "recording/SimulationRecording.h"
+#include "run/RunSession.h"
 
 #include <QMainWindow>
 
@@ -142,7 +143,9 @@ public:
     PlaybackBar* playbackBar() const { return playback_; }
     ModesPanel* modesPanel() const { return modesPanel_; }
     ModesRunner* modesRunner() const { return modesRunner_; }
-    SimulationRunner* runner() const { return runner_; }
+    /// The run and its recording (run/RunSession.h).
+    RunSession* runSession() const { return session_; }
+    SimulationRunner* runner() const { return session_->runner(); }
     /// Drag to pose, typed joint coordinates, and assembly failures drawn (ui/posing).
     PosingFeature* posing() const { return posing_; }
     /// Parameter sweeps and Monte Carlo studies of the model (ui/study).
@@ -156,7 +159,7 @@ public:
     ModelPresentation* presentation() const { return presentation_; }
     /// Markers created, moved and deleted (ui/markers).
     MarkerPanel* markerPanel() const { return markers_; }
-    const SimulationRecording& recording() const { return recording_; }
+    const SimulationRecording& recording() const { return session_->recording(); }
     /// The checkable "Trail of Selected Body" action.
     QAction* trailAction() const { return trails_->action(); }
     /// Viewport index of the body whose centre of mass leaves a trail, or −1.
@@ -171,7 +174,8 @@ public:
     QString trailNode() const { return trails_->node(); }
 
 signals:
-    /// A run ended (success, failure or stop) and its last frames were received.
+    /// A run ended (success, failure or stop) and its last frames were received; the panels
+    /// show it already (this is the session's signal, connected after RunController's).
     void runFinished(const looplab::ui::RunSummary& summary);
     /// A modes computation ended (also when it failed or was cancelled) and is shown.
     void modesFinished(const looplab::ui::ModesComputation& result);
@@ -200,7 +204,7 @@ private:
     WarningsPanel* warnings_;
     TracePanel* traces_;
     FlexibleView* flexibleView_ = nullptr;
-    SimulationRunner* runner_;
+    RunSession* session_;
     PosingFeature* posing_ = nullptr;
     StudyPanel* studyPanel_ = nullptr;
     WatchFeature* watch_ = nullptr;
@@ -209,7 +213,6 @@ private:
     ModelPresentation* presentation_ = nullptr;
     MarkerPanel* markers_ = nullptr;
     WorkbenchExports* exports_ = nullptr;
-    SimulationRecording recording_;
     ModesPanel* modesPanel_;
     ComparisonPanel* comparison_;
     ModesRunner* modesRunner_;

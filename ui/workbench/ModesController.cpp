@@ -3,7 +3,7 @@
 #include "camera/CameraController.h"
 #include "recording/ModeShapeAnimation.h"
 #include "recording/SimulationRecording.h"
-#include "run/SimulationRunner.h"
+#include "run/RunSession.h"
 #include "viewport/VtkViewport.h"
 #include "watch/WatchFeature.h"
 #include "workbench/FlexibleView.h"
@@ -18,11 +18,11 @@
 namespace looplab::ui {
 
 ModesController::ModesController(QMainWindow* window, WorkbenchDocument* document, ModesPanel* panel,
-                                 ModesRunner* modesRunner, const SimulationRunner* runner,
-                                 const SimulationRecording* recording, PlaybackBar* playback, VtkViewport* viewport,
-                                 FlexibleView* flexibleView, WatchFeature* watch, SceneDisplay* scene)
-    : window_(window), document_(document), panel_(panel), modesRunner_(modesRunner), runner_(runner),
-      recording_(recording), playback_(playback), viewport_(viewport), watch_(watch), scene_(scene)
+                                 ModesRunner* modesRunner, const RunSession* session, PlaybackBar* playback,
+                                 VtkViewport* viewport, FlexibleView* flexibleView, WatchFeature* watch,
+                                 SceneDisplay* scene)
+    : window_(window), document_(document), panel_(panel), modesRunner_(modesRunner), session_(session),
+      recording_(&session->recording()), playback_(playback), viewport_(viewport), watch_(watch), scene_(scene)
 {
     connect(flexibleView, &FlexibleView::settingsChanged, this, &ModesController::keepModeSwingInView);
     connect(panel_, &ModesPanel::computeRequested, this, [this] { computeModes(); });
@@ -76,7 +76,7 @@ bool ModesController::computeModesAlongRecording()
 {
     const std::shared_ptr<const Model> model = recording_->frameModel();
     const QString driver = panel_->alongDriver();
-    if (!model || recording_->isEmpty() || runner_->isRunning() || driver.isEmpty())
+    if (!model || recording_->isEmpty() || session_->isRunning() || driver.isEmpty())
         return false;
     ModesOptions options;
     QString error;
@@ -163,7 +163,7 @@ void ModesController::showRecording()
     playback_->pause();
     playback_->setSource(recording_);
     playback_->sourceChanged();
-    playback_->setInteractive(!runner_->isRunning());
+    playback_->setInteractive(!session_->isRunning());
     animation_.reset();
     animatedMode_ = -1;
     // The model at rest, without ghosts; then the recorded frame that was shown.

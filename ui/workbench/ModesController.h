@@ -18,8 +18,8 @@ class ModeShapeAnimation;
 class ModesPanel;
 class PlaybackBar;
 class SceneDisplay;
+class RunSession;
 class SimulationRecording;
-class SimulationRunner;
 class VtkViewport;
 class WatchFeature;
 class WorkbenchDocument;
@@ -29,8 +29,8 @@ class ModesController : public QObject {
 
 public:
     ModesController(QMainWindow* window, WorkbenchDocument* document, ModesPanel* panel, ModesRunner* modesRunner,
-                    const SimulationRunner* runner, const SimulationRecording* recording, PlaybackBar* playback,
-                    VtkViewport* viewport, FlexibleView* flexibleView, WatchFeature* watch, SceneDisplay* scene);
+                    const RunSession* session, PlaybackBar* playback, VtkViewport* viewport, FlexibleView* flexibleView,
+                    WatchFeature* watch, SceneDisplay* scene);
     ~ModesController() override;
 
     /// As MainWindow::computeModes.
@@ -63,7 +63,7 @@ private:
     WorkbenchDocument* document_;
     ModesPanel* panel_;
     ModesRunner* modesRunner_;
-    const SimulationRunner* runner_;
+    const RunSession* session_;
     const SimulationRecording* recording_;
     PlaybackBar* playback_;
     VtkViewport* viewport_;

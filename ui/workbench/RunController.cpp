@@ -1,16 +1,12 @@
 #include "workbench/RunController.h"
 
-#include "looplab/kinematics/JointCoordinates.h"
-#include "looplab/scene/Scene.h"
 #include "overlays/TracePanel.h"
-#include "overlays/Trails.h"
 #include "panels/WarningsPanel.h"
 #include "plotting/PlotPanel.h"
 #include "posing/PosingFeature.h"
-#include "recording/JointQuantity.h"
 #include "recording/SimulationRecording.h"
 #include "run/RunPanel.h"
-#include "run/SimulationRunner.h"
+#include "run/RunSession.h"
 #include "watch/WatchFeature.h"
 #include "workbench/ModesController.h"
 #include "workbench/ModesPanel.h"
@@ -25,14 +21,13 @@
 
 namespace looplab::ui {
 
-RunController::RunController(QMainWindow* window, WorkbenchDocument* document, SimulationRunner* runner,
-                             RunPanel* runPanel, SimulationRecording* recording, PlaybackBar* playback,
-                             TracePanel* traces, PlotPanel* plots, WarningsPanel* warnings, WatchFeature* watch,
-                             PosingFeature* posing, ModesPanel* modesPanel, SceneDisplay* scene,
-                             ModesController* modes)
-    : window_(window), document_(document), runner_(runner), runPanel_(runPanel), recording_(recording),
-      playback_(playback), traces_(traces), plots_(plots), warnings_(warnings), watch_(watch), posing_(posing),
-      modesPanel_(modesPanel), scene_(scene), modes_(modes)
+RunController::RunController(QMainWindow* window, WorkbenchDocument* document, RunSession* session,
+                             RunPanel* runPanel, PlaybackBar* playback, TracePanel* traces, PlotPanel* plots,
+                             WarningsPanel* warnings, WatchFeature* watch, PosingFeature* posing,
+                             ModesPanel* modesPanel, SceneDisplay* scene, ModesController* modes)
+    : window_(window), document_(document), session_(session), runPanel_(runPanel), playback_(playback),
+      traces_(traces), plots_(plots), warnings_(warnings), watch_(watch), posing_(posing), modesPanel_(modesPanel),
+      scene_(scene), modes_(modes)
 {
     plotFlush_.setSingleShot(true);
     plotFlush_.setInterval(150);
@@ -42,9 +37,7 @@ RunController::RunController(QMainWindow* window, WorkbenchDocument* document, S
     connect(runPanel_, &RunPanel::resumeRequested, this, &RunController::resumeRun);
     connect(runPanel_, &RunPanel::stopRequested, this, &RunController::stopRun);
     connect(runPanel_, &RunPanel::resetRequested, this, &RunController::resetRun);
-    connect(runner_, &SimulationRunner::framesReceived, this, &RunController::onFrames);
-    connect(runner_, &SimulationRunner::finished, this, &RunController::onRunFinished);
-    connect(runner_, &SimulationRunner::pausedChanged, this, &RunController::updateRunState);
+    subscribeToSession();
     connect(warnings_, &WarningsPanel::entryActivated, this, &RunController::onWarningActivated);
     // A stiff model's remedy: the run in progress is of no further use.
     connect(warnings_, &WarningsPanel::methodSwitchRequested, this, [this](const QString& method) {
@@ -56,7 +49,73 @@ RunController::RunController(QMainWindow* window, WorkbenchDocument* document, S
     });
 }
 
-bool RunController::isRunning() const { return runner_->isRunning(); }
+void RunController::subscribeToSession()
+{
+    // Qt calls a signal's slots in the order they were connected: the panels below learn of
+    // each step of a run in the order written, which is the order their updates depend on
+    // (playback before what it shows, the charts' frames before a finished run is reported,
+    // the run state last). Lambdas capture only their context object's pointer, so none
+    // outlives what it calls.
+    using Clearing = RunSession::Clearing;
+    const RunSession* s = session_;
+
+    connect(s, &RunSession::recordingCleared, playback_, &PlaybackBar::sourceChanged);
+    connect(s, &RunSession::recordingCleared, traces_, [traces = traces_](Clearing why) {
+        // Another document has traces of its own.
+        if (why == Clearing::OtherModel)
+            traces->documentOpened();
+        else
+            traces->sourceChanged();
+    });
+    connect(s, &RunSession::recordingCleared, posing_, [posing = posing_](Clearing why) {
+        if (why == Clearing::OtherModel)
+            posing->recordedFrameShown(-1);
+    });
+    connect(s, &RunSession::recordingCleared, plots_, [plots = plots_](Clearing why) {
+        // A run of another model cannot be compared with the next ones.
+        if (why == Clearing::OtherModel)
+            plots->clearComparison();
+        plots->clear();
+    });
+    connect(s, &RunSession::recordingCleared, watch_, &WatchFeature::recordingChanged);
+    connect(s, &RunSession::recordingCleared, this, [this] { pendingPlotFrames_.clear(); });
+    connect(s, &RunSession::recordingCleared, warnings_, &WarningsPanel::clear);
+    connect(s, &RunSession::recordingCleared, runPanel_, [panel = runPanel_](Clearing why) {
+        // How the last run ended is not of what is shown now; a new run sets its own progress.
+        panel->setMessage({});
+        if (why != Clearing::NewRun)
+            panel->setProgress(0.0, 1.0, 0.0);
+    });
+
+    connect(s, &RunSession::runStarted, playback_, [playback = playback_] { playback->setInteractive(false); });
+    connect(s, &RunSession::runStarted, scene_, &SceneDisplay::showRunStart);
+    connect(s, &RunSession::runStarted, this,
+            [this](const std::shared_ptr<const Model>&, const State& initial, const SimulationSettings& settings) {
+                runEnd_ = settings.tEnd;
+                runPanel_->setProgress(initial.t, runEnd_, 0.0);
+            });
+    connect(s, &RunSession::runStarted, this, &RunController::updateRunState);
+
+    connect(s, &RunSession::eventRecorded, warnings_, &WarningsPanel::addEvent);
+    connect(s, &RunSession::eventRecorded, plots_, [plots = plots_](const SimulationEvent& e) {
+        if (e.kind == RunEventKind::SingularConfiguration)
+            plots->addSingularMarker(e.t);
+    });
+
+    connect(s, &RunSession::framesRecorded, scene_, &SceneDisplay::traceRecordedFrames);
+    connect(s, &RunSession::framesRecorded, this, &RunController::queueForCharts);
+    connect(s, &RunSession::framesRecorded, this, &RunController::followRecording);
+
+    connect(s, &RunSession::pausedChanged, this, &RunController::updateRunState);
+
+    connect(s, &RunSession::runFinished, this, &RunController::flushPlotFrames);
+    connect(s, &RunSession::runFinished, playback_, [playback = playback_] { playback->setInteractive(true); });
+    connect(s, &RunSession::runFinished, this, &RunController::reportEnd);
+    connect(s, &RunSession::runFinished, watch_, &WatchFeature::runFinished);
+    connect(s, &RunSession::runFinished, this, &RunController::updateRunState);
+}
+
+bool RunController::isRunning() const { return session_->isRunning(); }
 
 bool RunController::startRun()
 {
@@ -66,54 +125,29 @@ bool RunController::startRun()
         return false;
     }
     const SimulationSettings settings = runPanel_->settings();
+    // Held here: the panels the session tells of the start must not change what is run.
     const std::shared_ptr<const Model> runModel = loaded.model;
     // The run's frames take over playback and the view.
     modes_->showRecording();
-    QStringList coordinates;
-    const JointCoordinateTracker tracker(*runModel);
-    for (const JointCoordinate& c : tracker.coordinates())
-        coordinates << QString::fromStdString(c.name);
-    // The label names the run when it is kept for comparison with another method.
-    const QString label =
-        QString("%1 / %2").arg(QString::fromStdString(settings.method), QString::fromStdString(settings.integrator));
-    recording_->reset(runModel, coordinates, jointQuantities(*runModel), label);
-    playback_->sourceChanged();
-    traces_->sourceChanged();
-    playback_->setInteractive(false);
-    plots_->clear();
-    watch_->recordingChanged();
-    pendingPlotFrames_.clear();
-    warnings_->clear();
-    runPanel_->setMessage({});
-    // The view must show the model being simulated, even if an earlier version was shown;
-    // if it already does, rebuilding its actors would only delay the first frame.
-    if (scene_->drawnModel() != runModel)
-        scene_->refreshScene();
-    else
-        scene_->drawScene(buildScene(*runModel, loaded.initial), *runModel);
-    scene_->restartTrail();
-    runEnd_ = settings.tEnd;
-    runner_->start(runModel, loaded.initial, settings, runPanel_->pace());
-    runPanel_->setProgress(loaded.initial.t, runEnd_, 0.0);
-    updateRunState();
+    session_->start(runModel, loaded.initial, settings, runPanel_->pace());
     return true;
 }
 
 void RunController::pauseRun()
 {
-    runner_->pause();
+    session_->pause();
     updateRunState();
 }
 
 void RunController::resumeRun()
 {
-    runner_->resume();
+    session_->resume();
     updateRunState();
 }
 
 void RunController::stopRun()
 {
-    runner_->stop();
+    session_->stop();
 }
 
 void RunController::resetRun()
@@ -121,15 +155,7 @@ void RunController::resetRun()
     if (isRunning())
         return;
     modes_->showRecording();
-    recording_->reset();
-    playback_->sourceChanged();
-    traces_->sourceChanged();
-    plots_->clear();
-    watch_->recordingChanged();
-    pendingPlotFrames_.clear();
-    warnings_->clear();
-    runPanel_->setProgress(0.0, 1.0, 0.0);
-    runPanel_->setMessage({});
+    session_->clear(RunSession::Clearing::Reset);
     scene_->refreshScene();
     scene_->restartTrail();
     updateRunState();
@@ -137,50 +163,31 @@ void RunController::resetRun()
 
 void RunController::forgetRecordingOfPreviousModel()
 {
-    recording_->reset();
-    playback_->sourceChanged();
-    traces_->documentOpened();
-    posing_->recordedFrameShown(-1);
-    // A run of another model cannot be compared with the next ones.
-    plots_->clearComparison();
-    plots_->clear();
-    watch_->recordingChanged();
-    pendingPlotFrames_.clear();
-    warnings_->clear();
-    // How the previous model's last run ended is not this one's.
-    runPanel_->setMessage({});
-    runPanel_->setProgress(0.0, 1.0, 0.0);
+    session_->clear(RunSession::Clearing::OtherModel);
 }
 
-void RunController::onFrames(const FrameBatch& batch)
+void RunController::queueForCharts(const FrameBatch& batch)
 {
-    const int first = recording_->frameCount();
-    recording_->append(batch);
-    // Only the batch's last frame is shown; a trail needs the ones before it too.
-    const std::shared_ptr<const Model>& drawn = scene_->drawnModel();
-    if (scene_->trails()->any() && drawn && recording_->frameModel() == drawn && playback_->source() == recording_)
-        for (int i = first; i + 1 < recording_->frameCount(); ++i)
-            scene_->drawScene(recording_->frameScene(i), *drawn);
     // Charts redraw slowly (Qt Charts recomputes every series when an axis grows), so
     // their frames are gathered and handed over at most every plotFlush_ interval, in an
     // event-loop iteration of their own rather than together with the 3D view.
     pendingPlotFrames_.insert(pendingPlotFrames_.end(), batch.frames.begin(), batch.frames.end());
     if (!plotFlush_.isActive())
         plotFlush_.start();
-    for (const SimulationEvent& e : batch.events) {
-        warnings_->addEvent(e);
-        if (e.kind == RunEventKind::SingularConfiguration)
-            plots_->addSingularMarker(e.t);
-    }
-    if (playback_->source() != recording_)
+}
+
+void RunController::followRecording(const FrameBatch& batch)
+{
+    const SimulationRecording& recording = session_->recording();
+    if (playback_->source() != &recording)
         return;
     playback_->sourceChanged();
-    if (!recording_->isEmpty()) {
-        playback_->setCurrentFrame(recording_->frameCount() - 1);
-        const double t = recording_->endTime();
+    if (!recording.isEmpty()) {
+        playback_->setCurrentFrame(recording.frameCount() - 1);
+        const double t = recording.endTime();
         // The worker's clock, so queueing and painting delays do not count.
         const double wall = batch.wallTime;
-        runPanel_->setProgress(t, runEnd_, wall > 0.0 ? (t - recording_->startTime()) / wall : 0.0);
+        runPanel_->setProgress(t, runEnd_, wall > 0.0 ? (t - recording.startTime()) / wall : 0.0);
     }
 }
 
@@ -194,12 +201,10 @@ void RunController::flushPlotFrames()
     pendingPlotFrames_.clear();
 }
 
-void RunController::onRunFinished(const RunSummary& summary)
+void RunController::reportEnd(const RunSummary& summary)
 {
-    flushPlotFrames();
-    playback_->setInteractive(true);
     bool failureReported = false;
-    for (const SimulationEvent& e : recording_->events())
+    for (const SimulationEvent& e : session_->recording().events())
         failureReported = failureReported || e.kind == RunEventKind::Failure;
     QString text;
     if (summary.ok)
@@ -216,9 +221,6 @@ void RunController::onRunFinished(const RunSummary& summary)
     }
     runPanel_->setMessage(text);
     window_->statusBar()->showMessage(text, 8000);
-    watch_->runFinished();
-    updateRunState();
-    emit runFinished(summary);
 }
 
 void RunController::onWarningActivated(const QString& kind, double t, const QStringList& joints)
@@ -227,13 +229,14 @@ void RunController::onWarningActivated(const QString& kind, double t, const QStr
         playback_->seekTime(t);
     // Where a run passed a singular configuration, the direction it could not move in is
     // drawn at that frame (the warning says it only in words).
+    const SimulationRecording& recording = session_->recording();
     const int frame = playback_->currentFrame();
     const std::shared_ptr<const Model>& drawn = scene_->drawnModel();
-    if (kind == "singular_configuration" && t >= 0.0 && !isRunning() && playback_->source() == recording_ &&
-        frame >= 0 && recording_->frameModel() == drawn && drawn)
-        posing_->showRecordedSingularity(*drawn, recording_->frameState(frame),
-                                         recording_->frameState(std::min(frame + 1, recording_->frameCount() - 1)),
-                                         t, frame);
+    if (kind == "singular_configuration" && t >= 0.0 && !isRunning() && playback_->source() == &recording &&
+        frame >= 0 && recording.frameModel() == drawn && drawn)
+        posing_->showRecordedSingularity(*drawn, recording.frameState(frame),
+                                         recording.frameState(std::min(frame + 1, recording.frameCount() - 1)), t,
+                                         frame);
     std::vector<int> indices;
     if (drawn)
         for (const QString& name : joints)
@@ -244,17 +247,17 @@ void RunController::onWarningActivated(const QString& kind, double t, const QStr
 
 void RunController::updateRunState()
 {
-    runPanel_->setState(document_->loaded().ok(), runner_->isRunning(), runner_->isPaused(), !recording_->isEmpty());
+    const SimulationRecording& recording = session_->recording();
+    runPanel_->setState(document_->loaded().ok(), session_->isRunning(), session_->isPaused(), !recording.isEmpty());
     // Every edit rebuilds the model, so a recording of another model object is of the
     // document before an edit (an undo back to it included: its frames are not drawn).
-    playback_->setRecordingOfPreviousModel(!recording_->isEmpty() &&
-                                           recording_->frameModel() != document_->loaded().model);
-    posing_->setPosingEnabled(!runner_->isRunning() && recording_->isEmpty());
+    playback_->setRecordingOfPreviousModel(!recording.isEmpty() && recording.frameModel() != document_->loaded().model);
+    posing_->setPosingEnabled(!session_->isRunning() && recording.isEmpty());
     QStringList drivers;
-    if (const std::shared_ptr<const Model> model = recording_->frameModel())
+    if (const std::shared_ptr<const Model> model = recording.frameModel())
         for (const Driver& d : model->drivers)
             drivers << QString::fromStdString(d.name);
-    modesPanel_->setAvailability(document_->loaded().ok(), drivers, !recording_->isEmpty() && !isRunning());
+    modesPanel_->setAvailability(document_->loaded().ok(), drivers, !recording.isEmpty() && !isRunning());
 }
 
 }  // namespace looplab::ui

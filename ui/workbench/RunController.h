@@ -1,8 +1,9 @@
 #pragma once
-// A simulation run from the window: started with the run panel's settings, paused,
-// resumed, stopped and reset; its frames recorded and handed to the playback bar, the view
-// and (gathered, at a slower pace) the charts; its events to the warnings; how it ended to
-// the run panel and the status bar.
+// The window's side of the run session (run/RunSession.h): the run panel's and the
+// Simulation menu's requests turned into the session's operations, and the window's panels
+// subscribed to the session's signals, each to what it shows: the recording to the playback
+// bar, the view and (gathered, at a slower pace) the charts; events to the warnings; how a
+// run ended to the run panel and the status bar.
 
 #include "recording/RecordedFrame.h"
 
@@ -23,9 +24,8 @@ class PlaybackBar;
 class PlotPanel;
 class PosingFeature;
 class RunPanel;
+class RunSession;
 class SceneDisplay;
-class SimulationRecording;
-class SimulationRunner;
 class TracePanel;
 class WarningsPanel;
 class WatchFeature;
@@ -35,10 +35,10 @@ class RunController : public QObject {
     Q_OBJECT
 
 public:
-    RunController(QMainWindow* window, WorkbenchDocument* document, SimulationRunner* runner, RunPanel* runPanel,
-                  SimulationRecording* recording, PlaybackBar* playback, TracePanel* traces, PlotPanel* plots,
-                  WarningsPanel* warnings, WatchFeature* watch, PosingFeature* posing, ModesPanel* modesPanel,
-                  SceneDisplay* scene, ModesController* modes);
+    RunController(QMainWindow* window, WorkbenchDocument* document, RunSession* session, RunPanel* runPanel,
+                  PlaybackBar* playback, TracePanel* traces, PlotPanel* plots, WarningsPanel* warnings,
+                  WatchFeature* watch, PosingFeature* posing, ModesPanel* modesPanel, SceneDisplay* scene,
+                  ModesController* modes);
 
     /// As MainWindow::startRun.
     bool startRun();
@@ -56,21 +56,21 @@ public:
     /// document, the run and the recording.
     void updateRunState();
 
-signals:
-    /// A run ended (success, failure or stop) and its last frames were received.
-    void runFinished(const looplab::ui::RunSummary& summary);
-
 private:
-    void onFrames(const FrameBatch& batch);
+    void subscribeToSession();
+    /// Playback follows the recording to its last frame, the run panel its time.
+    void followRecording(const FrameBatch& batch);
+    void queueForCharts(const FrameBatch& batch);
     void flushPlotFrames();
-    void onRunFinished(const RunSummary& summary);
+    /// How the run ended, in the run panel, the status bar and (a failure the run did not
+    /// report itself) the warnings.
+    void reportEnd(const RunSummary& summary);
     void onWarningActivated(const QString& kind, double t, const QStringList& joints);
 
     QMainWindow* window_;
     WorkbenchDocument* document_;
-    SimulationRunner* runner_;
+    RunSession* session_;
     RunPanel* runPanel_;
-    SimulationRecording* recording_;
     PlaybackBar* playback_;
     TracePanel* traces_;
     PlotPanel* plots_;
@@ -80,7 +80,7 @@ private:
     ModesPanel* modesPanel_;
     SceneDisplay* scene_;
     ModesController* modes_;
-    // Frames received but not yet drawn on the charts (see onFrames).
+    // Frames received but not yet drawn on the charts (see queueForCharts).
     std::vector<RecordedFrame> pendingPlotFrames_;
     QTimer plotFlush_;
     double runEnd_ = 0.0;

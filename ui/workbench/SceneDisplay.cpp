@@ -4,6 +4,7 @@
 #include "overlays/Trails.h"
 #include "plotting/PlotPanel.h"
 #include "posing/PosingFeature.h"
+#include "recording/RecordedFrame.h"
 #include "recording/SimulationRecording.h"
 #include "viewport/VtkViewport.h"
 #include "watch/WatchFeature.h"
@@ -109,6 +110,27 @@ void SceneDisplay::startOver()
     viewport_->setUpAxis(VtkViewport::upAxisAgainst(document_->document().gravity));
     trails_->forgetAll();
     refreshScene();
+}
+
+void SceneDisplay::showRunStart(const std::shared_ptr<const Model>& model, const State& initial)
+{
+    // The view must show the model being simulated, even if an earlier version was shown;
+    // if it already does, rebuilding its actors would only delay the first frame.
+    if (sceneModel_ != model)
+        refreshScene();
+    else
+        drawScene(buildScene(*model, initial), *model);
+    restartTrail();
+}
+
+void SceneDisplay::traceRecordedFrames(const FrameBatch& batch)
+{
+    // Only the batch's last frame is shown; a trail needs the ones before it too.
+    const int count = recording_->frameCount();
+    const int first = count - static_cast<int>(batch.frames.size());
+    if (trails_->any() && sceneModel_ && recording_->frameModel() == sceneModel_ && playback_->source() == recording_)
+        for (int i = first; i + 1 < count; ++i)
+            drawScene(recording_->frameScene(i), *sceneModel_);
 }
 
 // --- Selection ------------------------------------------------------------------------

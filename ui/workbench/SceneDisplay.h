@@ -16,10 +16,12 @@ class QTreeView;
 namespace looplab {
 struct Model;
 struct Scene;
+struct State;
 }
 
 namespace looplab::ui {
 
+struct FrameBatch;
 class FlexibleView;
 class ModelTreeModel;
 class PlaybackBar;
@@ -53,6 +55,11 @@ public:
     void restartTrail();
     /// Another document: the view starts over (camera, trails), looking against its gravity.
     void startOver();
+    /// A run of `model` from `initial` started: the view shows that model, its trails anew.
+    void showRunStart(const std::shared_ptr<const Model>& model, const State& initial);
+    /// A batch was recorded: the trails pass through its frames before the last, which
+    /// playback shows.
+    void traceRecordedFrames(const FrameBatch& batch);
 
     /// Selects an item in the tree (and so in the property editor and the view).
     void selectItem(ItemRef item);
