@@ -57,9 +57,10 @@ std::string modelProblem(const Model& m) {
     if (!std::isfinite(m.lengthScale) || !(m.lengthScale > 0.0)) return "length scale";
     for (std::size_t i = 1; i < m.bodies.size(); ++i) {
         const Body& b = m.bodies[i];
-        if (!(std::isfinite(b.mass) && b.mass > 0.0 && std::isfinite(1.0 / b.mass)))
-            return "mass of " + b.name;
-        if (!b.inertia.allFinite() || !b.inertiaInverse.allFinite()) return "inertia of " + b.name;
+        const double mass = b.formulation->totalMass();
+        if (!(std::isfinite(mass) && mass > 0.0 && std::isfinite(1.0 / mass))) return "mass of " + b.name;
+        if (const RigidBody* rigid = b.rigid())
+            if (!rigid->inertia().allFinite() || !rigid->inertiaInverse().allFinite()) return "inertia of " + b.name;
     }
     for (const Joint& j : m.joints)
         if (!finiteFrame(j.frame1) || !finiteFrame(j.frame2) || !std::isfinite(j.length))
