@@ -63,23 +63,9 @@ struct Run {
 // The positions of every body origin (rigid: its centre of mass) and mesh node.
 VecX followedPositions(const Model& m, const State& s) {
     std::vector<double> out;
-    for (const Body& b : m.bodies) {
-        const int offset = b.slice.positionOffset;
-        switch (b.kind) {
-        case BodyKind::Rigid:
-            for (int k = 0; k < 3; ++k) out.push_back(s.q[offset + k]);
-            break;
-        case BodyKind::Beam:
-        case BodyKind::Solid: {
-            const int node = b.nodeSize();
-            for (int first = 0; first < b.slice.positionSize; first += node)
-                for (int k = 0; k < 3; ++k) out.push_back(s.q[offset + first + k]);
-            break;
-        }
-        default:
-            break;
-        }
-    }
+    std::vector<Vec3> points;
+    for (const Body& b : m.bodies) b.formulation->addPoints(s.q.data() + b.slice.positionOffset, points);
+    for (const Vec3& p : points) out.insert(out.end(), p.data(), p.data() + 3);
     return Eigen::Map<VecX>(out.data(), static_cast<Eigen::Index>(out.size()));
 }
 

@@ -104,8 +104,9 @@ struct JointFrames {
 enum class NodeEquations { None, OnFrame2, PinOnly };
 
 NodeEquations nodeEquations(const Joint& j, const std::vector<BodyMotion>& motion) {
-    const BeamNodeSides sides = beamNodeSides(motion[static_cast<size_t>(j.frame1.body.value())].formulation->attachedFrame(),
-                                              motion[static_cast<size_t>(j.frame2.body.value())].formulation->attachedFrame());
+    const BodyMotion& k1 = motion[static_cast<size_t>(j.frame1.body.value())];
+    const BodyMotion& k2 = motion[static_cast<size_t>(j.frame2.body.value())];
+    const BeamNodeSides sides = beamNodeSides(k1.formulation->attachedFrame(), k2.formulation->attachedFrame());
     if (sides == BeamNodeSides::None) return NodeEquations::None;
     if (sides == BeamNodeSides::BothNodes) return j.type == JointType::Revolute ? NodeEquations::PinOnly : NodeEquations::None;
     return j.type == JointType::Revolute || j.type == JointType::Fixed ? NodeEquations::OnFrame2 : NodeEquations::None;

@@ -7,7 +7,10 @@ namespace looplab {
 
 namespace {
 const double* positions(const Model& m, const State& s, BodyIndex b) { return s.q.data() + m.positionOffset(b); }
-const double* velocities(const Model& m, const State& s, BodyIndex b) { return s.v.data() + m.velocityOffset(b); }
+// A position-only state may have no velocities; a body without a frame does not read them.
+const double* velocities(const Model& m, const State& s, BodyIndex b) {
+    return s.v.size() ? s.v.data() + m.velocityOffset(b) : nullptr;
+}
 }  // namespace
 
 State initialState(const Model& model) {
