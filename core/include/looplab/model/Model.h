@@ -195,7 +195,7 @@ struct EquationLabel {
 };
 
 /// Coordinates: each body owns a slice of q and of v whose size and meaning its kind gives
-/// (BodyKind.h; a rigid body has 7 position numbers, centre of mass and unit quaternion,
+/// (BodyFormulation.h; a rigid body has 7 position numbers, centre of mass and unit quaternion,
 /// and 6 velocity numbers, centre-of-mass velocity in the global frame and angular
 /// velocity in the body frame). The constraint Jacobian Φ_q is taken with respect to the
 /// velocity coordinates, so "coordinates" in mobility counts means velocity coordinates.

@@ -1,5 +1,5 @@
 #pragma once
-// The rigid-body kind's coordinates (see BodyKind.h): a position slice of 7 numbers,
+// The rigid-body kind's coordinates (RigidBody.h): a position slice of 7 numbers,
 // centre of mass r (global) and unit quaternion p = (w, x, y, z) (body to global), and a
 // velocity slice of 6 numbers, centre-of-mass velocity ṙ (global) and angular velocity ω
 // (body frame). These functions work on one body's slices.
