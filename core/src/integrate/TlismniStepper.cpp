@@ -447,7 +447,7 @@ Status TlismniStepper::attempt(double h, Trial& trial) {
     // and damping (the constraint curvature included) turn those into accelerations.
     const double speed = infNorm(colScales_.cwiseInverse().cwiseProduct(v_));
     const double stateNoise = kEps * (8.0 * m.lengthScale * stiffnessRate_ + speed * dampingRate_);
-    double previousResidual = std::numeric_limits<double>::infinity();
+    double previousMeasure = std::numeric_limits<double>::infinity();
 
     // Predictor: the accelerations extrapolated linearly from the last two steps (the
     // step start's alone on a first step): a first residual of O(h²) instead of O(h),
@@ -473,24 +473,8 @@ Status TlismniStepper::attempt(double h, Trial& trial) {
         VecX a1, lambda1;
         if (st = accelerations(s, a1, lambda1); !st.ok) return st;
 
-        // The residual r = x − a_F is the iteration error left in the independent
-        // accelerations. It moves the velocities by hγ(1 + α)r and the positions by
-        // h²β(1 + α)r, and what it leaves in the velocities the positions carry on over all
-        // later steps: unless it is small against the scheme's local truncation error, the
-        // global error gets a part that does not fall with h (with fixed steps it grew as h
-        // fell, more steps each leaving as much: an absolute bound of 1e-11 m on h²βr left
-        // the rod pendulum of tst_tlismni 1.9e-5 m off at h = 0.16 ms, where the scheme's
-        // own error is 1.1e-7 m). So r is held to a share κ of the local error the step is
-        // allowed, weighed as the error estimate below weighs â (c h², velocities times h):
-        // - with error control, of the tolerance the controller holds that estimate to;
-        // - with fixed steps, of the scheme's own local error: the trapezoidal rule's
-        //   h³ä/12 in the velocities (h⁴ä/12 times h; it outweighs the positions' h³ȧ/12
-        //   once accumulated), estimated from the second difference of â over this step
-        //   and the last, Δ²â ≈ h²ä, so that c(1 + α)|r| ≤ κ|Δ²â|/12. A first step, with
-        //   no last, uses the first difference Δâ ≈ hȧ (the positions' local error). The
-        //   largest over all coordinates (scaled) sets the scale: one coordinate whose ä
-        //   passes through zero does not hold the iteration to rounding.
-        const double c = std::max(beta_, gamma_);
+        // The residual r = x − a_F: how far the equations of motion at the iterate are
+        // from the accelerations that made it.
         VecX residual(f);
         double relative = 0.0;  // scaled: m/s²
         for (int k = 0; k < f; ++k) {
@@ -498,59 +482,17 @@ Status TlismniStepper::attempt(double h, Trial& trial) {
             residual[k] = x[k] - a1[col];
             relative = std::max(relative, std::abs(residual[k]) / colScales_[col]);
         }
-        bool converged = false;
-        if (settings_.fixedStep) {
-            // â_{n+1} − â_n − (h/h_n)(â_n − â_{n−1}): the last step may be shorter.
-            const double ratio = historyReady_ ? h / lastIncrementStep_ : 0.0;
-            double difference = 0.0;
-            for (int k = 0; k < n; ++k) {
-                const double step = (1.0 + alpha_) * a1[k] - alpha_ * a_[k] - aHat_[k];
-                difference = std::max(difference, std::abs(step - ratio * lastIncrementHat_[k]) / colScales_[k]);
-            }
-            converged = c * (1.0 + alpha_) * relative <= kIterationShare * difference / 12.0;
-        } else {
-            double measure = 0.0;
-            for (int k = 0; k < f; ++k) {
-                const int col = independent_[static_cast<size_t>(k)];
-                const double tol = settings_.ode.atol + settings_.ode.rtol * weightScales_[col];
-                measure = std::max(measure, c * h * h * (1.0 + alpha_) * std::abs(residual[k]) / tol);
-            }
-            converged = measure <= kIterationShare;
-        }
-        // Also converged at the rounding level: that of the accelerations themselves plus
-        // what the rounding of the state does to them (stateNoise). Without the floor a
-        // small local error (slow or uniform motion) would demand what double precision
-        // cannot deliver; without its stiffness part the free rubber beam's residual,
-        // stalled between 1e-9 and 8e-9 m/s² (stateNoise 5.8e-8 m/s², 1024ε(1 + ‖a‖) only
+        // Converged at the rounding level: that of the accelerations themselves plus what
+        // the rounding of the state does to them (stateNoise). Without the floor a small
+        // local error (slow or uniform motion) would demand what double precision cannot
+        // deliver; without its stiffness part the free rubber beam's residual, stalled
+        // between 1e-9 and 8e-9 m/s² (stateNoise 5.8e-8 m/s², 1024ε(1 + ‖a‖) only
         // 3e-12 m/s²), failed its first step when the share was made tiny.
         const double roundoff = 1024.0 * kEps * (1.0 + infNorm(colScales_.cwiseInverse().cwiseProduct(a1)));
-        if (converged || relative <= roundoff + stateNoise) {
-            trial.h = h;
-            trial.q = s.q;
-            trial.v = s.v;
-            trial.a = a1;
-            trial.aHat = (1.0 + alpha_) * a1 - alpha_ * a_;
-            trial.lambdaI = lambda1;
-            // The velocity-space increment from the step start without the inner loop's
-            // corrections (O(h³)): dense output is corrected onto the constraints anyway.
-            trial.increment = increment;
-            if (!settings_.fixedStep) trial.error = estimateError(trial);
+        if (relative <= roundoff + stateNoise) {
+            acceptTrial(h, s, a1, lambda1, increment, trial);
             return {};
         }
-        if (outer + 1 >= settings_.maxOuterIterations) {
-            std::ostringstream d;
-            d << "the outer loop (Newton on the independent accelerations) did not converge at " << at(t1)
-              << " with step " << h << " s: largest scaled residual " << relative << " m/s^2 after " << outer + 1
-              << " iterations";
-            return Status::failure(d.str());
-        }
-        // Modified Newton that stops gaining: a fresh iteration matrix at the current iterate.
-        if (outer > 0 && (ModifiedNewton::slowed(previousResidual, relative) ||
-                          ModifiedNewton::keptTooLong(outer, formedThisStep))) {
-            if (Status fm = formIterationMatrix(s, lambda1, h); !fm.ok) return fm;
-            formedThisStep = true;
-        }
-        previousResidual = relative;
         // Newton correction: Pᵀ M̂ P δx = −Pᵀ M P r, solved as the augmented system
         // [M̂ Φ_Iᵀ; Φ_I 0][δa; μ] = [−M w; 0] with w = P r (w_F = r, Φ_I w = 0).
         ConstraintValues cv;
@@ -567,16 +509,106 @@ Status TlismniStepper::attempt(double h, Trial& trial) {
         }
         VecX rhs = VecX::Zero(n + r);
         rhs.head(n) = -colScales_.cwiseProduct(applyMass(m, w));
-        const VecX sol = iterationSolver_.solve(rhs);
-        if (!sol.allFinite())
-            return Status::failure("the outer loop's Newton correction is not finite at " + at(t1));
-        for (int k = 0; k < f; ++k) {
-            const int c = independent_[static_cast<size_t>(k)];
-            x[k] += colScales_[c] * sol[c];
+        VecX correction(f), fullCorrection;
+        const auto correct = [&]() {
+            fullCorrection = colScales_.cwiseProduct(iterationSolver_.solve(rhs).head(n));
+            for (int k = 0; k < f; ++k) correction[k] = fullCorrection[independent_[static_cast<size_t>(k)]];
+            return fullCorrection.allFinite();
+        };
+        if (!correct()) return Status::failure("the outer loop's Newton correction is not finite at " + at(t1));
+        // The correction δx, not the residual, is the iteration error left in the independent
+        // accelerations: on a mode of frequency ω the residual is (1 + (1 + α)βh²ω²) times
+        // the correction, so a test on the residual held the stiff modes of a fine mesh
+        // (βh²ω² of 10⁶ and more on a 1 000-element beam at h = 1 ms) to rounding that their
+        // positions, h²β(1 + α)δx, were long done with: the iteration stalled at the floor,
+        // formed its matrix every other iteration and rejected a third of the steps.
+        // The error δx leaves moves the velocities by hγ(1 + α)δx and the positions by
+        // h²β(1 + α)δx, and what it leaves in the velocities the positions carry on over all
+        // later steps: unless it is small against the scheme's local truncation error, the
+        // global error gets a part that does not fall with h (with fixed steps it grew as h
+        // fell, more steps each leaving as much: an absolute bound of 1e-11 m on h²βr left
+        // the rod pendulum of tst_tlismni 1.9e-5 m off at h = 0.16 ms, where the scheme's
+        // own error is 1.1e-7 m). So δx is held to a share κ of the local error the step is
+        // allowed, weighed as the error estimate below weighs â (c h², velocities times h):
+        // - with error control, of the tolerance the controller holds that estimate to;
+        // - with fixed steps, of the scheme's own local error: the trapezoidal rule's
+        //   h³ä/12 in the velocities (h⁴ä/12 times h; it outweighs the positions' h³ȧ/12
+        //   once accumulated), estimated from the second difference of â over this step
+        //   and the last, Δ²â ≈ h²ä, so that c(1 + α)|δx| ≤ κ|Δ²â|/12. A first step, with
+        //   no last, uses the first difference Δâ ≈ hȧ (the positions' local error). The
+        //   largest over all coordinates (scaled) sets the scale: one coordinate whose ä
+        //   passes through zero does not hold the iteration to rounding.
+        const double c = std::max(beta_, gamma_);
+        double bound = 0.0;
+        if (settings_.fixedStep) {
+            // â_{n+1} − â_n − (h/h_n)(â_n − â_{n−1}): the last step may be shorter.
+            const double ratio = historyReady_ ? h / lastIncrementStep_ : 0.0;
+            double difference = 0.0;
+            for (int k = 0; k < n; ++k) {
+                const double step = (1.0 + alpha_) * a1[k] - alpha_ * a_[k] - aHat_[k];
+                difference = std::max(difference, std::abs(step - ratio * lastIncrementHat_[k]) / colScales_[k]);
+            }
+            bound = kIterationShare * difference / 12.0;
         }
+        const auto measureOf = [&]() {
+            double measure = 0.0;
+            for (int k = 0; k < f; ++k) {
+                const int col = independent_[static_cast<size_t>(k)];
+                if (settings_.fixedStep) {
+                    measure = std::max(measure, c * (1.0 + alpha_) * std::abs(correction[k]) / colScales_[col]);
+                } else {
+                    const double tol = settings_.ode.atol + settings_.ode.rtol * weightScales_[col];
+                    measure = std::max(measure, c * h * h * (1.0 + alpha_) * std::abs(correction[k]) / tol);
+                }
+            }
+            return settings_.fixedStep ? measure / std::max(bound, std::numeric_limits<double>::min())
+                                       : measure / kIterationShare;
+        };
+        double measure = measureOf();
+        // Modified Newton that stops gaining: a fresh iteration matrix at the current iterate.
+        if (outer > 0 && measure > 1.0 && 
+            (ModifiedNewton::slowed(previousMeasure, measure) || ModifiedNewton::keptTooLong(outer, formedThisStep))) {
+            if (Status fm = formIterationMatrix(s, lambda1, h); !fm.ok) return fm;
+            formedThisStep = true;
+            if (!correct()) return Status::failure("the outer loop's Newton correction is not finite at " + at(t1));
+            measure = measureOf();
+        }
+        previousMeasure = measure;
+        if (measure <= 1.0) {
+            // The accelerations of the corrected iterate, x + δx on the independent
+            // coordinates and the dependent ones that keep Φ_q a = γ: a_F + w + δa (Φ_I w = 0,
+            // Φ_I δa = 0). On a slow mode that is about a_F, one fixed-point step past x; on
+            // a stiff one a_F is not: it differs from x by the large residual, and would put
+            // that into â and the next step's positions. The state stays the iterate's,
+            // within h²β(1 + α)δx, the share of the tolerance just tested.
+            acceptTrial(h, s, a1 + w + fullCorrection, lambda1, increment, trial);
+            return {};
+        }
+        if (outer + 1 >= settings_.maxOuterIterations) {
+            std::ostringstream d;
+            d << "the outer loop (Newton on the independent accelerations) did not converge at " << at(t1)
+              << " with step " << h << " s: correction " << measure << " x its tolerance, largest scaled residual "
+              << relative << " m/s^2, after " << outer + 1 << " iterations";
+            return Status::failure(d.str());
+        }
+        for (int k = 0; k < f; ++k) x[k] += correction[k];
         // The dependent accelerations of the next predictor: the latest consistent ones.
         aGuess = a1;
     }
+}
+
+void TlismniStepper::acceptTrial(double h, const State& s, const VecX& a, const VecX& lambda, const VecX& increment,
+                                 Trial& trial) {
+    trial.h = h;
+    trial.q = s.q;
+    trial.v = s.v;
+    trial.a = a;
+    trial.aHat = (1.0 + alpha_) * a - alpha_ * a_;
+    trial.lambdaI = lambda;
+    // The velocity-space increment from the step start without the inner loop's
+    // corrections (O(h³)): dense output is corrected onto the constraints anyway.
+    trial.increment = increment;
+    if (!settings_.fixedStep) trial.error = estimateError(trial);
 }
 
 Status TlismniStepper::step(double tStop) {

@@ -112,6 +112,9 @@ private:
     Status accelerations(const State& s, VecX& a, VecX& lambdaIndependent);
     // One try of the step h; on success *trial holds the new state.
     Status attempt(double h, Trial& trial);
+    // Fills *trial with the converged iterate s, its accelerations a and multipliers.
+    void acceptTrial(double h, const State& s, const VecX& a, const VecX& lambda, const VecX& increment,
+                     Trial& trial);
     // Forms M̂ = M + (1 + α)(γhC + βh²K) at s with the independent multipliers lambdaI and
     // factorises the scaled iteration matrix [M̂ Φ_Iᵀ; Φ_I 0] (modified Newton).
     Status formIterationMatrix(const State& s, const VecX& lambdaI, double h);
