@@ -482,19 +482,8 @@ Status TlismniStepper::attempt(double h, Trial& trial) {
             residual[k] = x[k] - a1[col];
             relative = std::max(relative, std::abs(residual[k]) / colScales_[col]);
         }
-        // Converged at the rounding level: that of the accelerations themselves plus what
-        // the rounding of the state does to them (stateNoise). Without the floor a small
-        // local error (slow or uniform motion) would demand what double precision cannot
-        // deliver; without its stiffness part the free rubber beam's residual, stalled
-        // between 1e-9 and 8e-9 m/s² (stateNoise 5.8e-8 m/s², 1024ε(1 + ‖a‖) only
-        // 3e-12 m/s²), failed its first step when the share was made tiny.
-        const double roundoff = 1024.0 * kEps * (1.0 + infNorm(colScales_.cwiseInverse().cwiseProduct(a1)));
-        if (relative <= roundoff + stateNoise) {
-            acceptTrial(h, s, a1, lambda1, increment, trial);
-            return {};
-        }
-        // Newton correction: Pᵀ M̂ P δx = −Pᵀ M P r, solved as the augmented system
-        // [M̂ Φ_Iᵀ; Φ_I 0][δa; μ] = [−M w; 0] with w = P r (w_F = r, Φ_I w = 0).
+        // w = P r (w_F = r, Φ_I w = 0): a_F + w are the accelerations the iterate stands
+        // for, x on the independent coordinates, with Φ_q a = γ.
         ConstraintValues cv;
         evaluateConstraints(m, s, cv, kJacobian);
         VecX w = VecX::Zero(n);
@@ -507,6 +496,23 @@ Status TlismniStepper::attempt(double h, Trial& trial) {
             const VecX wd = dependentBlock(s, cv).solve(rhs);
             for (int k = 0; k < r; ++k) w[dependent_[static_cast<size_t>(k)]] = colScales_[dependent_[static_cast<size_t>(k)]] * wd[k];
         }
+        // Converged at the rounding level: that of the accelerations themselves plus what
+        // the rounding of the state does to them (stateNoise). Without the floor a small
+        // local error (slow or uniform motion) would demand what double precision cannot
+        // deliver; without its stiffness part the free rubber beam's residual, stalled
+        // between 1e-9 and 8e-9 m/s² (stateNoise 5.8e-8 m/s², 1024ε(1 + ‖a‖) only
+        // 3e-12 m/s²), failed its first step when the share was made tiny. The step keeps
+        // the iterate's accelerations, a_F + w, not a_F: on the stiffest modes of a fine
+        // mesh the floor is large (ε 8L ω², 2e11 m/s² on a 10 000-element beam), and a_F
+        // would put that residual into â and so h²(½ − β) times it into the next step's
+        // positions.
+        const double roundoff = 1024.0 * kEps * (1.0 + infNorm(colScales_.cwiseInverse().cwiseProduct(a1)));
+        if (relative <= roundoff + stateNoise) {
+            acceptTrial(h, s, a1 + w, lambda1, increment, trial);
+            return {};
+        }
+        // Newton correction: Pᵀ M̂ P δx = −Pᵀ M P r, solved as the augmented system
+        // [M̂ Φ_Iᵀ; Φ_I 0][δa; μ] = [−M w; 0].
         VecX rhs = VecX::Zero(n + r);
         rhs.head(n) = -colScales_.cwiseProduct(applyMass(m, w));
         VecX correction(f), fullCorrection;

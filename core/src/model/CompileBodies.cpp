@@ -217,6 +217,14 @@ void DocumentCompiler::buildBeams(Model& m, std::set<std::string>& seen) {
         if (b.elements < 1 || b.elements > kMaxBeamElements)
             fail("elements", "a beam has from 1 to " + std::to_string(kMaxBeamElements) + " elements (got " +
                                  std::to_string(b.elements) + ")");
+        // An element's mass matrix holds its length cubed and its stiffness the inverse:
+        // both must be positive, finite numbers (elements of 1e-110 m underflow the first;
+        // ends 1e-199 m apart also underflow the length's own square).
+        if (ok && b.elements >= 1) {
+            const double le = distance(b.from, b.to) / b.elements;
+            if (!(le * le * le > 1e-300 && std::isfinite(le * le * le)))
+                fail("to", "the beam's elements are too short or too long: each is " + shortNumber(le) + " m");
+        }
         const MaterialDoc& mat = b.material;
         checkMaterial(mat, fail);
         const SectionDoc& sec = b.section;
