@@ -572,7 +572,7 @@ Status TlismniStepper::attempt(double h, Trial& trial) {
         };
         double measure = measureOf();
         // Modified Newton that stops gaining: a fresh iteration matrix at the current iterate.
-        if (outer > 0 && measure > 1.0 && 
+        if (outer > 0 && measure > 1.0 &&
             (ModifiedNewton::slowed(previousMeasure, measure) || ModifiedNewton::keptTooLong(outer, formedThisStep))) {
             if (Status fm = formIterationMatrix(s, lambda1, h); !fm.ok) return fm;
             formedThisStep = true;
