@@ -670,6 +670,10 @@ Status TlismniStepper::step(double tStop) {
             lastStep_ = h;
             ++stats_.steps;
             steps_.accepted(h, remaining, trial.error);
+            // Factorised here rather than at the next step's start, the spaces also serve
+            // the run's rank and sigma_min watch at this step's end (factorizationAt): one
+            // rank-revealing QR a step instead of two.
+            factorizeSpacesAt(state());
             return {};
         }
         // A failed trial may have failed on a kept iteration matrix: the next one forms it.
