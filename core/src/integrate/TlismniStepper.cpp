@@ -79,7 +79,8 @@ private:
 
 TlismniStepper::TlismniStepper(std::shared_ptr<const Model> model, const TlismniSettings& settings,
                                std::string integrator)
-    : model_(std::move(model)), settings_(settings), integrator_(std::move(integrator)) {
+    : model_(std::move(model)), settings_(settings), integrator_(std::move(integrator)),
+      spaces_(settings_.rankTolerance, settings_.linearAlgebra) {
     const Model& m = *model_;
     sparse_ = usesSparse(settings_.linearAlgebra, m.velocitySize());
     block_ = std::make_unique<DependentBlock>();
@@ -97,17 +98,7 @@ TlismniStepper::TlismniStepper(std::shared_ptr<const Model> model, const Tlismni
 
 TlismniStepper::~TlismniStepper() = default;
 
-void TlismniStepper::factorizeSpacesAt(const State& s) {
-    if (spacesQ_.size() == s.q.size() && spacesT_ == s.t && spacesQ_ == s.q) return;
-    factorizeConstraints(*model_, s, spaces_, settings_.rankTolerance, settings_.linearAlgebra);
-    spacesQ_ = s.q;
-    spacesT_ = s.t;
-}
-
-const ConstraintSpaces* TlismniStepper::factorizationAt(const State& s) const {
-    const bool same = spacesQ_.size() == s.q.size() && spacesT_ == s.t && spacesQ_ == s.q;
-    return same ? &spaces_ : nullptr;
-}
+const ConstraintSpaces* TlismniStepper::factorizationAt(const State& s) const { return spaces_.ifAt(s); }
 
 std::vector<SimulationEvent> TlismniStepper::takeEvents() {
     std::vector<SimulationEvent> out;
@@ -176,9 +167,8 @@ Status TlismniStepper::chooseDependent(const State& s, const ConstraintValues& c
 Status TlismniStepper::partitionAt(const State& s, bool announce) {
     const Model& m = *model_;
     const int n = m.velocitySize();
-    factorizeSpacesAt(s);
     // The set matters, not the pivot order (which changes from one factorisation to the next).
-    std::vector<int> rows = spaces_.independentEquations();
+    std::vector<int> rows = spaces_.at(m, s).independentEquations();
     std::sort(rows.begin(), rows.end());
     const int r = static_cast<int>(rows.size());
     ConstraintValues cv;
@@ -348,9 +338,8 @@ Status TlismniStepper::evaluate(State& s, MotionEvaluation& out) {
     if (st = accelerations(s, out.acceleration, lambdaI); !st.ok) return st;
     if (out.computeMultipliers) {
         // The multipliers of least norm over all equations, as the other methods report.
-        factorizeSpacesAt(s);
         const VecX g = generalizedForces(*model_, s) - applyMass(*model_, out.acceleration);
-        out.multipliers = spaces_.solveTransposed(g);
+        out.multipliers = spaces_.at(*model_, s).solveTransposed(g);
     }
     return {};
 }
@@ -627,8 +616,7 @@ Status TlismniStepper::step(double tStop) {
     // independent, and the conditioning of the dependent block.
     {
         const State s{t_, q_, v_};
-        factorizeSpacesAt(s);
-        std::vector<int> rows = spaces_.independentEquations();
+        std::vector<int> rows = spaces_.at(m, s).independentEquations();
         std::sort(rows.begin(), rows.end());
         // Among redundant equations the rank decision may pick another, equally valid set of
         // independent rows from one step to the next (nearly equal pivots of a planar loop
@@ -673,7 +661,7 @@ Status TlismniStepper::step(double tStop) {
             // Factorised here rather than at the next step's start, the spaces also serve
             // the run's rank and sigma_min watch at this step's end (factorizationAt): one
             // rank-revealing QR a step instead of two.
-            factorizeSpacesAt(state());
+            spaces_.at(m, state());
             return {};
         }
         // A failed trial may have failed on a kept iteration matrix: the next one forms it.

@@ -14,6 +14,7 @@
 
 #include "looplab/linalg/AugmentedSystem.h"
 #include "looplab/linalg/ConstraintSpaces.h"
+#include "looplab/kinematics/ConstraintSpacesAtState.h"
 #include "looplab/model/Model.h"
 #include "looplab/integrate/GeneralizedAlpha.h"
 #include "looplab/integrate/ModifiedNewton.h"
@@ -43,6 +44,7 @@ public:
     double lastStepSize() const override { return lastStep_; }
     void interpolate(double t, State& out) const override;
     const StepStatistics& statistics() const override { return stats_; }
+    const ConstraintSpaces* factorizationAt(const State& state) const override;
 
 private:
     struct Trial {
@@ -66,6 +68,9 @@ private:
     VecX rowScales_, colScales_, weightScales_;
     SparseColMatrix mass_;
     std::vector<int> rows_;
+    // The rank-revealing spaces at the last state asked for (the accepted step's end: also
+    // the run's, through factorizationAt()).
+    ConstraintSpacesAtState spaces_;
     AugmentedSolver accelerationSolver_, iterationSolver_;
     ModifiedNewton newton_;
 

@@ -12,6 +12,7 @@
 
 #include "looplab/linalg/AugmentedSystem.h"
 #include "looplab/linalg/ConstraintSpaces.h"
+#include "looplab/kinematics/ConstraintSpacesAtState.h"
 #include "looplab/dynamics/Linearization.h"
 #include "looplab/model/Model.h"
 #include "looplab/integrate/GeneralizedAlpha.h"
@@ -98,8 +99,6 @@ private:
     // The dependent columns: the r pivot columns of the scaled independent rows (r × n).
     Status chooseDependent(const State& s, const ConstraintValues& cv, const std::vector<int>& rows,
                            std::vector<int>& dependent) const;
-    // Factorises the rank-revealing spaces at s (kept for factorizationAt()).
-    void factorizeSpacesAt(const State& s);
     // Scaled dependent block D_r Φ_{I,D} D_c at the Jacobian given (that of the state s),
     // LU-factorised into block_; kept while s is the state it was factorised at.
     DependentBlock& dependentBlock(const State& s, const ConstraintValues& cv);
@@ -159,9 +158,9 @@ private:
     bool historyReady_ = false;
     StepHermite last_;
 
-    ConstraintSpaces spaces_;
-    VecX spacesQ_;
-    double spacesT_ = 0.0;
+    // The rank-revealing spaces at the last state asked for (the accepted step's end: also
+    // the run's, through factorizationAt()).
+    ConstraintSpacesAtState spaces_;
 
     StepStatistics stats_;
     std::vector<SimulationEvent> events_;
