@@ -36,7 +36,17 @@ Status StepSizeController::rejected(double& h, const Status& trial, double error
     if (h >= settings_.minStep) return {};
     std::ostringstream d;
     d << "step size " << h << " s below the smallest allowed " << settings_.minStep << " s at " << where;
-    if (!trial.ok) d << "; last failure: " << trial.message;
+    if (!trial.ok) {
+        d << "; last failure: " << trial.message;
+    } else {
+        // Rejected on its error estimate alone, down to the smallest step: an estimate that
+        // does not fall with the step (∝ h³ for a smooth motion) is rounding, not
+        // truncation error.
+        d << "; the last trial's local error estimate was still " << error << " times the tolerance (rtol "
+          << settings_.rtol << ", atol " << settings_.atol
+          << "): it no longer falls with the step, so the tolerance asks for less than rounding leaves; loosen "
+             "rtol and atol";
+    }
     return Status::failure(d.str(), trial.joints);
 }
 

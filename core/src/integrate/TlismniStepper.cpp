@@ -279,11 +279,15 @@ Status TlismniStepper::correctPositions(State& s, int* iterations) {
 }
 
 Status TlismniStepper::correctVelocities(State& s) {
-    const Model& m = *model_;
+    if (rows_.empty()) return {};
+    ConstraintValues cv;
+    evaluateConstraints(*model_, s, cv, kJacobian | kPhiT);
+    return correctVelocities(s, cv);
+}
+
+Status TlismniStepper::correctVelocities(State& s, const ConstraintValues& cv) {
     const int r = static_cast<int>(rows_.size());
     if (r == 0) return {};
-    ConstraintValues cv;
-    evaluateConstraints(m, s, cv, kJacobian | kPhiT);
     // Right side −Φ_t − Φ_F v_F on the independent rows, scaled.
     VecX vIndependentOnly = s.v;
     for (int c : dependent_) vIndependentOnly[c] = 0.0;
@@ -300,11 +304,15 @@ Status TlismniStepper::correctVelocities(State& s) {
 }
 
 Status TlismniStepper::accelerations(const State& s, VecX& a, VecX& lambdaIndependent) {
+    ConstraintValues cv;
+    evaluateConstraints(*model_, s, cv, kJacobian | kGamma);
+    return accelerations(s, cv, a, lambdaIndependent);
+}
+
+Status TlismniStepper::accelerations(const State& s, const ConstraintValues& cv, VecX& a, VecX& lambdaIndependent) {
     const Model& m = *model_;
     const int n = m.velocitySize();
     const int r = static_cast<int>(rows_.size());
-    ConstraintValues cv;
-    evaluateConstraints(m, s, cv, kJacobian | kGamma);
     ++stats_.rhsEvaluations;
     const SparseColMatrix kkt = scaledAugmentedMatrix(mass_, cv.jacobian, rows_, rowScales_, colScales_);
     if (!accelerationSolver_.factorize(kkt))
@@ -458,9 +466,14 @@ Status TlismniStepper::attempt(double h, Trial& trial) {
         Status st = correctPositions(s, &inner);
         stats_.innerIterations += inner;
         if (!st.ok) return st;
-        if (st = correctVelocities(s); !st.ok) return st;
+        // Φ_q and Φ_t at the iterate's positions serve its velocities, its accelerations
+        // and w below; γ needs the corrected velocities.
+        ConstraintValues cv;
+        evaluateConstraints(m, s, cv, kJacobian | kPhiT);
+        if (st = correctVelocities(s, cv); !st.ok) return st;
+        evaluateConstraints(m, s, cv, kGamma);
         VecX a1, lambda1;
-        if (st = accelerations(s, a1, lambda1); !st.ok) return st;
+        if (st = accelerations(s, cv, a1, lambda1); !st.ok) return st;
 
         // The residual r = x − a_F: how far the equations of motion at the iterate are
         // from the accelerations that made it.
@@ -473,8 +486,6 @@ Status TlismniStepper::attempt(double h, Trial& trial) {
         }
         // w = P r (w_F = r, Φ_I w = 0): a_F + w are the accelerations the iterate stands
         // for, x on the independent coordinates, with Φ_q a = γ.
-        ConstraintValues cv;
-        evaluateConstraints(m, s, cv, kJacobian);
         VecX w = VecX::Zero(n);
         for (int k = 0; k < f; ++k) w[independent_[static_cast<size_t>(k)]] = residual[k];
         const int r = static_cast<int>(rows_.size());

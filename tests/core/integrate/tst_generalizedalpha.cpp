@@ -2,10 +2,11 @@
 // Newton rule (ModifiedNewton.h) and the KLU factorisation with kept pivots
 // (KluFactorization.h): the order of accuracy on the linear oscillator x'' = −ω²x against
 // its closed form, the local error estimate against the true local error of one step (and
-// its h³ scaling), the rule's decisions, and the refactorisation's fallback to a pivot
-// search.
+// its h³ scaling), the rule's decisions, the refactorisation's fallback to a pivot search,
+// and the reason the step-size control gives when the step collapses.
 #include "looplab/integrate/GeneralizedAlpha.h"
 #include "looplab/integrate/ModifiedNewton.h"
+#include "looplab/integrate/StepSizeController.h"
 #include "looplab/linalg/KluFactorization.h"
 
 #include <QtTest>
@@ -153,6 +154,35 @@ private slots:
         QVERIFY(!ModifiedNewton::slowed(std::numeric_limits<double>::infinity(), 1.0));
         rule.invalidate();
         QVERIFY(rule.needsFactorization(1e-3));
+    }
+
+    // A step that collapses names why: the last trial's Newton failure, or, rejected on its
+    // error estimate alone, that estimate against the tolerance and the remedy (an estimate
+    // that does not fall as h³ down to the smallest step is rounding).
+    void stepCollapseNamesItsReason() {
+        OdeSettings ode;
+        ode.rtol = 1e-12;
+        ode.atol = 1e-14;
+        ode.minStep = 1e-14;
+        StepSizeController steps;
+        steps.start(ode, false);
+        double h = 2e-14;
+        QVERIFY(steps.rejected(h, Status{}, 1.5, "t = 0.1 s").ok);
+        QVERIFY(h < 2e-14 && h >= 0.2 * 2e-14);
+        h = 1.2e-14;
+        Status st = steps.rejected(h, Status{}, 3.0, "t = 0.1 s");
+        QVERIFY(!st.ok);
+        QVERIFY2(st.message.find("below the smallest allowed 1e-14 s at t = 0.1 s") != std::string::npos,
+                 st.message.c_str());
+        QVERIFY2(st.message.find("still 3 times the tolerance (rtol 1e-12, atol 1e-14)") != std::string::npos,
+                 st.message.c_str());
+        QVERIFY2(st.message.find("loosen rtol and atol") != std::string::npos, st.message.c_str());
+        h = 1.2e-14;
+        st = steps.rejected(h, Status::failure("the Newton iteration did not converge"), 0.0, "t = 0.1 s");
+        QVERIFY(!st.ok);
+        QVERIFY2(st.message.find("last failure: the Newton iteration did not converge") != std::string::npos,
+                 st.message.c_str());
+        QVERIFY2(st.message.find("loosen") == std::string::npos, st.message.c_str());
     }
 
     // Same pattern: the pivots are kept (a refactorisation), unless they have degraded; a

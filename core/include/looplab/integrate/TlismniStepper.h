@@ -104,11 +104,13 @@ private:
     DependentBlock& dependentBlock(const State& s, const ConstraintValues& cv);
     // Inner loop: Newton–Raphson on Φ_I(q, t) = 0 over the dependent coordinates.
     Status correctPositions(State& s, int* iterations);
-    // Dependent velocities from Φ_I,D v_D = −Φ_t,I − Φ_I,F v_F.
+    // Dependent velocities from Φ_I,D v_D = −Φ_t,I − Φ_I,F v_F (with cv: Φ_q and Φ_t at s).
     Status correctVelocities(State& s);
+    Status correctVelocities(State& s, const ConstraintValues& cv);
     // All accelerations (and the multipliers of the independent rows) from the sparse
-    // augmented system at s.
+    // augmented system at s (with cv: Φ_q and γ at s).
     Status accelerations(const State& s, VecX& a, VecX& lambdaIndependent);
+    Status accelerations(const State& s, const ConstraintValues& cv, VecX& a, VecX& lambdaIndependent);
     // One try of the step h; on success *trial holds the new state.
     Status attempt(double h, Trial& trial);
     // Fills *trial with the converged iterate s, its accelerations a and multipliers.
