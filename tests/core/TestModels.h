@@ -5,9 +5,12 @@
 #include "looplab/files/ModelFile.h"
 #include "looplab/model/State.h"
 
-#include <algorithm>
-
+#include <QDir>
 #include <QtTest>
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
 #include <string>
 
 namespace looplab::test {
@@ -22,6 +25,18 @@ constexpr bool kUnderSanitizers = false;
 
 inline std::string examplePath(const char* name) {
     return std::string(LOOPLAB_EXAMPLES_DIR) + "/" + name;
+}
+
+/// The shipped examples' directory, and their file names in name order.
+inline QString examplesDir() { return QStringLiteral(LOOPLAB_EXAMPLES_DIR); }
+inline QStringList exampleFiles() { return QDir(examplesDir()).entryList({"*.json"}, QDir::Files, QDir::Name); }
+
+/// A file's whole content (empty if it cannot be read).
+inline std::string readText(const QString& path) {
+    std::ifstream in(path.toStdString(), std::ios::binary);
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
 }
 
 /// Loads and assembles an example; fails the calling test on any diagnostic.
