@@ -303,7 +303,7 @@ Status HhtIndex3Stepper::step(double tStop) {
             ++stats_.steps;
             steps_.accepted(h, remaining, trial.error);
             // The next step's rows come from this factorisation, which the run's rank and
-            // sigma_min watch at this step's end takes too (factorizationAt).
+            // σ_min watch at this step's end takes too (factorizationAt).
             spaces_.at(m, state());
             return {};
         }

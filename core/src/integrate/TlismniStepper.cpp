@@ -670,7 +670,7 @@ Status TlismniStepper::step(double tStop) {
             ++stats_.steps;
             steps_.accepted(h, remaining, trial.error);
             // Factorised here rather than at the next step's start, the spaces also serve
-            // the run's rank and sigma_min watch at this step's end (factorizationAt): one
+            // the run's rank and σ_min watch at this step's end (factorizationAt): one
             // rank-revealing QR a step instead of two.
             spaces_.at(m, state());
             return {};
