@@ -231,10 +231,13 @@ Status HhtIndex3Stepper::attempt(double h, Trial& trial) {
         // of Φ and of the solve can miss by a small factor (Andrews' mechanism at rtol 1e-10
         // stalled at 2.2 times it and the step collapsed at t = 1.6e-9 s).
         constexpr double kFloorSlack = 100.0;
-        double floorMeasure = 0.0;
-        for (int k = 0; k < n; ++k) floorMeasure = std::max(floorMeasure, wq * std::abs(colScales_[k] * d[k]) / floor);
+        const auto withinFloorSlack = [&]() {
+            for (int k = 0; k < n; ++k)
+                if (wq * std::abs(colScales_[k] * d[k]) > kFloorSlack * floor) return false;
+            return true;
+        };
         const bool atFloor = formedHere && measure > 1.0 && ModifiedNewton::slowed(previousCorrection, measure) &&
-                             floorMeasure <= kFloorSlack;
+                             withinFloorSlack();
         previousCorrection = measure;
         const bool closed = phiNorm <= std::max(floor, 1e-12 * m.lengthScale);
         if (it > 0 && (measure <= 1.0 || atFloor) && closed) {

@@ -279,7 +279,6 @@ Status TlismniStepper::correctPositions(State& s, int* iterations) {
 }
 
 Status TlismniStepper::correctVelocities(State& s) {
-    if (rows_.empty()) return {};
     ConstraintValues cv;
     evaluateConstraints(*model_, s, cv, kJacobian | kPhiT);
     return correctVelocities(s, cv);
@@ -377,7 +376,8 @@ Status TlismniStepper::initialize(const State& start) {
     return {};
 }
 
-Status TlismniStepper::formIterationMatrix(const State& s, const VecX& lambdaI, double h) {
+Status TlismniStepper::formIterationMatrix(const State& s, const VecX& lambdaI, const SparseMatrix& jacobian,
+                                           double h) {
     const Model& m = *model_;
     VecX lambda = VecX::Zero(m.equationCount());
     for (size_t i = 0; i < rows_.size(); ++i) lambda[rows_[i]] = lambdaI[static_cast<Eigen::Index>(i)];
@@ -388,10 +388,8 @@ Status TlismniStepper::formIterationMatrix(const State& s, const VecX& lambdaI, 
         mass_ + scheme_.velocityWeight(h) * lin.damping + scheme_.positionWeight(h) * lin.stiffness;
     stiffnessRate_ = rateBound(lin.stiffness, mass_, colScales_);
     dampingRate_ = rateBound(lin.damping, mass_, colScales_);
-    ConstraintValues cv;
-    evaluateConstraints(m, s, cv, kJacobian);
     ++stats_.factorizations;
-    if (!iterationSolver_.factorize(scaledAugmentedMatrix(mHat, cv.jacobian, rows_, rowScales_, colScales_))) {
+    if (!iterationSolver_.factorize(scaledAugmentedMatrix(mHat, jacobian, rows_, rowScales_, colScales_))) {
         newton_.invalidate();
         return Status::failure("the iteration matrix [M^ Phi_q'; Phi_q 0] of the outer loop is singular at " +
                                at(s.t));
@@ -436,7 +434,10 @@ Status TlismniStepper::attempt(double h, Trial& trial) {
     // it serves (ModifiedNewton.h), formed at the step start when it does not.
     bool formedThisStep = false;
     if (newton_.needsFactorization(h)) {
-        if (Status st = formIterationMatrix(State{t_, q_, v_}, lambdaI_, h); !st.ok) return st;
+        const State start{t_, q_, v_};
+        ConstraintValues cv;
+        evaluateConstraints(m, start, cv, kJacobian);
+        if (Status st = formIterationMatrix(start, lambdaI_, cv.jacobian, h); !st.ok) return st;
         formedThisStep = true;
     }
     // What rounding in the state does to the accelerations, a_F(x) evaluated at x: the inner
@@ -574,7 +575,7 @@ Status TlismniStepper::attempt(double h, Trial& trial) {
         // Modified Newton that stops gaining: a fresh iteration matrix at the current iterate.
         if (outer > 0 && measure > 1.0 &&
             (ModifiedNewton::slowed(previousMeasure, measure) || ModifiedNewton::keptTooLong(outer, formedThisStep))) {
-            if (Status fm = formIterationMatrix(s, lambda1, h); !fm.ok) return fm;
+            if (Status fm = formIterationMatrix(s, lambda1, cv.jacobian, h); !fm.ok) return fm;
             formedThisStep = true;
             if (!correct()) return Status::failure("the outer loop's Newton correction is not finite at " + at(t1));
             measure = measureOf();

@@ -117,8 +117,8 @@ private:
     void acceptTrial(double h, const State& s, const VecX& a, const VecX& lambda, const VecX& increment,
                      Trial& trial);
     // Forms M̂ = M + (1 + α)(γhC + βh²K) at s with the independent multipliers lambdaI and
-    // factorises the scaled iteration matrix [M̂ Φ_Iᵀ; Φ_I 0] (modified Newton).
-    Status formIterationMatrix(const State& s, const VecX& lambdaI, double h);
+    // factorises the scaled iteration matrix [M̂ Φ_Iᵀ; Φ_I 0] with the Jacobian given, that of s (modified Newton).
+    Status formIterationMatrix(const State& s, const VecX& lambdaI, const SparseMatrix& jacobian, double h);
     // The local error estimate of a converged trial, filtered by the iteration matrix.
     double estimateError(const Trial& trial);
 
