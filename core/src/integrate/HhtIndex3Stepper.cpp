@@ -191,7 +191,7 @@ Status HhtIndex3Stepper::attempt(double h, Trial& trial) {
         VecX rhs(n + r);
         rhs.head(n) = -colScales_.cwiseProduct(e1);
         rhs.tail(r) = -e2;
-        VecX d = iterationSolver_.solve(rhs);
+        VecX d = iterationSolver_.solveWithoutRefinement(rhs);
         if (!d.allFinite()) return Status::failure("the Newton correction of HHT-I3 is not finite at " + at(t1));
         const auto correctionMeasure = [&](const VecX& dd) {
             double measure = 0.0;
@@ -219,7 +219,7 @@ Status HhtIndex3Stepper::attempt(double h, Trial& trial) {
             (ModifiedNewton::slowed(previousCorrection, measure) || ModifiedNewton::keptTooLong(it, formedThisStep))) {
             if (Status st = formIterationMatrix(s, mu / (1.0 + alpha_), cv.jacobian, h); !st.ok) return st;
             formedThisStep = formedHere = true;
-            d = iterationSolver_.solve(rhs);
+            d = iterationSolver_.solveWithoutRefinement(rhs);
             if (!d.allFinite()) return Status::failure("the Newton correction of HHT-I3 is not finite at " + at(t1));
             measure = correctionMeasure(d);
         }

@@ -66,6 +66,7 @@ class TlismniStepper::DependentBlock {
 public:
     bool factorize(const SparseColMatrix& block) { return lu_.factorize(block); }
     VecX solve(const VecX& b) const { return lu_.solve(b); }
+    VecX solveWithoutRefinement(const VecX& b) const { return lu_.solveWithoutRefinement(b); }
     /// Reciprocal 1-norm condition number, estimated (0 if singular).
     double rcond() const {
         const double kappa = lu_.conditionEstimate();
@@ -221,21 +222,27 @@ Status TlismniStepper::partitionAt(const State& s, bool announce) {
     return {};
 }
 
-Status TlismniStepper::correctPositions(State& s, int* iterations) {
+Status TlismniStepper::correctPositions(State& s, int* iterations, ConstraintValues* last) {
     const Model& m = *model_;
     const int n = m.velocitySize();
     const int r = static_cast<int>(rows_.size());
     const double floor = 8.0 * kEps * m.lengthScale;
-    ConstraintValues cv;
+    ConstraintValues own;
+    ConstraintValues& cv = last ? *last : own;
     double previous = std::numeric_limits<double>::infinity();
-    // Modified Newton (ModifiedNewton.h): the block factorised at the first iterate serves
-    // the following ones while each correction contracts the residual by 0.3 or better; the
-    // corrections after the first are small (the predictor is O(h²) off), so it rarely
-    // needs more.
-    bool haveBlock = false;
+    // Modified Newton (ModifiedNewton.h): a block factorised earlier serves while each
+    // correction contracts the residual by 0.3 or better. Within a step the positions move
+    // little from one outer iteration to the next, so the block the previous iterate's
+    // velocities were solved with serves the next inner loop too; the corrections after the
+    // first are small (the predictor is O(h²) off), so it rarely needs forming again.
+    bool haveBlock = last && blockValid_;
     int it = 0;
     for (;; ++it) {
-        evaluateConstraints(m, s, cv, kPhi);
+        // Most calls take one correction: Φ alone at the first iterate where the block is
+        // held, Φ with Φ_q and Φ_t at the next, which the block (if formed) and the caller
+        // need, in one pass over the joints.
+        const bool full = last && (it > 0 || !haveBlock);
+        evaluateConstraints(m, s, cv, full ? (kPhi | kJacobian | kPhiT) : kPhi);
         VecX residual(r);
         for (int i = 0; i < r; ++i) residual[i] = rowScales_[rows_[static_cast<size_t>(i)]] * cv.phi[rows_[static_cast<size_t>(i)]];
         const double norm = infNorm(residual);
@@ -244,7 +251,10 @@ Status TlismniStepper::correctPositions(State& s, int* iterations) {
             return Status::failure("the inner loop (dependent positions) met a non-finite residual at " + at(s.t));
         }
         // Converged at the rounding floor, or when Newton stops gaining close to it.
-        if (norm <= floor || (norm >= 0.5 * previous && norm <= 1e-12 * m.lengthScale)) break;
+        if (norm <= floor || (norm >= 0.5 * previous && norm <= 1e-12 * m.lengthScale) || r == 0) {
+            if (last && !full) evaluateConstraints(m, s, cv, kJacobian | kPhiT);
+            break;
+        }
         if (it >= settings_.maxInnerIterations) {
             if (iterations) *iterations = it;
             std::ostringstream d;
@@ -255,14 +265,13 @@ Status TlismniStepper::correctPositions(State& s, int* iterations) {
                 if (std::abs(residual[i]) > 0.1 * norm) worst.push_back(rows_[static_cast<size_t>(i)]);
             return Status::failure(d.str(), equationOwners(m, worst));
         }
-        if (r == 0) break;
         if (!haveBlock || ModifiedNewton::slowed(previous, norm)) {
-            evaluateConstraints(m, s, cv, kJacobian);
+            if (!full) evaluateConstraints(m, s, cv, kJacobian);
             dependentBlock(s, cv);
             haveBlock = true;
         }
         previous = norm;
-        const VecX step = block_->solve(residual);
+        const VecX step = block_->solveWithoutRefinement(residual);
         VecX dv = VecX::Zero(n);
         for (int k = 0; k < r; ++k) {
             const int c = dependent_[static_cast<size_t>(k)];
@@ -418,8 +427,8 @@ double TlismniStepper::estimateError(const Trial& trial) {
     const VecX e = scheme_.controlledError(trial.h, aHat_, trial.aHat);
     VecX rhs = VecX::Zero(n + r);
     rhs.head(n) = colScales_.cwiseProduct(applyMass(m, e));
-    const VecX tangent = colScales_.cwiseProduct(accelerationSolver_.solve(rhs).head(n));
-    VecX filtered = colScales_.cwiseProduct(iterationSolver_.solve(rhs).head(n)) + (e - tangent);
+    const VecX tangent = colScales_.cwiseProduct(accelerationSolver_.solveWithoutRefinement(rhs).head(n));
+    VecX filtered = colScales_.cwiseProduct(iterationSolver_.solveWithoutRefinement(rhs).head(n)) + (e - tangent);
     if (!filtered.allFinite()) filtered = e;
     return weightedErrorNorm(filtered, weightScales_, settings_.ode.rtol, settings_.ode.atol);
 }
@@ -464,13 +473,12 @@ Status TlismniStepper::attempt(double h, Trial& trial) {
             return Status::failure("the outer loop (Newton on the independent accelerations) diverged at " + at(t1));
         retract(m, s.q, increment);
         int inner = 0;
-        Status st = correctPositions(s, &inner);
-        stats_.innerIterations += inner;
-        if (!st.ok) return st;
         // Φ_q and Φ_t at the iterate's positions serve its velocities, its accelerations
         // and w below; γ needs the corrected velocities.
         ConstraintValues cv;
-        evaluateConstraints(m, s, cv, kJacobian | kPhiT);
+        Status st = correctPositions(s, &inner, &cv);
+        stats_.innerIterations += inner;
+        if (!st.ok) return st;
         if (st = correctVelocities(s, cv); !st.ok) return st;
         evaluateConstraints(m, s, cv, kGamma);
         VecX a1, lambda1;
@@ -518,7 +526,7 @@ Status TlismniStepper::attempt(double h, Trial& trial) {
         rhs.head(n) = -colScales_.cwiseProduct(applyMass(m, w));
         VecX correction(f), fullCorrection;
         const auto correct = [&]() {
-            fullCorrection = colScales_.cwiseProduct(iterationSolver_.solve(rhs).head(n));
+            fullCorrection = colScales_.cwiseProduct(iterationSolver_.solveWithoutRefinement(rhs).head(n));
             for (int k = 0; k < f; ++k) correction[k] = fullCorrection[independent_[static_cast<size_t>(k)]];
             return fullCorrection.allFinite();
         };

@@ -85,16 +85,22 @@ double KluFactorization::conditionEstimate() const {
     return k.common.condest;
 }
 
-VecX KluFactorization::solve(const VecX& b) const {
+VecX KluFactorization::solveWithoutRefinement(const VecX& b) const {
     Impl& k = *impl_;
     VecX x = b;
     if (!k.numeric) {
         x.setConstant(std::numeric_limits<double>::quiet_NaN());
         return x;
     }
+    klu_solve(k.symbolic, k.numeric, static_cast<int>(x.size()), 1, x.data(), &k.common);
+    return x;
+}
+
+VecX KluFactorization::solve(const VecX& b) const {
+    Impl& k = *impl_;
+    VecX x = solveWithoutRefinement(b);
+    if (!k.numeric || !x.allFinite()) return x;
     const int n = static_cast<int>(x.size());
-    klu_solve(k.symbolic, k.numeric, n, 1, x.data(), &k.common);
-    if (!x.allFinite()) return x;
     // One step of iterative refinement against the matrix factorised: kept pivots solve
     // less accurately than a fresh pivot search, and the refinement restores the accuracy.
     VecX residual = b;

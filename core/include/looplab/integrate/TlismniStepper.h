@@ -102,8 +102,10 @@ private:
     // Scaled dependent block D_r Φ_{I,D} D_c at the Jacobian given (that of the state s),
     // LU-factorised into block_; kept while s is the state it was factorised at.
     DependentBlock& dependentBlock(const State& s, const ConstraintValues& cv);
-    // Inner loop: Newton–Raphson on Φ_I(q, t) = 0 over the dependent coordinates.
-    Status correctPositions(State& s, int* iterations);
+    // Inner loop: Newton–Raphson on Φ_I(q, t) = 0 over the dependent coordinates. With
+    // `last`, each iterate's Φ, Φ_q and Φ_t are evaluated in one pass, and those of the final
+    // positions are left there for the velocities and accelerations that follow.
+    Status correctPositions(State& s, int* iterations, ConstraintValues* last = nullptr);
     // Dependent velocities from Φ_I,D v_D = −Φ_t,I − Φ_I,F v_F (with cv: Φ_q and Φ_t at s).
     Status correctVelocities(State& s);
     Status correctVelocities(State& s, const ConstraintValues& cv);

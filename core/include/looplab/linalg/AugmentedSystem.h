@@ -29,6 +29,8 @@ public:
     bool factorize(const SparseColMatrix& a);
     /// Solves with the last successful factorisation (refined once, KluFactorization.h).
     VecX solve(const VecX& b) const { return lu_.solve(b); }
+    /// Without the refinement: for Newton corrections and error estimates.
+    VecX solveWithoutRefinement(const VecX& b) const { return lu_.solveWithoutRefinement(b); }
     /// Numeric factorisations (with or without a pivot search) so far.
     long factorizations() const { return lu_.factorizations() + lu_.refactorizations(); }
 

@@ -30,6 +30,10 @@ public:
     /// Solves A x = b with the last successful factorisation and one step of iterative
     /// refinement against A.
     VecX solve(const VecX& b) const;
+    /// The same solve without the refinement, for a Newton correction or an error estimate:
+    /// the iteration corrects what the solve leaves, and an estimate needs no more than
+    /// its leading digits. Half the cost of solve().
+    VecX solveWithoutRefinement(const VecX& b) const;
     /// KLU's cheap reciprocal condition estimate min|u_ii| / max|u_ii| (0 when singular or
     /// not factorised).
     double pivotRatio() const { return rcond_; }
