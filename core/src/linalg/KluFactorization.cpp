@@ -3,6 +3,7 @@
 #include <klu.h>
 
 #include <algorithm>
+#include <iterator>
 #include <limits>
 
 namespace looplab {
@@ -31,27 +32,80 @@ struct KluFactorization::Impl {
 KluFactorization::KluFactorization() : impl_(std::make_unique<Impl>()) {}
 KluFactorization::~KluFactorization() = default;
 
+namespace {
+
+// Whether every entry of column pattern b (ascending) is in a (ascending).
+bool containsAll(const int* a, const int* aEnd, const int* b, const int* bEnd) {
+    for (; b != bEnd; ++b) {
+        while (a != aEnd && *a < *b) ++a;
+        if (a == aEnd || *a != *b) return false;
+    }
+    return true;
+}
+
+}  // namespace
+
 bool KluFactorization::factorize(const SparseColMatrix& a) {
     Impl& k = *impl_;
     const int n = static_cast<int>(a.rows());
     rcond_ = 0.0;
     if (a.rows() != a.cols() || !a.isCompressed()) return false;
-    auto* p = const_cast<int*>(a.outerIndexPtr());
-    auto* i = const_cast<int*>(a.innerIndexPtr());
-    auto* x = const_cast<double*>(a.valuePtr());
-    const bool samePattern = k.symbolic && static_cast<int>(outer_.size()) == n + 1 &&
-                             static_cast<int>(inner_.size()) == a.nonZeros() &&
-                             std::equal(outer_.begin(), outer_.end(), a.outerIndexPtr()) &&
-                             std::equal(inner_.begin(), inner_.end(), a.innerIndexPtr());
-    if (!samePattern) {
+    const int* ap = a.outerIndexPtr();
+    const int* ai = a.innerIndexPtr();
+    const double* ax = a.valuePtr();
+    // The pattern analysed serves any matrix whose entries it holds: an entry that is exactly
+    // zero in one iteration matrix and not in the next (a multiplier or a direction component
+    // passing through zero) would otherwise cost a new analysis and a pivot search each time
+    // it comes and goes. Such a matrix is factorised on the pattern analysed, its missing
+    // entries as zeros; one with entries outside it is analysed on the union of both, so
+    // the pattern grows to the matrices' common envelope and stays there.
+    bool fits = k.symbolic && static_cast<int>(outer_.size()) == n + 1;
+    bool same = fits && static_cast<int>(inner_.size()) == a.nonZeros() && std::equal(outer_.begin(), outer_.end(), ap) &&
+                std::equal(inner_.begin(), inner_.end(), ai);
+    if (!same && fits)
+        for (int col = 0; col < n && fits; ++col)
+            fits = containsAll(inner_.data() + outer_[size_t(col)], inner_.data() + outer_[size_t(col) + 1], ai + ap[col],
+                               ai + ap[col + 1]);
+    if (!same && !fits) {
+        std::vector<int> outer(static_cast<size_t>(n) + 1, 0), inner;
+        const bool merge = k.symbolic && static_cast<int>(outer_.size()) == n + 1;
+        inner.reserve(static_cast<size_t>(a.nonZeros()) + (merge ? inner_.size() : 0));
+        for (int col = 0; col < n; ++col) {
+            const int* b = ai + ap[col];
+            const int* bEnd = ai + ap[col + 1];
+            if (merge)
+                std::set_union(inner_.data() + outer_[size_t(col)], inner_.data() + outer_[size_t(col) + 1], b, bEnd,
+                               std::back_inserter(inner));
+            else
+                inner.insert(inner.end(), b, bEnd);
+            outer[size_t(col) + 1] = static_cast<int>(inner.size());
+        }
         k.clear();
-        k.symbolic = klu_analyze(n, p, i, &k.common);
-        if (!k.symbolic) return false;
-        outer_.assign(a.outerIndexPtr(), a.outerIndexPtr() + n + 1);
-        inner_.assign(a.innerIndexPtr(), a.innerIndexPtr() + a.nonZeros());
+        k.symbolic = klu_analyze(n, outer.data(), inner.data(), &k.common);
+        if (!k.symbolic) {
+            outer_.clear();
+            inner_.clear();
+            return false;
+        }
+        outer_ = std::move(outer);
+        inner_ = std::move(inner);
         ++analyses_;
     }
-    values_.assign(a.valuePtr(), a.valuePtr() + a.nonZeros());
+    if (same) {
+        values_.assign(ax, ax + a.nonZeros());
+    } else {
+        values_.assign(inner_.size(), 0.0);
+        for (int col = 0; col < n; ++col) {
+            int q = outer_[size_t(col)];
+            for (int p = ap[col]; p < ap[col + 1]; ++p) {
+                while (inner_[size_t(q)] < ai[p]) ++q;
+                values_[size_t(q)] = ax[p];
+            }
+        }
+    }
+    int* p = outer_.data();
+    int* i = inner_.data();
+    double* x = values_.data();
     if (k.numeric) {
         if (klu_refactor(p, i, x, k.symbolic, k.numeric, &k.common) && k.common.status == KLU_OK &&
             klu_rcond(k.symbolic, k.numeric, &k.common) && k.common.rcond >= kPivotDegradation * rcondAtPivoting_ &&

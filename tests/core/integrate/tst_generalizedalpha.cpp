@@ -217,6 +217,47 @@ private slots:
         KluFactorization other;
         QVERIFY(!other.factorize(singular));
     }
+
+    // Entries that are exactly zero in one matrix and not in the next (an iteration matrix's
+    // curvature term with a multiplier through zero) keep the analysis: a matrix within the
+    // pattern analysed is factorised on it, one with new entries is analysed on the union,
+    // which then serves both. Each solve against the matrix itself.
+    void kluPatternThatComesAndGoes() {
+        // 4 × 4, diagonally dominant; `extra` adds (3, 0) and (0, 3), `drop` removes (1, 2).
+        auto matrix = [](bool drop, bool extra, double scale) {
+            std::vector<Eigen::Triplet<double>> t{{0, 0, 5.0 * scale}, {1, 1, 4.0}, {2, 2, 3.0}, {3, 3, 6.0},
+                                                  {0, 1, 1.0},         {1, 0, -1.0}, {2, 3, 0.5}, {3, 2, 0.25}};
+            if (!drop) t.emplace_back(1, 2, 0.75);
+            if (extra) {
+                t.emplace_back(3, 0, 1.5);
+                t.emplace_back(0, 3, -0.5);
+            }
+            SparseColMatrix m(4, 4);
+            m.setFromTriplets(t.begin(), t.end());
+            m.makeCompressed();
+            return m;
+        };
+        KluFactorization lu;
+        VecX b(4);
+        b << 1.0, -2.0, 3.0, 0.5;
+        const auto solves = [&](const SparseColMatrix& m) {
+            if (!lu.factorize(m)) return false;
+            for (const VecX& x : {lu.solve(b), lu.solveWithoutRefinement(b)})
+                if (!((m * x - b).norm() <= 1e-14 * b.norm())) return false;
+            return true;
+        };
+        QVERIFY(solves(matrix(false, false, 1.0)));
+        QVERIFY(solves(matrix(true, false, 1.1)));   // a subset: no analysis
+        QCOMPARE(lu.analyses(), 1L);
+        QVERIFY(solves(matrix(true, true, 1.2)));    // new entries: the union analysed
+        QCOMPARE(lu.analyses(), 2L);
+        QVERIFY(solves(matrix(false, false, 1.3)));  // within the union
+        QVERIFY(solves(matrix(false, true, 1.4)));   // the union itself
+        QVERIFY(solves(matrix(true, false, 1.5)));
+        QCOMPARE(lu.analyses(), 2L);
+        QCOMPARE(lu.factorizations(), 2L);  // one pivot search per analysis, the rest kept
+        QCOMPARE(lu.refactorizations(), 4L);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestGeneralizedAlpha)
