@@ -222,7 +222,7 @@ Status TlismniStepper::partitionAt(const State& s, bool announce) {
     return {};
 }
 
-Status TlismniStepper::correctPositions(State& s, int* iterations, ConstraintValues* last) {
+Status TlismniStepper::correctPositions(State& s, int* iterations, ConstraintValues* last, bool reuseBlock) {
     const Model& m = *model_;
     const int n = m.velocitySize();
     const int r = static_cast<int>(rows_.size());
@@ -233,9 +233,13 @@ Status TlismniStepper::correctPositions(State& s, int* iterations, ConstraintVal
     // Modified Newton (ModifiedNewton.h): a block factorised earlier serves while each
     // correction contracts the residual by 0.3 or better. Within a step the positions move
     // little from one outer iteration to the next, so the block the previous iterate's
-    // velocities were solved with serves the next inner loop too; the corrections after the
-    // first are small (the predictor is O(h²) off), so it rarely needs forming again.
-    bool haveBlock = last && blockValid_;
+    // velocities were solved with serves the next inner loop too (`reuseBlock`); the
+    // corrections after the first are small (the predictor is O(h²) off), so it rarely
+    // needs forming again. A step's first inner loop forms it at its first iterate: a block
+    // kept from the last step would carry the loop through a configuration where the
+    // partition's block is singular (a column that vanishes), which must fail there and
+    // choose the partition again (tst_tlismni repartitionsThroughTheBottom).
+    bool haveBlock = reuseBlock && blockValid_;
     int it = 0;
     for (;; ++it) {
         // Most calls take one correction: Φ alone at the first iterate where the block is
@@ -476,7 +480,7 @@ Status TlismniStepper::attempt(double h, Trial& trial) {
         // Φ_q and Φ_t at the iterate's positions serve its velocities, its accelerations
         // and w below; γ needs the corrected velocities.
         ConstraintValues cv;
-        Status st = correctPositions(s, &inner, &cv);
+        Status st = correctPositions(s, &inner, &cv, outer > 0);
         stats_.innerIterations += inner;
         if (!st.ok) return st;
         if (st = correctVelocities(s, cv); !st.ok) return st;

@@ -103,9 +103,11 @@ private:
     // LU-factorised into block_; kept while s is the state it was factorised at.
     DependentBlock& dependentBlock(const State& s, const ConstraintValues& cv);
     // Inner loop: Newton–Raphson on Φ_I(q, t) = 0 over the dependent coordinates. With
-    // `last`, each iterate's Φ, Φ_q and Φ_t are evaluated in one pass, and those of the final
-    // positions are left there for the velocities and accelerations that follow.
-    Status correctPositions(State& s, int* iterations, ConstraintValues* last = nullptr);
+    // `last`, Φ_q and Φ_t are evaluated with Φ where they are needed, and those of the final
+    // positions are left there for the velocities and accelerations that follow; with
+    // `reuseBlock`, the dependent block factorised last (at an earlier iterate of the same
+    // step) serves as long as the iteration contracts.
+    Status correctPositions(State& s, int* iterations, ConstraintValues* last = nullptr, bool reuseBlock = false);
     // Dependent velocities from Φ_I,D v_D = −Φ_t,I − Φ_I,F v_F (with cv: Φ_q and Φ_t at s).
     Status correctVelocities(State& s);
     Status correctVelocities(State& s, const ConstraintValues& cv);
