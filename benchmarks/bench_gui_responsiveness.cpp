@@ -9,9 +9,12 @@
 // Writes a Markdown table.
 //
 //   bench_gui_responsiveness [OUTPUT.md] [--seconds S] [--model FILE] [--pace P] [--rtol R --atol A]
+//                            [--t-end T]
 // --pace P runs the model at P times real time (default: as fast as it goes); --rtol and
-// --atol replace the tolerances the model's run block or the method gives. The table's
-// simulated time over the run's wall time is the pace the workbench kept, drawing included.
+// --atol replace the tolerances the model's run block or the method gives; --t-end the end
+// time (default: P·S with a pace, else 1000 s, whose step-limit forecast stops a flexible
+// model's run within its first seconds). The table's simulated time over the run's wall
+// time is the pace the workbench kept, drawing included.
 // Needs a display (run under xvfb-run on a server).
 
 #include "viewport/VtkViewport.h"
@@ -139,13 +142,15 @@ int main(int argc, char** argv)
     QString outPath = "benchmark-gui.md";
     QString model = QStringLiteral(LOOPLAB_EXAMPLES_DIR "/chain-20-loops.json");
     double seconds = 20.0;
-    double pace = 0.0, rtol = 0.0, atol = 0.0;
+    double pace = 0.0, rtol = 0.0, atol = 0.0, tEnd = 0.0;
     const QStringList args = app.arguments();
     for (int i = 1; i < args.size(); ++i) {
         if (args[i] == "--seconds" && i + 1 < args.size())
             seconds = args[++i].toDouble();
         else if (args[i] == "--pace" && i + 1 < args.size())
             pace = args[++i].toDouble();
+        else if (args[i] == "--t-end" && i + 1 < args.size())
+            tEnd = args[++i].toDouble();
         else if (args[i] == "--rtol" && i + 1 < args.size())
             rtol = args[++i].toDouble();
         else if (args[i] == "--atol" && i + 1 < args.size())
@@ -175,7 +180,7 @@ int main(int argc, char** argv)
     QObject::connect(window.viewport(), &looplab::ui::VtkViewport::frameRendered, [&] { ++viewFrames; });
     // A paced run lasts the whole measurement, so the view animates throughout.
     looplab::SimulationSettings settings = window.runPanel()->settings();
-    settings.tEnd = pace > 0.0 ? pace * seconds : std::max(settings.tEnd, 1e3);
+    settings.tEnd = tEnd > 0.0 ? tEnd : pace > 0.0 ? pace * seconds : std::max(settings.tEnd, 1e3);
     if (rtol > 0.0)
         settings.ode.rtol = rtol;
     if (atol > 0.0)
@@ -189,6 +194,7 @@ int main(int argc, char** argv)
     app.setView(window.viewport()->renderSurface());
     app.setRecording(true);
     std::vector<double> gaps;
+    QString runMessage;
     QElapsedTimer clock, total;
     clock.start();
     total.start();
@@ -202,6 +208,9 @@ int main(int argc, char** argv)
         if (total.elapsed() >= seconds * 1000.0) {
             tick.stop();
             app.setRecording(false);
+            // What the run panel said while the run went on: a run that ended before the
+            // measurement did says why here.
+            runMessage = window.runPanel()->message();
             window.stopRun();
             app.quit();
         }
@@ -247,6 +256,7 @@ int main(int argc, char** argv)
                 "%d frames recorded, %d 3D frames drawn\n",
                 quantile(0.5), quantile(0.99), gaps.empty() ? 0.0 : gaps.back(), gaps.size(), simulated, frames,
                 viewFrames);
+    std::printf("run panel: %s\n", qPrintable(runMessage));
     std::printf("3D view repaints: %zu, median %.1f ms, 90th percentile %.1f ms, longest %.1f ms\n", view.size(),
                 viewQuantile(0.5), viewQuantile(0.9), viewQuantile(1.0));
     std::printf("largest gap at %.2f s held:\n", app.largestGapAt());
