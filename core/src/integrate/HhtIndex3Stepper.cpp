@@ -160,6 +160,9 @@ Status HhtIndex3Stepper::attempt(double h, Trial& trial) {
         aStart += (alpha_ * (h - lastStep_) / lastStep_) * lastIncrementA_;
     // Unknowns a_{n+1} and μ = (1 + α)λ_{n+1}, predicted by the step start's.
     VecX a = aStart, mu = (1.0 + alpha_) * lambdaI_;
+    // One set of constraint values for all iterations: their arrays and the Jacobian's
+    // storage are allocated once a step, not at every evaluation.
+    ConstraintValues cv;
     for (int it = 0;; ++it) {
         ++stats_.outerIterations;
         const VecX increment = scheme_.positionIncrement(h, v_, aStart, a);
@@ -167,7 +170,6 @@ Status HhtIndex3Stepper::attempt(double h, Trial& trial) {
         if (!increment.allFinite() || !s.v.allFinite())
             return Status::failure("the Newton iteration of HHT-I3 diverged at " + at(t1));
         retract(m, s.q, increment);
-        ConstraintValues cv;
         evaluateConstraints(m, s, cv, kPhi | kJacobian);
         ++stats_.rhsEvaluations;
         // Residuals: the α-weighted equations of motion and the position constraints

@@ -467,6 +467,9 @@ Status TlismniStepper::attempt(double h, Trial& trial) {
     if (historyReady_) aGuess += (h / lastIncrementStep_) * lastIncrementA_;
     VecX x(f);
     for (int k = 0; k < f; ++k) x[k] = aGuess[independent_[static_cast<size_t>(k)]];
+    // One set of constraint values for all iterations: their arrays and the Jacobian's
+    // storage are allocated once a step, not at every evaluation.
+    ConstraintValues cv;
     for (int outer = 0;; ++outer) {
         ++stats_.outerIterations;
         for (int k = 0; k < f; ++k) aGuess[independent_[static_cast<size_t>(k)]] = x[k];
@@ -479,7 +482,6 @@ Status TlismniStepper::attempt(double h, Trial& trial) {
         int inner = 0;
         // Φ_q and Φ_t at the iterate's positions serve its velocities, its accelerations
         // and w below; γ needs the corrected velocities.
-        ConstraintValues cv;
         Status st = correctPositions(s, &inner, &cv, outer > 0);
         stats_.innerIterations += inner;
         if (!st.ok) return st;
