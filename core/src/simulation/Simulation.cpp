@@ -230,9 +230,19 @@ SimulationResult Simulator::run(const State& start, const std::function<void(con
             std::ostringstream d;
             d << "step limit would be reached: " << stepper.statistics().steps << " steps for t = " << start.t
               << " to " << stepper.time() << " of " << tEnd << " s; at that pace the run needs about " << needed
-              << " steps, more than twice the limit of " << settings_.maxSteps
-              << " (raise the step limit; if the steps are short because fast, stiff motion holds an explicit "
-                 "integrator back, bdf or tlismni/hht step over it)";
+              << " steps, more than twice the limit of " << settings_.maxSteps;
+            // An implicit integrator is not held back by stiffness: its steps are as short as
+            // the motion the tolerances ask it to follow (a flexible member's ringing), so
+            // pointing it to the implicit methods would send the user where they are.
+            const IntegratorInfo* integrator = findIntegrator(settings_.integrator);
+            if (integrator && integrator->implicit)
+                d << " (raise the step limit or shorten the run: the implicit " << settings_.integrator
+                  << " is not held back by stiffness but takes the steps the tolerances need to follow the "
+                     "motion, such as a flexible member's vibration; looser rtol and atol, or structural "
+                     "damping in the model (stiffness_damping), lengthen them)";
+            else
+                d << " (raise the step limit; if the steps are short because fast, stiff motion holds an "
+                     "explicit integrator back, bdf or tlismni/hht step over it)";
             fail(stepper.time(), d.str());
             break;
         }

@@ -102,6 +102,8 @@ private slots:
         QCOMPARE(r.result.statistics.steps, 1'000L);
         QVERIFY2(QString::fromStdString(r.result.message).contains("step limit would be reached"),
                  r.result.message.c_str());
+        QVERIFY2(QString::fromStdString(r.result.message).contains("bdf or tlismni/hht step over it"),
+                 r.result.message.c_str());
         const double needed = 1'000.0 * 1000.0 / (r.result.tFinal - lm.initial.t);
         qInfo("1 000 steps reached t = %.4g s: about %.3g steps for 1 000 s", r.result.tFinal - lm.initial.t, needed);
         QVERIFY(needed > 6'000.0);
@@ -112,6 +114,20 @@ private slots:
         QVERIFY2(ten.result.ok, ten.result.message.c_str());
         qInfo("10 s took %ld steps", ten.result.statistics.steps);
         QVERIFY(std::abs(ten.result.statistics.steps * 100.0 / needed - 1.0) < 0.5);
+
+        // With an implicit integrator the advice is the tolerances, not another method: it
+        // is the one the explicit advice points to.
+        SimulationSettings implicitRun = st;
+        implicitRun.method = "tlismni";
+        implicitRun.integrator = "hht";
+        implicitRun.tEnd = lm.initial.t + 1000.0;
+        implicitRun.maxSteps = 3'000;
+        const Run h = simulate(lm, implicitRun);
+        QCOMPARE(h.result.ok, false);
+        const QString message = QString::fromStdString(h.result.message);
+        QVERIFY2(message.contains("step limit would be reached") && message.contains("looser rtol and atol") &&
+                     !message.contains("step over it"),
+                 h.result.message.c_str());
     }
 
     // A wall-time limit shorter than any step ends the run after its first step.
