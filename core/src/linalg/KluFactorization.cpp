@@ -59,21 +59,23 @@ bool KluFactorization::factorize(const SparseColMatrix& a) {
     // it comes and goes. Such a matrix is factorised on the pattern analysed, its missing
     // entries as zeros; one with entries outside it is analysed on the union of both, so
     // the pattern grows to the matrices' common envelope and stays there.
-    bool fits = k.symbolic && static_cast<int>(outer_.size()) == n + 1;
-    bool same = fits && static_cast<int>(inner_.size()) == a.nonZeros() && std::equal(outer_.begin(), outer_.end(), ap) &&
-                std::equal(inner_.begin(), inner_.end(), ai);
-    if (!same && fits)
+    const bool analysed = k.symbolic && static_cast<int>(outer_.size()) == n + 1;  // for this size
+    const bool same = analysed && static_cast<int>(inner_.size()) == a.nonZeros() &&
+                      std::equal(outer_.begin(), outer_.end(), ap) && std::equal(inner_.begin(), inner_.end(), ai);
+    bool fits = same;
+    if (analysed && !same) {
+        fits = true;
         for (int col = 0; col < n && fits; ++col)
             fits = containsAll(inner_.data() + outer_[size_t(col)], inner_.data() + outer_[size_t(col) + 1], ai + ap[col],
                                ai + ap[col + 1]);
-    if (!same && !fits) {
+    }
+    if (!fits) {
         std::vector<int> outer(static_cast<size_t>(n) + 1, 0), inner;
-        const bool merge = k.symbolic && static_cast<int>(outer_.size()) == n + 1;
-        inner.reserve(static_cast<size_t>(a.nonZeros()) + (merge ? inner_.size() : 0));
+        inner.reserve(static_cast<size_t>(a.nonZeros()) + (analysed ? inner_.size() : 0));
         for (int col = 0; col < n; ++col) {
             const int* b = ai + ap[col];
             const int* bEnd = ai + ap[col + 1];
-            if (merge)
+            if (analysed)
                 std::set_union(inner_.data() + outer_[size_t(col)], inner_.data() + outer_[size_t(col) + 1], b, bEnd,
                                std::back_inserter(inner));
             else
