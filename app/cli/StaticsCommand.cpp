@@ -45,7 +45,7 @@ int runStatics(const StaticsCommandOptions& o) {
                   << "method:               " << r.method << " (" << r.newtonIterations << " Newton iterations, "
                   << r.relaxationSteps << " relaxation steps)\n"
                   << "force residual:       " << r.forceResidual << " N (forces " << r.forceScale << " N, loads "
-                  << r.loadScale << " N)\n"
+                  << r.loadScale << " N)" << (r.convergedToRounding ? ", converged to rounding" : "") << "\n"
                   << "constraint residual:  " << r.constraintResidual << " m\n"
                   << "degrees of freedom:   " << r.degreesOfFreedom << "\n";
         if (r.freeDirections > 0)

@@ -10,6 +10,7 @@ nlohmann::json staticsJson(const Model& model, const State& s, const StaticsResu
     j["newton_iterations"] = r.newtonIterations;
     j["relaxation_steps"] = r.relaxationSteps;
     j["force_residual"] = r.forceResidual;
+    j["converged_to_rounding"] = r.convergedToRounding;
     j["force_scale"] = r.forceScale;
     j["load_scale"] = r.loadScale;
     j["constraint_residual"] = r.constraintResidual;

@@ -744,18 +744,24 @@ private slots:
         }
     }
 
-    // The spurious-mode filter at work. With the shift σ = 2 ω²_max above the whole
-    // spectrum of the 8-element cantilever and every mode asked for (49), the low modes'
-    // shift-inverted values ν = 1/(ω² − σ) crowd within 1e-5 of −1/σ: the iteration cannot
-    // separate them, and the vectors it returns for them mix modes and leave the tangent
-    // space by up to 5e-4 (the error of the solves, no longer small against the gaps).
-    // The filter must not report them: every mode reported satisfies the constraints and
-    // is an eigenvalue of the independent dense problem on the null space of Φ_q. Measured:
-    // 28 of 49 rejected, 21 reported (9.6 to 62.9 kHz), each within 1e-8 |σ − ω_d²| of its
-    // dense ω_d², the highest (nearest the shift) to 1e-15 in frequency. The infinite
-    // eigenvalues of the constraint directions themselves are exactly 0 in the shift-
-    // inverted operator and were never among the candidates. With the automatic shift
-    // below the spectrum the same request returns all 49 and rejects none.
+    // The spurious-mode filter at work, and the whole spectrum without it. With the shift
+    // σ = 2 ω²_max above the whole spectrum of the 8-element cantilever, the low modes'
+    // shift-inverted values ν = 1/(ω² − σ) crowd within 1e-5 of −1/σ.
+    // - Every mode asked for (49, the whole tangent space): the Rayleigh-Ritz problem on the
+    //   range of the shift-inverted operator (methods.md, "Eigenanalysis", step 5) separates
+    //   them all; each within 6e-15 |σ − ω_d²| of its dense ω_d², none rejected, on every
+    //   OpenBLAS kernel tried (SkylakeX, Haswell, Sandybridge, Prescott). Before it, a Lanczos
+    //   run over the whole space returned ghosts in place of the second copies of repeated
+    //   pairs, and which (0 or 4 of 49 with the automatic shift) depended on the kernel.
+    // - 20 asked for (Lanczos in the M inner product): the vectors it returns for the
+    //   crowded values mix modes and leave the tangent space; the filter must not report
+    //   them: every mode reported satisfies the constraints and is an eigenvalue of the
+    //   independent dense problem on the null space of Φ_q. Measured on the same four
+    //   kernels: 15 reported (11.6 to 62.9 kHz), 5 rejected, each within 1.5e-13
+    //   |σ − ω_d²| of its dense ω_d², the highest (nearest the shift) to 2e-14 in frequency.
+    // The infinite eigenvalues of the constraint directions themselves are exactly 0 in the
+    // shift-inverted operator and were never among the candidates. With the automatic shift
+    // below the spectrum all 49 are returned and none rejected.
     void spuriousModesRejected() {
         const ModelDocument doc = test::unloadedCantilever(8);
         const Model model = test::buildOrStop(doc);
@@ -775,64 +781,76 @@ private slots:
         QVERIFY(!all.flagged && all.denseChecked && all.denseDifference < 1e-10);
         const double w2max = all.modes.back().squaredFrequency;
 
-        ModesOptions above = below;
-        above.shift = 2.0 * w2max;
-        const ModesResult r = computeModes(model, s, st.lambda, above);
-        QVERIFY2(r.ok, r.message.c_str());
-        QVERIFY(r.denseChecked);
-        // The dense eigenvalues ω_d² (all real: undamped).
-        std::vector<double> dense;
-        for (const std::complex<double>& sd : r.denseEigenvalues) dense.push_back(-(sd * sd).real());
-        QCOMPARE(int(dense.size()), 49);
-        double worstShifted = 0.0, worstRelative = 0.0, worstConstraint = 0.0, worstInaccurate = 0.0;
-        int inaccurate = 0;
-        std::vector<bool> matched(dense.size(), false);
-        for (const Mode& m : r.modes) {
-            // The nearest dense eigenvalue not yet taken: a pair of the square section is two
-            // equal eigenvalues, while a mode counted twice would find its second nearest.
-            size_t best = dense.size();
-            for (size_t i = 0; i < dense.size(); ++i)
-                if (!matched[i] && (best == dense.size() ||
-                                    std::abs(m.squaredFrequency - dense[i]) < std::abs(m.squaredFrequency - dense[best])))
-                    best = i;
-            QVERIFY(best < dense.size());
-            // A pair far from the shift may not have converged: it must then say so (its
-            // residual), and only the ones that do not are held to the accuracy below. Which
-            // pairs converge there changes with the last digits of the shift (a relative
-            // change of 1e-12 turned 21 accurate modes into 27 of which 5 inaccurate).
-            const double shifted = std::abs(m.squaredFrequency - dense[best]) / std::abs(*above.shift - dense[best]);
-            if (!m.accurate) {
-                ++inaccurate;
-                worstInaccurate = std::max(worstInaccurate, shifted);
+        for (const int count : {49, 20}) {
+            ModesOptions above = below;
+            above.count = count;
+            above.shift = 2.0 * w2max;
+            const ModesResult r = computeModes(model, s, st.lambda, above);
+            QVERIFY2(r.ok, r.message.c_str());
+            QVERIFY(r.denseChecked);
+            // The dense eigenvalues ω_d² (all real: undamped).
+            std::vector<double> dense;
+            for (const std::complex<double>& sd : r.denseEigenvalues) dense.push_back(-(sd * sd).real());
+            QCOMPARE(int(dense.size()), 49);
+            double worstShifted = 0.0, worstRelative = 0.0, worstConstraint = 0.0, worstInaccurate = 0.0;
+            int inaccurate = 0;
+            std::vector<bool> matched(dense.size(), false);
+            for (const Mode& m : r.modes) {
+                // The nearest dense eigenvalue not yet taken: a pair of the square section is two
+                // equal eigenvalues, while a mode counted twice would find its second nearest.
+                size_t best = dense.size();
+                for (size_t i = 0; i < dense.size(); ++i)
+                    if (!matched[i] && (best == dense.size() ||
+                                        std::abs(m.squaredFrequency - dense[i]) < std::abs(m.squaredFrequency - dense[best])))
+                        best = i;
+                QVERIFY(best < dense.size());
+                // A pair far from the shift may not have converged: it must then say so (its
+                // residual), and only the ones that do not are held to the accuracy below. Which
+                // pairs converge there changes with the last digits of the shift (a relative
+                // change of 1e-12 turned 21 accurate modes into 27 of which 5 inaccurate).
+                const double shifted = std::abs(m.squaredFrequency - dense[best]) / std::abs(*above.shift - dense[best]);
+                if (!m.accurate) {
+                    ++inaccurate;
+                    worstInaccurate = std::max(worstInaccurate, shifted);
+                    matched[best] = true;
+                    continue;
+                }
+                worstShifted = std::max(worstShifted, shifted);
+                worstRelative = std::max(worstRelative, std::abs(m.squaredFrequency - dense[best]) / dense[best]);
+                worstConstraint = std::max(worstConstraint, m.constraintResidual);
                 matched[best] = true;
-                continue;
             }
-            worstShifted = std::max(worstShifted, shifted);
-            worstRelative = std::max(worstRelative, std::abs(m.squaredFrequency - dense[best]) / dense[best]);
-            worstConstraint = std::max(worstConstraint, m.constraintResidual);
-            matched[best] = true;
+            const double top = (r.modes.back().frequencyHz - all.modes.back().frequencyHz) / all.modes.back().frequencyHz;
+            qInfo("shift %.4g rad^2/s^2 (2 w2max): %zu reported (%.6g to %.6g Hz), %d rejected; against the dense "
+                  "problem: %.3g of |sigma - w_d^2|, %.3g of w_d^2; highest %.3g; largest constraint residual %.3g; "
+                  "the code's dense difference %.3g; %d flagged inaccurate (worst %.3g of |sigma - w_d^2|)",
+                  *above.shift, r.modes.size(), r.modes.front().frequencyHz, r.modes.back().frequencyHz,
+                  r.spuriousRejected, worstShifted, worstRelative, top, worstConstraint, r.denseDifference, inaccurate,
+                  worstInaccurate);
+            QVERIFY(inaccurate == 0 || (r.flagged && std::any_of(r.warnings.begin(), r.warnings.end(), [](const std::string& w) {
+                                            return w.find("inaccurate") != std::string::npos;
+                                        })));
+            QCOMPARE(int(r.modes.size()) + r.spuriousRejected, count);
+            QVERIFY(worstConstraint <= above.spuriousTolerance);
+            QVERIFY2(std::abs(top) < 1e-12, qPrintable(QString::number(top)));
+            if (count == 49) {
+                // The whole tangent space: every pair, each to rounding of its distance from
+                // the shift (~100 ε for these crowded values; measured 5e-15 to 6e-15).
+                QCOMPARE(r.spuriousRejected, 0);
+                QCOMPARE(inaccurate, 0);
+                QVERIFY2(worstShifted < 1e-12, qPrintable(QString::number(worstShifted)));
+            } else {
+                QVERIFY(int(r.modes.size()) - inaccurate >= 10);
+                QVERIFY(r.spuriousRejected >= 1);
+                QVERIFY(std::any_of(r.warnings.begin(), r.warnings.end(), [](const std::string& w) {
+                    return w.find("constraint mode") != std::string::npos &&
+                           w.find("nearer the modes wanted") != std::string::npos;
+                }));
+                // Shift-invert resolves ω² to a fraction of its distance from the shift:
+                // 7.5e-14 to 1.5e-13 measured on the modes whose residual says they converged.
+                QVERIFY2(worstShifted < 1e-10, qPrintable(QString::number(worstShifted)));
+            }
         }
-        const double top = (r.modes.back().frequencyHz - all.modes.back().frequencyHz) / all.modes.back().frequencyHz;
-        qInfo("shift %.4g rad^2/s^2 (2 w2max): %zu reported (%.6g to %.6g Hz), %d rejected; against the dense "
-              "problem: %.3g of |sigma - w_d^2|, %.3g of w_d^2; highest %.3g; largest constraint residual %.3g; "
-              "the code's dense difference %.3g; %d flagged inaccurate (worst %.3g of |sigma - w_d^2|)",
-              *above.shift, r.modes.size(), r.modes.front().frequencyHz, r.modes.back().frequencyHz,
-              r.spuriousRejected, worstShifted, worstRelative, top, worstConstraint, r.denseDifference, inaccurate,
-              worstInaccurate);
-        QVERIFY(inaccurate == 0 || (r.flagged && std::any_of(r.warnings.begin(), r.warnings.end(), [](const std::string& w) {
-                                        return w.find("inaccurate") != std::string::npos;
-                                    })));
-        QVERIFY(int(r.modes.size()) - inaccurate >= 10);
-        QVERIFY(r.spuriousRejected >= 10 && int(r.modes.size()) >= 10);
-        QCOMPARE(int(r.modes.size()) + r.spuriousRejected, 49);
-        QVERIFY(std::any_of(r.warnings.begin(), r.warnings.end(), [](const std::string& w) {
-            return w.find("constraint mode") != std::string::npos && w.find("nearer the modes wanted") != std::string::npos;
-        }));
-        QVERIFY(worstConstraint <= above.spuriousTolerance);
-        // Shift-invert resolves ω² to a fraction of its distance from the shift: 3e-13 measured
-        // on the modes whose residual says they converged.
-        QVERIFY2(worstShifted < 1e-7, qPrintable(QString::number(worstShifted)));
-        QVERIFY2(std::abs(top) < 1e-12, qPrintable(QString::number(top)));
     }
 
     // The automatic shift moved near the lowest frequency (methods.md, "Eigenanalysis", step
@@ -1015,6 +1033,14 @@ private slots:
             State s = initialState(model);
             const StaticsResult st = equilibrium(model, s);
             QVERIFY2(st.ok, st.message.c_str());
+            // Newton alone, to the tolerance or to rounding (docs/architecture.md, "Results on
+            // any CPU"): refined twice it stalled on the SkylakeX kernels at 1.2e-8 of its
+            // forces and ran 50 iterations and 200 000 relaxation steps to a failure.
+            qInfo("elements x%d: statics %s in %d Newton iterations%s, force residual %.3g N", refine,
+                  st.method.c_str(), st.newtonIterations, st.convergedToRounding ? " (to rounding)" : "",
+                  st.forceResidual);
+            QCOMPARE(QString::fromStdString(st.method), QString("newton"));
+            QVERIFY(st.newtonIterations <= 12);
             ModesOptions o;
             o.count = 10;
             const ModesResult r = computeModes(model, s, st.lambda, o);

@@ -115,6 +115,10 @@ struct StaticsResult : Status {
     /// Eigenvalues ω² [rad²/s²] of (TᵀMT)⁻¹TᵀKT at the end, ascending (dense check only;
     /// empty when not computed).
     VecX squaredFrequencies;
+    /// Newton ended where the residual stopped falling at a level the rounding of the
+    /// positions explains (10 ε L max|K_ij|, or 1e3 × the force tolerance), not at the
+    /// tolerance itself: converged to rounding.
+    bool convergedToRounding = false;
     /// Merit (force residual / f₀) per Newton iteration, for diagnostics.
     std::vector<double> history;
 };

@@ -1,6 +1,7 @@
 #pragma once
-// Repeated eigenvalues by deflation, shared by the three paths of the shift-invert
-// iteration (ShiftInvertIteration.cpp). A Krylov run from one start vector holds one vector
+// Repeated eigenvalues by deflation, shared by the Krylov paths of the shift-invert
+// iteration (ShiftInvertIteration.cpp; the third, for nearly the whole tangent space, has
+// every pair from one Rayleigh-Ritz problem). A Krylov run from one start vector holds one vector
 // of each eigenspace; a second copy of a repeated eigenvalue (the two bending planes of a
 // square section) enters only through rounding, and was missed on the 32-element cantilever:
 // 16.7, 104.7, 293, 575 Hz instead of 16.7, 16.7, 104.7, 104.7. So the operator is deflated

@@ -3,14 +3,15 @@
 
 #include "looplab/dynamics/Dynamics.h"
 
+#include <Eigen/Eigenvalues>
 #include <Eigen/QR>
 #include <Eigen/SparseCholesky>
 #include <Spectra/GenEigsSolver.h>
-#include <Spectra/SymEigsSolver.h>
 #include <Spectra/SymGEigsShiftSolver.h>
 
 #include <algorithm>
 #include <cmath>
+#include <random>
 #include <string>
 
 namespace looplab::modes {
@@ -74,8 +75,9 @@ private:
     FunctionOp op;
 };
 
-// The symmetric path when its basis would not fit the tangent space: the Euclidean Lanczos
-// on H (below), whose vectors are mapped back to x. False if the mass is not positive definite.
+// The symmetric path when a Krylov basis would not fit the tangent space: every pair of H
+// (below) from a Rayleigh-Ritz problem on its range, the vectors mapped back to x. False if
+// the mass is not positive definite.
 bool ShiftInvertIteration::factoredMass() {
     // H = Bᵀ Pᵀ S⁻¹ P B with M = BBᵀ: symmetric, with the eigenvalues ν = 1/(ω² − σ)
     // for z = Bᵀx, and 0 for the r constraint directions. B = Qᵀ L from the Cholesky
@@ -107,36 +109,52 @@ bool ShiftInvertIteration::factoredMass() {
             removeFreePart(Y, Y, y, n);
         };
     }
-    const int nev = std::min({o.count, elastic, n - 1});
-    const int ncv = std::min(std::max(2 * nev + 1, 20), n);
-    Spectra::SymEigsSolver<FunctionOp> eig(op, nev, ncv);
-    eig.init();
-    nconv = static_cast<int>(eig.compute(Spectra::SortRule::LargestMagn, o.maxIterations, o.tolerance));
-    converged = eig.info() == Spectra::CompInfo::Successful;
-    res.iterations = static_cast<int>(eig.num_iterations());
-    res.operations = static_cast<int>(eig.num_operations());
-    VecX ev = eig.eigenvalues();
-    MatX Z = eig.eigenvectors();
-    // Repeated eigenvalues (Deflation.h): (I − ZZᵀ) H (I − ZZᵀ), its largest |ν| taken in place
-    // of the smallest kept while larger, until none is.
-    if (converged && nev < elastic) {
-        FunctionOp deflated = deflatedOperator(op, Z, Z);
-        deflationRounds(nev, n, [&](const VecX& start) {
-            Spectra::SymEigsSolver<FunctionOp> extra(deflated, 1, std::min(20, n));
-            extra.init(start.data());
-            extra.compute(Spectra::SortRule::LargestMagn, o.maxIterations, o.tolerance);
-            res.iterations += static_cast<int>(extra.num_iterations());
-            res.operations += static_cast<int>(extra.num_operations());
-            if (extra.info() != Spectra::CompInfo::Successful) return false;
-            Eigen::Index smallest = 0;
-            ev.cwiseAbs().minCoeff(&smallest);
-            // A copy of the smallest kept value itself changes nothing: strictly larger.
-            if (!(std::abs(extra.eigenvalues()[0]) > std::abs(ev[smallest]) * (1.0 + 1e-9))) return false;
-            ev[smallest] = extra.eigenvalues()[0];
-            Z.col(smallest) = extra.eigenvectors().col(0);
-            return true;
-        });
+    // H has rank `elastic` exactly: it vanishes on the r constraint directions and on the
+    // free ones. Its image of a few more random vectors than that spans its range, and the
+    // Rayleigh-Ritz problem there gives every pair, the second copy of a repeated eigenvalue
+    // included, which a Krylov run from one vector holds only through rounding: with nearly
+    // every mode asked for there is no room left to deflate, and which ghosts took the
+    // missing copies' places, to be rejected as constraint modes, changed with the BLAS
+    // kernels of the CPU (4 of the 49 modes of the 8-element cantilever on one kernel, none
+    // on another).
+    const int nev = std::min(o.count, elastic);
+    const int sample = std::min(elastic + 8, n);
+    MatX Y(n, sample);
+    {
+        std::mt19937 g(12345);
+        MatX omega(n, sample);
+        // Uniform in [-1, 1) from the generator's raw output, the same numbers everywhere.
+        for (Eigen::Index j = 0; j < sample; ++j)
+            for (Eigen::Index i = 0; i < n; ++i) omega(i, j) = double(g()) / 2147483648.0 - 1.0;
+        for (Eigen::Index j = 0; j < sample; ++j) op.apply(omega.col(j).data(), Y.col(j).data());
     }
+    Eigen::ColPivHouseholderQR<MatX> qr(Y);
+    const MatX basis = qr.householderQ() * MatX::Identity(n, elastic);
+    MatX HB(n, elastic);
+    for (Eigen::Index j = 0; j < elastic; ++j) op.apply(basis.col(j).data(), HB.col(j).data());
+    const MatX T = basis.transpose() * HB;
+    Eigen::SelfAdjointEigenSolver<MatX> small(0.5 * (T + T.transpose()));
+    res.iterations = 1;
+    res.operations = sample + elastic;
+    if (small.info() != Eigen::Success || !small.eigenvalues().allFinite()) {
+        res.message = "the shift-inverted operator on the tangent space is not finite: the shifted matrix is "
+                      "too close to singular";
+        return false;
+    }
+    // Largest |ν| first, as the iteration's pairs come.
+    std::vector<Eigen::Index> order(static_cast<size_t>(elastic));
+    for (size_t i = 0; i < order.size(); ++i) order[i] = static_cast<Eigen::Index>(i);
+    std::stable_sort(order.begin(), order.end(), [&](Eigen::Index a, Eigen::Index b) {
+        return std::abs(small.eigenvalues()[a]) > std::abs(small.eigenvalues()[b]);
+    });
+    VecX ev(nev);
+    MatX Z(n, nev);
+    for (int k = 0; k < nev; ++k) {
+        ev[k] = small.eigenvalues()[order[static_cast<size_t>(k)]];
+        Z.col(k) = basis * small.eigenvectors().col(order[static_cast<size_t>(k)]);
+    }
+    nconv = nev;
+    converged = true;
     const auto Lt = L.transpose().triangularView<Eigen::Upper>();
     for (int k = 0; k < ev.size(); ++k) {
         nu.emplace_back(ev[k], 0.0);
@@ -339,8 +357,8 @@ bool iterateShiftInverted(ModesWork& work, ModesResult& res) {
     // freedom, or nearly all modes asked for) runs out of directions, and Spectra's restart
     // then broke down ("TridiagEigen: eigen decomposition failed" on the Grashof four-bar
     // and the chain of 20 loops, one degree of freedom each; the Bricard linkage's mode
-    // lost). There the problem is small on the tangent space and the Euclidean Lanczos on
-    // H = Lᵀ Pᵀ S⁻¹ P L with the Cholesky factor of the mass, M = LLᵀ, is kept.
+    // lost). There the problem is small on the tangent space, and is solved whole on the
+    // range of H = Lᵀ Pᵀ S⁻¹ P L with the Cholesky factor of the mass, M = LLᵀ.
     const int symmetricNev = std::min({o.count, elastic, n - 1});
     const int symmetricNcv = std::min(std::max(2 * symmetricNev + 1, 20), n);
     const bool basisFitsTangentSpace = symmetricNcv <= elastic && symmetricNev + kDeflationBasis <= elastic;
