@@ -83,7 +83,9 @@ public:
 
     void parameter(const json& j, const std::string& where, const json& model, StudyParameter& p) {
         if (!object(j, where, {"name", "path", "also", "values", "range", "normal", "uniform"})) return;
-        text(j, "path", where, p.path, true);
+        // "" is a JSON pointer to the whole model, never a number to vary.
+        if (text(j, "path", where, p.path, true) && p.path.empty())
+            error(where + "/path", "'path' is empty: it must point at a number of the model (e.g. \"/bodies/0/mass\")");
         p.name = p.path;
         text(j, "name", where, p.name);
         if (p.name.empty() || p.name.find_first_of(",\"\n\r") != std::string::npos)
@@ -195,7 +197,8 @@ public:
             const IntegratorInfo* info = findIntegrator(s.integrator);
             if (info && info->stepControl == StepControl::Fixed && !(s.ode.step > 0))
                 error(where + "/step", s.integrator + " needs a positive 'step'");
-            positive(j, "rtol", where, s.ode.rtol);
+            if (positive(j, "rtol", where, s.ode.rtol) && s.ode.rtol >= 1)
+                error(where + "/rtol", "'rtol' must be below 1 (a relative tolerance; as simulate's --rtol)");
             positive(j, "atol", where, s.ode.atol);
             positive(j, "output_step", where, s.outputStep);
             if (number(j, "singular_threshold", where, s.singularThreshold) && s.singularThreshold < 0)

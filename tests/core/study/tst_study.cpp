@@ -407,6 +407,15 @@ void TestStudy::badStudyFilesNameFileAndLocation() {
         {R"({"format": "looplab-study", "version": 1, "model": "/dev/zero",
             "parameters": [{"path": "/bodies/0/mass", "values": [1]}], "analysis": {"type": "check"}})",
          "/model", "larger than 64 MB"},
+        // What the command line refuses is refused in a study too: a relative tolerance
+        // of 1 or more, a parameter that points at the whole model.
+        {R"({"format": "looplab-study", "version": 1, "model": "MODEL",
+            "parameters": [{"path": "/bodies/0/mass", "values": [1]}],
+            "analysis": {"type": "simulate", "t_end": 1, "rtol": 2}, "outputs": []})",
+         "/analysis/rtol", "'rtol' must be below 1"},
+        {R"({"format": "looplab-study", "version": 1, "model": "MODEL",
+            "parameters": [{"name": "whole", "path": "", "values": [1]}], "analysis": {"type": "check"}})",
+         "/parameters/0/path", "'path' is empty"},
     };
     int i = 0;
     for (const Case& c : cases) {
