@@ -12,6 +12,7 @@
 #include <cmath>
 #include <cstdio>
 #include <iostream>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -51,13 +52,16 @@ inline int reportFailure(bool json, int status, const std::string& message) {
 /// Loads and assembles a model; on failure puts every diagnostic into *message and
 /// returns kBadInput (an assembly failure is a fault of the model file too).
 inline int loadModel(const std::string& path, LoadedModel& out, std::string* message,
-                     RunSettingsDoc* run = nullptr) {
+                     RunSettingsDoc* run = nullptr, const std::optional<std::string>& start = std::nullopt) {
     DocumentResult doc = readModelDocument(path);
     if (!doc.document) {
         *message = formatDiagnostics(doc.diagnostics);
         return kBadInput;
     }
     if (run) *run = doc.document->run;
+    // The start is taken at load time (StartMotion.h): one given on the command line
+    // replaces the run block's there.
+    if (start) doc.document->run.start = start;
     out = prepareModel(*doc.document, path);
     if (!out.ok()) {
         *message = formatDiagnostics(out.diagnostics);
@@ -68,9 +72,10 @@ inline int loadModel(const std::string& path, LoadedModel& out, std::string* mes
 
 /// Loads a model (and its `run` block into *run); on failure prints the diagnostics (and
 /// the JSON failure object).
-inline int loadOrReport(const std::string& path, LoadedModel& out, bool json, RunSettingsDoc* run = nullptr) {
+inline int loadOrReport(const std::string& path, LoadedModel& out, bool json, RunSettingsDoc* run = nullptr,
+                        const std::optional<std::string>& start = std::nullopt) {
     std::string message;
-    const int rc = loadModel(path, out, &message, run);
+    const int rc = loadModel(path, out, &message, run, start);
     if (rc == kSuccess) return rc;
     while (!message.empty() && message.back() == '\n') message.pop_back();
     std::cerr << message << "\n";

@@ -2,6 +2,7 @@
 #include "CliCommon.h"
 #include "OutputFile.h"
 #include "SimulationRecord.h"
+#include "StartReport.h"
 
 #include "looplab/integrate/MethodRegistry.h"
 #include "looplab/simulation/Simulation.h"
@@ -30,8 +31,9 @@ int runSimulate(const SimulateOptions& o) {
     }
     LoadedModel lm;
     RunSettingsDoc modelRun;
-    if (int rc = loadOrReport(o.model, lm, o.json, &modelRun)) return rc;
+    if (int rc = loadOrReport(o.model, lm, o.json, &modelRun, o.given.start)) return rc;
     const Model& model = *lm.model;
+    if (!lm.start.message.empty()) std::cerr << "warning: " << lm.start.message << "\n";
     std::vector<std::string> warnings;
     const ResolvedRunSettings resolved = reports::resolveSimulation(o, modelRun, lm.initial.t, &warnings);
     if (!resolved.error.empty()) return reportFailure(o.json, kBadInput, resolved.error);
@@ -79,6 +81,7 @@ int runSimulate(const SimulateOptions& o) {
     if (!written) error = writeError;
     if (o.json) {
         nlohmann::json j = record.summary(res, resolved, warnings);
+        j["start"] = reports::startJson(lm.start, o.given.start ? *o.given.start : modelRun.start.value_or("consistent"));
         j["ok"] = ok;
         if (!ok) {
             j["error"] = error;
@@ -86,7 +89,10 @@ int runSimulate(const SimulateOptions& o) {
         }
         std::cout << j.dump(2) << "\n";
     } else {
-        std::cout << "settings: " << resolved.summary() << "\n";
+        std::cout << "settings: " << resolved.summary() << "\n"
+                  << "start: " << reports::startText(lm.start, o.given.start ? *o.given.start
+                                                                             : modelRun.start.value_or("consistent"))
+                  << "\n";
         if (const std::string meshes = meshesText(model); !meshes.empty()) std::cout << "meshes:\n" << meshes;
         std::cout << "steps " << res.statistics.steps << " (rejected " << res.statistics.rejectedSteps
                   << "), rhs evaluations " << res.statistics.rhsEvaluations << ", wall time " << res.wallTime

@@ -30,7 +30,7 @@ std::vector<std::string> parameterKeys() {
 // The run-block fields as parsed; only those given reach SimulateOptions::given, so that
 // the model's run block and the method's defaults decide the others.
 struct RunOptionValues {
-    std::string method, integrator;
+    std::string method, integrator, start;
     double tEnd = 0.0, step = 0.0, rtol = 0.0, atol = 0.0, outputStep = 0.0;
     /// The methods' own parameters by registry key (a map: CLI11 keeps the addresses).
     std::map<std::string, double> parameters;
@@ -47,6 +47,7 @@ void collectGiven(CLI::App* cmd, const RunOptionValues& v, looplab::RunSettingsD
     take("--rtol", v.rtol, given.rtol);
     take("--atol", v.atol, given.atol);
     take("--output-step", v.outputStep, given.outputStep);
+    take("--start", v.start, given.start);
     for (const auto& [key, value] : v.parameters)
         if (cmd->count("--" + key)) given.parameters[key] = value;
 }
@@ -72,6 +73,11 @@ void addSimulationOptions(CLI::App* cmd, looplab::cli::SimulateOptions& o, RunOp
                     "Integrator: " + joined(integratorNames) +
                         " (default: the model's run block, else the method's own; see `methods`)")
         ->check(CLI::IsMember(integratorNames));
+    cmd->add_option("--start", v.start,
+                    "How beams and solids start moving: consistent (with the rigid mechanism's velocities, no "
+                    "strain rate) or rest (at rest, only their joints' nodes moving) (default: the model's run "
+                    "block, else consistent)")
+        ->check(CLI::IsMember({"consistent", "rest"}));
     cmd->add_option("--step", v.step, "rk4: fixed step [s]; adaptive integrators: initial step (default automatic)");
     cmd->add_option("--rtol", v.rtol, "Relative tolerance (adaptive integrators; default: the model's, else the method's)");
     cmd->add_option("--atol", v.atol, "Absolute tolerance (adaptive integrators; default: the model's, else the method's)");

@@ -22,7 +22,7 @@ LoadOutcome prepare(DocumentResult doc, const std::string& file) {
         if (const auto why = reports::explainFailure(*doc.document, file)) out.explanation = why->sentences();
         return out;
     }
-    out.model = std::make_shared<ModelHandle>(ModelHandle{std::move(*doc.document), file, lm.model, lm.initial});
+    out.model = std::make_shared<ModelHandle>(ModelHandle{std::move(*doc.document), file, lm.model, lm.initial, lm.start});
     return out;
 }
 
@@ -77,7 +77,7 @@ LoadOutcome withNumber(const ModelHandle& m, const std::string& pointer, double 
     }
     if (b.model->positionSize() != m.model->positionSize() || b.model->velocitySize() != m.model->velocitySize())
         return fail("changing this number changes the model's coordinates: load the changed model instead");
-    out.model = std::make_shared<ModelHandle>(ModelHandle{std::move(*doc.document), m.file, b.model, m.initial});
+    out.model = std::make_shared<ModelHandle>(ModelHandle{std::move(*doc.document), m.file, b.model, m.initial, m.start});
     return out;
 }
 

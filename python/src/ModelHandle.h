@@ -14,6 +14,8 @@ struct ModelHandle {
     std::string file;  ///< where it was read from; empty for a model given as a dict
     std::shared_ptr<const Model> model;
     State initial;
+    /// How its flexible members started at `initial` (StartMotion.h).
+    StartReport start;
 };
 
 /// A model, or why there is none: the diagnostics (file, JSON location, message) and,

@@ -4,6 +4,7 @@
 #include "KinematicRecord.h"
 #include "ModesReport.h"
 #include "SimulationRecord.h"
+#include "StartReport.h"
 #include "StaticsReport.h"
 
 #include "looplab/integrate/MethodRegistry.h"
@@ -142,6 +143,9 @@ RunRecord simulateFrom(const ModelHandle& m, const RunSettingsDoc& modelRun, con
     if (record.empty()) out.last = start;
     control.finish(res.tFinal);
     nlohmann::json j = record.summary(res, resolved, warnings);
+    // As the command line reports it, for a run from the state the model was loaded in.
+    if (start.t == m.initial.t && start.q == m.initial.q && start.v == m.initial.v)
+        j["start"] = reports::startJson(m.start, m.document.run.start.value_or("consistent"));
     j["ok"] = res.ok;
     if (!res.ok) j["error"] = res.message;
     out.summary = j.dump();

@@ -644,7 +644,8 @@ public:
     // Checked against the registry like the command line's options, so a model never
     // opens with settings a run would refuse.
     void runSettings(const json& v, const std::string& where, RunSettingsDoc& out) {
-        std::vector<std::string> keys{"method", "integrator", "t_end", "rtol", "atol", "step", "output_step", "pace"};
+        std::vector<std::string> keys{"method",      "integrator", "t_end", "rtol", "atol",
+                                      "step",        "output_step", "pace",  "start"};
         for (const ParameterInfo& p : methodParameters())
             if (!p.runField) keys.push_back(p.fileKey());
         if (!object(v, where, keys)) return;
@@ -666,6 +667,13 @@ public:
             } else {
                 out.integrator = name;
             }
+        }
+        StartMotion start;
+        if (text(v, "start", where, name)) {
+            if (!parseStartMotion(name, start))
+                error(where + "/start", "unknown start '" + name + "' (rest or consistent)");
+            else
+                out.start = name;
         }
         std::string why;
         if (out.method && out.integrator && !isSupportedPair(*out.method, *out.integrator, &why))

@@ -244,6 +244,7 @@ std::string serializeModelDocument(const ModelDocument& doc) {
         if (doc.run.step) r["step"] = *doc.run.step;
         if (doc.run.outputStep) r["output_step"] = *doc.run.outputStep;
         if (doc.run.pace) r["pace"] = *doc.run.pace;
+        if (doc.run.start) r["start"] = *doc.run.start;
         for (const ParameterInfo& p : methodParameters())  // in the registry's order
             if (const std::optional<double> x = doc.run.parameter(p.key))
                 r[p.fileKey()] = p.type == ParameterType::Count ? json(std::llround(*x)) : json(*x);

@@ -1,6 +1,7 @@
 // Loading: a document built into a Model and assembled into its initial State.
 #include "looplab/files/ModelFile.h"
 
+#include "looplab/kinematics/StartMotion.h"
 #include "looplab/model/ModelBuilder.h"
 
 namespace looplab {
@@ -20,7 +21,9 @@ LoadedModel prepareModel(const ModelDocument& doc, const std::string& file,
             r.diagnostics.push_back({file, "/joints", a.message, 0, 0});
             return r;
         }
-        projectVelocities(*b.model, s, options.rankTolerance);
+        StartMotion start = StartMotion::Consistent;
+        if (doc.run.start) parseStartMotion(*doc.run.start, start);
+        r.start = startVelocities(*b.model, s, start, options.rankTolerance);
         r.model = b.model;
         r.initial = s;
     } catch (const std::exception& e) {

@@ -4,6 +4,7 @@
 // diagnostics, each naming the file, the JSON location and the problem.
 
 #include "looplab/kinematics/Assembly.h"
+#include "looplab/kinematics/StartMotion.h"
 #include "looplab/model/Diagnostic.h"
 #include "looplab/model/Model.h"
 #include "looplab/model/ModelBuilder.h"
@@ -41,6 +42,8 @@ bool writeModelDocument(const ModelDocument& doc, const std::string& path, std::
 struct LoadedModel {
     std::shared_ptr<const Model> model;
     State initial;
+    /// How the flexible members start moving, and the vibration the start gives them.
+    StartReport start;
     Diagnostics diagnostics;  ///< why loading failed; empty on success
     bool ok() const { return model != nullptr; }
 };

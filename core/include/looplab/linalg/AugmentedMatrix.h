@@ -11,6 +11,7 @@
 // the stiffness entries gives both blocks the same magnitude (docs/methods.md,
 // "Eigenanalysis: scaling").
 
+#include "looplab/common/Types.h"
 #include "looplab/linalg/SparseMatrix.h"
 
 #include <functional>

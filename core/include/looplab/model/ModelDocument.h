@@ -259,6 +259,9 @@ struct RunSettingsDoc {
     std::optional<double> step;             ///< s, fixed or initial step
     std::optional<double> outputStep;       ///< s between recorded frames
     std::optional<double> pace;             ///< simulated s per wall-clock s; 0 = as fast as possible
+    /// How flexible members start moving ("rest", "consistent": StartMotion.h); unset:
+    /// consistent.
+    std::optional<std::string> start;
     /// The methods' and integrators' own parameters by their registry key ("hht-alpha",
     /// "penalty-factor", ...: methodParameters() in MethodRegistry.h), in the file with
     /// underscores ("hht_alpha").
@@ -268,7 +271,7 @@ struct RunSettingsDoc {
         return it == parameters.end() ? std::nullopt : std::optional<double>(it->second);
     }
     bool empty() const {
-        return !method && !integrator && !tEnd && !rtol && !atol && !step && !outputStep && !pace &&
+        return !method && !integrator && !tEnd && !rtol && !atol && !step && !outputStep && !pace && !start &&
                parameters.empty();
     }
 };

@@ -1,0 +1,56 @@
+#pragma once
+// How a model's flexible members start moving: the velocities of beams and solids at t = 0.
+//
+// A model file gives velocities to rigid bodies only; beams and solids are written at
+// rest. Projected on the velocity constraints by the minimum-norm correction, a driven
+// mechanism then starts with only the nodes at its joints moving: the jump between those
+// nodes and the rest of the member is a vibration that nothing damps (the flexible
+// slider-crank's rod rang at 0.93 kHz, ±7.1e-5 m at the slider, for the whole run).
+//
+// `Consistent` starts every flexible member with no strain rate where the joints allow it:
+// among the velocities that satisfy Φ_q v = −Φ_t, the one that minimises the strain-rate
+// energy (zero: each member moving as a rigid body) and then the kinetic energy of the
+// departure from the velocities given, ½ (v − v₀)ᵀ M (v − v₀). docs/methods.md, "The
+// start of a flexible mechanism".
+
+#include "looplab/linalg/ConstraintSpaces.h"
+#include "looplab/model/Model.h"
+#include "looplab/model/State.h"
+
+#include <string>
+
+namespace looplab {
+
+enum class StartMotion {
+    Rest,        ///< members at rest, the velocities projected by the minimum-norm correction
+    Consistent,  ///< members moving with the rigid mechanism's velocity field (above)
+};
+/// "rest", "consistent".
+const char* startMotionName(StartMotion m);
+bool parseStartMotion(const std::string& name, StartMotion& m);
+
+struct StartReport {
+    /// The rigid field was found (Consistent); false where the joints need the members to
+    /// deform to move, and the velocities are then those of Rest.
+    bool rigidField = false;
+    /// Kinetic energy of the flexible members' motion that is not a rigid motion of each
+    /// member [J]: what the start puts into their vibration.
+    double vibrationEnergy = 0.0;
+    /// The member with most of that energy ("" if none).
+    std::string member;
+    /// Why the rigid field was not taken, for the user ("" when it was, or for Rest).
+    std::string message;
+};
+
+/// Sets state.v at an assembled state.q: the velocities given (state.v on entry), made
+/// consistent with the constraints as `motion` says; always ends with Φ_q v = −Φ_t on the
+/// independent equations.
+StartReport startVelocities(const Model& model, State& state, StartMotion motion,
+                            double rankTolerance = kDefaultRankTolerance,
+                            LinearAlgebra linearAlgebra = LinearAlgebra::Automatic);
+
+/// The kinetic energy of the flexible members' motion that is not a rigid motion of each
+/// (vibrationEnergy and member of the report above) at the state's velocities.
+StartReport memberVibration(const Model& model, const State& state);
+
+}  // namespace looplab
