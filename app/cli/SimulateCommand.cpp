@@ -1,6 +1,7 @@
 // `looplab-cli simulate`: forward dynamics with a chosen method and ODE solver.
 #include "CliCommon.h"
 #include "OutputFile.h"
+#include "RunInputs.h"
 #include "SimulationRecord.h"
 
 #include "looplab/integrate/MethodRegistry.h"
@@ -24,14 +25,13 @@ std::string checkSimulateOptions(const SimulateOptions& o) {
 
 int runSimulate(const SimulateOptions& o) {
     if (const std::string e = checkSimulateOptions(o); !e.empty()) return reportFailure(o.json, kBadInput, e);
-    if (!o.out.empty()) {
-        const std::string clash = OutputFile::checkNotAnInput("--out", o.out, {o.model});
-        if (!clash.empty()) return reportFailure(o.json, kBadInput, clash);
-    }
     LoadedModel lm;
     RunSettingsDoc modelRun;
     if (int rc = loadOrReport(o.model, lm, o.json, &modelRun)) return rc;
     const Model& model = *lm.model;
+    // Once loaded: the model's mesh files are inputs too.
+    if (const std::string clash = OutputFile::checkNotAnInput("--out", o.out, modelInputs(o.model, model)); !clash.empty())
+        return reportFailure(o.json, kBadInput, clash);
     std::vector<std::string> warnings;
     const ResolvedRunSettings resolved = reports::resolveSimulation(o, modelRun, lm.initial.t, &warnings);
     if (!resolved.error.empty()) return reportFailure(o.json, kBadInput, resolved.error);
