@@ -52,10 +52,9 @@ int runSimulate(const SimulateOptions& o) {
             return reportFailure(o.json, kBadInput, e);
         std::string error;
         if (!csvFile.open(o.out, &error)) return reportFailure(o.json, kBadInput, error);
-        // The settings the rows were computed with, and where each came from, on a comment
-        // line before the column names.
-        csvFile.stream() << std::setprecision(17) << "# looplab-cli simulate: " << resolved.summary() << "\n"
-                         << header.str();
+        // The column names on the first line, as CSV readers expect by default (pandas,
+        // numpy, spreadsheets): the settings the rows were computed with are in the report.
+        csvFile.stream() << std::setprecision(17) << header.str();
         csvFile.drain();
     }
     // A failed write ends the run: its result could not be kept anyway.

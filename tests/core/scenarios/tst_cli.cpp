@@ -60,13 +60,9 @@ Table readCsv(const QString& path) {
         t.error = "cannot open " + path;
         return t;
     }
-    // simulate writes its settings on a comment line before the column names.
-    QString first = QString::fromUtf8(f.readLine());
+    // The column names are the first line (a number in every other cell below).
+    const QString first = QString::fromUtf8(f.readLine());
     int line = 1;
-    while (first.startsWith('#') && !f.atEnd()) {
-        first = QString::fromUtf8(f.readLine());
-        ++line;
-    }
     t.header = first.trimmed().split(',');
     while (!f.atEnd()) {
         ++line;
@@ -705,7 +701,7 @@ private slots:
         QVERIFY(o["max_violation"].toObject()["position"].toDouble(1.0) <= 1e-10);
         QFile f(csv);
         QVERIFY(f.open(QIODevice::ReadOnly));
-        QCOMPARE(f.readAll().count('\n'), 23);  // settings, column names and 21 rows, t = 0 … 0.2 s
+        QCOMPARE(f.readAll().count('\n'), 22);  // column names and 21 rows, t = 0 … 0.2 s
     }
 
     // Limits: too many output rows or fixed steps are refused up front (status 2, naming
@@ -761,11 +757,10 @@ private slots:
         QVERIFY(f.open(QIODevice::ReadOnly));
         const QByteArray written = f.readAll();
         f.close();
-        // The settings line, the column names, the rows.
-        const qsizetype names = written.indexOf('\n') + 1;
-        const qint64 columns = written.mid(names, written.indexOf('\n', names) - names).count(',') + 1;
+        // The column names, the rows.
+        const qint64 columns = written.left(written.indexOf('\n')).count(',') + 1;
         const qint64 rows = 101;  // t = 0, 0.01, …, 1
-        QCOMPARE(qint64(written.count('\n')), rows + 2);
+        QCOMPARE(qint64(written.count('\n')), rows + 1);
         const qint64 estimate = rows * columns * 22;
         qInfo("%lld columns: estimate %lld bytes, written %lld", columns, estimate, qint64(written.size()));
         QVERIFY(written.size() <= estimate);
