@@ -754,6 +754,25 @@ void TestStudy::outputsCheckedBeforeAnyCase() {
     QVERIFY2(r.exitCode == 2, r.err.constData());
     QVERIFY2(r.err.contains("--out's partial file"), r.err.constData());
     QCOMPARE(readAll(modelNamedPartial), modelBytes);
+    // A mesh file of the study's model (named relative to the model) is an input too.
+    const QString data = QStringLiteral(LOOPLAB_TEST_DATA_DIR) + "/exchange/";
+    QVERIFY(QDir(dir.path()).mkdir("meshes"));
+    for (const char* name : {"serial-arm.json", "meshes/base.stl", "meshes/link1.stl", "meshes/link2.stl", "meshes/link3.stl"})
+        QVERIFY(QFile::copy(data + name, dir.filePath(name)));
+    const QString armStudy = dir.filePath("arm-study.json");
+    QVERIFY(writeAll(armStudy, R"({"format": "looplab-study", "version": 1, "model": "serial-arm.json", "seed": 1,
+        "samples": 2, "parameters": [{"name": "m", "path": "/bodies/1/mass", "normal": {"mean": 1.0, "sd": 0.1}}],
+        "analysis": {"type": "statics"}, "outputs": [{"quantity": "link1.y", "of": "final"}]})"));
+    const QString mesh = dir.filePath("meshes/link1.stl");
+    const QByteArray meshBytes = readAll(mesh);
+    for (const QString& spelling : {mesh, dir.path() + "/meshes/./link1.stl"}) {
+        r = runCli({"study", armStudy, "--out", spelling});
+        QVERIFY2(r.exitCode == 2, r.err.constData());
+        QVERIFY2(r.err.contains("is the input file") && r.err.contains("link1.stl"), r.err.constData());
+        r = runCli({"study", armStudy, "--out", dir.filePath("arm.csv"), "--summary", spelling});
+        QVERIFY2(r.exitCode == 2, r.err.constData());
+        QCOMPARE(readAll(mesh), meshBytes);
+    }
 }
 
 void TestStudy::killedStudyResumes() {
