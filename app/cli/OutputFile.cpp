@@ -60,8 +60,13 @@ std::string OutputFile::checkDistinct(const std::vector<std::pair<std::string, s
 
 std::string OutputFile::checkCanCreate(const std::string& option, const std::string& path) {
     std::error_code ec;
-    if (std::filesystem::exists(path, ec)) return {};  // opening it says whether it can be written
-    std::filesystem::path folder = std::filesystem::path(path).parent_path();
+    const std::filesystem::file_status st = std::filesystem::status(path, ec);
+    if (std::filesystem::is_directory(st)) return option + " '" + path + "' is a folder (name a file in it)";
+    if (std::filesystem::exists(st) && !std::filesystem::is_regular_file(st)) return {};  // written directly
+    // A regular file is replaced through a temporary file beside it (beside a link's target).
+    std::filesystem::path folder = std::filesystem::exists(st)
+                                       ? std::filesystem::weakly_canonical(path, ec).parent_path()
+                                       : std::filesystem::path(path).parent_path();
     if (folder.empty()) folder = ".";
     if (!std::filesystem::is_directory(folder, ec))
         return option + " '" + path + "': the folder '" + folder.string() + "' does not exist (create it first)";

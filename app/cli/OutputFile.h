@@ -36,9 +36,9 @@ public:
     /// relative or absolute path, ./, a link): each pair is {option, path}; empty paths are
     /// skipped.
     static std::string checkDistinct(const std::vector<std::pair<std::string, std::string>>& outputs);
-    /// Refuses an output that cannot be created: a path that does not exist in a folder
-    /// that does not exist or that this user cannot write to. Checked before a long run,
-    /// whose results would otherwise be lost at the end.
+    /// Refuses an output that cannot be created: a folder, or a file (existing or not) in a
+    /// folder that does not exist or that this user cannot write to. Checked before a long
+    /// run, whose results would otherwise be lost at the end.
     static std::string checkCanCreate(const std::string& option, const std::string& path);
     /// Whether two paths name one file: the same file when both exist, else the same path
     /// once made absolute and the links of its existing part resolved.

@@ -737,6 +737,11 @@ void TestStudy::outputsCheckedBeforeAnyCase() {
     r = runCli({"study", study, "--out", out, "--summary", dir.filePath("missing/s.json")});
     QVERIFY2(r.exitCode == 2, r.err.constData());
     QCOMPARE(readAll(out), QByteArray("old table\n"));
+    // A folder for --out: refused as one, before any case.
+    r = runCli({"study", study, "--out", dir.path()});
+    QVERIFY2(r.exitCode == 2, r.err.constData());
+    QVERIFY2(r.err.contains("is a folder"), r.err.constData());
+    QVERIFY2(!r.err.contains("cases"), r.err.constData());
     // A stale partial file that links to the model: replaced, not followed.
     const QString partial = dir.filePath("p.csv.partial");
     QVERIFY(QFile::link(model, partial));
