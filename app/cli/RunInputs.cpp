@@ -1,5 +1,7 @@
 #include "RunInputs.h"
 
+#include "looplab/files/ModelFile.h"
+
 #include <filesystem>
 
 namespace looplab::cli {
@@ -20,6 +22,16 @@ std::vector<std::string> documentInputs(const std::string& modelFile, const Mode
         if (p.is_relative()) p = std::filesystem::path(modelFile).parent_path() / p;
         files.push_back(p.string());
     }
+    return files;
+}
+
+std::vector<std::string> studyInputs(const std::string& studyFile, const StudyDescription& study) {
+    std::vector<std::string> files{studyFile};
+    // The model as the study read it; one that does not parse has no mesh names to add.
+    const DocumentResult doc = parseModelDocument(study.modelText, study.modelPath);
+    const std::vector<std::string> model =
+        doc.document ? documentInputs(study.modelPath, *doc.document) : std::vector<std::string>{study.modelPath};
+    files.insert(files.end(), model.begin(), model.end());
     return files;
 }
 

@@ -6,6 +6,7 @@
 
 #include "looplab/model/Model.h"
 #include "looplab/model/ModelDocument.h"
+#include "looplab/study/StudyDescription.h"
 
 #include <string>
 #include <vector>
@@ -18,5 +19,8 @@ std::vector<std::string> modelInputs(const std::string& modelFile, const Model& 
 /// The model file and the mesh files its bodies name (relative names from the file's
 /// folder), for a document not built yet (a study's model).
 std::vector<std::string> documentInputs(const std::string& modelFile, const ModelDocument& doc);
+
+/// The study file, its model file and the mesh files the model names.
+std::vector<std::string> studyInputs(const std::string& studyFile, const StudyDescription& study);
 
 }  // namespace looplab::cli

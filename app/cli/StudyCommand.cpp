@@ -5,7 +5,6 @@
 #include "OutputFile.h"
 #include "RunInputs.h"
 
-#include "looplab/files/ModelFile.h"
 #include "looplab/study/StudyCases.h"
 #include "looplab/study/StudyExecution.h"
 #include "looplab/study/StudyFile.h"
@@ -230,13 +229,7 @@ int runStudyHere(const StudyOptions& o, const std::optional<StudyDescription>& s
     const std::string partialPath = o.out + ".partial";
     // Every output is checked before the first case runs: a study may take hours, and its
     // table is only written at the end.
-    std::vector<std::string> inputs{o.study};
-    if (const DocumentResult doc = parseModelDocument(study->modelText, study->modelPath); doc.document) {
-        const std::vector<std::string> model = documentInputs(study->modelPath, *doc.document);
-        inputs.insert(inputs.end(), model.begin(), model.end());
-    } else {
-        inputs.push_back(study->modelPath);
-    }
+    const std::vector<std::string> inputs = studyInputs(o.study, *study);
     for (const auto& [option, path] : {std::pair<const char*, std::string>{"--out", o.out}, {"--summary", o.summary}}) {
         if (path.empty()) continue;
         std::string clash = OutputFile::checkNotAnInput(option, path, inputs);
