@@ -8,7 +8,8 @@
 # fuzz_model_import in
 # build/fuzz with AddressSanitizer and UndefinedBehaviorSanitizer, seeds them with the
 # examples, fuzz/seeds and the malformed test files (the study reader with
-# resources/studies, the importers with tests/data/exchange), and runs them. Exits non-zero if
+# resources/studies, the importers with tests/data/exchange and fuzz/seeds-import), and runs
+# them. Exits non-zero if
 # either found a crash, a sanitizer report, a leak, a timeout or a broken property; the
 # inputs are kept in build/fuzz/findings (those of earlier runs move to findings-earlier).
 #
@@ -60,7 +61,7 @@ cp resources/studies/*.json "$study_seeds/"
 import_seeds=$build/seeds-import
 rm -rf "$import_seeds"
 mkdir -p "$import_seeds"
-cp tests/data/exchange/*.xml tests/data/exchange/*.urdf "$import_seeds/"
+cp tests/data/exchange/*.xml tests/data/exchange/*.urdf fuzz/seeds-import/* "$import_seeds/"
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 parallel=()

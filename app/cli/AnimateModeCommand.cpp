@@ -6,6 +6,7 @@
 #include "AnimateVideo.h"
 #include "CliCommon.h"
 #include "OutputFile.h"
+#include "RunInputs.h"
 
 #include "export/OffscreenSceneRenderer.h"
 #include "export/VideoEncoder.h"
@@ -83,14 +84,16 @@ int runModeAnimate(const AnimateOptions& a) {
     if (const std::string why = checkVideoSettings(a, &v); !why.empty()) return reportFailure(json, kBadInput, why);
     if (const std::string clash = OutputFile::checkNotAnInput("--out", o.out, {o.model}); !clash.empty())
         return reportFailure(json, kBadInput, clash);
-    if (!a.states.empty()) {
-        if (const std::string clash = OutputFile::checkNotAnInput("--states", a.states, {o.model, o.out}); !clash.empty())
-            return reportFailure(json, kBadInput, clash);
-    }
+    if (const std::string clash = OutputFile::checkDistinct({{"--out", o.out}, {"--states", a.states}}); !clash.empty())
+        return reportFailure(json, kBadInput, clash);
 
     LoadedModel lm;
     if (int rc = loadOrReport(o.model, lm, json)) return rc;
     const Model& model = *lm.model;
+    // Once loaded: the model's mesh files are inputs too.
+    if (const std::string clash = OutputFile::checkNotAnInput("--states", a.states, modelInputs(o.model, model));
+        !clash.empty())
+        return reportFailure(json, kBadInput, clash);
     if (const std::string why = ui::OffscreenSceneRenderer::displayProblem(); !why.empty())
         return reportFailure(json, kSolverFailure, "cannot render: " + why);
 

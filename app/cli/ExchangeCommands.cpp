@@ -2,6 +2,7 @@
 // (docs/import-export.md).
 #include "CliCommon.h"
 #include "OutputFile.h"
+#include "RunInputs.h"
 
 #include "looplab/exchange/ModelExport.h"
 #include "looplab/exchange/ModelImport.h"
@@ -53,7 +54,7 @@ int runImport(const ImportOptions& o) {
         return kBadInput;
     }
     if (!o.out.empty()) {
-        if (const int rc = writeOut(o.out, r.modelJson, o.json, {o.file})) return rc;
+        if (const int rc = writeOut(o.out, r.modelJson, o.json, modelInputs(o.file, *lm.model))) return rc;
     } else if (!o.json) {
         std::cout << r.modelJson;
     }
@@ -75,7 +76,7 @@ int runExport(const ExportOptions& o) {
     if (!r.ok()) return reportFailure(o.json, kBadInput, o.model + ": " + r.error);
     if (!o.json) printReport(r.report);
     if (!o.out.empty()) {
-        if (const int rc = writeOut(o.out, r.text, o.json, {o.model})) return rc;
+        if (const int rc = writeOut(o.out, r.text, o.json, modelInputs(o.model, *lm.model))) return rc;
     } else if (!o.json) {
         std::cout << r.text;
     }

@@ -2,6 +2,7 @@
 #include "CliCommon.h"
 #include "KinematicRecord.h"
 #include "OutputFile.h"
+#include "RunInputs.h"
 
 #include "looplab/kinematics/KinematicSimulation.h"
 
@@ -38,13 +39,12 @@ int runKinematics(const KinematicsOptions& o) {
                       o.step, o.tEnd, rows - 1.0, o.maxSteps);
         return reportFailure(o.json, kBadInput, buf);
     }
-    if (!o.out.empty()) {
-        const std::string clash = OutputFile::checkNotAnInput("--out", o.out, {o.model});
-        if (!clash.empty()) return reportFailure(o.json, kBadInput, clash);
-    }
     LoadedModel lm;
     if (int rc = loadOrReport(o.model, lm, o.json)) return rc;
     const Model& model = *lm.model;
+    // Once loaded: the model's mesh files are inputs too.
+    if (const std::string clash = OutputFile::checkNotAnInput("--out", o.out, modelInputs(o.model, model)); !clash.empty())
+        return reportFailure(o.json, kBadInput, clash);
     OutputFile csvFile;
     KinematicRecord record(model);
     if (!o.out.empty()) {

@@ -4,6 +4,7 @@
 #include "ModesReport.h"
 #include "StaticsReport.h"
 #include "OutputFile.h"
+#include "RunInputs.h"
 
 #include "looplab/analysis/Modes.h"
 #include "looplab/analysis/ModesAlongMotion.h"
@@ -58,13 +59,12 @@ int runModes(const ModesCommandOptions& o) {
             return reportFailure(o.json, kBadInput,
                                  "--steps must be an integer from 1 to 100000 (got " + std::to_string(o.steps) + ")");
     }
-    if (!o.out.empty()) {
-        const std::string clash = OutputFile::checkNotAnInput("--out", o.out, {o.model});
-        if (!clash.empty()) return reportFailure(o.json, kBadInput, clash);
-    }
     LoadedModel lm;
     if (int rc = loadOrReport(o.model, lm, o.json)) return rc;
     const Model& model = *lm.model;
+    // Once loaded: the model's mesh files are inputs too.
+    if (const std::string clash = OutputFile::checkNotAnInput("--out", o.out, modelInputs(o.model, model)); !clash.empty())
+        return reportFailure(o.json, kBadInput, clash);
     if (along && std::none_of(model.drivers.begin(), model.drivers.end(),
                               [&](const Driver& d) { return d.name == o.along; }))
         return reportFailure(o.json, kBadInput, "--along: the model has no driver named '" + o.along + "'");

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <string>
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -21,15 +22,56 @@ std::string reason(int err) { return err ? std::strerror(err) : "write error"; }
 OutputFile::~OutputFile() { abandon(); }
 
 std::string OutputFile::checkNotAnInput(const std::string& option, const std::string& path,
-                                        const std::vector<std::string>& inputs) {
+                                        const std::vector<std::string>& inputs, bool followLink) {
     struct stat out {};
-    if (::stat(path.c_str(), &out) != 0) return {};  // does not exist yet: cannot be an input
+    const int found = followLink ? ::stat(path.c_str(), &out) : ::lstat(path.c_str(), &out);
+    if (found != 0) return {};  // does not exist yet: cannot be an input
     for (const std::string& in : inputs) {
         struct stat st {};
         if (::stat(in.c_str(), &st) == 0 && st.st_dev == out.st_dev && st.st_ino == out.st_ino)
             return option + " '" + path + "' is the input file '" + in +
                    "'; refusing to overwrite it (choose another output file)";
     }
+    return {};
+}
+
+bool OutputFile::sameFile(const std::string& a, const std::string& b) {
+    std::error_code ea, eb;
+    if (std::filesystem::exists(a, ea) && std::filesystem::exists(b, eb)) {
+        std::error_code ec;
+        return std::filesystem::equivalent(a, b, ec);
+    }
+    const std::filesystem::path ca = std::filesystem::weakly_canonical(std::filesystem::absolute(a, ea), ea);
+    const std::filesystem::path cb = std::filesystem::weakly_canonical(std::filesystem::absolute(b, eb), eb);
+    return !ea && !eb ? ca == cb : a == b;
+}
+
+std::string OutputFile::checkDistinct(const std::vector<std::pair<std::string, std::string>>& outputs) {
+    for (size_t i = 0; i < outputs.size(); ++i)
+        for (size_t k = i + 1; k < outputs.size(); ++k) {
+            const auto& [optionA, a] = outputs[i];
+            const auto& [optionB, b] = outputs[k];
+            if (!a.empty() && !b.empty() && sameFile(a, b))
+                return optionA + " '" + a + "' and " + optionB + " '" + b +
+                       "' are one file: the second would replace the first (choose two files)";
+        }
+    return {};
+}
+
+std::string OutputFile::checkCanCreate(const std::string& option, const std::string& path) {
+    std::error_code ec;
+    const std::filesystem::file_status st = std::filesystem::status(path, ec);
+    if (std::filesystem::is_directory(st)) return option + " '" + path + "' is a folder (name a file in it)";
+    if (std::filesystem::exists(st) && !std::filesystem::is_regular_file(st)) return {};  // written directly
+    // A regular file is replaced through a temporary file beside it (beside a link's target).
+    std::filesystem::path folder = std::filesystem::exists(st)
+                                       ? std::filesystem::weakly_canonical(path, ec).parent_path()
+                                       : std::filesystem::path(path).parent_path();
+    if (folder.empty()) folder = ".";
+    if (!std::filesystem::is_directory(folder, ec))
+        return option + " '" + path + "': the folder '" + folder.string() + "' does not exist (create it first)";
+    if (::access(folder.c_str(), W_OK | X_OK) != 0)
+        return option + " '" + path + "': cannot create a file in the folder '" + folder.string() + "': " + reason(errno);
     return {};
 }
 

@@ -9,10 +9,12 @@
 // /dev/stderr and /dev/fd/N are written through the process's own descriptor, whatever
 // the shell connected to it (a file opened for appending keeps its contents). Every write is
 // checked. An output that is the same file as an input (same device and inode, whatever
-// the spelling of the path or a hard link) is refused before anything is opened.
+// the spelling of the path, a symbolic or a hard link), or as another output of the run,
+// is refused before anything is opened; so is one in a folder that does not exist.
 
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace looplab::cli {
@@ -24,10 +26,23 @@ public:
     OutputFile& operator=(const OutputFile&) = delete;
     ~OutputFile();  ///< abandons an uncommitted temporary file
 
-    /// Refuses an output that is one of the inputs: returns an error message naming the
-    /// option and both paths, or an empty string.
+    /// Refuses an output that is one of the inputs (RunInputs.h): returns an error message
+    /// naming the option and both paths, or an empty string. With `followLink` false, a
+    /// symbolic link at `path` is not taken for the file it points to (an output that
+    /// replaces the link rather than writing through it).
     static std::string checkNotAnInput(const std::string& option, const std::string& path,
-                                       const std::vector<std::string>& inputs);
+                                       const std::vector<std::string>& inputs, bool followLink = true);
+    /// Refuses two outputs of one run that are one file, whatever their spelling (a
+    /// relative or absolute path, ./, a link): each pair is {option, path}; empty paths are
+    /// skipped.
+    static std::string checkDistinct(const std::vector<std::pair<std::string, std::string>>& outputs);
+    /// Refuses an output that cannot be created: a folder, or a file (existing or not) in a
+    /// folder that does not exist or that this user cannot write to. Checked before a long
+    /// run, whose results would otherwise be lost at the end.
+    static std::string checkCanCreate(const std::string& option, const std::string& path);
+    /// Whether two paths name one file: the same file when both exist, else the same path
+    /// once made absolute and the links of its existing part resolved.
+    static bool sameFile(const std::string& a, const std::string& b);
 
     /// Opens the output; false with *error set if it cannot be created.
     bool open(const std::string& path, std::string* error);

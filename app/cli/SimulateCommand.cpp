@@ -1,6 +1,7 @@
 // `looplab-cli simulate`: forward dynamics with a chosen method and ODE solver.
 #include "CliCommon.h"
 #include "OutputFile.h"
+#include "RunInputs.h"
 #include "SimulationRecord.h"
 #include "StartReport.h"
 
@@ -25,14 +26,13 @@ std::string checkSimulateOptions(const SimulateOptions& o) {
 
 int runSimulate(const SimulateOptions& o) {
     if (const std::string e = checkSimulateOptions(o); !e.empty()) return reportFailure(o.json, kBadInput, e);
-    if (!o.out.empty()) {
-        const std::string clash = OutputFile::checkNotAnInput("--out", o.out, {o.model});
-        if (!clash.empty()) return reportFailure(o.json, kBadInput, clash);
-    }
     LoadedModel lm;
     RunSettingsDoc modelRun;
     if (int rc = loadOrReport(o.model, lm, o.json, &modelRun, o.given.start)) return rc;
     const Model& model = *lm.model;
+    // Once loaded: the model's mesh files are inputs too.
+    if (const std::string clash = OutputFile::checkNotAnInput("--out", o.out, modelInputs(o.model, model)); !clash.empty())
+        return reportFailure(o.json, kBadInput, clash);
     if (!lm.start.message.empty()) std::cerr << "warning: " << lm.start.message << "\n";
     std::vector<std::string> warnings;
     const ResolvedRunSettings resolved = reports::resolveSimulation(o, modelRun, lm.initial.t, &warnings);
@@ -54,10 +54,9 @@ int runSimulate(const SimulateOptions& o) {
             return reportFailure(o.json, kBadInput, e);
         std::string error;
         if (!csvFile.open(o.out, &error)) return reportFailure(o.json, kBadInput, error);
-        // The settings the rows were computed with, and where each came from, on a comment
-        // line before the column names.
-        csvFile.stream() << std::setprecision(17) << "# looplab-cli simulate: " << resolved.summary() << "\n"
-                         << header.str();
+        // The column names on the first line, as CSV readers expect by default (pandas,
+        // numpy, spreadsheets): the settings the rows were computed with are in the report.
+        csvFile.stream() << std::setprecision(17) << header.str();
         csvFile.drain();
     }
     // A failed write ends the run: its result could not be kept anyway.

@@ -3,6 +3,7 @@
 // in case order, and the summary statistics.
 #include "CliCommon.h"
 #include "OutputFile.h"
+#include "RunInputs.h"
 
 #include "looplab/study/StudyCases.h"
 #include "looplab/study/StudyExecution.h"
@@ -79,6 +80,9 @@ public:
         : total_(total), rows_(static_cast<size_t>(total)), start_(std::chrono::steady_clock::now()),
           resumed_(static_cast<long>(done.size())), tty_(isatty(2) != 0) {
         for (StudyRow& r : done) rows_[size_t(r.index)] = std::move(r);
+        // A new file in place of whatever is there (the rows to resume have been read):
+        // a stale link, or a second name of another file, would be written through.
+        ::unlink(partialPath.c_str());
         partial_.open(partialPath, std::ios::binary | std::ios::trunc);
         if (!partial_) {
             std::cerr << "warning: cannot write " << partialPath << ": an interrupted study will not resume\n";
@@ -222,13 +226,25 @@ void runMpiWorker(const StudyDescription& study) {
 // output files. `ranks` > 1: the cases go to the other ranks.
 int runStudyHere(const StudyOptions& o, const std::optional<StudyDescription>& study, int ranks, bool* coordinated) {
     const long total = studyCaseCount(*study);
+    const std::string partialPath = o.out + ".partial";
+    // Every output is checked before the first case runs: a study may take hours, and its
+    // table is only written at the end.
+    const std::vector<std::string> inputs = studyInputs(o.study, *study);
     for (const auto& [option, path] : {std::pair<const char*, std::string>{"--out", o.out}, {"--summary", o.summary}}) {
         if (path.empty()) continue;
-        const std::string clash = OutputFile::checkNotAnInput(option, path, {o.study, study->modelPath});
+        std::string clash = OutputFile::checkNotAnInput(option, path, inputs);
+        if (clash.empty()) clash = OutputFile::checkCanCreate(option, path);
         if (!clash.empty()) return reportFailure(false, kBadInput, clash);
     }
-    if (!o.summary.empty() && o.summary == o.out) return reportFailure(false, kBadInput, "--summary and --out name the same file");
-    const std::string partialPath = o.out + ".partial";
+    // The partial file is replaced, never written through (StudyWriter): a link there is
+    // not followed, but the name itself must not be one of the inputs.
+    if (const std::string clash = OutputFile::checkNotAnInput("--out's partial file", partialPath, inputs, false);
+        !clash.empty())
+        return reportFailure(false, kBadInput, clash);
+    if (const std::string clash = OutputFile::checkDistinct(
+            {{"--out", o.out}, {"--summary", o.summary}, {"--out's partial file", partialPath}});
+        !clash.empty())
+        return reportFailure(false, kBadInput, clash);
     std::vector<StudyRow> done;
     if (o.resume) {
         std::string error;

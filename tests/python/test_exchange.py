@@ -68,3 +68,33 @@ def test_import_errors_name_the_element(tmp_path):
     assert e.value.location == "mujoco/worldbody/body[arm]"
     assert "moves but has no mass" in str(e.value)
     assert e.value.diagnostics[0].line == 3
+
+
+def urdf_chain(links, extra=""):
+    inertial = ('<inertial><mass value="1"/><inertia ixx="0.01" iyy="0.01" izz="0.01" ixy="0" ixz="0" iyz="0"/>'
+                "</inertial>")
+    parts = ['<robot name="chain">', '<link name="l0"/>']
+    for k in range(1, links):
+        parts.append(f'<link name="l{k}">{inertial}</link><joint name="j{k}" type="continuous">'
+                     f'<parent link="l{k - 1}"/><child link="l{k}"/><origin xyz="0.1 0 0"/><axis xyz="0 0 1"/></joint>')
+    return "\n".join(parts) + extra + "\n</robot>\n"
+
+
+def test_a_long_urdf_chain_loads(tmp_path):
+    # 8 000 links overflowed the import's stack and ended the interpreter.
+    path = tmp_path / "chain.urdf"
+    path.write_text(urdf_chain(8000))
+    model = looplab.load(path)
+    assert len(model.bodies) == 7999
+    assert model.bodies[-1] == "l7999"
+
+
+def test_urdf_links_in_a_cycle_are_refused(tmp_path):
+    # urdfdom reads it; the import went round the cycle until its stack ran out.
+    path = tmp_path / "cycle.urdf"
+    path.write_text(urdf_chain(4, '<joint name="back" type="continuous"><parent link="l3"/><child link="l1"/>'
+                                  '<axis xyz="0 0 1"/></joint>'))
+    with pytest.raises(looplab.ModelError) as e:
+        looplab.load(path)
+    assert "cycle.urdf" in str(e.value)
+    assert "the links form a cycle, 'l1' → 'l2' → 'l3' → 'l1'" in str(e.value)

@@ -16,7 +16,7 @@ def run_cli(cli, *args):
 
 def read_csv(path):
     with open(path) as f:
-        lines = [line for line in f if not line.startswith("#")]
+        lines = f.readlines()
     columns = lines[0].strip().split(",")
     data = np.array([[float(x) for x in line.split(",")] for line in lines[1:]])
     return columns, data

@@ -12,6 +12,17 @@ namespace looplab::exchange {
 const tinyxml2::XMLElement* xmlRoot(tinyxml2::XMLDocument& xml, const std::string& text, const std::string& file,
                                     const char* rootName, const char* format, ImportResult& out) {
     if (xml.Parse(text.c_str(), text.size()) != tinyxml2::XML_SUCCESS) {
+        if (xml.ErrorID() == tinyxml2::XML_ELEMENT_DEPTH_EXCEEDED) {
+            // Well-formed, perhaps, but deeper than the XML reader goes (it stops there
+            // rather than exhaust the stack): in MJCF that is a chain of nested bodies.
+            out.diagnostics.push_back(Diagnostic{
+                file, "",
+                std::string("elements nested ") + std::to_string(TINYXML2_MAX_ELEMENT_DEPTH) +
+                    " deep, deeper than LoopLab reads (in MJCF, a chain of more than " +
+                    std::to_string(kMaxNestedMjcfBodies) + " bodies each inside the last)",
+                xml.ErrorLineNum(), 0});
+            return nullptr;
+        }
         out.diagnostics.push_back(Diagnostic{file, "", std::string("not well-formed XML: ") +
                                                            (xml.ErrorStr() ? xml.ErrorStr() : "unreadable"),
                                              xml.ErrorLineNum(), 0});
@@ -81,11 +92,10 @@ std::string meshPath(const std::string& name, const std::string& from) {
     return std::filesystem::absolute(p, ec).lexically_normal().string();
 }
 
-std::string uniqueName(const std::string& wanted, std::vector<std::string>& taken) {
+std::string uniqueName(const std::string& wanted, std::unordered_set<std::string>& taken) {
     std::string name = wanted;
-    for (int k = 2; std::find(taken.begin(), taken.end(), name) != taken.end(); ++k)
-        name = wanted + "_" + std::to_string(k);
-    taken.push_back(name);
+    for (int k = 2; taken.count(name); ++k) name = wanted + "_" + std::to_string(k);
+    taken.insert(name);
     return name;
 }
 

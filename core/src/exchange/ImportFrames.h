@@ -11,12 +11,19 @@
 
 #include <optional>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 namespace looplab::exchange {
 
+/// The longest chain of MJCF bodies nested one in another that the XML reader takes:
+/// tinyxml2 refuses elements nested TINYXML2_MAX_ELEMENT_DEPTH (100) deep, and the last
+/// body's own elements (a geom) sit below <mujoco>, <worldbody> and the chain.
+inline constexpr int kMaxNestedMjcfBodies = 96;
+
 /// The root element of `text` if it is well-formed XML whose root is <rootName>; else null,
-/// with a diagnostic (the line of the XML error, or what the root is) in out.
+/// with a diagnostic (the line of the XML error, elements nested deeper than the reader
+/// goes, or what the root is) in out.
 const tinyxml2::XMLElement* xmlRoot(tinyxml2::XMLDocument& xml, const std::string& text, const std::string& file,
                                     const char* rootName, const char* format, ImportResult& out);
 
@@ -60,6 +67,6 @@ struct MassProperties {
 std::string meshPath(const std::string& name, const std::string& from);
 
 /// A name that is not yet in `taken` (the name itself, or name_2, name_3, ...), taken.
-std::string uniqueName(const std::string& wanted, std::vector<std::string>& taken);
+std::string uniqueName(const std::string& wanted, std::unordered_set<std::string>& taken);
 
 }  // namespace looplab::exchange

@@ -8,9 +8,11 @@ namespace looplab::exchange {
 
 void ImportReport::add(const std::string& what, const std::string& name) {
     auto it = std::find_if(entries_.begin(), entries_.end(), [&](const auto& e) { return e.first == what; });
-    if (it == entries_.end()) it = entries_.insert(entries_.end(), {what, {}});
-    if (!name.empty() && std::find(it->second.begin(), it->second.end(), name) == it->second.end())
-        it->second.push_back(name);
+    if (it == entries_.end()) {
+        it = entries_.insert(entries_.end(), {what, {}});
+        listed_.emplace_back();
+    }
+    if (!name.empty() && listed_[size_t(it - entries_.begin())].insert(name).second) it->second.push_back(name);
 }
 
 void ImportReport::writeTo(std::vector<std::string>& out) const {

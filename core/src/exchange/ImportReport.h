@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include <string>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -20,6 +21,7 @@ public:
 
 private:
     std::vector<std::pair<std::string, std::vector<std::string>>> entries_;
+    std::vector<std::unordered_set<std::string>> listed_;  // each entry's names, to find them at once
 };
 
 /// The model JSON as text and as a document (the model reader's diagnostics if it refuses

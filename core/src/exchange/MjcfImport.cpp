@@ -86,7 +86,7 @@ private:
     std::map<std::string, MeshAsset> meshes_;  // <asset><mesh>, by name
     std::string meshDirectory_;
     std::map<std::string, std::string> siteBodies_;      // site → LoopLab body
-    std::vector<std::string> bodyNames_{"ground"}, jointNames_, markerNames_;
+    std::unordered_set<std::string> bodyNames_{"ground"}, jointNames_, markerNames_;
     int unnamedBodies_ = 0, unnamedJoints_ = 0;
 };
 
@@ -434,6 +434,7 @@ bool MjcfReader::body(const XMLElement* e, const MjcfBody& parent, const std::st
                                     {"position", exchange::vecJson(onBody.p)},
                                     {"orientation", exchange::quatJson(onBody.q)}});
     }
+    // A call per level of nesting: no deeper than the XML reader reads (kMaxNestedMjcfBodies).
     for (const XMLElement* c = e->FirstChildElement("body"); c; c = c->NextSiblingElement("body"))
         if (!body(c, me, path)) return false;
     return true;

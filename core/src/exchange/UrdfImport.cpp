@@ -13,10 +13,11 @@
 #include <tinyxml2.h>
 #include <urdf_parser/urdf_parser.h>
 
-#include <algorithm>
 #include <cmath>
 #include <map>
 #include <mutex>
+#include <unordered_set>
+#include <vector>
 
 namespace looplab {
 
@@ -57,6 +58,7 @@ private:
     void fail(const std::string& path, const std::string& message, int line = 0) {
         out_.diagnostics.push_back(Diagnostic{file_, path, message, line, 0});
     }
+    bool tree(const urdf::ModelInterface& robot, const urdf::Link& root);
     bool link(const urdf::Link& l, const UrdfLink& parent, const urdf::Joint* joint);
     bool loopJoint(const XMLElement* e);
     nlohmann::json shapeOf(const urdf::Link& l, const Transform& linkFrame, const Transform& bodyFrame);
@@ -65,7 +67,7 @@ private:
     ImportResult& out_;
     exchange::ImportReport report_;
     std::map<std::string, UrdfLink> links_;
-    std::vector<std::string> bodyNames_{"ground"}, jointNames_, markerNames_;
+    std::unordered_set<std::string> bodyNames_{"ground"}, jointNames_, markerNames_;
 };
 
 nlohmann::json UrdfReader::shapeOf(const urdf::Link& l, const Transform& linkFrame, const Transform& bodyFrame) {
@@ -191,11 +193,29 @@ bool UrdfReader::link(const urdf::Link& l, const UrdfLink& parent, const urdf::J
         if (joint->safety || joint->calibration) report_.add("joint safety controllers and calibration not imported", joint->name);
     }
     links_[l.name] = me;
-    for (const urdf::JointSharedPtr& j : l.child_joints) {
-        const auto it = std::find_if(l.child_links.begin(), l.child_links.end(),
-                                     [&](const urdf::LinkSharedPtr& c) { return c->name == j->child_link_name; });
-        if (it == l.child_links.end()) continue;
-        if (!link(**it, me, j.get())) return false;
+    return true;
+}
+
+// The links from the root down, parents before children and each link's children in the
+// order of its joints, on a stack of its own: a chain of links as long as a file may hold
+// must not take a stack frame per link.
+bool UrdfReader::tree(const urdf::ModelInterface& robot, const urdf::Link& root) {
+    struct Pending {
+        const urdf::Link* link;
+        const urdf::Joint* joint;  // null for the root
+        std::string parent;        // the parent link's name
+    };
+    std::vector<Pending> stack{{&root, nullptr, ""}};
+    while (!stack.empty()) {
+        const Pending p = std::move(stack.back());
+        stack.pop_back();
+        const UrdfLink parent = p.joint ? links_.at(p.parent) : UrdfLink{"ground", Transform{}, Transform{}};
+        if (!link(*p.link, parent, p.joint)) return false;
+        const auto& joints = p.link->child_joints;
+        for (auto j = joints.rbegin(); j != joints.rend(); ++j) {
+            const urdf::LinkConstSharedPtr child = robot.getLink((*j)->child_link_name);
+            if (child) stack.push_back({child.get(), j->get(), p.link->name});
+        }
     }
     return true;
 }
@@ -296,7 +316,7 @@ bool UrdfReader::read(const urdf::ModelInterface& robot, const XMLElement* root)
         fail("robot", "the robot has no root link");
         return false;
     }
-    if (!link(*rootLink, UrdfLink{"ground", Transform{}, Transform{}}, nullptr)) return false;
+    if (!tree(robot, *rootLink)) return false;
     for (const XMLElement* c = root->FirstChildElement(); c; c = c->NextSiblingElement()) {
         const std::string n = c->Name();
         if (n == "loop_joint") {
@@ -310,6 +330,88 @@ bool UrdfReader::read(const urdf::ModelInterface& robot, const XMLElement* root)
     return true;
 }
 
+// urdfdom takes any joints between its links: a link may be the child of two joints, and
+// links may form a cycle (the robot's root is then the one link without a parent, and the
+// cycle hangs from it or from nothing; with no such link urdfdom refuses the file but never
+// frees the cycle). Both are refused here from the XML, before urdfdom reads it, naming the
+// links and joints: walking a cycle would never end.
+bool jointsMakeATree(const XMLElement* robot, const std::string& file, ImportResult& out) {
+    struct Edge {
+        std::string joint, parent, child;
+        int line;
+    };
+    std::vector<Edge> edges;
+    std::map<std::string, std::vector<size_t>> childEdges, parentEdges;  // by link, in the file's order
+    for (const XMLElement* j = robot->FirstChildElement("joint"); j; j = j->NextSiblingElement("joint")) {
+        const XMLElement* p = j->FirstChildElement("parent");
+        const XMLElement* c = j->FirstChildElement("child");
+        const char* parent = p ? p->Attribute("link") : nullptr;
+        const char* child = c ? c->Attribute("link") : nullptr;
+        if (!parent || !child) continue;  // urdfdom says what is missing
+        const char* name = j->Attribute("name");
+        childEdges[parent].push_back(edges.size());
+        parentEdges[child].push_back(edges.size());
+        edges.push_back({name ? name : "", parent, child, j->GetLineNum()});
+    }
+    auto fail = [&](const Edge& e, const std::string& message) {
+        out.diagnostics.push_back(Diagnostic{file, "robot/joint[" + e.joint + "]", message, e.line, 0});
+        return false;
+    };
+    // Depth-first from each link in turn, on a stack of its own: a link reached again while
+    // it is still on the stack closes a cycle.
+    enum class Mark { New, OnStack, Done };
+    std::map<std::string, Mark> mark;
+    struct Step {
+        std::string link;
+        size_t next = 0;           // the next of its child joints to follow
+        const Edge* reachedBy = nullptr;
+    };
+    for (const auto& [start, ignored] : childEdges) {
+        if (mark[start] != Mark::New) continue;
+        std::vector<Step> stack{{start}};
+        mark[start] = Mark::OnStack;
+        while (!stack.empty()) {
+            const auto children = childEdges.find(stack.back().link);
+            if (children == childEdges.end() || stack.back().next == children->second.size()) {
+                mark[stack.back().link] = Mark::Done;
+                stack.pop_back();
+                continue;
+            }
+            const Edge& e = edges[children->second[stack.back().next++]];
+            Mark& m = mark[e.child];
+            if (m == Mark::New) {
+                m = Mark::OnStack;
+                stack.push_back({e.child, 0, &e});
+                continue;
+            }
+            if (m == Mark::Done) continue;
+            if (e.child == e.parent)
+                return fail(e, "joint '" + e.joint + "' joins link '" + e.child + "' to itself: a joint joins two links");
+            size_t first = stack.size() - 1;
+            while (stack[first].link != e.child) --first;
+            std::string links, joints;
+            for (size_t k = first; k < stack.size(); ++k) {
+                links += "'" + stack[k].link + "' → ";
+                if (k > first) joints += "'" + stack[k].reachedBy->joint + "', ";
+            }
+            return fail(e, "the links form a cycle, " + links + "'" + e.child + "' (joints " + joints + "'" + e.joint +
+                               "'): a URDF's links make a tree; close a loop with a <loop_joint> instead "
+                               "(docs/import-export.md)");
+        }
+    }
+    for (const auto& [child, parents] : parentEdges) {
+        if (parents.size() < 2) continue;
+        std::string names;
+        for (size_t k = 0; k < parents.size(); ++k)
+            names += (k ? (k + 1 == parents.size() ? " and '" : ", '") : "'") + edges[parents[k]].joint + "'";
+        return fail(edges[parents[1]], "link '" + child + "' is the child of " + std::to_string(parents.size()) +
+                                           " joints (" + names +
+                                           "): a link hangs from one joint; close a loop with a <loop_joint> "
+                                           "instead (docs/import-export.md)");
+    }
+    return true;
+}
+
 std::mutex parserMessagesMutex;  // console_bridge's handler is one for the whole process
 
 }  // namespace
@@ -318,7 +420,7 @@ ImportResult importUrdf(const std::string& xmlText, const std::string& file) {
     ImportResult out;
     tinyxml2::XMLDocument xml;
     const XMLElement* root = exchange::xmlRoot(xml, xmlText, file, "robot", "a URDF", out);
-    if (!root) return out;
+    if (!root || !jointsMakeATree(root, file, out)) return out;
     urdf::ModelInterfaceSharedPtr robot;
     ParserMessages messages;
     {
@@ -333,6 +435,15 @@ ImportResult importUrdf(const std::string& xmlText, const std::string& file) {
         out.diagnostics.push_back(Diagnostic{file, "robot", why, 0, 0});
         return out;
     }
+    // Each urdfdom link owns its children: a long chain would be freed by one destructor
+    // calling the next, a stack frame per link.
+    struct ChildrenReleased {
+        urdf::ModelInterface& robot;
+        ~ChildrenReleased() {
+            for (auto& [name, l] : robot.links_)
+                if (l) l->child_links.clear();
+        }
+    } released{*robot};
     UrdfReader reader(file, out);
     if (!reader.read(*robot, root)) return out;
     exchange::finishImport(reader.model, file, reader.report(), out);

@@ -17,16 +17,17 @@ bool DocumentCompiler::initialPose(const std::string& body, Mat3& A, Vec3& r) co
         r.setZero();
         return true;
     }
-    for (const BodyDoc& b : doc_.bodies)
-        if (b.name == body) {
-            Quat unit;
-            A = unitQuaternion(b.orientation, unit) == Length::NonZero
-                    ? unit.toRotationMatrix()
-                    : Mat3::Identity();
-            r = b.position;
-            return true;
-        }
-    return false;
+    // By name, not by a search of the bodies for each joint: that took an imported chain
+    // of 50 000 links longer to build than everything else.
+    if (rigidBodyDocs_.empty())
+        for (const BodyDoc& b : doc_.bodies) rigidBodyDocs_.emplace(b.name, &b);
+    const auto it = rigidBodyDocs_.find(body);
+    if (it == rigidBodyDocs_.end()) return false;
+    const BodyDoc& b = *it->second;
+    Quat unit;
+    A = unitQuaternion(b.orientation, unit) == Length::NonZero ? unit.toRotationMatrix() : Mat3::Identity();
+    r = b.position;
+    return true;
 }
 
 void DocumentCompiler::buildMarkers(Model& m) {

@@ -110,6 +110,8 @@ private:
     std::map<std::string, NodeRef> nodes_;
     std::map<std::string, NodeSet> nodeSets_;
     std::set<std::string> ownerNames_;
+    // The rigid bodies of the document by name, made at the first look-up (initialPose).
+    mutable std::map<std::string, const BodyDoc*> rigidBodyDocs_;
 };
 
 }  // namespace looplab

@@ -113,9 +113,7 @@ Vec3 endDisplacement(const Model& m, const State& s) {
 bool firstRow(const QString& path, QStringList& header, QVector<double>& row) {
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly | QIODevice::Text)) return false;
-    QString first = QString::fromUtf8(f.readLine());
-    if (first.startsWith('#')) first = QString::fromUtf8(f.readLine());  // simulate's settings line
-    header = first.trimmed().split(',');
+    header = QString::fromUtf8(f.readLine()).trimmed().split(',');
     row.clear();
     for (const QString& c : QString::fromUtf8(f.readLine()).trimmed().split(',')) row.push_back(c.toDouble());
     return row.size() == header.size();

@@ -7,6 +7,7 @@
 #include "looplab/files/ModelFile.h"
 #include "looplab/simulation/Simulation.h"
 
+#include <QElapsedTimer>
 #include <QtTest>
 
 #include <algorithm>
@@ -14,6 +15,9 @@
 #include <sstream>
 
 using namespace looplab;
+
+// The longest chain of nested MJCF bodies read (docs/import-export.md).
+constexpr int kMaxNestedMjcfBodiesForTest = 96;
 
 namespace {
 
@@ -55,6 +59,41 @@ double largestPathDifference(const LoadedModel& a, const LoadedModel& b, double 
                                          bodyPosition(*b.model, pathB[k], BodyIndex(j))).norm());
         }
     return largest;
+}
+
+// A URDF of `links` links in a chain along x, each hanging from the last by a revolute,
+// 0.1 m apart; `extraJoints` are added as they are (to close a cycle, say).
+std::string urdfChain(int links, const std::string& extraJoints = "") {
+    std::ostringstream u;
+    u << "<robot name=\"chain\">\n<link name=\"l0\"/>\n";
+    for (int k = 1; k < links; ++k)
+        u << "<link name=\"l" << k << "\"><inertial><mass value=\"1\"/>"
+          << "<inertia ixx=\"0.01\" iyy=\"0.01\" izz=\"0.01\" ixy=\"0\" ixz=\"0\" iyz=\"0\"/></inertial></link>\n"
+          << "<joint name=\"j" << k << "\" type=\"continuous\"><parent link=\"l" << k - 1 << "\"/><child link=\"l" << k
+          << "\"/><origin xyz=\"0.1 0 0\"/><axis xyz=\"0 0 1\"/></joint>\n";
+    u << extraJoints << "</robot>\n";
+    return u.str();
+}
+
+std::string urdfJoint(const std::string& name, const std::string& parent, const std::string& child) {
+    return "<joint name=\"" + name + "\" type=\"continuous\"><parent link=\"" + parent + "\"/><child link=\"" + child +
+           "\"/><axis xyz=\"0 0 1\"/></joint>\n";
+}
+
+// An MJCF chain of `depth` bodies, each inside the last, each weighed from a sphere.
+std::string mjcfNested(int depth) {
+    std::string open, close;
+    for (int k = 0; k < depth; ++k) {
+        open += "<body name=\"b" + std::to_string(k) + "\" pos=\"0.1 0 0\"><joint type=\"hinge\" axis=\"0 0 1\"/>"
+                "<geom type=\"sphere\" size=\"0.01\"/>";
+        close += "</body>";
+    }
+    return "<mujoco><worldbody>" + open + close + "</worldbody></mujoco>";
+}
+
+bool diagnosticSays(const ImportResult& r, const std::vector<std::string>& words) {
+    const std::string all = formatDiagnostics(r.diagnostics);
+    return std::all_of(words.begin(), words.end(), [&](const std::string& w) { return all.find(w) != std::string::npos; });
 }
 
 }  // namespace
@@ -227,6 +266,76 @@ private slots:
                        "latin1.xml");
         QVERIFY2(r.ok(), formatDiagnostics(r.diagnostics).c_str());
         QVERIFY(reportSays(r, "not UTF-8"));
+    }
+
+    // A chain of links is walked without a stack frame per link: 8 000 links overflowed
+    // the reader's stack. Every link is there, the last one 0.1 m further per link.
+    void longUrdfChainIsRead() {
+        const int links = 8000;
+        QElapsedTimer timer;
+        timer.start();
+        const ImportResult r = importUrdf(urdfChain(links), "chain.urdf");
+        QVERIFY2(r.ok(), formatDiagnostics(r.diagnostics).c_str());
+        qInfo("%d links imported in %.2f s", links, double(timer.elapsed()) / 1000);
+        QCOMPARE(int(r.document->bodies.size()), links - 1);
+        QCOMPARE(int(r.document->joints.size()), links - 1);
+        const BodyDoc& last = r.document->bodies.back();
+        QCOMPARE(last.name, "l" + std::to_string(links - 1));
+        QVERIFY(std::abs(last.position.x() - 0.1 * (links - 1)) < 1e-9);
+        // Parents come before their children, in the file's order.
+        QCOMPARE(r.document->bodies.front().name, std::string("l1"));
+    }
+
+    // urdfdom takes links that form a cycle (the reader then went round it until its stack
+    // ran out) and a link hanging from two joints: both are refused, naming the file and
+    // the links and joints in the user's words.
+    void urdfCyclesAreRefused() {
+        // l1 → l2 → l3 → l1, hanging from the root by j1.
+        ImportResult r = importUrdf(urdfChain(4, urdfJoint("back", "l3", "l1")), "cycle.urdf");
+        QVERIFY(!r.ok());
+        QVERIFY2(diagnosticSays(r, {"cycle.urdf", "cycle", "'l1' → 'l2' → 'l3' → 'l1'", "'j2', 'j3', 'back'",
+                                    "<loop_joint>"}),
+                 formatDiagnostics(r.diagnostics).c_str());
+        // A cycle hanging from nothing: l0 is the only link without a parent.
+        r = importUrdf("<robot name=\"r\"><link name=\"l0\"/><link name=\"a\"/><link name=\"b\"/>" +
+                           urdfJoint("ab", "a", "b") + urdfJoint("ba", "b", "a") + "</robot>",
+                       "detached.urdf");
+        QVERIFY(!r.ok());
+        QVERIFY2(diagnosticSays(r, {"detached.urdf", "cycle", "'a' → 'b' → 'a'"}), formatDiagnostics(r.diagnostics).c_str());
+        // Every link in the cycle, none outside it: urdfdom refused this one itself, but left
+        // the cycle unfreed (found by fuzz_model_import).
+        r = importUrdf("<robot name=\"r\"><link name=\"a\"/><link name=\"b\"/>" + urdfJoint("ab", "a", "b") +
+                           urdfJoint("ba", "b", "a") + "</robot>",
+                       "rootless.urdf");
+        QVERIFY(!r.ok());
+        QVERIFY2(diagnosticSays(r, {"rootless.urdf", "cycle", "'a' → 'b' → 'a'"}), formatDiagnostics(r.diagnostics).c_str());
+        // A link joined to itself.
+        r = importUrdf(urdfChain(2, urdfJoint("self", "l1", "l1")), "self.urdf");
+        QVERIFY(!r.ok());
+        QVERIFY2(diagnosticSays(r, {"self.urdf", "joint 'self' joins link 'l1' to itself"}),
+                 formatDiagnostics(r.diagnostics).c_str());
+        // Two parents, no cycle: l2 would have been imported twice. The place is the second
+        // joint, with its line.
+        r = importUrdf(urdfChain(3, urdfJoint("second", "l0", "l2")), "diamond.urdf");
+        QVERIFY(!r.ok());
+        QVERIFY2(diagnosticSays(r, {"diamond.urdf", "link 'l2' is the child of 2 joints ('j2' and 'second')"}),
+                 formatDiagnostics(r.diagnostics).c_str());
+        QCOMPARE(r.diagnostics[0].location, std::string("robot/joint[second]"));
+        QCOMPARE(r.diagnostics[0].line, 7);  // after the robot, l0 and two lines per link
+    }
+
+    // A chain of MJCF bodies nested deeper than the XML reader reads is refused as that,
+    // not as XML that is not well-formed; one body less is read.
+    void deeplyNestedMjcfSaysWhy() {
+        const ImportResult deepest = importMjcf(mjcfNested(kMaxNestedMjcfBodiesForTest), "deepest.xml");
+        QVERIFY2(deepest.ok(), formatDiagnostics(deepest.diagnostics).c_str());
+        QCOMPARE(int(deepest.document->bodies.size()), kMaxNestedMjcfBodiesForTest);
+        const ImportResult r = importMjcf(mjcfNested(kMaxNestedMjcfBodiesForTest + 1), "deep.xml");
+        QVERIFY(!r.ok());
+        QVERIFY2(diagnosticSays(r, {"deep.xml", "elements nested 100 deep",
+                                    "a chain of more than " + std::to_string(kMaxNestedMjcfBodiesForTest) + " bodies"}),
+                 formatDiagnostics(r.diagnostics).c_str());
+        QVERIFY(!diagnosticSays(r, {"not well-formed"}));
     }
 
     // What a format cannot say is reported: initial velocities, drivers, a spatial loop

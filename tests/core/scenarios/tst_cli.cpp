@@ -60,13 +60,9 @@ Table readCsv(const QString& path) {
         t.error = "cannot open " + path;
         return t;
     }
-    // simulate writes its settings on a comment line before the column names.
-    QString first = QString::fromUtf8(f.readLine());
+    // The column names are the first line (a number in every other cell below).
+    const QString first = QString::fromUtf8(f.readLine());
     int line = 1;
-    while (first.startsWith('#') && !f.atEnd()) {
-        first = QString::fromUtf8(f.readLine());
-        ++line;
-    }
     t.header = first.trimmed().split(',');
     while (!f.atEnd()) {
         ++line;
@@ -364,6 +360,52 @@ private slots:
         QVERIFY(o["error"].toString().contains("--out"));
     }
 
+    // An output onto a mesh file the model or the URDF names, by its path, another spelling
+    // or a link to it, is refused like one onto the model, and the mesh stays as it was
+    // (simulate, modes and export wrote into the model's own mesh, import into the URDF's).
+    void outputOverMeshIsRefused_data() {
+        QTest::addColumn<QString>("command");
+        QTest::addColumn<QString>("spelling");
+        for (const char* command : {"simulate", "kinematics", "modes", "export", "import"})
+            for (const char* spelling : {"same", "dot", "symlink"})
+                QTest::newRow(qPrintable(QString("%1 %2").arg(command, spelling))) << command << spelling;
+    }
+
+    void outputOverMeshIsRefused() {
+        QFETCH(QString, command);
+        QFETCH(QString, spelling);
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString data = QStringLiteral(LOOPLAB_TEST_DATA_DIR) + "/exchange/";
+        QVERIFY(QDir(dir.path()).mkdir("meshes"));
+        for (const char* name : {"serial-arm.json", "serial-arm.urdf", "meshes/base.stl", "meshes/link1.stl",
+                                 "meshes/link2.stl", "meshes/link3.stl"})
+            QVERIFY(QFile::copy(data + name, dir.filePath(name)));
+        const QString mesh = dir.filePath("meshes/link2.stl");
+        const QByteArray before = fileBytes(mesh);
+        QString out = mesh;
+        if (spelling == "dot") out = dir.path() + "/meshes/../meshes/./link2.stl";
+        if (spelling == "symlink") {
+            out = dir.filePath("out.stl");
+            QVERIFY(QFile::link(mesh, out));
+        }
+        const QString model = dir.filePath("serial-arm.json");
+        QStringList args;
+        if (command == "simulate") args = {"simulate", model, "--t-end", "0.01"};
+        if (command == "kinematics") args = {"kinematics", model, "--t-end", "0.01", "--step", "0.01"};
+        if (command == "modes") args = {"modes", model};
+        if (command == "export") args = {"export", model, "--format", "urdf"};
+        if (command == "import") args = {"import", dir.filePath("serial-arm.urdf")};
+        args << "--out" << out;
+        const CliResult r = runCli(args);
+        QVERIFY(r.finished);
+        const QString err = QString::fromUtf8(r.err);
+        QVERIFY2(r.exitCode == 2, qPrintable(QString::number(r.exitCode) + ": " + err));
+        QVERIFY2(err.contains("--out '" + out + "'") && err.contains("link2.stl") && err.contains("refusing to overwrite"),
+                 qPrintable(err));
+        QCOMPARE(fileBytes(mesh), before);
+    }
+
     // Outputs are written to a temporary file and renamed into place: a successful run
     // replaces an old file (keeping its permissions) and leaves no temporary file; a run
     // that fails before its first row leaves the old file as it was.
@@ -659,7 +701,7 @@ private slots:
         QVERIFY(o["max_violation"].toObject()["position"].toDouble(1.0) <= 1e-10);
         QFile f(csv);
         QVERIFY(f.open(QIODevice::ReadOnly));
-        QCOMPARE(f.readAll().count('\n'), 23);  // settings, column names and 21 rows, t = 0 … 0.2 s
+        QCOMPARE(f.readAll().count('\n'), 22);  // column names and 21 rows, t = 0 … 0.2 s
     }
 
     // Limits: too many output rows or fixed steps are refused up front (status 2, naming
@@ -715,11 +757,10 @@ private slots:
         QVERIFY(f.open(QIODevice::ReadOnly));
         const QByteArray written = f.readAll();
         f.close();
-        // The settings line, the column names, the rows.
-        const qsizetype names = written.indexOf('\n') + 1;
-        const qint64 columns = written.mid(names, written.indexOf('\n', names) - names).count(',') + 1;
+        // The column names, the rows.
+        const qint64 columns = written.left(written.indexOf('\n')).count(',') + 1;
         const qint64 rows = 101;  // t = 0, 0.01, …, 1
-        QCOMPARE(qint64(written.count('\n')), rows + 2);
+        QCOMPARE(qint64(written.count('\n')), rows + 1);
         const qint64 estimate = rows * columns * 22;
         qInfo("%lld columns: estimate %lld bytes, written %lld", columns, estimate, qint64(written.size()));
         QVERIFY(written.size() <= estimate);

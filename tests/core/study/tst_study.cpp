@@ -14,6 +14,8 @@
 #include "looplab/study/StudySummary.h"
 
 #include <QFile>
+#include <QFileInfo>
+#include <QDir>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QElapsedTimer>
@@ -158,6 +160,7 @@ private slots:
     void threadsGiveIdenticalRows();
     void resumeGivesTheSameFile();
     void killedStudyResumes();
+    void outputsCheckedBeforeAnyCase();
     void mpiGivesIdenticalRows_data();
     void mpiGivesIdenticalRows();
 };
@@ -698,6 +701,92 @@ void TestStudy::resumeGivesTheSameFile() {
     QVERIFY2(r.exitCode == 0, r.err.constData());
     QVERIFY(!r.err.contains("resuming"));
     QCOMPARE(readAll(cut), whole);
+}
+
+// The table and the summary never end in one file, nor the partial file in the model,
+// whatever the spelling; a missing folder is found before the first case, not after the
+// last (the results were then lost with exit status 3).
+void TestStudy::outputsCheckedBeforeAnyCase() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    // The model copied beside the study: a partial file written through a link must not
+    // reach the project's own example.
+    const QString model = dir.filePath("slider-crank.json");
+    QVERIFY(QFile::copy(QStringLiteral(LOOPLAB_EXAMPLES_DIR) + "/slider-crank.json", model));
+    const QString study = studyCopy(dir, QStringLiteral("slider-crank-pin-tolerance.json"), 4,
+                                    QStringLiteral("../examples/slider-crank.json"), model);
+    QVERIFY(!study.isEmpty());
+    QVERIFY(writeAll(study, readAll(study).replace(kStudies.toUtf8() + "/" + model.toUtf8(), model.toUtf8())));
+    const QByteArray modelBytes = readAll(model);
+    const QString out = dir.filePath("o.csv");
+    const QString previous = QDir::currentPath();
+    QVERIFY(QDir::setCurrent(dir.path()));
+    QVERIFY(writeAll(out, "old table\n"));
+    QVERIFY(QFile::link(out, dir.filePath("link.csv")));
+    for (const auto& [outSpelling, summary] : {std::pair<QString, QString>{out, "./o.csv"},
+                                               {"o.csv", out},
+                                               {"o.csv", dir.path() + "/../" + QDir(dir.path()).dirName() + "/o.csv"},
+                                               {out, dir.filePath("link.csv")}}) {
+        const CliResult r = runCli({"study", study, "--out", outSpelling, "--summary", summary});
+        QVERIFY(r.finished);
+        QVERIFY2(r.exitCode == 2, r.err.constData());
+        QVERIFY2(r.err.contains("--out '" + outSpelling.toUtf8() + "' and --summary '" + summary.toUtf8() + "' are one file"),
+                 r.err.constData());
+        QVERIFY2(!r.err.contains("cases"), r.err.constData());  // no case ran
+        QCOMPARE(readAll(out), QByteArray("old table\n"));
+    }
+    QVERIFY(QDir::setCurrent(previous));
+    // Into a folder that does not exist: refused at once.
+    QElapsedTimer timer;
+    timer.start();
+    CliResult r = runCli({"study", study, "--out", dir.filePath("missing/o.csv")});
+    QVERIFY2(r.exitCode == 2, r.err.constData());
+    QVERIFY2(r.err.contains("the folder '" + dir.filePath("missing").toUtf8() + "' does not exist"), r.err.constData());
+    QVERIFY2(!r.err.contains("cases"), r.err.constData());
+    r = runCli({"study", study, "--out", out, "--summary", dir.filePath("missing/s.json")});
+    QVERIFY2(r.exitCode == 2, r.err.constData());
+    QCOMPARE(readAll(out), QByteArray("old table\n"));
+    // A folder for --out: refused as one, before any case.
+    r = runCli({"study", study, "--out", dir.path()});
+    QVERIFY2(r.exitCode == 2, r.err.constData());
+    QVERIFY2(r.err.contains("is a folder"), r.err.constData());
+    QVERIFY2(!r.err.contains("cases"), r.err.constData());
+    // A stale partial file that links to the model: replaced, not followed.
+    const QString partial = dir.filePath("p.csv.partial");
+    QVERIFY(QFile::link(model, partial));
+    r = runCli({"study", study, "--out", dir.filePath("p.csv")});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QCOMPARE(readAll(model), modelBytes);
+    QCOMPARE(readAll(dir.filePath("p.csv")).count('\n'), 5);
+    QVERIFY(!QFileInfo(partial).isSymLink() && !QFile::exists(partial));
+    // The model itself named as the partial file (a model called p2.csv.partial): refused,
+    // the model kept.
+    const QString modelNamedPartial = dir.filePath("p2.csv.partial");
+    QVERIFY(QFile::copy(model, modelNamedPartial));
+    QVERIFY(writeAll(study, readAll(study).replace(model.toUtf8(), modelNamedPartial.toUtf8())));
+    r = runCli({"study", study, "--out", dir.filePath("p2.csv")});
+    QVERIFY2(r.exitCode == 2, r.err.constData());
+    QVERIFY2(r.err.contains("--out's partial file"), r.err.constData());
+    QCOMPARE(readAll(modelNamedPartial), modelBytes);
+    // A mesh file of the study's model (named relative to the model) is an input too.
+    const QString data = QStringLiteral(LOOPLAB_TEST_DATA_DIR) + "/exchange/";
+    QVERIFY(QDir(dir.path()).mkdir("meshes"));
+    for (const char* name : {"serial-arm.json", "meshes/base.stl", "meshes/link1.stl", "meshes/link2.stl", "meshes/link3.stl"})
+        QVERIFY(QFile::copy(data + name, dir.filePath(name)));
+    const QString armStudy = dir.filePath("arm-study.json");
+    QVERIFY(writeAll(armStudy, R"({"format": "looplab-study", "version": 1, "model": "serial-arm.json", "seed": 1,
+        "samples": 2, "parameters": [{"name": "m", "path": "/bodies/1/mass", "normal": {"mean": 1.0, "sd": 0.1}}],
+        "analysis": {"type": "statics"}, "outputs": [{"quantity": "link1.y", "of": "final"}]})"));
+    const QString mesh = dir.filePath("meshes/link1.stl");
+    const QByteArray meshBytes = readAll(mesh);
+    for (const QString& spelling : {mesh, dir.path() + "/meshes/./link1.stl"}) {
+        r = runCli({"study", armStudy, "--out", spelling});
+        QVERIFY2(r.exitCode == 2, r.err.constData());
+        QVERIFY2(r.err.contains("is the input file") && r.err.contains("link1.stl"), r.err.constData());
+        r = runCli({"study", armStudy, "--out", dir.filePath("arm.csv"), "--summary", spelling});
+        QVERIFY2(r.exitCode == 2, r.err.constData());
+        QCOMPARE(readAll(mesh), meshBytes);
+    }
 }
 
 void TestStudy::killedStudyResumes() {
