@@ -82,7 +82,9 @@ int runAnimate(const AnimateOptions& a) {
 
     DocumentResult doc = readModelDocument(o.model);
     if (!doc.document) return reportFailure(json, kBadInput, formatDiagnostics(doc.diagnostics));
-    const LoadedModel lm = prepareModel(*doc.document, o.model);
+    ModelDocument started = *doc.document;
+    if (o.given.start) started.run.start = o.given.start;
+    const LoadedModel lm = prepareModel(started, o.model);
     if (!lm.ok()) return reportFailure(json, kBadInput, formatDiagnostics(lm.diagnostics));
     const Model& model = *lm.model;
     std::vector<std::string> warnings;
