@@ -3,7 +3,6 @@
 // columns (the command line's CSV, Python's arrays) and a summary at the end (the command
 // line's --json, Python's result). One layout, written once: whoever runs the simulation
 // hands every frame to add() and reads the row it made.
-#include "looplab/analysis/EnergyBalance.h"
 #include "looplab/analysis/TransmissionAngle.h"
 #include "looplab/kinematics/NodalOutputs.h"
 #include "looplab/simulation/ModelRunSettings.h"
@@ -62,7 +61,7 @@ private:
     std::vector<std::string> columns_;
     std::vector<double> row_;
     std::optional<SimulationFrame> last_;
-    EnergyBalance balance_;
+    std::optional<double> initialEnergy_;
     double maxBalance_ = 0.0;
     std::optional<FourBarTransmission> fourBar_;
     double muMin_ = 0.0, muMax_ = 0.0;

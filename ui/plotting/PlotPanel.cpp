@@ -381,7 +381,6 @@ void PlotPanel::clear()
         s->clear();
     workPoints_.clear();
     balancePoints_.clear();
-    energyBalance_.clear();
     const std::shared_ptr<const Model> model = recording_ ? recording_->frameModel() : nullptr;
     // Drivers and applied loads put work in: E − E₀ is then that work, not a drift.
     driven_ = model && hasWorkInput(*model);
@@ -440,16 +439,12 @@ void PlotPanel::appendFrames(const std::vector<RecordedFrame>& frames)
         u << QPointF(f.t, f.energy - f.kinetic);
         d << QPointF(f.t, drift);
         if (driven_) {
-            const std::shared_ptr<const Model> model = recording_->frameModel();
-            const State state{f.t, f.q, f.v};
-            std::vector<DriverEffort> efforts(f.driverEfforts.size());
-            for (size_t i = 0; i < efforts.size(); ++i)
-                efforts[i].value = f.driverEfforts[i];
-            energyBalance_.add(f.t, f.energy, driverPower(*model, state, efforts) + appliedLoadPower(*model, state));
-            workPoints_ << QPointF(f.t, energyBalance_.work());
-            balancePoints_ << QPointF(f.t, energyBalance_.balance());
-            minDrift_ = std::min({minDrift_, energyBalance_.work(), energyBalance_.balance()});
-            maxDrift_ = std::max({maxDrift_, energyBalance_.work(), energyBalance_.balance()});
+            // The work as the run counted it over its steps (WorkCounter.h).
+            const double balance = drift - f.work;
+            workPoints_ << QPointF(f.t, f.work);
+            balancePoints_ << QPointF(f.t, balance);
+            minDrift_ = std::min({minDrift_, f.work, balance});
+            maxDrift_ = std::max({maxDrift_, f.work, balance});
         }
         const bool first = t_.size() == 1;
         const double lo = std::min({vp, vv, va}), hi = std::max({vp, vv, va});

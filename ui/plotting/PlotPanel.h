@@ -15,7 +15,7 @@
 #include "recording/RecordedFrame.h"
 #include "recording/SimulationRecording.h"
 
-#include "looplab/analysis/EnergyBalance.h"
+#include "looplab/simulation/InputPower.h"
 
 #include <QList>
 #include <QPointF>
@@ -136,7 +136,6 @@ private:
     QLineSeries *position_, *velocity_, *acceleration_, *energy_, *kinetic_, *potential_, *drift_, *quantity_;
     QLineSeries *work_, *balance_;
     QList<QPointF> workPoints_, balancePoints_;
-    EnergyBalance energyBalance_;
     bool driven_ = false;
     QLineSeries *cmpPosition_, *cmpVelocity_, *cmpAcceleration_, *cmpEnergy_, *cmpQuantity_;
     QLineSeries *violationCursor_, *energyCursor_, *quantityCursor_;

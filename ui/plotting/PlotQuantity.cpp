@@ -2,7 +2,7 @@
 
 #include "recording/SimulationRecording.h"
 
-#include "looplab/analysis/EnergyBalance.h"
+#include "looplab/simulation/InputPower.h"
 #include "looplab/analysis/PointMotion.h"
 #include "looplab/analysis/TransmissionAngle.h"
 #include "looplab/dynamics/Reactions.h"
@@ -116,8 +116,6 @@ std::vector<double> plotSeries(const PlotQuantity& quantity, const SimulationRec
     if (quantity.source == S::JointRate) coordinates = JointCoordinateTracker(*model).coordinates();
     const std::optional<FourBarTransmission> fourBar =
         quantity.source == S::TransmissionAngle ? FourBarTransmission::find(*model) : std::nullopt;
-    EnergyBalance balance;
-    std::vector<DriverEffort> efforts;
     for (int i = 0; i < n; ++i) {
         const RecordedFrame& f = recording.frame(i);
         double value = kNone;
@@ -155,11 +153,7 @@ std::vector<double> plotSeries(const PlotQuantity& quantity, const SimulationRec
         case S::EnergyPotential: value = f.energy - f.kinetic; break;
         case S::Work:
         case S::EnergyBalance: {
-            const State s = recording.frameState(i);
-            efforts.resize(f.driverEfforts.size());
-            for (size_t d = 0; d < efforts.size(); ++d) efforts[d].value = f.driverEfforts[d];
-            balance.add(f.t, f.energy, driverPower(*model, s, efforts) + appliedLoadPower(*model, s));
-            value = quantity.source == S::Work ? balance.work() : balance.balance();
+            value = quantity.source == S::Work ? f.work : f.energy - recording.frame(0).energy - f.work;
             break;
         }
         case S::TransmissionAngle: {

@@ -4,7 +4,7 @@
 // bodies' angular velocities; joint coordinates and their rates; joint reactions and
 // driver efforts (JointQuantity); the energy terms, the work of the drivers and applied
 // loads and the balance E − E₀ − W; the transmission angle of a four-bar. The numbers
-// come from the core (PointMotion.h, EnergyBalance.h, TransmissionAngle.h) at each
+// come from the core (PointMotion.h, WorkCounter.h, TransmissionAngle.h) at each
 // recorded frame, in SI units; DisplayUnits converts them when shown.
 
 #include "recording/JointQuantity.h"
@@ -57,8 +57,8 @@ std::vector<TracedPoint> markerPoints(const Model& model);
 int findPlotQuantity(const std::vector<PlotQuantity>& quantities, const QString& key);
 
 /// The quantity at every frame of `recording`, SI units; NaN where a frame lacks it (a
-/// flexible body's point, a frame without accelerations). Work and balance accumulate
-/// from the first frame (trapezoidal rule, EnergyBalance.h).
+/// flexible body's point, a frame without accelerations). Work is the run's, counted over
+/// its steps (WorkCounter.h); the balance is E − E₀ − W from the first frame.
 std::vector<double> plotSeries(const PlotQuantity& quantity, const SimulationRecording& recording);
 
 }  // namespace looplab::ui

@@ -83,7 +83,10 @@ void ModelPresentation::storeInModel()
     cam.parallel = c->GetParallelProjection() != 0;
     if (cam.parallel) cam.parallelScale = c->GetParallelScale();
     document_->edit(tr("Store run settings and view"), [run, cam](ModelDocument& d) {
+        // The run panel does not show how flexible members start: the file's choice stays.
+        const std::optional<std::string> start = d.run.start;
         d.run = run;
+        d.run.start = start;
         d.camera = cam;
     });
 }

@@ -23,6 +23,7 @@ struct RecordedFrame {
     Violations violation;
     double energy = 0.0;   ///< total mechanical energy [J]
     double kinetic = 0.0;  ///< kinetic energy [J]; the rest is potential (gravity, springs)
+    double work = 0.0;     ///< work of drivers and loads since the start [J] (SimulationFrame::work)
     double smallestSingularValue = 0.0;
     int rank = 0;
     /// Joint coordinates in the order of JointCoordinateTracker::coordinates().

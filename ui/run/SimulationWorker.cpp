@@ -94,6 +94,7 @@ void SimulationWorker::run(const SimulationJob& job, const std::atomic<bool>& st
             r.violation = f.violation;
             r.energy = f.energy.total();
             r.kinetic = f.energy.kinetic;
+            r.work = f.work;
             r.smallestSingularValue = f.smallestSingularValue;
             r.rank = f.rank;
             // The simulator follows the angles at every solver step; the frames alone

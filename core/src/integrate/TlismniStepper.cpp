@@ -364,6 +364,13 @@ Status TlismniStepper::evaluate(State& s, MotionEvaluation& out) {
     return {};
 }
 
+bool TlismniStepper::multipliersAtStepEnd(VecX& out) const {
+    if (lambdaI_.size() != static_cast<Eigen::Index>(rows_.size())) return false;
+    out = VecX::Zero(model_->equationCount());
+    for (size_t i = 0; i < rows_.size(); ++i) out[rows_[i]] = lambdaI_[static_cast<Eigen::Index>(i)];
+    return true;
+}
+
 Status TlismniStepper::initialize(const State& start) {
     stats_ = {};
     events_.clear();

@@ -3,6 +3,7 @@
 #include "looplab/bodies/beam/BeamMesh.h"
 #include "looplab/bodies/solid/SolidMesh.h"
 #include "looplab/integrate/MethodRegistry.h"
+#include "looplab/simulation/InputPower.h"
 
 #include <algorithm>
 #include <cmath>
@@ -10,8 +11,11 @@
 
 namespace looplab {
 
-bool isConservative(const Model& m) {
-    if (!m.drivers.empty()) return false;
+namespace {
+
+// Whether E − E₀ − W counts every exchange of the model's energy: no damping anywhere,
+// and no force but springs (in E) and the body loads (in W).
+bool balanceCountsEverything(const Model& m) {
     for (const Body& b : m.bodies)
         if (b.formulation->damped()) return false;
     for (const ForceElement& f : m.forces) {
@@ -20,15 +24,20 @@ bool isConservative(const Model& m) {
         case ForceType::RotationalSpringDamper:
             if (f.damping != 0.0) return false;
             break;
-        default:
-            return false;  // the energy does not count the work of applied forces
+        case ForceType::BodyForce:
+        case ForceType::BodyTorque: break;
+        default: return false;
         }
     }
     return true;
 }
 
+}  // namespace
+
+bool isConservative(const Model& m) { return !hasWorkInput(m) && balanceCountsEverything(m); }
+
 EnergyMonitor::EnergyMonitor(const Model& model, const SimulationSettings& settings, EventSink emit)
-    : active_(isConservative(model)), emit_(std::move(emit)) {
+    : active_(balanceCountsEverything(model)), driven_(hasWorkInput(model)), emit_(std::move(emit)) {
     const double L = model.lengthScale;
     for (const Body& b : model.bodies) scale_ += b.formulation->totalMass() * model.gravity.norm() * L;
     for (const ForceElement& f : model.forces)
@@ -51,13 +60,21 @@ void EnergyMonitor::check(const SimulationFrame& f, long steps) {
         initial_ = e;
     }
     scale_ = std::max(scale_, f.energy.kinetic);
-    const double drift = e - initial_;
+    // With drivers or loads, what they put in counts too (the frame's work, counted over
+    // the steps), and the energy they exchange sets the scale.
+    const double drift = e - initial_ - f.work;
+    if (driven_) scale_ = std::max(scale_, std::abs(f.work));
     const double allowed = allowedRelativeDrift(steps) * scale_;
     if (std::abs(drift) > allowed) {
         warned_ = true;
         std::ostringstream d;
-        d << "the energy of this conservative model " << (drift < 0 ? "fell" : "rose") << " by " << std::abs(drift)
-          << " J (" << std::abs(drift) / scale_ << " of the energy the motion exchanges, " << scale_
+        if (driven_)
+            d << "the energy balance E - E0 - W of this model (W the work of its drivers and loads, " << f.work
+              << " J so far) is " << drift << " J";
+        else
+            d << "the energy of this conservative model " << (drift < 0 ? "fell" : "rose") << " by "
+              << std::abs(drift) << " J";
+        d << " (" << std::abs(drift) / scale_ << " of the energy the motion exchanges, " << scale_
           << " J), more than the tolerances allow (" << allowed
           << " J); the motion is not accurate (a jump to another assembly branch at a singular posture, or "
              "dissipation by the constraint stabilisation)";

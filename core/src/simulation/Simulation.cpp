@@ -3,6 +3,8 @@
 
 #include "looplab/kinematics/Constraints.h"
 #include "looplab/simulation/EnergyMonitor.h"
+#include "looplab/simulation/InputPower.h"
+#include "looplab/simulation/WorkCounter.h"
 #include "looplab/kinematics/JointCoordinates.h"
 #include "looplab/integrate/MethodRegistry.h"
 #include "looplab/kinematics/Mobility.h"
@@ -132,6 +134,9 @@ SimulationResult Simulator::run(const State& start, const std::function<void(con
     EnergyMonitor energy(m, settings_, emit);
     result.energyInitial = frame.energy.total();
     double lastFrameTime = start.t;
+    // The energy the motion exchanges so far [J], for the work's quadrature: followed at
+    // the steps' ends, so that the work does not depend on the output step.
+    double exchanged = frame.energy.kinetic;
     // A cam whose contact force turns negative holds on a follower that a real machine
     // would lose there: said once per cam, as it happens (lift-off is not modelled).
     std::vector<bool> liftOffSaid(m.couplers.size(), false);
@@ -159,6 +164,13 @@ SimulationResult Simulator::run(const State& start, const std::function<void(con
     // Joint angles are continued at every accepted step, not only from frame to frame.
     JointCoordinateTracker angles(m);
     frame.jointCoordinates = angles.update(frame.state);
+    WorkCounter work(m);
+    // A fixed-step integrator is held to the default tolerance, as for the violation bound.
+    const IntegratorInfo* integratorInfo = findIntegrator(settings_.integrator);
+    const double workTolerance = integratorInfo && integratorInfo->stepControl == StepControl::Fixed
+                                     ? OdeSettings{}.rtol
+                                     : settings_.ode.rtol;
+    if (work.active()) work.start(frame.state.t, inputPower(m, frame.state, frame.multipliers));
     if (!report(frame)) return finish(start.t);
 
     if (const Status st = stepper.initialize(frame.state); !st.ok) {
@@ -197,6 +209,23 @@ SimulationResult Simulator::run(const State& start, const std::function<void(con
         }
         if (stiff && settings_.stopWhenStiff) break;
 
+        if (work.active()) {
+            // The input power from the multipliers at the step's end and at times inside it
+            // (the stepper's interpolation); where a state cannot be evaluated, the power
+            // known before it.
+            double lastPower = work.power();
+            work.countStep(t, [&](double tau) {
+                VecX lambda;
+                if (tau == t && stepper.multipliersAtStepEnd(lambda)) return lastPower = inputPower(m, stepEnd, lambda);
+                State x;
+                if (tau == t) x = stepEnd;
+                else stepper.interpolate(tau, x);
+                x.t = tau;
+                MotionEvaluation ev;
+                if (stepper.evaluate(x, ev).ok) lastPower = inputPower(m, x, ev.multipliers);
+                return lastPower;
+            }, workTolerance, exchanged);
+        }
         double to = 0.0;
         while (schedule.due(t, to)) {
             if (std::abs(to - t) <= 1e-12 * std::max(1.0, std::abs(t))) s = stepEnd;
@@ -206,11 +235,17 @@ SimulationResult Simulator::run(const State& start, const std::function<void(con
                 failInMotion(to, "cannot evaluate the state at t = " + std::to_string(to) + ": " + st.message, st.joints);
                 return finish(to);
             }
+            frame.work = work.workAt(to);
             frame.stepSize = stepper.lastStepSize();
             frame.statistics = stepper.statistics();
             frame.jointCoordinates = angles.peek(frame.state);
             if (!report(frame)) return finish(to);
             schedule.reported();
+        }
+        work.endStep();
+        if (work.active()) {
+            const Energy e = mechanicalEnergy(m, stepEnd);
+            exchanged = std::max(exchanged, e.kinetic + std::abs(e.total() - result.energyInitial) + std::abs(work.work()));
         }
         angles.update(endNormalized);
         if (stop && stop->load()) {

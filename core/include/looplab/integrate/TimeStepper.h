@@ -60,6 +60,9 @@ public:
     /// The rank-revealing factorisation of Φ_q at exactly this configuration, if the
     /// stepper has it at hand (diagnostics then need not factorise again); else nullptr.
     virtual const ConstraintSpaces* factorizationAt(const State& /*state*/) const { return nullptr; }
+    /// Multipliers at state() (one per equation; any set that gives the constraint forces)
+    /// where the last step already computed them; false where only evaluate() can.
+    virtual bool multipliersAtStepEnd(VecX& /*out*/) const { return false; }
 
     /// Events the stepper raised since the last call (a coordinate re-partitioning of the
     /// two-loop method), handed over once; the run loop reports them with its own.

@@ -71,6 +71,8 @@ public:
     /// Every state it produces or reports has Φ = 0 and Φ_q v + Φ_t = 0 to the Newton
     /// tolerance (the rounding floor), reached by moving the dependent coordinates only.
     bool projects() const override { return true; }
+    /// The converged step's own multipliers of the independent rows (zero on the others).
+    bool multipliersAtStepEnd(VecX& out) const override;
     Status evaluate(State& state, MotionEvaluation& out) override;
     Status initialize(const State& start) override;
     Status step(double tStop) override;

@@ -1,7 +1,9 @@
 #pragma once
 // A conservative mechanism (no drivers, no dampers, no applied forces whose work the
-// energy does not count) keeps its mechanical energy: a run whose energy drifts beyond
-// what its tolerances explain says so with an "energy_drift" event, once. A method that
+// energy does not count) keeps its mechanical energy, and a driven or loaded one without
+// dampers keeps its balance E − E₀ − W (W the work of its drivers and body loads, counted
+// over the steps: WorkCounter.h): a run whose energy or balance drifts beyond what its
+// tolerances explain says so with an "energy_drift" event, once. A method that
 // jumps to another assembly branch at a singular posture, or dissipates through its
 // constraint stabilisation, shows up here even when its constraints look closed.
 
@@ -34,6 +36,7 @@ public:
 
 private:
     bool active_;
+    bool driven_;  ///< drivers or body loads do work: the balance is checked
     double rtol_;
     EventSink emit_;
     bool started_ = false, warned_ = false;

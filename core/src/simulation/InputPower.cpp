@@ -1,4 +1,4 @@
-#include "looplab/analysis/EnergyBalance.h"
+#include "looplab/simulation/InputPower.h"
 
 #include "looplab/dynamics/Reactions.h"
 #include "looplab/model/Model.h"
@@ -34,23 +34,18 @@ double appliedLoadPower(const Model& model, const State& s) {
     return p;
 }
 
+double inputPower(const Model& model, const State& s, const VecX& multipliers) {
+    double p = appliedLoadPower(model, s);
+    for (const Driver& d : model.drivers)
+        if (d.equation < multipliers.size()) p -= multipliers[d.equation] * d.law.evaluate(s.t).rate;
+    return p;
+}
+
 bool hasWorkInput(const Model& model) {
     if (!model.drivers.empty()) return true;
     for (const ForceElement& e : model.forces)
         if (e.type == ForceType::BodyForce || e.type == ForceType::BodyTorque) return true;
     return false;
-}
-
-void EnergyBalance::add(double t, double energy, double power) {
-    if (!started_) {
-        started_ = true;
-        e0_ = energy;
-    } else {
-        work_ += 0.5 * (power + lastPower_) * (t - lastT_);
-    }
-    lastT_ = t;
-    lastPower_ = power;
-    lastEnergy_ = energy;
 }
 
 }  // namespace looplab
