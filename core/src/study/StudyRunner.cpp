@@ -1,6 +1,7 @@
 #include "looplab/study/StudyRunner.h"
 
 #include "looplab/kinematics/Assembly.h"
+#include "looplab/kinematics/StartMotion.h"
 #include "looplab/linalg/ConstraintSpaces.h"
 #include "looplab/kinematics/Constraints.h"
 #include "looplab/kinematics/JointCoordinates.h"
@@ -238,7 +239,11 @@ StudyRow runStudyCase(const StudyDescription& study, long index, const std::atom
                 if (!as.ok) {
                     row.reason = "assembly failed: " + as.message;
                 } else {
-                    projectVelocities(*b.model, s);
+                    // As a model loads (ModelLoading.cpp): flexible members start with the
+                    // velocities the file's run block asks for.
+                    StartMotion start = StartMotion::Consistent;
+                    if (doc.document->run.start) parseStartMotion(*doc.document->run.start, start);
+                    startVelocities(*b.model, s, start);
                     row.assembled = true;
                     runAnalysis(study, b.model, s, row, stop);
                 }
