@@ -137,6 +137,9 @@ StartReport startVelocities(const Model& model, State& state, StartMotion motion
         }
         SparseMatrix G(model.velocitySize(), columns);
         G.setFromTriplets(entries.begin(), entries.end());
+        if (!Eigen::Map<const VecX>(G.valuePtr(), G.nonZeros()).allFinite())
+            return finish(false, "a body's mass matrix is not positive definite: the members start at rest, their "
+                                 "joints' nodes moving");
         ConstraintValues cv;
         evaluateConstraints(model, state, cv, kJacobian | kPhiT);
         if (cv.phiT.size() == 0) {
