@@ -1,17 +1,9 @@
 #include "looplab/simulation/InputPower.h"
 
-#include "looplab/dynamics/Reactions.h"
 #include "looplab/model/Model.h"
 #include "looplab/model/State.h"
 
 namespace looplab {
-
-double driverPower(const Model& model, const State& s, const std::vector<DriverEffort>& efforts) {
-    double p = 0.0;
-    const size_t n = std::min(efforts.size(), model.drivers.size());
-    for (size_t i = 0; i < n; ++i) p += efforts[i].value * model.drivers[i].law.evaluate(s.t).rate;
-    return p;
-}
 
 double appliedLoadPower(const Model& model, const State& s) {
     double p = 0.0;

@@ -12,12 +12,6 @@ namespace looplab {
 
 struct Model;
 struct State;
-struct DriverEffort;
-
-/// Power [W] put in by the drivers at s: Σ effort · ṡ(t), ṡ the driver law's rate (the
-/// driven coordinate's rate while the constraint holds). `efforts` are the run's driver
-/// efforts at s (model order, Reactions.h).
-double driverPower(const Model& model, const State& s, const std::vector<DriverEffort>& efforts);
 
 /// Power [W] of the body forces and body torques at s (their laws evaluated at s.t), on
 /// rigid bodies and on beam and solid nodes (node sets are one force per node).
