@@ -23,7 +23,7 @@ using message::at;
 
 HhtIndex3Stepper::HhtIndex3Stepper(std::shared_ptr<const Model> model, const TlismniSettings& settings,
                                    std::string integrator)
-    : model_(std::move(model)), settings_(settings), integrator_(std::move(integrator)),
+    : model_(std::move(model)), settings_(settings), integrator_(std::move(integrator)), errorScales_(*model_),
       spaces_(settings_.rankTolerance, settings_.linearAlgebra) {
     const Model& m = *model_;
     scheme_ = settings_.scheme();
@@ -32,7 +32,6 @@ HhtIndex3Stepper::HhtIndex3Stepper(std::shared_ptr<const Model> model, const Tli
     gamma_ = scheme_.gamma;
     rowScales_ = equationScales(m);
     colScales_ = coordinateScales(m);
-    weightScales_ = m.lengthScale * colScales_;
     mass_ = massMatrix(m);
 }
 
@@ -108,6 +107,7 @@ Status HhtIndex3Stepper::initialize(const State& start) {
     t_ = start.t;
     q_ = start.q;
     v_ = start.v;
+    errorScales_.start(q_);
     last_.reset(start);
     lastStep_ = 0.0;
     lastIncrementA_.resize(0);
@@ -207,9 +207,9 @@ Status HhtIndex3Stepper::attempt(double h, Trial& trial) {
                 // instead of 0.6). Never below the rounding of the positions (floor), which
                 // no iterate can beat at tight tolerances.
                 const double tol = settings_.fixedStep
-                                       ? 1e-12 * weightScales_[k]
+                                       ? 1e-12 * m.lengthScale * colScales_[k]
                                        : std::max(floor, 1e-6 * (settings_.ode.atol +
-                                                                 settings_.ode.rtol * weightScales_[k]));
+                                                                 settings_.ode.rtol * errorScales_.current()[k]));
                 measure = std::max(measure, wq * std::abs(colScales_[k] * dd[k]) / tol);
             }
             return measure;
@@ -253,7 +253,7 @@ Status HhtIndex3Stepper::attempt(double h, Trial& trial) {
                 // unfiltered: the index-3 form has no factorisation of [M Φ_Iᵀ; Φ_I 0] at
                 // the step's end to split off the part normal to the constraints, and
                 // filtering that part too let the drift exceed its bound.
-                trial.error = weightedErrorNorm(scheme_.controlledError(h, aStart, a), weightScales_,
+                trial.error = weightedErrorNorm(scheme_.controlledError(h, aStart, a), errorScales_.with(s.q),
                                                 settings_.ode.rtol, settings_.ode.atol);
             }
             return {};
@@ -297,6 +297,7 @@ Status HhtIndex3Stepper::step(double tStop) {
             t_ = (h == remaining) ? tStop : t_ + h;
             q_ = trial.q;
             normalizePositions(m, q_);
+            errorScales_.accept(q_);
             v_ = trial.v;
             lastIncrementA_ = trial.a - a_;
             a_ = trial.a;

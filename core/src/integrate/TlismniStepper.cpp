@@ -80,7 +80,7 @@ private:
 
 TlismniStepper::TlismniStepper(std::shared_ptr<const Model> model, const TlismniSettings& settings,
                                std::string integrator)
-    : model_(std::move(model)), settings_(settings), integrator_(std::move(integrator)),
+    : model_(std::move(model)), settings_(settings), integrator_(std::move(integrator)), errorScales_(*model_),
       spaces_(settings_.rankTolerance, settings_.linearAlgebra) {
     const Model& m = *model_;
     sparse_ = usesSparse(settings_.linearAlgebra, m.velocitySize());
@@ -91,9 +91,6 @@ TlismniStepper::TlismniStepper(std::shared_ptr<const Model> model, const Tlismni
     gamma_ = scheme_.gamma;
     rowScales_ = equationScales(m);
     colScales_ = coordinateScales(m);
-    // Error weights: a translation is measured against the model's length scale, a rotation
-    // against one radian.
-    weightScales_ = m.lengthScale * colScales_;
     mass_ = massMatrix(m);
 }
 
@@ -384,6 +381,7 @@ Status TlismniStepper::initialize(const State& start) {
     t_ = s.t;
     q_ = s.q;
     v_ = s.v;
+    errorScales_.start(q_);
     last_.reset(s);
     // The acceleration-like variable starts at the true accelerations.
     aHat_ = a_;
@@ -441,7 +439,7 @@ double TlismniStepper::estimateError(const Trial& trial) {
     const VecX tangent = colScales_.cwiseProduct(accelerationSolver_.solveWithoutRefinement(rhs).head(n));
     VecX filtered = colScales_.cwiseProduct(iterationSolver_.solveWithoutRefinement(rhs).head(n)) + (e - tangent);
     if (!filtered.allFinite()) filtered = e;
-    return weightedErrorNorm(filtered, weightScales_, settings_.ode.rtol, settings_.ode.atol);
+    return weightedErrorNorm(filtered, errorScales_.with(trial.q), settings_.ode.rtol, settings_.ode.atol);
 }
 
 Status TlismniStepper::attempt(double h, Trial& trial) {
@@ -585,7 +583,7 @@ Status TlismniStepper::attempt(double h, Trial& trial) {
                 if (settings_.fixedStep) {
                     measure = std::max(measure, c * (1.0 + alpha_) * std::abs(correction[k]) / colScales_[col]);
                 } else {
-                    const double tol = settings_.ode.atol + settings_.ode.rtol * weightScales_[col];
+                    const double tol = settings_.ode.atol + settings_.ode.rtol * errorScales_.current()[col];
                     measure = std::max(measure, c * h * h * (1.0 + alpha_) * std::abs(correction[k]) / tol);
                 }
             }
@@ -679,6 +677,7 @@ Status TlismniStepper::step(double tStop) {
             last_.begin(t_, q_, v_, trial.increment);
             t_ = (h == remaining) ? tStop : t_ + h;
             q_ = trial.q;
+            errorScales_.accept(q_);
             normalizePositions(m, q_);
             v_ = trial.v;
             lastIncrementA_ = trial.a - a_;

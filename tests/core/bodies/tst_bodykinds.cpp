@@ -275,6 +275,32 @@ private slots:
         QVERIFY(C.norm() > 0.0);
         if (k->nodeSize()) QVERIFY(K.norm() > 0.0);
     }
+
+    // The integrators hold a coordinate in a motion group to the group's largest |q − q₀|
+    // (ErrorScales.h), which needs q̇ = v on it, and a mesh's node positions to their own
+    // motion: a node's coordinates with equal velocity scales share a group.
+    void motionGroupsMeasureDisplacements_data() { kinds(); }
+    void motionGroupsMeasureDisplacements() {
+        QFETCH(QByteArray, kind);
+        const auto k = makeKind(kind);
+        VecX q, v;
+        configuration(*k, 6, q, v);
+        const int n = k->velocitySize();
+        VecX qdot(k->positionSize()), scales(n);
+        k->positionDerivative(q.data(), v.data(), qdot.data());
+        k->velocityScales(1.0, scales.data());
+        bool grouped = false;
+        for (int i = 0; i < n; ++i) {
+            const int g = k->motionGroup(i);
+            if (g < 0) continue;
+            grouped = true;
+            QCOMPARE(k->positionSize(), n);
+            QCOMPARE(qdot[i], v[i]);
+            for (int j = 0; j < n; ++j)
+                if (k->motionGroup(j) == g) QCOMPARE(scales[j], scales[i]);
+        }
+        QCOMPARE(grouped, k->nodeSize() > 0);
+    }
 };
 
 QTEST_APPLESS_MAIN(TestBodyKinds)

@@ -84,6 +84,10 @@ public:
     /// Scale of each velocity coordinate for rank decisions: 1 for a length [m], 1/L for a
     /// rotation or a dimensionless number (L = lengthScale), so that all weigh alike.
     virtual void velocityScales(double lengthScale, double* scales) const = 0;
+    /// The group of coordinates whose motion the local error of velocity coordinate k is
+    /// held to (a mesh's node positions, its slopes: ErrorScales.h), or −1 where the model's
+    /// length scale is (a rigid body). Coordinates in a group have q̇ = v.
+    virtual int motionGroup(int /*k*/) const { return -1; }
 
     // --- the frame of the whole body (identity and at rest where there is none) ---
     /// Whether one frame carries every point of the body (a rigid body, the ground).

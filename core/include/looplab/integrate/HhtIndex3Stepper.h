@@ -16,6 +16,7 @@
 #include "looplab/linalg/ConstraintSpaces.h"
 #include "looplab/kinematics/ConstraintSpacesAtState.h"
 #include "looplab/model/Model.h"
+#include "looplab/integrate/ErrorScales.h"
 #include "looplab/integrate/GeneralizedAlpha.h"
 #include "looplab/integrate/ModifiedNewton.h"
 #include "looplab/integrate/StepHermite.h"
@@ -65,7 +66,8 @@ private:
     std::string integrator_;
     GeneralizedAlpha scheme_;
     double alpha_, beta_, gamma_;
-    VecX rowScales_, colScales_, weightScales_;
+    VecX rowScales_, colScales_;
+    ErrorScales errorScales_;
     SparseColMatrix mass_;
     std::vector<int> rows_;
     // The rank-revealing spaces at the last state asked for (the accepted step's end: also

@@ -15,6 +15,7 @@
 #include "looplab/kinematics/ConstraintSpacesAtState.h"
 #include "looplab/dynamics/Linearization.h"
 #include "looplab/model/Model.h"
+#include "looplab/integrate/ErrorScales.h"
 #include "looplab/integrate/GeneralizedAlpha.h"
 #include "looplab/integrate/ModifiedNewton.h"
 #include "looplab/integrate/OdeSolver.h"
@@ -133,7 +134,8 @@ private:
     std::string integrator_;
     GeneralizedAlpha scheme_;
     double alpha_, beta_, gamma_;
-    VecX rowScales_, colScales_, weightScales_;
+    VecX rowScales_, colScales_;
+    ErrorScales errorScales_;
     SparseColMatrix mass_;
 
     // Partition.

@@ -40,6 +40,8 @@ public:
     double totalMass() const override { return totalMass_; }
     /// r_k weighs as a length, the dimensionless slope r_x,k as a rotation.
     void velocityScales(double lengthScale, double* scales) const override;
+    /// Node positions (group 0) and slopes (group 1).
+    int motionGroup(int k) const override { return k % ancf::kNodeSize < 3 ? 0 : 1; }
 
     /// M x and M⁻¹ x on the body's slice (M is mass(), the constant consistent mass matrix).
     void applyMass(const double* x, double* y) const override;

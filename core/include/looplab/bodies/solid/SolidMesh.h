@@ -55,6 +55,7 @@ public:
     AttachedFrame attachedFrame() const override { return AttachedFrame::PointOnly; }
     /// Node positions weigh as lengths.
     void velocityScales(double lengthScale, double* scales) const override;
+    int motionGroup(int /*k*/) const override { return 0; }
 
     /// M x and M⁻¹ x (M is mass(), the constant consistent mass matrix, nodeMass ⊗ I₃).
     void applyMass(const double* x, double* y) const override;
