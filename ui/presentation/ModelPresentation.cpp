@@ -74,7 +74,16 @@ void ModelPresentation::applyRunSettings()
     const ModelDocument& doc = document_->document();
     showStart();
     if (doc.run.empty()) return;
-    runPanel_->setSettings(withModelRunSettings(doc.run, runPanel_->settings()));
+    // A block that names its method is run as `looplab-cli simulate MODEL` runs it: the
+    // tolerances it leaves out are the method's defaults, not what the panel held for the
+    // model before (tlismni's 1e-6 rather than the 1e-8 of the panel's default method, ten
+    // times the steps: a flexible example at pace 1 could not keep up). The fields it
+    // leaves out otherwise keep the panel's.
+    const ResolvedRunSettings resolved = resolveRunSettings({}, doc.run, runPanel_->settings());
+    if (doc.run.method && resolved.error.empty())
+        runPanel_->setSettings(resolved.settings);
+    else
+        runPanel_->setSettings(withModelRunSettings(doc.run, runPanel_->settings()));
     if (doc.run.pace) runPanel_->setPace(*doc.run.pace);
 }
 
