@@ -39,6 +39,7 @@
 #include <QGraphicsScene>
 #include <QGraphicsView>
 #include <QMetaEnum>
+#include <QPointer>
 #include <QSurfaceFormat>
 #include <QTextStream>
 #include <QThread>
@@ -73,9 +74,14 @@ public:
         QElapsedTimer timer;
         timer.start();
         const QEvent::Type type = event->type();
+        // A delivery may delete its receiver (a deferred delete): then it is described by
+        // the event alone.
+        const QPointer<QObject> alive(receiver);
         const bool result = QApplication::notify(receiver, event);
         const double ms = timer.nsecsElapsed() * 1e-6;
         --depth_;
+        if (!alive)
+            receiver = nullptr;
         if (receiver == view_ && ms >= 1.0)
             viewFrames_.push_back(ms);
         if (ms >= 1.0)
@@ -89,6 +95,8 @@ public:
     static QString describe(QObject* receiver, QEvent::Type type)
     {
         const char* typeName = QMetaEnum::fromType<QEvent::Type>().valueToKey(type);
+        if (!receiver)
+            return QString("%1 → (deleted)").arg(typeName ? typeName : QByteArray::number(type).constData());
         QString name = receiver->objectName();
         if (auto* scene = qobject_cast<QGraphicsScene*>(receiver); scene && !scene->views().isEmpty())
             name = scene->views().front()->objectName();
