@@ -276,14 +276,14 @@ int main(int argc, char** argv)
     QMetaObject::Connection untilTheEnd;
     if (modelRun)
         untilTheEnd = QObject::connect(window.runSession(), &looplab::ui::RunSession::runFinished,
-                         [&](const looplab::ui::RunSummary& s) {
-                             runWall = sinceRun.nsecsElapsed() * 1e-9;
-                             summary = s;
-                             tick.stop();
-                             app.setRecording(false);
-                             runMessage = window.runPanel()->message();
-                             app.quit();
-                         });
+                                       [&](const looplab::ui::RunSummary& s) {
+                                           runWall = sinceRun.nsecsElapsed() * 1e-9;
+                                           summary = s;
+                                           tick.stop();
+                                           app.setRecording(false);
+                                           runMessage = window.runPanel()->message();
+                                           app.quit();
+                                       });
     tick.start();
     app.exec();
     const double measured = total.nsecsElapsed() * 1e-9;

@@ -14,10 +14,15 @@ QString energyText(double e)
 {
     if (e == 0.0 || !std::isfinite(e))
         return QString::number(e);
-    const int exponent = static_cast<int>(std::floor(std::log10(std::abs(e))));
+    int exponent = static_cast<int>(std::floor(std::log10(std::abs(e))));
     if (exponent >= -2 && exponent < 3)
         return QString::number(e, 'g', 2);
-    return QString::number(e / std::pow(10.0, exponent), 'f', 1) + "e" + QString::number(exponent);
+    double mantissa = e / std::pow(10.0, exponent);
+    if (std::abs(mantissa) >= 9.95) {  // 9.97e-4 reads 1.0e-3, not 10.0e-4
+        mantissa /= 10.0;
+        ++exponent;
+    }
+    return QString::number(mantissa, 'f', 1) + "e" + QString::number(exponent);
 }
 
 }  // namespace
