@@ -3,6 +3,7 @@
 
 #include "looplab/integrate/MethodRegistry.h"
 #include "looplab/kinematics/JointCoordinates.h"
+#include "looplab/kinematics/StartMotion.h"
 #include "looplab/files/ModelFile.h"
 #include "looplab/scene/Scene.h"
 #include "looplab/simulation/Simulation.h"
@@ -96,6 +97,18 @@ void typeInto(QAbstractSpinBox* spin, const QString& text)
     QTest::keyClick(spin, Qt::Key_Return);
 }
 
+// Chooses `text` in a closed combo box with the arrow keys, as a user does: each key makes
+// the next item current and reports it chosen (QComboBox::activated).
+void chooseWithKeys(QComboBox* box, const QString& text)
+{
+    const int target = box->findText(text);
+    QVERIFY2(target >= 0, qPrintable(text));
+    box->setFocus();
+    for (int k = 0; k < box->count() && box->currentIndex() != target; ++k)
+        QTest::keyClick(box, box->currentIndex() < target ? Qt::Key_Down : Qt::Key_Up);
+    QCOMPARE(box->currentText(), text);
+}
+
 // QCOMPARE compares doubles to 1e-12 only (qFuzzyCompare): these check the last bit.
 bool exactlyEqual(double a, double b) { return a == b; }
 QString exactText(double x) { return QString::number(x, 'g', 17); }
@@ -179,6 +192,8 @@ private slots:
     void implicitParametersSavedWithTheModel();
     void hhtAlphaKeepsEveryDigit();
     void methodParametersOfEachTypeEditSaveAndReopen();
+    void startOfFlexibleMembersChosenRunAndSaved();
+    void openedModelRunsAsTheCommandLineRunsIt();
     void jointAnglesDoNotAliasBetweenFrames();
     void reportsSingularConfigurationOfParallelogram();
     void warnsOfBranchChangeOfDoubleParallelogram();
@@ -1939,6 +1954,125 @@ void TestWorkbench::fourBarStatusSaysHowItMoves()
     QString error;
     QVERIFY2(window_->openFile(test::example("slider-crank.json"), &error), qPrintable(error));
     QVERIFY2(!window_->document()->statusText().contains("four-bar"), qPrintable(window_->document()->statusText()));
+}
+
+// The run panel's start list is the core's list of starts, each with its words as its
+// tooltip, and shows the file's start (the example has none: consistent). Choosing a start
+// is an edit of the model (undoable): the run starts as chosen, the first row of the
+// Warnings panel says what the start gave the members, and the saved file keeps the
+// choice. The flexible slider-crank's rod at rest holds 7.2e-4 J of vibration energy
+// (tst_startmotion finds it from the rigid slider-crank's closed-form velocities); the
+// consistent start leaves rounding of its 0.05 J of kinetic energy (6e-18 J). The energy
+// of the run's first recorded frame is computed again from its velocities, so the check
+// is of what was run, not of the report.
+void TestWorkbench::startOfFlexibleMembersChosenRunAndSaved()
+{
+    QVERIFY(window_->openFile(example("flexible-slider-crank.json")));
+    RunPanel* panel = window_->runPanel();
+    auto* start = panel->findChild<QComboBox*>("start");
+    QVERIFY(start);
+    const std::vector<StartMotionChoice>& choices = startMotionChoices();
+    QCOMPARE(start->count(), static_cast<int>(choices.size()));
+    for (int i = 0; i < start->count(); ++i) {
+        QCOMPARE(start->itemText(i), QString::fromLatin1(choices[size_t(i)].name));
+        QCOMPARE(start->itemData(i, Qt::ToolTipRole).toString(), QString::fromUtf8(choices[size_t(i)].description));
+    }
+    QVERIFY(!window_->document()->document().run.start);
+    QCOMPARE(start->currentText(), QString("consistent"));
+    // Choosing the start the model has is no edit.
+    chooseWithKeys(start, "rest");
+    chooseWithKeys(start, "consistent");
+    window_->document()->undoStack()->undo();
+    window_->document()->undoStack()->undo();
+    QVERIFY(!window_->document()->isModified());
+    QCOMPARE(start->currentText(), QString("consistent"));
+
+    // Short runs, as fast as they go: only the start is looked at.
+    SimulationSettings settings = panel->settings();
+    settings.tEnd = 0.005;
+    panel->setSettings(settings);
+    panel->setPace(0.0);
+    WarningsPanel* warnings = window_->warningsPanel();
+    for (const char* name : {"rest", "consistent"}) {
+        chooseWithKeys(start, name);
+        QCOMPARE(window_->document()->document().run.start.value_or(""), std::string(name));
+        QVERIFY(window_->document()->isModified());
+        QVERIFY(test::runToEnd(*window_, true));
+        const SimulationRecording& recording = window_->recording();
+        QVERIFY(recording.frameCount() > 1);
+        QCOMPARE(recording.frame(0).t, 0.0);
+        const StartReport run = memberVibration(*recording.frameModel(), recording.frameState(0));
+        const StartReport reported = window_->document()->loaded().start;
+        QCOMPARE(QString::fromStdString(run.member), QString("rod"));
+        QVERIFY2(std::abs(run.vibrationEnergy - reported.vibrationEnergy) <= 1e-12 * 7.2e-4,
+                 qPrintable(QString("run %1 J, reported %2 J").arg(run.vibrationEnergy).arg(reported.vibrationEnergy)));
+        QVERIFY(warnings->count() >= 1);
+        QCOMPARE(warnings->kindAt(0), QString("start"));
+        QCOMPARE(warnings->timeAt(0), 0.0);
+        const QString text = warnings->view()->topLevelItem(0)->text(3);
+        QVERIFY2(text.startsWith(QString("The %1 start gave the members ").arg(name)) && text.contains("most in rod"),
+                 qPrintable(text));
+        if (std::string(name) == "rest") {
+            QVERIFY2(std::abs(run.vibrationEnergy - 7.2e-4) <= 0.05e-4, qPrintable(QString::number(run.vibrationEnergy)));
+            QVERIFY2(text.contains("7.2e-4 J of vibration energy") && text.contains("vibrate from the start"),
+                     qPrintable(text));
+        } else {
+            QVERIFY2(run.vibrationEnergy <= 1e-15, qPrintable(QString::number(run.vibrationEnergy)));
+            QVERIFY2(text.contains("without straining"), qPrintable(text));
+        }
+    }
+
+    // Undo brings the rest start back into the list; stored and saved with the run
+    // settings, it opens again from the file.
+    window_->document()->undoStack()->undo();
+    QCOMPARE(start->currentText(), QString("rest"));
+    window_->presentation()->storeAction()->trigger();
+    QTemporaryDir dir;
+    const QString saved = dir.filePath("rest-start.json");
+    QString error;
+    QVERIFY2(window_->saveFile(saved, &error), qPrintable(error));
+    QFile f(saved);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QJsonObject run = QJsonDocument::fromJson(f.readAll()).object().value("run").toObject();
+    QCOMPARE(run.value("start").toString(), QString("rest"));
+    QCOMPARE(run.value("t_end").toDouble(), 0.005);
+    QVERIFY(window_->openFile(example("pendulum.json")));
+    QCOMPARE(start->currentText(), QString("consistent"));
+    QVERIFY2(window_->openFile(saved, &error), qPrintable(error));
+    QCOMPARE(start->currentText(), QString("rest"));
+    QVERIFY(!window_->document()->isModified());
+    QVERIFY(std::abs(window_->document()->loaded().start.vibrationEnergy - 7.2e-4) <= 0.05e-4);
+}
+
+// A run block that names its method and leaves the tolerances out (every example's) opens
+// with that method's default tolerances, as `looplab-cli simulate MODEL` runs it, whatever
+// the panel held before; tolerances the block gives are the block's. The flexible
+// slider-crank's tlismni takes 1e-6 and 1e-8 (the panel's own 1e-8 and 1e-10 cost it ten
+// times the steps, and it could not keep its pace of 1 in the workbench).
+void TestWorkbench::openedModelRunsAsTheCommandLineRunsIt()
+{
+    RunPanel* panel = window_->runPanel();
+    SimulationSettings tight = test::runSettings("projection");
+    tight.ode.rtol = 1e-11;
+    tight.ode.atol = 1e-13;
+    panel->setSettings(tight);
+    QVERIFY(window_->openFile(example("flexible-slider-crank.json")));
+    const ModelDocument& doc = window_->document()->document();
+    QVERIFY(doc.run.method && !doc.run.rtol && !doc.run.atol);
+    const ConstraintMethodInfo* tlismni = findConstraintMethod("tlismni");
+    QVERIFY(tlismni);
+    QCOMPARE(panel->settings().method, std::string("tlismni"));
+    QCOMPARE(panel->settings().integrator, std::string("hht"));
+    QVERIFY(exactlyEqual(panel->settings().ode.rtol, tlismni->defaults.rtol));
+    QVERIFY(exactlyEqual(panel->settings().ode.atol, tlismni->defaults.atol));
+    QCOMPARE(panel->settings().tEnd, 2.0);
+    QCOMPARE(panel->pace(), 1.0);
+
+    panel->setSettings(tight);
+    QVERIFY(window_->openFile(example("andrews.json")));
+    QVERIFY(window_->document()->document().run.rtol);
+    QVERIFY(exactlyEqual(panel->settings().ode.rtol, *window_->document()->document().run.rtol));
+    QVERIFY(exactlyEqual(panel->settings().ode.atol, *window_->document()->document().run.atol));
 }
 
 QTEST_MAIN(TestWorkbench)

@@ -44,6 +44,8 @@ QString kindLabel(const QString& kind)
         return QObject::tr("Four-bar");
     if (kind == "detached_joint")
         return QObject::tr("Joint off its link");
+    if (kind == "start")
+        return QObject::tr("Start of members");
     // A kind without a label of its own still reads as words, never as an identifier.
     QString words = kind;
     words.replace('_', ' ');

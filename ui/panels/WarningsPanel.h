@@ -1,6 +1,7 @@
 #pragma once
 // The list of things a user should look at: redundant constraints, rank changes and
-// singular configurations with their times, and solver failures with their reasons.
+// singular configurations with their times, solver failures with their reasons, and what
+// the start of a run gave its flexible members (the vibration a rest start sets ringing).
 // Activating an entry asks for playback to seek to its time and for its joints to be
 // highlighted. A stiff model's entry carries a button that switches the run to the method
 // suggested instead.

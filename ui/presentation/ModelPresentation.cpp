@@ -2,6 +2,7 @@
 
 #include "looplab/simulation/ModelRunSettings.h"
 #include "viewport/VtkViewport.h"
+#include "run/MemberStart.h"
 #include "run/RunPanel.h"
 #include "document/WorkbenchDocument.h"
 
@@ -30,11 +31,27 @@ ModelPresentation::ModelPresentation(WorkbenchDocument* document, RunPanel* runP
         document_->edit(tr("Edit notes"), [text](ModelDocument& d) { d.description = text; }, "notes");
     });
     connect(document_, &WorkbenchDocument::documentChanged, this, &ModelPresentation::showNotes);
+    connect(document_, &WorkbenchDocument::documentChanged, this, &ModelPresentation::showStart);
     connect(document_, &WorkbenchDocument::documentReset, this, [this] {
         showNotes();
         applyRunSettings();
     });
+    connect(runPanel_, &RunPanel::startChosen, this, &ModelPresentation::chooseStart);
     showNotes();
+    showStart();
+}
+
+void ModelPresentation::showStart() { runPanel_->setStart(modelStart(document_->document())); }
+
+void ModelPresentation::chooseStart(StartMotion start)
+{
+    // Choosing the start the model has already (a file without one has the default) is no
+    // edit, so opening the list and closing it leaves the model unmodified.
+    if (start == modelStart(document_->document()))
+        return;
+    const std::string name = startMotionName(start);
+    document_->edit(tr("Start members: %1").arg(QString::fromStdString(name)),
+                    [name](ModelDocument& d) { d.run.start = name; });
 }
 
 void ModelPresentation::showNotes()
@@ -55,8 +72,18 @@ void ModelPresentation::applyToWindow()
 void ModelPresentation::applyRunSettings()
 {
     const ModelDocument& doc = document_->document();
+    showStart();
     if (doc.run.empty()) return;
-    runPanel_->setSettings(withModelRunSettings(doc.run, runPanel_->settings()));
+    // A block that names its method is run as `looplab-cli simulate MODEL` runs it: the
+    // tolerances it leaves out are the method's defaults, not what the panel held for the
+    // model before (tlismni's 1e-6 rather than the 1e-8 of the panel's default method, ten
+    // times the steps: a flexible example at pace 1 could not keep up). The fields it
+    // leaves out otherwise keep the panel's.
+    const ResolvedRunSettings resolved = resolveRunSettings({}, doc.run, runPanel_->settings());
+    if (doc.run.method && resolved.error.empty())
+        runPanel_->setSettings(resolved.settings);
+    else
+        runPanel_->setSettings(withModelRunSettings(doc.run, runPanel_->settings()));
     if (doc.run.pace) runPanel_->setPace(*doc.run.pace);
 }
 
@@ -83,7 +110,8 @@ void ModelPresentation::storeInModel()
     cam.parallel = c->GetParallelProjection() != 0;
     if (cam.parallel) cam.parallelScale = c->GetParallelScale();
     document_->edit(tr("Store run settings and view"), [run, cam](ModelDocument& d) {
-        // The run panel does not show how flexible members start: the file's choice stays.
+        // The start is the model's already (chooseStart): a file without one keeps the
+        // default without naming it.
         const std::optional<std::string> start = d.run.start;
         d.run = run;
         d.run.start = start;

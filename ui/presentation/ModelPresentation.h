@@ -2,7 +2,12 @@
 // What a model file says about showing it: its run settings go into the run panel and
 // its camera into the view when it opens (so an example opens ready to play), its
 // description shows in the Notes pane, and "Store Run Settings and View in Model" writes
-// the run panel's settings and the view's camera back into the model, undoably.
+// the run panel's settings and the view's camera back into the model, undoably. The run
+// panel's start of flexible members is the model's own (`start` in the run block): it
+// decides the state the model is built in, so choosing one edits the model at once
+// (undoably) and the panel follows the model through undo and redo.
+
+#include "looplab/kinematics/StartMotion.h"
 
 #include <QObject>
 
@@ -38,6 +43,9 @@ public:
 
 private:
     void showNotes();
+    /// The run panel's start list shows the model's start.
+    void showStart();
+    void chooseStart(StartMotion start);
 
     WorkbenchDocument* document_;
     RunPanel* runPanel_;

@@ -196,6 +196,16 @@ RunPanel::RunPanel(QWidget* parent) : QWidget(parent)
         else
             form->addRow(QString::fromStdString(p.label), field);
     }
+    // The core's list of starts, so that a start it adds shows here with its own words.
+    start_ = new QComboBox;
+    start_->setObjectName("start");
+    start_->setToolTip(tr("How beams and solids start moving at t = 0 (rigid bodies take the velocities the "
+                          "model gives them). Saved with the model."));
+    for (const StartMotionChoice& c : startMotionChoices()) {
+        start_->addItem(QString::fromLatin1(c.name), static_cast<int>(c.motion));
+        start_->setItemData(start_->count() - 1, QString::fromUtf8(c.description), Qt::ToolTipRole);
+    }
+    form->addRow(tr("Start"), start_);
     form->addRow(tr("End time"), tEnd_);
     form->addRow(tr("Relative tolerance"), rtol_);
     form->addRow(tr("Absolute tolerance"), atol_);
@@ -254,6 +264,7 @@ RunPanel::RunPanel(QWidget* parent) : QWidget(parent)
     connect(resume_, &QPushButton::clicked, this, &RunPanel::resumeRequested);
     connect(stop_, &QPushButton::clicked, this, &RunPanel::stopRequested);
     connect(reset_, &QPushButton::clicked, this, &RunPanel::resetRequested);
+    connect(start_, &QComboBox::activated, this, [this] { emit startChosen(start()); });
     connect(integrator_, &QComboBox::currentTextChanged, this, &RunPanel::updateStepEnabled);
     connect(method_, &QComboBox::currentTextChanged, this, &RunPanel::updateStepEnabled);
 
@@ -327,6 +338,15 @@ void RunPanel::setPace(double pace)
     pace_->setCurrentIndex(index);
 }
 
+StartMotion RunPanel::start() const { return static_cast<StartMotion>(start_->currentData().toInt()); }
+
+void RunPanel::setStart(StartMotion start)
+{
+    const int index = start_->findData(static_cast<int>(start));
+    if (index >= 0)
+        start_->setCurrentIndex(index);
+}
+
 void RunPanel::setState(bool canRun, bool running, bool paused, bool hasRecording)
 {
     run_->setEnabled(canRun && !running);
@@ -334,7 +354,7 @@ void RunPanel::setState(bool canRun, bool running, bool paused, bool hasRecordin
     resume_->setEnabled(running && paused);
     stop_->setEnabled(running);
     reset_->setEnabled(!running && hasRecording);
-    for (QWidget* w : {static_cast<QWidget*>(method_), static_cast<QWidget*>(integrator_),
+    for (QWidget* w : {static_cast<QWidget*>(method_), static_cast<QWidget*>(integrator_), static_cast<QWidget*>(start_),
                        static_cast<QWidget*>(tEnd_), static_cast<QWidget*>(outputStep_), static_cast<QWidget*>(pace_),
                        static_cast<QWidget*>(linearAlgebra_)})
         w->setEnabled(!running);

@@ -1,11 +1,16 @@
 #pragma once
 // Simulation settings and run controls: constraint method, integrator, the parameters the
 // pair reads (one row each, made from the registry's list: Baumgarte α, penalty factor,
-// HHT α, Newmark β and γ, largest step, ...), end time, tolerances, step, output step;
-// Run, Pause, Resume, Stop, Reset; progress with the simulated time and the real-time
-// factor.
+// HHT α, Newmark β and γ, largest step, ...), how flexible members start, end time,
+// tolerances, step, output step; Run, Pause, Resume, Stop, Reset; progress with the
+// simulated time and the real-time factor.
+//
+// The start is the model's (its run block's `start`): it decides the initial state the
+// model is built with, so choosing another one is an edit of the model
+// (ModelPresentation makes it), not a setting of the next run only.
 
 #include "looplab/integrate/MethodParameter.h"
+#include "looplab/kinematics/StartMotion.h"
 #include "looplab/simulation/Simulation.h"
 
 #include <QWidget>
@@ -40,6 +45,10 @@ public:
     /// as fast as the solver goes. A value not in the list is added to it.
     double pace() const;
     void setPace(double pace);
+    /// How flexible members start (StartMotion.h), as shown; setStart does not emit
+    /// startChosen.
+    StartMotion start() const;
+    void setStart(StartMotion start);
 
     /// Which buttons make sense: a model that builds, a run in progress, paused, and
     /// whether a recording exists.
@@ -63,6 +72,8 @@ signals:
     void resumeRequested();
     void stopRequested();
     void resetRequested();
+    /// The user chose another start in the list.
+    void startChosen(looplab::StartMotion start);
 
 private:
     void updateStepEnabled();
@@ -71,6 +82,7 @@ private:
     bool running_ = false;
     QComboBox* method_;
     QComboBox* integrator_;
+    QComboBox* start_;
     QFormLayout* form_;
     /// A field per registered method parameter (ParameterInfo), named by its key in
     /// camel case ("hhtAlpha", "penaltyFactor"); shown while the chosen pair reads it.

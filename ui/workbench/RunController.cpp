@@ -5,6 +5,7 @@
 #include "plotting/PlotPanel.h"
 #include "posing/PosingFeature.h"
 #include "recording/SimulationRecording.h"
+#include "run/MemberStart.h"
 #include "run/RunPanel.h"
 #include "run/RunSession.h"
 #include "watch/WatchFeature.h"
@@ -127,9 +128,16 @@ bool RunController::startRun()
     const SimulationSettings settings = runPanel_->settings();
     // Held here: the panels the session tells of the start must not change what is run.
     const std::shared_ptr<const Model> runModel = loaded.model;
+    const StartReport start = loaded.start;
+    const double t0 = loaded.initial.t;
+    const StartMotion motion = modelStart(document_->document());
     // The run's frames take over playback and the view.
     modes_->showRecording();
     session_->start(runModel, loaded.initial, settings, runPanel_->pace());
+    // The run's first row (the session has emptied the warnings for it): what the start
+    // gave the flexible members, which a rest start makes ring for the whole run.
+    if (startWorthReporting(start))
+        warnings_->addMessage("start", startReportText(start, motion), t0);
     return true;
 }
 

@@ -30,6 +30,19 @@ bool parseStartMotion(const std::string& name, StartMotion& m) {
     return false;
 }
 
+const std::vector<StartMotionChoice>& startMotionChoices() {
+    static const std::vector<StartMotionChoice> choices = {
+        {StartMotion::Consistent, "consistent",
+         "Beams and solids start moving with the mechanism as rigid bodies would, without "
+         "straining, so a driven mechanism starts smoothly. The default."},
+        {StartMotion::Rest, "rest",
+         "Beams and solids start at rest: only the nodes at their joints move with the joints. "
+         "The jump between those nodes and the rest of each member sets it vibrating, for the "
+         "whole run if nothing damps it."},
+    };
+    return choices;
+}
+
 namespace {
 
 MatX massBlock(const BodyFormulation& f, int size) {

@@ -15,6 +15,8 @@
 #include "looplab/simulation/Simulation.h"
 
 #include <cmath>
+#include <set>
+#include <string>
 
 using namespace looplab;
 
@@ -52,6 +54,7 @@ private slots:
     void consistentStartIsTheRigidField();
     void consistentStartDoesNotRing();
     void unconstrainedBeamKeepsItsRest();
+    void choicesNameEveryStart();
 };
 
 void StartMotionTest::names() {
@@ -138,4 +141,19 @@ void StartMotionTest::unconstrainedBeamKeepsItsRest() {
 }
 
 QTEST_GUILESS_MAIN(StartMotionTest)
+// The list a user chooses from (the workbench's run panel) offers each start once, by the
+// name the run block reads back to the same start, with words to say what it does.
+void StartMotionTest::choicesNameEveryStart() {
+    std::set<std::string> names;
+    for (const StartMotionChoice& c : startMotionChoices()) {
+        QCOMPARE(std::string(c.name), std::string(startMotionName(c.motion)));
+        StartMotion back = c.motion == StartMotion::Rest ? StartMotion::Consistent : StartMotion::Rest;
+        QVERIFY(parseStartMotion(c.name, back));
+        QVERIFY(back == c.motion);
+        QVERIFY2(std::string(c.description).size() > 20, c.name);
+        QVERIFY2(names.insert(c.name).second, c.name);
+    }
+    QVERIFY(names.count("rest") == 1 && names.count("consistent") == 1);
+}
+
 #include "tst_startmotion.moc"

@@ -18,6 +18,7 @@
 #include "looplab/model/State.h"
 
 #include <string>
+#include <vector>
 
 namespace looplab {
 
@@ -28,6 +29,16 @@ enum class StartMotion {
 /// "rest", "consistent".
 const char* startMotionName(StartMotion m);
 bool parseStartMotion(const std::string& name, StartMotion& m);
+
+/// A start a user can choose: its name in the run block's `start` and what it does, in
+/// the words a list of choices shows (the workbench's run panel, its tooltips).
+struct StartMotionChoice {
+    StartMotion motion;
+    const char* name;
+    const char* description;
+};
+/// Every start, in the order a list offers them; a new start is one more row.
+const std::vector<StartMotionChoice>& startMotionChoices();
 
 struct StartReport {
     /// The rigid field was found (Consistent); false where the joints need the members to
