@@ -11,6 +11,10 @@ nlohmann::json startJson(const StartReport& r, const std::string& motion) {
     j["vibration_energy"] = r.vibrationEnergy;
     j["member"] = r.member;
     if (!r.message.empty()) j["message"] = r.message;
+    if (r.equilibrium) {
+        j["equilibrium_rounds"] = r.equilibriumRounds;
+        j["equilibrium_shift"] = r.equilibriumShift;
+    }
     return j;
 }
 
@@ -23,6 +27,11 @@ std::string startText(const StartReport& r, const std::string& motion) {
     text += buf;
     if (r.rigidField) text += " (the rigid mechanism's velocities: no strain rate)";
     else if (motion == "rest") text += ": they ring from the start; --start consistent starts them without it";
+    if (r.equilibrium) {
+        std::snprintf(buf, sizeof buf, "; deformed into quasi-static equilibrium (nodes moved up to %.3g m, %d rounds)",
+                      r.equilibriumShift, r.equilibriumRounds);
+        text += buf;
+    }
     return text;
 }
 
