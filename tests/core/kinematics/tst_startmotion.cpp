@@ -185,7 +185,7 @@ void StartMotionTest::unconstrainedBeamKeepsItsRest() {
 // nodes exactly in the linear theory; the cable's geometric nonlinearity moves it by about
 // (w/L)² ≈ 2e-6), the same as statics finds for the discretisation to its force tolerance;
 // and it stays there: over 0.2 s (three periods of the first bending mode, 16.7 Hz) the tip
-// moves by 2.8e-15 m measured (rounding; held below 1e-9 of the deflection), where the
+// moves by 2e-15 m measured (rounding; held below 1e-9 of the deflection), where the
 // consistent (straight) start swings it through twice the deflection.
 void StartMotionTest::equilibriumStartHoldsTheStaticDeflection() {
     ModelDocument doc = test::exampleDocument("cantilever-beam.json");
