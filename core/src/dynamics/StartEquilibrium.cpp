@@ -154,7 +154,6 @@ VecX rigidAcceleration(const Model& model, const State& state, std::string* why,
     return G * z + b;
 }
 
-
 StartReport startModel(const Model& model, State& state, StartMotion motion, double rankTolerance,
                        LinearAlgebra linearAlgebra) {
     if (motion != StartMotion::Equilibrium) return startVelocities(model, state, motion, rankTolerance, linearAlgebra);
