@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include <atomic>
+#include <optional>
 #include <cmath>
 #include <iomanip>
 #include <sstream>
@@ -34,6 +35,10 @@ int runSimulate(const SimulateOptions& o) {
     if (const std::string clash = OutputFile::checkNotAnInput("--out", o.out, modelInputs(o.model, model)); !clash.empty())
         return reportFailure(o.json, kBadInput, clash);
     if (!lm.start.message.empty()) std::cerr << "warning: " << lm.start.message << "\n";
+    // A start that gives the members vibration energy: which of the mechanism's modes ring.
+    std::optional<StartModes> startModes;
+    if (!lm.start.member.empty() && lm.start.vibrationEnergy > 0.0) startModes = excitedModes(model, lm.initial);
+    const StartModes* excited = startModes ? &*startModes : nullptr;
     std::vector<std::string> warnings;
     const ResolvedRunSettings resolved = reports::resolveSimulation(o, modelRun, lm.initial.t, &warnings);
     if (!resolved.error.empty()) return reportFailure(o.json, kBadInput, resolved.error);
@@ -80,7 +85,8 @@ int runSimulate(const SimulateOptions& o) {
     if (!written) error = writeError;
     if (o.json) {
         nlohmann::json j = record.summary(res, resolved, warnings);
-        j["start"] = reports::startJson(lm.start, o.given.start ? *o.given.start : modelRun.start.value_or("consistent"));
+        j["start"] = reports::startJson(lm.start, o.given.start ? *o.given.start : modelRun.start.value_or("consistent"),
+                                        excited);
         j["ok"] = ok;
         if (!ok) {
             j["error"] = error;
@@ -90,7 +96,8 @@ int runSimulate(const SimulateOptions& o) {
     } else {
         std::cout << "settings: " << resolved.summary() << "\n"
                   << "start: " << reports::startText(lm.start, o.given.start ? *o.given.start
-                                                                             : modelRun.start.value_or("consistent"))
+                                                                             : modelRun.start.value_or("consistent"),
+                                                     excited)
                   << "\n";
         if (const std::string meshes = meshesText(model); !meshes.empty()) std::cout << "meshes:\n" << meshes;
         std::cout << "steps " << res.statistics.steps << " (rejected " << res.statistics.rejectedSteps

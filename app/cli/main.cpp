@@ -75,9 +75,10 @@ void addSimulationOptions(CLI::App* cmd, looplab::cli::SimulateOptions& o, RunOp
         ->check(CLI::IsMember(integratorNames));
     cmd->add_option("--start", v.start,
                     "How beams and solids start moving: consistent (with the rigid mechanism's velocities, no "
-                    "strain rate) or rest (at rest, only their joints' nodes moving) (default: the model's run "
-                    "block, else consistent)")
-        ->check(CLI::IsMember({"consistent", "rest"}));
+                    "strain rate), equilibrium (as consistent, deformed into quasi-static equilibrium with "
+                    "gravity, the loads and the motion's inertia) or rest (at rest, only their joints' nodes "
+                    "moving) (default: the model's run block, else consistent)")
+        ->check(CLI::IsMember({"consistent", "equilibrium", "rest"}));
     cmd->add_option("--step", v.step, "rk4: fixed step [s]; adaptive integrators: initial step (default automatic)");
     cmd->add_option("--rtol", v.rtol, "Relative tolerance (adaptive integrators; default: the model's, else the method's)");
     cmd->add_option("--atol", v.atol, "Absolute tolerance (adaptive integrators; default: the model's, else the method's)");

@@ -1957,7 +1957,7 @@ void TestWorkbench::fourBarStatusSaysHowItMoves()
 }
 
 // The run panel's start list is the core's list of starts, each with its words as its
-// tooltip, and shows the file's start (the example has none: consistent). Choosing a start
+// tooltip, and shows the file's start (the example's: equilibrium). Choosing a start
 // is an edit of the model (undoable): the run starts as chosen, the first row of the
 // Warnings panel says what the start gave the members, and the saved file keeps the
 // choice. The flexible slider-crank's rod at rest holds 7.2e-4 J of vibration energy
@@ -1977,15 +1977,15 @@ void TestWorkbench::startOfFlexibleMembersChosenRunAndSaved()
         QCOMPARE(start->itemText(i), QString::fromLatin1(choices[size_t(i)].name));
         QCOMPARE(start->itemData(i, Qt::ToolTipRole).toString(), QString::fromUtf8(choices[size_t(i)].description));
     }
-    QVERIFY(!window_->document()->document().run.start);
-    QCOMPARE(start->currentText(), QString("consistent"));
+    QCOMPARE(window_->document()->document().run.start.value_or(""), std::string("equilibrium"));
+    QCOMPARE(start->currentText(), QString("equilibrium"));
     // Choosing the start the model has is no edit.
     chooseWithKeys(start, "rest");
-    chooseWithKeys(start, "consistent");
+    chooseWithKeys(start, "equilibrium");
     window_->document()->undoStack()->undo();
     window_->document()->undoStack()->undo();
     QVERIFY(!window_->document()->isModified());
-    QCOMPARE(start->currentText(), QString("consistent"));
+    QCOMPARE(start->currentText(), QString("equilibrium"));
 
     // Short runs, as fast as they go: only the start is looked at.
     SimulationSettings settings = panel->settings();
@@ -2022,8 +2022,11 @@ void TestWorkbench::startOfFlexibleMembersChosenRunAndSaved()
         }
     }
 
-    // Undo brings the rest start back into the list; stored and saved with the run
-    // settings, it opens again from the file.
+    // Undo brings the rest start back into the list (twice: the keys passed over
+    // equilibrium, and each choice is an edit); stored and saved with the run settings, it
+    // opens again from the file.
+    window_->document()->undoStack()->undo();
+    QCOMPARE(start->currentText(), QString("equilibrium"));
     window_->document()->undoStack()->undo();
     QCOMPARE(start->currentText(), QString("rest"));
     window_->presentation()->storeAction()->trigger();
@@ -2044,11 +2047,11 @@ void TestWorkbench::startOfFlexibleMembersChosenRunAndSaved()
     QVERIFY(std::abs(window_->document()->loaded().start.vibrationEnergy - 7.2e-4) <= 0.05e-4);
 }
 
-// A run block that names its method and leaves the tolerances out (every example's) opens
+// A run block that names its method and leaves the tolerances out (the cantilever's) opens
 // with that method's default tolerances, as `looplab-cli simulate MODEL` runs it, whatever
-// the panel held before; tolerances the block gives are the block's. The flexible
-// slider-crank's tlismni takes 1e-6 and 1e-8 (the panel's own 1e-8 and 1e-10 cost it ten
-// times the steps, and it could not keep its pace of 1 in the workbench).
+// the panel held before; tolerances the block gives are the block's. tlismni takes 1e-6 and
+// 1e-8 (the panel's own 1e-8 and 1e-10 cost a flexible model ten times the steps, and the
+// flexible slider-crank could not keep its pace of 1 in the workbench).
 void TestWorkbench::openedModelRunsAsTheCommandLineRunsIt()
 {
     RunPanel* panel = window_->runPanel();
@@ -2056,7 +2059,7 @@ void TestWorkbench::openedModelRunsAsTheCommandLineRunsIt()
     tight.ode.rtol = 1e-11;
     tight.ode.atol = 1e-13;
     panel->setSettings(tight);
-    QVERIFY(window_->openFile(example("flexible-slider-crank.json")));
+    QVERIFY(window_->openFile(example("cantilever-beam.json")));
     const ModelDocument& doc = window_->document()->document();
     QVERIFY(doc.run.method && !doc.run.rtol && !doc.run.atol);
     const ConstraintMethodInfo* tlismni = findConstraintMethod("tlismni");
@@ -2065,9 +2068,13 @@ void TestWorkbench::openedModelRunsAsTheCommandLineRunsIt()
     QCOMPARE(panel->settings().integrator, std::string("hht"));
     QVERIFY(exactlyEqual(panel->settings().ode.rtol, tlismni->defaults.rtol));
     QVERIFY(exactlyEqual(panel->settings().ode.atol, tlismni->defaults.atol));
-    QCOMPARE(panel->settings().tEnd, 2.0);
-    QCOMPARE(panel->pace(), 1.0);
+    QCOMPARE(panel->settings().tEnd, 0.2);
+    QCOMPARE(panel->pace(), 0.25);
 
+    panel->setSettings(tight);
+    QVERIFY(window_->openFile(example("flexible-slider-crank.json")));
+    QVERIFY(window_->document()->document().run.rtol);
+    QVERIFY(exactlyEqual(panel->settings().ode.rtol, *window_->document()->document().run.rtol));
     panel->setSettings(tight);
     QVERIFY(window_->openFile(example("andrews.json")));
     QVERIFY(window_->document()->document().run.rtol);

@@ -671,7 +671,7 @@ public:
         StartMotion start;
         if (text(v, "start", where, name)) {
             if (!parseStartMotion(name, start))
-                error(where + "/start", "unknown start '" + name + "' (rest or consistent)");
+                error(where + "/start", "unknown start '" + name + "' (rest, consistent or equilibrium)");
             else
                 out.start = name;
         }

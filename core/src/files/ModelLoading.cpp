@@ -1,7 +1,7 @@
 // Loading: a document built into a Model and assembled into its initial State.
 #include "looplab/files/ModelFile.h"
 
-#include "looplab/kinematics/StartMotion.h"
+#include "looplab/dynamics/StartEquilibrium.h"
 #include "looplab/model/ModelBuilder.h"
 
 namespace looplab {
@@ -23,7 +23,7 @@ LoadedModel prepareModel(const ModelDocument& doc, const std::string& file,
         }
         StartMotion start = StartMotion::Consistent;
         if (doc.run.start) parseStartMotion(*doc.run.start, start);
-        r.start = startVelocities(*b.model, s, start, options.rankTolerance);
+        r.start = startModel(*b.model, s, start, options.rankTolerance);
         r.model = b.model;
         r.initial = s;
     } catch (const std::exception& e) {

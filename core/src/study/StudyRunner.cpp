@@ -1,7 +1,7 @@
 #include "looplab/study/StudyRunner.h"
 
 #include "looplab/kinematics/Assembly.h"
-#include "looplab/kinematics/StartMotion.h"
+#include "looplab/dynamics/StartEquilibrium.h"
 #include "looplab/linalg/ConstraintSpaces.h"
 #include "looplab/kinematics/Constraints.h"
 #include "looplab/kinematics/JointCoordinates.h"
@@ -243,7 +243,7 @@ StudyRow runStudyCase(const StudyDescription& study, long index, const std::atom
                     // velocities the file's run block asks for.
                     StartMotion start = StartMotion::Consistent;
                     if (doc.document->run.start) parseStartMotion(*doc.document->run.start, start);
-                    startVelocities(*b.model, s, start);
+                    startModel(*b.model, s, start);
                     row.assembled = true;
                     runAnalysis(study, b.model, s, row, stop);
                 }

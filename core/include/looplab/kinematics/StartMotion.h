@@ -25,8 +25,12 @@ namespace looplab {
 enum class StartMotion {
     Rest,        ///< members at rest, the velocities projected by the minimum-norm correction
     Consistent,  ///< members moving with the rigid mechanism's velocity field (above)
+    /// As Consistent, the members first deformed into quasi-static equilibrium with gravity,
+    /// the loads and the inertial loads of the rigid motion (StartEquilibrium.h; here the
+    /// velocities are those of Consistent).
+    Equilibrium,
 };
-/// "rest", "consistent".
+/// "rest", "consistent", "equilibrium".
 const char* startMotionName(StartMotion m);
 bool parseStartMotion(const std::string& name, StartMotion& m);
 
@@ -49,8 +53,15 @@ struct StartReport {
     double vibrationEnergy = 0.0;
     /// The member with most of that energy ("" if none).
     std::string member;
-    /// Why the rigid field was not taken, for the user ("" when it was, or for Rest).
+    /// Why the rigid field (or, for Equilibrium, the equilibrium) was not taken, for the
+    /// user ("" when it was, or for Rest).
     std::string message;
+    /// Equilibrium: the members were moved to their quasi-static equilibrium, in that many
+    /// rounds (equilibrium, then the rigid field's velocities and accelerations again).
+    bool equilibrium = false;
+    int equilibriumRounds = 0;
+    /// The largest move of a node or body from the assembled start [m].
+    double equilibriumShift = 0.0;
 };
 
 /// Sets state.v at an assembled state.q: the velocities given (state.v on entry), made
@@ -59,6 +70,20 @@ struct StartReport {
 StartReport startVelocities(const Model& model, State& state, StartMotion motion,
                             double rankTolerance = kDefaultRankTolerance,
                             LinearAlgebra linearAlgebra = LinearAlgebra::Automatic);
+
+/// The velocities in which no body deforms, v = G y with GᵀMG = I: G block-diagonal, by
+/// body, a rigid body's whole velocity (through the Cholesky factor of its mass block), a
+/// mesh's rigid motions (translation, rotation) about the centroid c of its nodes, without
+/// those that leave its coordinates alone. For a mesh, its block is R C, R the six rigid
+/// motions: C (6 × its columns) gives the member's translation rate (of the point c) and
+/// rotation rate from its part of y.
+struct RigidFieldBasis {
+    SparseMatrix G;
+    std::vector<MatX> coefficients;  ///< C per body (empty but for meshes)
+    std::vector<int> firstColumn;    ///< per body
+    bool finite = true;              ///< false where a body's mass block is not positive definite
+};
+RigidFieldBasis rigidFieldBasis(const Model& model, const State& state);
 
 /// The kinetic energy of the flexible members' motion that is not a rigid motion of each
 /// (vibrationEnergy and member of the report above) at the state's velocities.

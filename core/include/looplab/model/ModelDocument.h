@@ -259,7 +259,7 @@ struct RunSettingsDoc {
     std::optional<double> step;             ///< s, fixed or initial step
     std::optional<double> outputStep;       ///< s between recorded frames
     std::optional<double> pace;             ///< simulated s per wall-clock s; 0 = as fast as possible
-    /// How flexible members start moving ("rest", "consistent": StartMotion.h); unset:
+    /// How flexible members start ("rest", "consistent", "equilibrium": StartMotion.h); unset:
     /// consistent.
     std::optional<std::string> start;
     /// The methods' and integrators' own parameters by their registry key ("hht-alpha",
