@@ -7,12 +7,19 @@
 #include "looplab/files/ModelFile.h"
 #include "looplab/simulation/Simulation.h"
 
+#include <QDir>
 #include <QElapsedTimer>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <algorithm>
 #include <fstream>
 #include <sstream>
+#include <thread>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 using namespace looplab;
 
@@ -336,6 +343,48 @@ private slots:
                                     "a chain of more than " + std::to_string(kMaxNestedMjcfBodiesForTest) + " bodies"}),
                  formatDiagnostics(r.diagnostics).c_str());
         QVERIFY(!diagnosticSays(r, {"not well-formed"}));
+    }
+
+    // An import path that is not a file to read is refused with the reason, naming the
+    // file: a folder named x.urdf, a named pipe no program writes to (a plain open waited
+    // for a writer for ever), a link to a device that never ends (the read stopped only
+    // when the memory ran out).
+    void unreadableImportSourcesAreRefused() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const std::string folder = dir.filePath("x.urdf").toStdString();
+        QVERIFY(QDir().mkpath(QString::fromStdString(folder)));
+        ImportResult r = importModel(folder);
+        QVERIFY(!r.ok());
+        QCOMPARE(r.diagnostics.size(), size_t(1));
+        QCOMPARE(r.diagnostics[0].file, folder);
+        QCOMPARE(r.diagnostics[0].message, std::string("is a directory, not a URDF file"));
+        if (QFileInfo::exists("/dev/zero")) {
+            const QString zero = dir.filePath("zero.xml");
+            QVERIFY(QFile::link("/dev/zero", zero));
+            r = importModel(zero.toStdString());
+            QVERIFY(!r.ok());
+            QCOMPARE(r.diagnostics[0].file, zero.toStdString());
+            QVERIFY2(diagnosticSays(r, {"larger than 64 MB", "MJCF file"}), formatDiagnostics(r.diagnostics).c_str());
+        }
+        const QString fifo = dir.filePath("robot.urdf");
+        if (::mkfifo(fifo.toLocal8Bit().constData(), 0600) != 0) QSKIP("cannot make a FIFO here");
+        r = importModel(fifo.toStdString());
+        QVERIFY(!r.ok());
+        QCOMPARE(r.diagnostics[0].file, fifo.toStdString());
+        QVERIFY2(diagnosticSays(r, {"is a pipe that nothing wrote to within 5 s"}), formatDiagnostics(r.diagnostics).c_str());
+        // A pipe whose writer sends a URDF is read like a file.
+        const std::string text = urdfChain(3);
+        std::thread writer([&] {
+            QFile out(fifo);
+            if (out.open(QIODevice::WriteOnly)) out.write(text.data(), qint64(text.size()));
+        });
+        r = importModel(fifo.toStdString());
+        const int release = ::open(fifo.toLocal8Bit().constData(), O_RDONLY | O_NONBLOCK);
+        writer.join();
+        if (release >= 0) ::close(release);
+        QVERIFY2(r.ok(), formatDiagnostics(r.diagnostics).c_str());
+        QCOMPARE(int(r.document->bodies.size()), 2);
     }
 
     // What a format cannot say is reported: initial velocities, drivers, a spatial loop
