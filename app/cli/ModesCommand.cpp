@@ -25,6 +25,9 @@ using reports::modeCoordinateNames;
 
 namespace {
 
+// Most frequencies (steps × curves) one `modes --along` run reports.
+constexpr long kMaxAlongFrequencies = 1000000;
+
 std::string csvField(const std::string& s) {
     if (s.find_first_of(",\"\n") == std::string::npos) return s;
     std::string q = "\"";
@@ -58,6 +61,14 @@ int runModes(const ModesCommandOptions& o) {
         if (o.steps < 1 || o.steps > 100000)
             return reportFailure(o.json, kBadInput,
                                  "--steps must be an integer from 1 to 100000 (got " + std::to_string(o.steps) + ")");
+        // Each step writes a frequency and a damping ratio per curve, to the CSV and the
+        // JSON: the product bounds the output (about 50 MB of CSV at the limit), which the
+        // two bounds alone (10¹⁰ numbers) did not.
+        if (long(o.steps) * long(o.count) > kMaxAlongFrequencies)
+            return reportFailure(o.json, kBadInput,
+                                 "--steps × --count must be at most 1000000 with --along (got " + std::to_string(o.steps) +
+                                     " × " + std::to_string(o.count) + "): the output has a frequency and a damping "
+                                     "ratio per step and curve; ask for fewer steps or modes");
     }
     LoadedModel lm;
     if (int rc = loadOrReport(o.model, lm, o.json)) return rc;
