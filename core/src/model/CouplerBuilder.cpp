@@ -410,11 +410,12 @@ private:
         if (!positiveRadius(cd.radius1, "radius1") || !positiveRadius(cd.radius2, "radius2")) return false;
         c.radius1 = *cd.radius1;
         c.radius2 = *cd.radius2;
-        const double clear = cd.crossed ? c.radius1 + c.radius2 : std::abs(c.radius1 - c.radius2);
+        // Pulleys in one plane are discs: open or crossed, they overlap unless their
+        // centres are more than radius1 + radius2 apart (the belt's clearance aside).
+        const double clear = c.radius1 + c.radius2;
         if (!(d > clear)) {
-            fail("/joints", "the pulleys on '" + a.name + "' and '" + b.name + "' are " + numberText(d) +
-                                " m apart: a" + (cd.crossed ? " crossed belt needs more than radius1 + radius2 = "
-                                                             : "n open belt needs more than |radius1 − radius2| = ") +
+            fail("/joints", "the pulleys on '" + a.name + "' and '" + b.name + "' overlap: their axes are " +
+                                numberText(d) + " m apart, and a belt's pulleys need more than radius1 + radius2 = " +
                                 numberText(clear) + " m");
             return false;
         }
