@@ -1,5 +1,6 @@
 #include "looplab/exchange/ModelImport.h"
 #include "looplab/model/InputFile.h"
+#include "ImportReport.h"
 
 #include <algorithm>
 #include <cctype>
@@ -36,7 +37,9 @@ ImportResult importModel(const std::string& path) {
             out.diagnostics.push_back(Diagnostic{path, "", why, 0, 0});
             return out;
         }
-        return urdf ? importUrdf(text, path) : importMjcf(text, path);
+        ImportResult r = urdf ? importUrdf(text, path) : importMjcf(text, path);
+        exchange::makeUtf8(r);
+        return r;
     }
     out.diagnostics.push_back(Diagnostic{path, "", "not a file LoopLab imports: it reads .urdf (URDF) and .xml or .mjcf (MJCF)", 0, 0});
     return out;

@@ -98,6 +98,9 @@ std::string mjcfNested(int depth) {
     return "<mujoco><worldbody>" + open + close + "</worldbody></mujoco>";
 }
 
+// Text that reads back the same through a UTF-8 decoder, which replaces what is not UTF-8.
+bool isUtf8(const std::string& text) { return QString::fromStdString(text).toStdString() == text; }
+
 bool diagnosticSays(const ImportResult& r, const std::vector<std::string>& words) {
     const std::string all = formatDiagnostics(r.diagnostics);
     return std::all_of(words.begin(), words.end(), [&](const std::string& w) { return all.find(w) != std::string::npos; });
@@ -273,6 +276,32 @@ private slots:
                        "latin1.xml");
         QVERIFY2(r.ok(), formatDiagnostics(r.diagnostics).c_str());
         QVERIFY(reportSays(r, "not UTF-8"));
+        // The report names each such text where it is in the model, and every report line
+        // and message read from a file is UTF-8 (the JSON writer threw on them).
+        QVERIFY(reportSays(r, "/bodies/0/name 'Gel\xef\xbf\xbdnk'"));
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString urdf = dir.filePath("latin1.urdf");
+        {
+            QFile f(urdf);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(urdfChain(2, urdfJoint("Gel\xe4nk \xff", "l1", "broken")).c_str());
+        }
+        r = importModel(urdf.toStdString());
+        QVERIFY(!r.ok());  // the joint names a link that is not there
+        for (const Diagnostic& d : r.diagnostics) QVERIFY(isUtf8(d.message));
+        {
+            QFile f(urdf);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(urdfChain(2, "<link name=\"Arm\xe4\"><inertial><mass value=\"1\"/><inertia ixx=\"1\" iyy=\"1\" "
+                                 "izz=\"1\" ixy=\"0\" ixz=\"0\" iyz=\"0\"/></inertial></link>" +
+                                     urdfJoint("Gel\xe4nk", "l1", "Arm\xe4")).c_str());
+        }
+        r = importModel(urdf.toStdString());
+        QVERIFY2(r.ok(), formatDiagnostics(r.diagnostics).c_str());
+        QVERIFY(reportSays(r, "/joints/1/name 'Gel\xef\xbf\xbdnk'"));
+        QVERIFY(reportSays(r, "/bodies/1/name 'Arm\xef\xbf\xbd'"));
+        for (const std::string& line : r.report) QVERIFY(isUtf8(line));
     }
 
     // A chain of links is walked without a stack frame per link: 8 000 links overflowed
