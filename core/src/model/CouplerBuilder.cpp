@@ -534,6 +534,18 @@ private:
         std::vector<double> whole;
         double unit = 1.0;
         if (!angles.empty() && !wholeNumberRatio(angles, whole, unit)) {
+            if (cd.teeth1 && cd.teeth2 && cd.type != CouplerType::Linear) {
+                // The counts are whole numbers already, each within its range: what is too
+                // large is the ratio they make once reduced.
+                const long long t1 = *cd.teeth1, t2 = *cd.teeth2, g = std::gcd(t1, t2);
+                fail("/teeth1", "the tooth counts " + std::to_string(t1) + " and " + std::to_string(t2) +
+                                    " make the ratio " + std::to_string(t1 / g) + ":" + std::to_string(t2 / g) +
+                                    " in lowest terms, and a coupler takes ratios of whole numbers up to " +
+                                    std::to_string(kLargestCouplerWhole) +
+                                    " (its equation is written in the phase of the meshing, whose roots would "
+                                    "otherwise lie too close for the solver to keep to one)");
+                return false;
+            }
             std::string list;
             for (double a : angles) list += (list.empty() ? "" : ", ") + numberText(std::abs(a));
             fail(cd.type == CouplerType::Linear ? "/coefficients" : "",
