@@ -149,7 +149,10 @@ bool UrdfReader::link(const urdf::Link& l, const UrdfLink& parent, const urdf::J
         model["bodies"].push_back(b);
 
         const Transform jointFrame = me.link;  // the joint's frame is the child link's at zero
-        const Vec3 axis = (jointFrame.q * Vec3(joint->axis.x, joint->axis.y, joint->axis.z)).normalized();
+        // Scaled before it is normalised: the length of (1e300, 1e300, 0) overflows, and
+        // the plain quotient made it a zero axis.
+        const Vec3 rawAxis(joint->axis.x, joint->axis.y, joint->axis.z);
+        const Vec3 axis = rawAxis.allFinite() ? Vec3(jointFrame.q * rawAxis.stableNormalized()) : rawAxis;
         std::string type;
         switch (joint->type) {
             case urdf::Joint::REVOLUTE:
@@ -165,7 +168,11 @@ bool UrdfReader::link(const urdf::Link& l, const UrdfLink& parent, const urdf::J
                 return false;
         }
         if (!type.empty()) {
-            if (!(axis.allFinite()) && type != "fixed") {
+            if (!rawAxis.allFinite() && type != "fixed") {
+                fail(jointPath, "joint '" + joint->name + "' has an axis that is not finite numbers");
+                return false;
+            }
+            if (!(axis.allFinite() && axis.norm() > 0.5) && type != "fixed") {
                 fail(jointPath, "joint '" + joint->name + "' has a zero axis");
                 return false;
             }
@@ -272,11 +279,11 @@ bool UrdfReader::loopJoint(const XMLElement* e) {
     Vec3 axis(1, 0, 0);
     if (const XMLElement* a = e->FirstChildElement("axis")) {
         const auto v = exchange::parseNumbers(a->Attribute("xyz"));
-        if (!v || v->size() != 3 || Vec3((*v)[0], (*v)[1], (*v)[2]).norm() < 1e-12) {
+        if (!v || v->size() != 3 || !(Vec3((*v)[0], (*v)[1], (*v)[2]).cwiseAbs().maxCoeff() >= 1e-12)) {
             fail(path, "<axis> needs xyz, a non-zero direction", a->GetLineNum());
             return false;
         }
-        axis = Vec3((*v)[0], (*v)[1], (*v)[2]).normalized();
+        axis = Vec3((*v)[0], (*v)[1], (*v)[2]).stableNormalized();
     }
     if (parent.looplab == child.looplab) {
         fail(path, "loop_joint '" + std::string(n) + "' joins a link to itself (or to a link fixed to it)", e->GetLineNum());
@@ -420,7 +427,17 @@ ImportResult importUrdf(const std::string& xmlText, const std::string& file) {
     ImportResult out;
     tinyxml2::XMLDocument xml;
     const XMLElement* root = exchange::xmlRoot(xml, xmlText, file, "robot", "a URDF", out);
-    if (!root || !jointsMakeATree(root, file, out)) return out;
+    if (!root) return out;
+    // urdfdom's own XML reader finds no <robot> after a document type declaration, and
+    // said only that; URDF needs none, so it is named as what to remove.
+    for (const tinyxml2::XMLNode* n = xml.FirstChild(); n; n = n->NextSibling())
+        if (const tinyxml2::XMLUnknown* u = n->ToUnknown(); u && std::string(u->Value()).rfind("DOCTYPE", 0) == 0) {
+            out.diagnostics.push_back(Diagnostic{file, "", "a document type declaration (<!DOCTYPE ...>) is not "
+                                                           "supported in a URDF file: remove it (URDF needs none)",
+                                                 u->GetLineNum(), 0});
+            return out;
+        }
+    if (!jointsMakeATree(root, file, out)) return out;
     urdf::ModelInterfaceSharedPtr robot;
     ParserMessages messages;
     {
