@@ -13,6 +13,7 @@
 #include <tinyxml2.h>
 #include <urdf_parser/urdf_parser.h>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <mutex>
@@ -68,29 +69,47 @@ private:
     exchange::ImportReport report_;
     std::map<std::string, UrdfLink> links_;
     std::unordered_set<std::string> bodyNames_{"ground"}, jointNames_, markerNames_;
+    std::unordered_set<std::string> linksWithVisuals_;
 };
 
 nlohmann::json UrdfReader::shapeOf(const urdf::Link& l, const Transform& linkFrame, const Transform& bodyFrame) {
-    if (!l.visual || !l.visual->geometry) return nullptr;
+    if (!l.visual || !l.visual->geometry) {
+        if (linksWithVisuals_.count(l.name))
+            report_.add("visuals not drawn: the URDF reader could not read them (a size, radius, length or scale "
+                        "that is not a number?)",
+                        l.name);
+        return nullptr;
+    }
+    auto finite = [](std::initializer_list<double> v) {
+        return std::all_of(v.begin(), v.end(), [](double x) { return std::isfinite(x); });
+    };
+    auto notFinite = [&]() {
+        report_.add("visuals not drawn: their sizes, radii, lengths or scales are not finite numbers", l.name);
+        return nlohmann::json();
+    };
     if (l.visual_array.size() > 1) report_.add("links with more than one visual drawn by their first", l.name);
     const urdf::Geometry& g = *l.visual->geometry;
     nlohmann::json s;
     switch (g.type) {
         case urdf::Geometry::BOX: {
             const auto& b = static_cast<const urdf::Box&>(g);
+            if (!finite({b.dim.x, b.dim.y, b.dim.z})) return notFinite();
             s = {{"type", "box"}, {"size", {b.dim.x, b.dim.y, b.dim.z}}};
             break;
         }
         case urdf::Geometry::CYLINDER: {
             const auto& c = static_cast<const urdf::Cylinder&>(g);
+            if (!finite({c.radius, c.length})) return notFinite();
             s = {{"type", "cylinder"}, {"radius", c.radius}, {"length", c.length}};
             break;
         }
         case urdf::Geometry::SPHERE:
+            if (!finite({static_cast<const urdf::Sphere&>(g).radius})) return notFinite();
             s = {{"type", "sphere"}, {"radius", static_cast<const urdf::Sphere&>(g).radius}};
             break;
         case urdf::Geometry::MESH: {
             const auto& m = static_cast<const urdf::Mesh&>(g);
+            if (!finite({m.scale.x, m.scale.y, m.scale.z})) return notFinite();
             const std::string path = exchange::meshPath(m.filename, file_);
             if (path.empty()) {
                 report_.add("mesh visuals not drawn: LoopLab reads STL and OBJ files by a path (not package:// "
@@ -323,6 +342,10 @@ bool UrdfReader::read(const urdf::ModelInterface& robot, const XMLElement* root)
         fail("robot", "the robot has no root link");
         return false;
     }
+    // Links whose file gives a visual: urdfdom leaves out one it cannot read (a size of
+    // "nan"), and that is said rather than the link drawn as nothing without a word.
+    for (const XMLElement* c = root->FirstChildElement("link"); c; c = c->NextSiblingElement("link"))
+        if (c->FirstChildElement("visual") && c->Attribute("name")) linksWithVisuals_.insert(c->Attribute("name"));
     if (!tree(robot, *rootLink)) return false;
     for (const XMLElement* c = root->FirstChildElement(); c; c = c->NextSiblingElement()) {
         const std::string n = c->Name();

@@ -374,6 +374,52 @@ private slots:
         QVERIFY(!diagnosticSays(r, {"not well-formed"}));
     }
 
+    // URDF that urdfdom reads in its own way: a document type declaration (urdfdom then
+    // found no <robot>), an axis whose length overflows (it was called zero length), and
+    // visuals with sizes or scales that are not numbers (dropped without a word).
+    void urdfEdgeCasesSayWhat() {
+        const std::string chain = urdfChain(2);
+        ImportResult r = importUrdf("<?xml version=\"1.0\"?>\n<!DOCTYPE robot [ <!ENTITY l \"0.1\"> ]>\n" + chain,
+                                    "doctype.urdf");
+        QVERIFY(!r.ok());
+        QVERIFY2(diagnosticSays(r, {"doctype.urdf:2", "document type declaration", "not supported"}),
+                 formatDiagnostics(r.diagnostics).c_str());
+        QVERIFY(!diagnosticSays(r, {"Could not find the 'robot' element"}));
+        // (1e300, 1e300, 0) is a direction, the one of (1, 1, 0).
+        std::string big = chain;
+        big.replace(big.find("<axis xyz=\"0 0 1\"/>"), 19, "<axis xyz=\"1e300 1e300 0\"/>");
+        r = importUrdf(big, "big-axis.urdf");
+        QVERIFY2(r.ok(), formatDiagnostics(r.diagnostics).c_str());
+        const Vec3 axis = r.document->joints[0].axis;
+        QVERIFY2((axis - Vec3(1, 1, 0).normalized()).norm() < 4e-16, qPrintable(QString::number((axis - Vec3(1, 1, 0).normalized()).norm())));
+        // The same through a <loop_joint>.
+        r = importUrdf(urdfChain(3, "<loop_joint name=\"close\" type=\"revolute\"><parent link=\"l0\"/><child link=\"l2\"/>"
+                                    "<origin xyz=\"0.2 0 0\"/><axis xyz=\"0 1e300 1e300\"/></loop_joint>\n"),
+                       "big-loop-axis.urdf");
+        QVERIFY2(r.ok(), formatDiagnostics(r.diagnostics).c_str());
+        // Visuals whose numbers are not numbers: not drawn, and said, naming the links.
+        const std::string inertial = "<inertial><mass value=\"1\"/><inertia ixx=\"0.01\" iyy=\"0.01\" izz=\"0.01\" ixy=\"0\" "
+                                     "ixz=\"0\" iyz=\"0\"/></inertial>";
+        auto link = [&](const std::string& name, const std::string& geometry) {
+            return "<link name=\"" + name + "\">" + inertial + "<visual><geometry>" + geometry + "</geometry></visual></link>\n" +
+                   urdfJoint(name + " joint", "l1", name);
+        };
+        r = importUrdf(urdfChain(2, link("box", "<box size=\"nan 0.1 0.1\"/>") + link("ball", "<sphere radius=\"nan\"/>") +
+                                        link("rod", "<cylinder radius=\"0.1\" length=\"inf\"/>") +
+                                        link("part", "<mesh filename=\"part.stl\" scale=\"1 nan 1\"/>") +
+                                        link("good", "<box size=\"0.1 0.2 0.3\"/>")),
+                       "nan-visuals.urdf");
+        QVERIFY2(r.ok(), formatDiagnostics(r.diagnostics).c_str());
+        std::string report;
+        for (const std::string& line : r.report) report += line + "\n";
+        for (const char* name : {"box", "ball", "rod", "part"})
+            QVERIFY2(report.find(name) != std::string::npos && report.find("visuals not drawn") != std::string::npos,
+                     report.c_str());
+        QVERIFY2(report.find("good") == std::string::npos, report.c_str());
+        QCOMPARE(r.document->bodies.back().name, std::string("good"));
+        QCOMPARE(r.document->bodies.back().shape.kind, VisualShape::Kind::Box);
+    }
+
     // An import path that is not a file to read is refused with the reason, naming the
     // file: a folder named x.urdf, a named pipe no program writes to (a plain open waited
     // for a writer for ever), a link to a device that never ends (the read stopped only
