@@ -119,3 +119,25 @@ def test_names_that_are_not_utf8_are_replaced_and_named(tmp_path, cli):
     report = json.loads(done.stdout)
     assert report["ok"] and report["model"]["joints"][0]["name"] == "Gel\ufffdnk"
     assert any("/bodies/0/name 'Arm\ufffd'" in r for r in report["report"])
+
+
+def test_save_refuses_a_file_the_model_reads(tmp_path):
+    # Model.save() onto a mesh file of the model replaced the mesh with the model's JSON.
+    import shutil
+    shutil.copytree(EXCHANGE / "meshes", tmp_path / "meshes")
+    shutil.copy(EXCHANGE / "serial-arm.urdf", tmp_path / "serial-arm.urdf")
+    shutil.copy(EXCHANGE / "serial-arm.json", tmp_path / "serial-arm.json")
+    mesh = tmp_path / "meshes" / "link1.stl"
+    before = mesh.read_bytes()
+    (tmp_path / "link.stl").symlink_to(mesh)
+    for source in ("serial-arm.urdf", "serial-arm.json"):
+        model = looplab.load(tmp_path / source)
+        for target in (mesh, tmp_path / "meshes" / ".." / "meshes" / "link1.stl", tmp_path / "link.stl"):
+            with pytest.raises(ValueError, match="is the file .*link1.stl' the model reads"):
+                model.save(target)
+        assert mesh.read_bytes() == before
+    imported = looplab.load(tmp_path / "serial-arm.urdf")
+    with pytest.raises(ValueError, match="serial-arm.urdf' the model reads"):
+        imported.save(tmp_path / "serial-arm.urdf")
+    imported.save(tmp_path / "arm.json")
+    assert looplab.load(tmp_path / "arm.json").bodies == imported.bodies
