@@ -201,6 +201,7 @@ struct StaticsCommandOptions {
     std::string model;
     std::string method = "automatic";  ///< automatic, newton or relaxation
     double tolerance = 1e-10;          ///< force residual relative to the applied forces
+    double maxWallTime = 0.0;          ///< s, between iterations; 0 = no limit
     bool json = false;
 };
 /// `looplab-cli statics`: static equilibrium.
@@ -214,6 +215,7 @@ struct ModesCommandOptions {
     std::string scaling = "auto";      ///< auto, none or a positive number
     std::string factorization = "auto";  ///< auto or lu
     std::string method = "automatic";  ///< statics method
+    double maxWallTime = 0.0;          ///< s, of each equilibrium search; 0 = no limit
     std::string along;                 ///< driver to lock, empty = one equilibrium
     bool fromGiven = false, toGiven = false, stepsGiven = false;
     double from = 0.0, to = 0.0;

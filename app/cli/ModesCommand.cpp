@@ -41,6 +41,8 @@ int runModes(const ModesCommandOptions& o) {
     // Every option checked before anything is loaded.
     if (o.count < 1 || o.count > 100000)
         return reportFailure(o.json, kBadInput, "--count must be an integer from 1 to 100000 (got " + std::to_string(o.count) + ")");
+    if (std::string e = checkOption("--max-wall-time", o.maxWallTime, Bound::NonNegative); !e.empty())
+        return reportFailure(o.json, kBadInput, e);
     if (o.shiftGiven && !std::isfinite(o.shift))
         return reportFailure(o.json, kBadInput, "--shift must be a finite number");
     ModesOptions mo;
@@ -81,6 +83,7 @@ int runModes(const ModesCommandOptions& o) {
         return reportFailure(o.json, kBadInput, "--along: the model has no driver named '" + o.along + "'");
     StaticsOptions so;
     parseStaticsMethod(o.method, so.method);
+    so.maxWallTime = o.maxWallTime;
     OutputFile csvFile;
     if (!o.out.empty() && !csvFile.open(o.out, &error)) return reportFailure(o.json, kBadInput, error);
     const auto t0 = std::chrono::steady_clock::now();

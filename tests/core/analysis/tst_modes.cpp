@@ -1246,6 +1246,7 @@ private slots:
                                   "--steps", "100000"},
                                  "--steps × --count must be at most 1000000"},
                                 {{"modes", model, "--from", "0"}, "--along"},
+                                {{"modes", model, "--max-wall-time", "-1"}, "--max-wall-time"},
                                 {{"modes", model, "--out", model}, "--out"}};
         for (const Bad& b : bad) {
             r = test::runCli(b.args);
