@@ -76,7 +76,7 @@ nlohmann::json UrdfReader::shapeOf(const urdf::Link& l, const Transform& linkFra
     if (!l.visual || !l.visual->geometry) {
         if (linksWithVisuals_.count(l.name))
             report_.add("visuals not drawn: the URDF reader could not read them (a size, radius, length or scale "
-                        "that is not a number?)",
+                        "that is not a number, say)",
                         l.name);
         return nullptr;
     }
