@@ -88,8 +88,9 @@ public:
         const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
         if (wall <= o_.maxWallTime) return false;
         timedOut = true;
-        *why = format("wall-time limit reached: %.3g s (limit %.3g s) after %d Newton iterations and %d relaxation steps",
-                      wall, o_.maxWallTime, r.newtonIterations, r.relaxationSteps);
+        *why = format("wall-time limit reached: %.3g s (limit %.3g s)", wall, o_.maxWallTime) + " after " +
+               std::to_string(r.newtonIterations) + " Newton iterations and " + std::to_string(r.relaxationSteps) +
+               " relaxation steps";
         return true;
     }
     bool timedOut = false;
