@@ -27,7 +27,7 @@ constexpr int kTempSlots = 16;
 char tempNames[kTempSlots][PATH_MAX];
 volatile std::sig_atomic_t tempUsed[kTempSlots];
 
-extern "C" void removeTempFilesAndDie(int signal) {
+void removeTempFilesAndDie(int signal) {
     for (int k = 0; k < kTempSlots; ++k)
         if (tempUsed[k]) ::unlink(tempNames[k]);
     // Ended as the signal would have ended it (the shell sees the signal, not a status).
