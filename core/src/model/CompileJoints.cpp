@@ -271,11 +271,6 @@ void DocumentCompiler::buildJoints(Model& m) {
             error(at("joints", i), "joint '" + jd.name + "' connects a body to itself");
             continue;
         }
-        // A joint on a beam node holds the node itself (its point is not where the node's
-        // frame is): a point away from the node would have assembly bend the beam until
-        // the node reaches the other side, folding it. The point must be at the node,
-        // to a thousandth of an element.
-        if (!jd.byMarkers && !nodeAtJointPoint(jd, i)) continue;
         // --- beams: a pin (spherical) on nodes on either side; a hinge (revolute) or a
         // clamp (fixed) between a rigid body or the ground and a node, named in either
         // order, which holds the node's position and the direction of its slope (the
@@ -356,6 +351,12 @@ void DocumentCompiler::buildJoints(Model& m) {
             // at the start (markers in the scene, reactions' components, a pose written back).
             nodeFrame.axes = axes;
         }
+        // A joint on a beam node holds the node itself (its point is not where the node's
+        // frame is): a point away from the node would have assembly bend the beam until
+        // the node reaches the other side, folding it. The point must be at the node,
+        // to a thousandth of an element (checked after the joint's type and axis, which
+        // say more about a joint that is wrong in both).
+        if (!jd.byMarkers && !nodeAtJointPoint(jd, i)) continue;
         // --- end beams ---
         // --- solids: a node is a point; a fixed joint on it holds its position alone
         // (a pin), a solid is clamped by holding a set of its nodes ---
