@@ -451,12 +451,15 @@ ImportResult importUrdf(const std::string& xmlText, const std::string& file) {
     tinyxml2::XMLDocument xml;
     const XMLElement* root = exchange::xmlRoot(xml, xmlText, file, "robot", "a URDF", out);
     if (!root) return out;
-    // urdfdom's own XML reader finds no <robot> after a document type declaration, and
-    // said only that; URDF needs none, so it is named as what to remove.
+    // urdfdom's own XML reader finds no <robot> after a document type declaration with an
+    // internal subset (<!DOCTYPE robot [ ... ]>), and said only that; URDF needs none, so
+    // it is named as what to remove. A plain <!DOCTYPE robot SYSTEM "..."> is read.
     for (const tinyxml2::XMLNode* n = xml.FirstChild(); n; n = n->NextSibling())
-        if (const tinyxml2::XMLUnknown* u = n->ToUnknown(); u && std::string(u->Value()).rfind("DOCTYPE", 0) == 0) {
-            out.diagnostics.push_back(Diagnostic{file, "", "a document type declaration (<!DOCTYPE ...>) is not "
-                                                           "supported in a URDF file: remove it (URDF needs none)",
+        if (const tinyxml2::XMLUnknown* u = n->ToUnknown();
+            u && std::string(u->Value()).rfind("DOCTYPE", 0) == 0 && std::string(u->Value()).find('[') != std::string::npos) {
+            out.diagnostics.push_back(Diagnostic{file, "", "a document type declaration with declarations of its own "
+                                                           "(<!DOCTYPE robot [ ... ]>) is not supported in a URDF "
+                                                           "file: remove it (URDF needs none)",
                                                  u->GetLineNum(), 0});
             return out;
         }

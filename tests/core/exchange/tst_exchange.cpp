@@ -379,12 +379,15 @@ private slots:
     // visuals with sizes or scales that are not numbers (dropped without a word).
     void urdfEdgeCasesSayWhat() {
         const std::string chain = urdfChain(2);
-        ImportResult r = importUrdf("<?xml version=\"1.0\"?>\n<!DOCTYPE robot SYSTEM \"urdf.dtd\">\n" + chain,
+        ImportResult r = importUrdf("<?xml version=\"1.0\"?>\n<!DOCTYPE robot [\n  <!ELEMENT robot ANY>\n]>\n" + chain,
                                     "doctype.urdf");
         QVERIFY(!r.ok());
-        QVERIFY2(diagnosticSays(r, {"doctype.urdf:2", "document type declaration", "not supported"}),
+        QVERIFY2(diagnosticSays(r, {"doctype.urdf:2", "document type declaration", "not supported", "remove it"}),
                  formatDiagnostics(r.diagnostics).c_str());
         QVERIFY(!diagnosticSays(r, {"Could not find the 'robot' element"}));
+        // A plain one, which urdfdom reads, is read.
+        r = importUrdf("<?xml version=\"1.0\"?>\n<!DOCTYPE robot SYSTEM \"urdf.dtd\">\n" + chain, "plain-doctype.urdf");
+        QVERIFY2(r.ok(), formatDiagnostics(r.diagnostics).c_str());
         // (1e300, 1e300, 0) is a direction, the one of (1, 1, 0).
         std::string big = chain;
         big.replace(big.find("<axis xyz=\"0 0 1\"/>"), 19, "<axis xyz=\"1e300 1e300 0\"/>");
