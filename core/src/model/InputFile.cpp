@@ -13,8 +13,8 @@ namespace looplab {
 
 namespace {
 
-// Opens a FIFO without waiting for a writer (a plain open blocks until one comes, for
-// ever if none does), then waits a bounded time for one to write or close; false when
+// A FIFO is opened without waiting for a writer (a plain open blocks until one comes, for
+// ever if none does); this waits a bounded time for one to write or close, false when
 // none did. A pipe whose writer is already there (process substitution) is ready at once.
 bool waitForWriter(int fd) {
     pollfd p{fd, POLLIN, 0};
