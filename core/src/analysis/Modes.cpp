@@ -52,9 +52,10 @@ ModesResult computeModesUnguarded(const Model& model, const State& state, const 
         ModesResult second = computeModesUnguarded(model, state, lambda, again, false);
         if (second.ok) {
             second.warnings.insert(second.warnings.begin(),
-                                   message::format("no physical mode was found near the shift %.3g rad^2/s^2; these were found at the shift "
-                                          "%.3g, the squared frequency of the pairs rejected there",
-                                          work.sigma, nearer));
+                                   message::format("no physical mode was found near the shift %.3g rad^2/s^2; these "
+                                                   "were found at the shift %.3g, the squared frequency of the pairs "
+                                                   "rejected there",
+                                                   work.sigma, nearer));
             return second;
         }
     }

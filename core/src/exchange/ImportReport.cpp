@@ -41,6 +41,8 @@ void notUtf8(const nlohmann::json& j, const std::string& at, std::vector<std::st
 }  // namespace
 
 std::string utf8Text(const std::string& text) {
+    if (std::all_of(text.begin(), text.end(), [](char c) { return (static_cast<unsigned char>(c) & 0x80) == 0; }))
+        return text;  // ASCII, as nearly every name is
     // The JSON writer's replacement is the decoder every reader of the model would use.
     const std::string quoted = nlohmann::json(text).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
     return nlohmann::json::parse(quoted).get<std::string>();
