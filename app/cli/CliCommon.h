@@ -5,6 +5,7 @@
 #include "looplab/files/ModelFile.h"
 #include "looplab/simulation/ModelRunSettings.h"
 #include "looplab/simulation/SimulationSettings.h"
+#include "ModelSize.h"
 #include "ReportJson.h"
 #include "SimulationRequest.h"
 
@@ -58,6 +59,7 @@ inline int loadModel(const std::string& path, LoadedModel& out, std::string* mes
         *message = formatDiagnostics(doc.diagnostics);
         return kBadInput;
     }
+    if (const std::string w = largeModelWarning(*doc.document); !w.empty()) std::cerr << "warning: " << w << "\n";
     if (run) *run = doc.document->run;
     // The start is taken at load time (StartMotion.h): one given on the command line
     // replaces the run block's there.

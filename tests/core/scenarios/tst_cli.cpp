@@ -486,6 +486,48 @@ private slots:
         QCOMPARE(r.out.count('\n'), 11 + 1 + 1);  // header, 11 rows, the summary line
     }
 
+    // A model of 100 000 coordinates or more is announced before it is loaded, naming its
+    // largest member: loading it and each step take minutes and gigabytes, and
+    // --max-wall-time is checked only between steps (a solid of 200 000 elements ran on
+    // past it without a word). The tool is ended once it has said so; the example block
+    // says nothing.
+    void largeModelIsAnnouncedBeforeTheWork() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QFile example(example("clamped-block.json"));
+        QVERIFY(example.open(QIODevice::ReadOnly));
+        QJsonObject model = QJsonDocument::fromJson(example.readAll()).object();
+        QJsonArray solids = model["solids"].toArray();
+        QJsonObject block = solids[0].toObject();
+        block["elements"] = QJsonArray{60, 24, 24};  // 61 × 25 × 25 nodes, 114 375 coordinates
+        solids[0] = block;
+        model["solids"] = solids;
+        const QString large = dir.filePath("large-block.json");
+        {
+            QFile f(large);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(QJsonDocument(model).toJson());
+        }
+        QProcess p;
+        p.start(QStringLiteral(LOOPLAB_CLI_PATH), {"statics", large, "--max-wall-time", "20"});
+        QVERIFY(p.waitForStarted(-1));
+        QByteArray err;
+        QVERIFY(looplab::eventwait::waitUntil(
+            [&] {
+                err += p.readAllStandardError();
+                return err.contains('\n') || p.state() == QProcess::NotRunning;
+            },
+            "the large model's warning"));
+        p.kill();
+        p.waitForFinished(-1);
+        QVERIFY2(err.startsWith("warning: the model has 114375 coordinates (solid 'block': 34560 elements)"),
+                 err.constData());
+        QVERIFY2(err.contains("--max-wall-time is checked only between iterations and steps"), err.constData());
+        const CliResult small = runCli({"check", example("clamped-block.json")});
+        QVERIFY2(small.exitCode == 0, small.err.constData());
+        QVERIFY2(!small.err.contains("coordinates"), small.err.constData());
+    }
+
     // A run ended by SIGINT, SIGTERM or SIGHUP removes its temporary output file (it was
     // left as FILE.tmp-XXXXXX with the rows so far, and nothing said so) and ends as the
     // signal ends it; the old output stays as it was.
