@@ -494,9 +494,9 @@ private slots:
     void largeModelIsAnnouncedBeforeTheWork() {
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
-        QFile example(example("clamped-block.json"));
-        QVERIFY(example.open(QIODevice::ReadOnly));
-        QJsonObject model = QJsonDocument::fromJson(example.readAll()).object();
+        QFile blockFile(example("clamped-block.json"));
+        QVERIFY(blockFile.open(QIODevice::ReadOnly));
+        QJsonObject model = QJsonDocument::fromJson(blockFile.readAll()).object();
         QJsonArray solids = model["solids"].toArray();
         QJsonObject block = solids[0].toObject();
         block["elements"] = QJsonArray{60, 24, 24};  // 61 × 25 × 25 nodes, 114 375 coordinates
@@ -514,6 +514,7 @@ private slots:
         QByteArray err;
         QVERIFY(looplab::eventwait::waitUntil(
             [&] {
+                p.waitForReadyRead(10);  // no event loop in this suite: read what has come
                 err += p.readAllStandardError();
                 return err.contains('\n') || p.state() == QProcess::NotRunning;
             },
