@@ -5,6 +5,7 @@
 #include "looplab/files/ModelFile.h"
 #include "looplab/simulation/ModelRunSettings.h"
 #include "looplab/simulation/SimulationSettings.h"
+#include "ModelSize.h"
 #include "ReportJson.h"
 #include "SimulationRequest.h"
 
@@ -58,6 +59,7 @@ inline int loadModel(const std::string& path, LoadedModel& out, std::string* mes
         *message = formatDiagnostics(doc.diagnostics);
         return kBadInput;
     }
+    if (const std::string w = largeModelWarning(*doc.document); !w.empty()) std::cerr << "warning: " << w << "\n";
     if (run) *run = doc.document->run;
     // The start is taken at load time (StartMotion.h): one given on the command line
     // replaces the run block's there.
@@ -201,6 +203,7 @@ struct StaticsCommandOptions {
     std::string model;
     std::string method = "automatic";  ///< automatic, newton or relaxation
     double tolerance = 1e-10;          ///< force residual relative to the applied forces
+    double maxWallTime = 0.0;          ///< s, between iterations; 0 = no limit
     bool json = false;
 };
 /// `looplab-cli statics`: static equilibrium.
@@ -214,6 +217,7 @@ struct ModesCommandOptions {
     std::string scaling = "auto";      ///< auto, none or a positive number
     std::string factorization = "auto";  ///< auto or lu
     std::string method = "automatic";  ///< statics method
+    double maxWallTime = 0.0;          ///< s, of each equilibrium search; 0 = no limit
     std::string along;                 ///< driver to lock, empty = one equilibrium
     bool fromGiven = false, toGiven = false, stepsGiven = false;
     double from = 0.0, to = 0.0;

@@ -32,13 +32,15 @@ int writeOut(const std::string& path, const std::string& text, bool json, const 
 }  // namespace
 
 int runImport(const ImportOptions& o) {
+    // Text from the file is made UTF-8 by the import; a path in another encoding is
+    // written with U+FFFD for its bytes rather than ending the command on a writer's error.
     const ImportResult r = importModel(o.file);
     if (!r.ok()) {
         const std::string message = formatDiagnostics(r.diagnostics);
         std::cerr << message;
         if (o.json) {
             nlohmann::json j = {{"ok", false}, {"error", message}, {"exit_status", kBadInput}, {"report", r.report}};
-            std::cout << j.dump(2) << "\n";
+            std::cout << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
         }
         return kBadInput;
     }
@@ -49,7 +51,8 @@ int runImport(const ImportOptions& o) {
         const std::string message = formatDiagnostics(lm.diagnostics);
         std::cerr << message;
         if (o.json)
-            std::cout << nlohmann::json({{"ok", false}, {"error", message}, {"exit_status", kBadInput}, {"report", r.report}}).dump(2)
+            std::cout << nlohmann::json({{"ok", false}, {"error", message}, {"exit_status", kBadInput}, {"report", r.report}})
+                             .dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
                       << "\n";
         return kBadInput;
     }
@@ -64,7 +67,7 @@ int runImport(const ImportOptions& o) {
                             {"joints", lm.model->joints.size()},
                             {"report", r.report}};
         if (o.out.empty()) j["model"] = nlohmann::json::parse(r.modelJson);
-        std::cout << j.dump(2) << "\n";
+        std::cout << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
     }
     return kSuccess;
 }

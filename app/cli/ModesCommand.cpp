@@ -25,6 +25,9 @@ using reports::modeCoordinateNames;
 
 namespace {
 
+// Most frequencies (steps × curves) one `modes --along` run reports.
+constexpr long kMaxAlongFrequencies = 1000000;
+
 std::string csvField(const std::string& s) {
     if (s.find_first_of(",\"\n") == std::string::npos) return s;
     std::string q = "\"";
@@ -38,6 +41,8 @@ int runModes(const ModesCommandOptions& o) {
     // Every option checked before anything is loaded.
     if (o.count < 1 || o.count > 100000)
         return reportFailure(o.json, kBadInput, "--count must be an integer from 1 to 100000 (got " + std::to_string(o.count) + ")");
+    if (std::string e = checkOption("--max-wall-time", o.maxWallTime, Bound::NonNegative); !e.empty())
+        return reportFailure(o.json, kBadInput, e);
     if (o.shiftGiven && !std::isfinite(o.shift))
         return reportFailure(o.json, kBadInput, "--shift must be a finite number");
     ModesOptions mo;
@@ -58,6 +63,14 @@ int runModes(const ModesCommandOptions& o) {
         if (o.steps < 1 || o.steps > 100000)
             return reportFailure(o.json, kBadInput,
                                  "--steps must be an integer from 1 to 100000 (got " + std::to_string(o.steps) + ")");
+        // Each step writes a frequency and a damping ratio per curve, to the CSV and the
+        // JSON: the product bounds the output (about 50 MB of CSV at the limit), which the
+        // two bounds alone (10¹⁰ numbers) did not.
+        if (long(o.steps) * long(o.count) > kMaxAlongFrequencies)
+            return reportFailure(o.json, kBadInput,
+                                 "--steps × --count must be at most 1000000 with --along (got " + std::to_string(o.steps) +
+                                     " × " + std::to_string(o.count) + "): the output has a frequency and a damping "
+                                     "ratio per step and curve; ask for fewer steps or modes");
     }
     LoadedModel lm;
     if (int rc = loadOrReport(o.model, lm, o.json)) return rc;
@@ -70,6 +83,7 @@ int runModes(const ModesCommandOptions& o) {
         return reportFailure(o.json, kBadInput, "--along: the model has no driver named '" + o.along + "'");
     StaticsOptions so;
     parseStaticsMethod(o.method, so.method);
+    so.maxWallTime = o.maxWallTime;
     OutputFile csvFile;
     if (!o.out.empty() && !csvFile.open(o.out, &error)) return reportFailure(o.json, kBadInput, error);
     const auto t0 = std::chrono::steady_clock::now();

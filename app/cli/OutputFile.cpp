@@ -1,6 +1,7 @@
 #include "OutputFile.h"
 
 #include <cerrno>
+#include <csignal>
 #include <climits>
 #include <cstdio>
 #include <cstdlib>
@@ -8,6 +9,7 @@
 #include <filesystem>
 #include <string>
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -16,6 +18,56 @@ namespace looplab::cli {
 namespace {
 
 std::string reason(int err) { return err ? std::strerror(err) : "write error"; }
+
+// Temporary files being written, for the signal handler: a run ended by SIGINT, SIGTERM
+// or SIGHUP would otherwise leave FILE.tmp-XXXXXX with the rows so far, and nothing would
+// say so. Fixed slots of plain characters, so that the handler only reads memory and
+// calls unlink(), which is async-signal-safe.
+constexpr int kTempSlots = 16;
+char tempNames[kTempSlots][PATH_MAX];
+volatile std::sig_atomic_t tempUsed[kTempSlots];
+
+void removeTempFilesAndDie(int signal) {
+    for (int k = 0; k < kTempSlots; ++k)
+        if (tempUsed[k]) ::unlink(tempNames[k]);
+    // Ended as the signal would have ended it (the shell sees the signal, not a status).
+    ::signal(signal, SIG_DFL);
+    ::raise(signal);
+}
+
+void installSignalCleanup() {
+    static bool installed = false;
+    if (installed) return;
+    installed = true;
+    for (int sig : {SIGINT, SIGTERM, SIGHUP}) {
+        struct sigaction old {};
+        // A signal the caller ignores (nohup's SIGHUP) stays ignored.
+        if (::sigaction(sig, nullptr, &old) != 0 || old.sa_handler != SIG_DFL) continue;
+        struct sigaction action {};
+        action.sa_handler = removeTempFilesAndDie;
+        sigemptyset(&action.sa_mask);
+        for (int other : {SIGINT, SIGTERM, SIGHUP}) sigaddset(&action.sa_mask, other);
+        ::sigaction(sig, &action, nullptr);
+    }
+}
+
+// The slot of a temporary file, or -1 when all are taken (the file is then only left
+// behind on a signal, as before).
+int registerTemp(const std::string& path) {
+    if (path.size() >= PATH_MAX) return -1;
+    installSignalCleanup();
+    for (int k = 0; k < kTempSlots; ++k)
+        if (!tempUsed[k]) {
+            std::memcpy(tempNames[k], path.c_str(), path.size() + 1);
+            tempUsed[k] = 1;
+            return k;
+        }
+    return -1;
+}
+
+void unregisterTemp(int slot) {
+    if (slot >= 0) tempUsed[slot] = 0;
+}
 
 }  // namespace
 
@@ -148,6 +200,7 @@ bool OutputFile::open(const std::string& path, std::string* error) {
         return false;
     }
     temp_ = name.data();
+    tempSlot_ = registerTemp(temp_);
     mode_t mode;
     if (exists) {
         mode = st.st_mode & 07777;
@@ -190,6 +243,8 @@ bool OutputFile::commit(std::string* error) {
     if (::close(fd_) != 0 && !writeErrno_) writeErrno_ = errno;
     fd_ = -1;
     if (!writeErrno_ && !temp_.empty() && ::rename(temp_.c_str(), target_.c_str()) != 0) writeErrno_ = errno;
+    unregisterTemp(tempSlot_);
+    tempSlot_ = -1;
     if (writeErrno_) {
         if (error) *error = "cannot write '" + path_ + "': " + reason(writeErrno_);
         if (!temp_.empty()) ::unlink(temp_.c_str());
@@ -204,6 +259,8 @@ void OutputFile::abandon() {
     if (fd_ >= 0) ::close(fd_);
     fd_ = -1;
     if (!temp_.empty()) ::unlink(temp_.c_str());
+    unregisterTemp(tempSlot_);
+    tempSlot_ = -1;
     temp_.clear();
 }
 

@@ -10,7 +10,9 @@
 // the shell connected to it (a file opened for appending keeps its contents). Every write is
 // checked. An output that is the same file as an input (same device and inode, whatever
 // the spelling of the path, a symbolic or a hard link), or as another output of the run,
-// is refused before anything is opened; so is one in a folder that does not exist.
+// is refused before anything is opened; so is one in a folder that does not exist. A run
+// ended by SIGINT, SIGTERM or SIGHUP removes its temporary files before it ends (as the
+// signal would have ended it), leaving the old files as they were.
 
 #include <sstream>
 #include <string>
@@ -71,6 +73,7 @@ private:
     std::ostringstream buffer_;
     int fd_ = -1;
     int writeErrno_ = 0;  ///< errno of the first failed write
+    int tempSlot_ = -1;   ///< where the signal handler finds temp_ (OutputFile.cpp)
 };
 
 /// Values joined by commas, with a newline: a CSV row of a run (the precision is the stream's).

@@ -16,12 +16,15 @@ using reports::staticsJson;
 int runStatics(const StaticsCommandOptions& o) {
     if (std::string e = checkOption("--tolerance", o.tolerance, Bound::Positive, 1.0, false); !e.empty())
         return reportFailure(o.json, kBadInput, e);
+    if (std::string e = checkOption("--max-wall-time", o.maxWallTime, Bound::NonNegative); !e.empty())
+        return reportFailure(o.json, kBadInput, e);
     LoadedModel lm;
     if (int rc = loadOrReport(o.model, lm, o.json)) return rc;
     const Model& model = *lm.model;
     StaticsOptions so;
     parseStaticsMethod(o.method, so.method);
     so.forceTolerance = o.tolerance;
+    so.maxWallTime = o.maxWallTime;
     State s = lm.initial;
     const auto t0 = std::chrono::steady_clock::now();
     const StaticsResult r = findEquilibrium(model, s, so);

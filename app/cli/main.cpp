@@ -190,6 +190,8 @@ int main(int argc, char** argv) {
     stc->add_option("--method", statics.method, "automatic (Newton, relaxation if it fails), newton or relaxation")
         ->check(CLI::IsMember({"automatic", "newton", "relaxation"}));
     stc->add_option("--tolerance", statics.tolerance, "Force residual relative to the applied forces (default 1e-10)");
+    stc->add_option("--max-wall-time", statics.maxWallTime,
+                    "Wall-clock limit of the equilibrium search [s], checked between iterations (default 0: none)");
     stc->add_flag("--json", statics.json, "Print one JSON object on stdout");
 
     ModesCommandOptions modes;
@@ -203,6 +205,8 @@ int main(int argc, char** argv) {
         ->check(CLI::IsMember({"auto", "lu"}));
     mo->add_option("--method", modes.method, "Statics method: automatic, newton or relaxation")
         ->check(CLI::IsMember({"automatic", "newton", "relaxation"}));
+    mo->add_option("--max-wall-time", modes.maxWallTime,
+                   "Wall-clock limit of each equilibrium search [s], checked between iterations (default 0: none)");
     mo->add_option("--along", modes.along, "Driver to lock at --steps values from --from to --to");
     mo->add_option("--from", modes.from, "First value of the driver's coordinate [rad or m]");
     mo->add_option("--to", modes.to, "Last value of the driver's coordinate [rad or m]");

@@ -16,11 +16,33 @@ from ._results import ModesAlongResult, ModesResult, RunResult, StaticsResult, S
 Progress = Callable[[float, float], Optional[bool]]
 
 
+def _number(name: str, value: Any) -> float:
+    """A setting that is a number, or TypeError naming it (pybind11's own conversion error
+    names neither the setting nor the type it wants)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) and not hasattr(value, "__float__"):
+        raise TypeError(f"{name} must be a number, not {type(value).__name__} {value!r}")
+    return float(value)
+
+
+def _whole(name: str, value: Any) -> int:
+    """A setting that is a whole number, or TypeError naming it."""
+    if isinstance(value, bool) or not hasattr(value, "__index__"):
+        raise TypeError(f"{name} must be a whole number, not {type(value).__name__} {value!r}")
+    return int(value.__index__())
+
+
+def _text(name: str, value: Any) -> str:
+    """A setting that is a string, or TypeError naming it."""
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be a string, not {type(value).__name__} {value!r}")
+    return value
+
+
 def check(model: ModelSource, linear_algebra: str = "automatic") -> dict:
     """Mobility at the assembled configuration: counts, rank, degrees of freedom,
     redundant equations with their joints, a four-bar's Grashof class, findings — the
     JSON of ``looplab-cli check --json``."""
-    return _looplab.check(load(model)._handle, linear_algebra)
+    return _looplab.check(load(model)._handle, _text("linear_algebra", linear_algebra))
 
 
 def simulate(model: ModelSource, *, progress: Optional[Progress] = None, stop: Optional[_looplab.StopFlag] = None,
@@ -49,15 +71,16 @@ def kinematics(model: ModelSource, t_end: float = 1.0, step: float = 0.01, *, ma
                progress: Optional[Progress] = None, stop: Optional[_looplab.StopFlag] = None) -> RunResult:
     """Kinematic motion of a fully driven model (no degree of freedom left), a sample every
     ``step`` over ``t_end`` seconds."""
-    columns, data, summary, ok, message = _looplab.kinematics(load(model)._handle, t_end, step, max_wall_time,
-                                                              progress, stop)
+    columns, data, summary, ok, message = _looplab.kinematics(load(model)._handle, _number("t_end", t_end),
+                                                              _number("step", step),
+                                                              _number("max_wall_time", max_wall_time), progress, stop)
     return RunResult(columns, data, summary, ok, message)
 
 
 def statics(model: ModelSource, method: str = "automatic", tolerance: float = 1e-10) -> StaticsResult:
     """Static equilibrium under the applied loads, from the initial state (``method``:
     automatic, newton or relaxation)."""
-    report, q = _looplab.statics(load(model)._handle, method, tolerance)
+    report, q = _looplab.statics(load(model)._handle, _text("method", method), _number("tolerance", tolerance))
     return StaticsResult(report, q)
 
 
@@ -74,16 +97,24 @@ def modes(model: ModelSource, count: int = 6, *, shift: Optional[float] = None, 
     ``steps`` postures of the driver's motion (the driver locked at each), as a
     :class:`ModesAlongResult`; ``progress`` and ``stop`` as for :func:`simulate`."""
     handle = load(model)._handle
+    count = _whole("count", count)
+    if shift is not None:
+        shift = _number("shift", shift)
+    if not isinstance(scaling, str):
+        scaling = repr(_number("scaling", scaling))
+    factorization = _text("factorization", factorization)
+    statics_method = _text("statics_method", statics_method)
     if along is None:
         if from_ is not None or to is not None or steps is not None:
             raise TypeError("from_, to and steps need along=DRIVER")
-        report, shapes, coordinates, multipliers = _looplab.modes(handle, int(count), shift, str(scaling),
+        report, shapes, coordinates, multipliers = _looplab.modes(handle, count, shift, scaling,
                                                                   factorization, statics_method)
         return ModesResult(report, shapes, coordinates, multipliers)
     if from_ is None or to is None or steps is None:
         raise TypeError("along=DRIVER needs from_, to and steps")
-    columns, data, report = _looplab.modes_along(handle, int(count), along, float(from_), float(to), int(steps), shift,
-                                                 str(scaling), factorization, statics_method, progress, stop)
+    columns, data, report = _looplab.modes_along(handle, count, _text("along", along), _number("from_", from_),
+                                                 _number("to", to), _whole("steps", steps), shift, scaling,
+                                                 factorization, statics_method, progress, stop)
     return ModesAlongResult(columns, data, report)
 
 
@@ -103,6 +134,7 @@ def study(source: Union[str, os.PathLike, Mapping[str, Any]], *, threads: int = 
     path in a dict is taken from the current folder), on ``threads`` threads.
     ``progress(done, fraction)`` is called as cases finish; a stop or Ctrl-C ends the study
     with the cases done so far."""
+    threads = _whole("threads", threads)
     if isinstance(source, Mapping):
         columns, data, reasons, summary = _looplab.study(json.dumps(source), True, "", threads, progress, stop)
     else:

@@ -110,7 +110,21 @@ class Model:
         return json.loads(self._handle.to_json())
 
     def save(self, path: Union[str, os.PathLike]) -> None:
-        """Writes the model in the model format."""
+        """Writes the model in the model format. A path that is a file the model reads (a
+        mesh file of its bodies, or the URDF or MJCF file it was imported from), however it
+        is spelled or linked, raises ValueError and writes nothing."""
+        target = os.fspath(path)
+        reads = list(self._handle.mesh_files)
+        if self.file and os.path.splitext(self.file)[1].lower() in (".urdf", ".xml", ".mjcf"):
+            reads.append(self.file)
+        for source in reads:
+            try:
+                same = os.path.samefile(target, source)
+            except OSError:  # one of them does not exist: not one file
+                same = False
+            if same:
+                raise ValueError(f"save: '{target}' is the file '{source}' the model reads; "
+                                 "refusing to overwrite it (choose another file)")
         with open(path, "w", encoding="utf-8") as f:
             json.dump(self.to_dict(), f, indent=2)
             f.write("\n")

@@ -80,6 +80,13 @@ PYBIND11_MODULE(_looplab, m) {
             for (const Driver& d : h.model->drivers) n.push_back(d.name);
             return n;
         })
+        .def_property_readonly("mesh_files", [](const ModelHandle& h) {
+            // As the built model opens them (the paths the model file gives, resolved).
+            std::vector<std::string> files;
+            for (const Body& b : h.model->bodies)
+                if (b.shape.kind == VisualShape::Kind::Mesh && !b.shape.file.empty()) files.push_back(b.shape.file);
+            return files;
+        })
         .def_property_readonly("position_size", [](const ModelHandle& h) { return h.model->positionSize(); })
         .def_property_readonly("velocity_size", [](const ModelHandle& h) { return h.model->velocitySize(); })
         .def_property_readonly("initial", [](const ModelHandle& h) {

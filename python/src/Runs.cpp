@@ -66,16 +66,35 @@ reports::SimulationRequest simulationRequest(const py::dict& settings, std::vect
     for (const auto& [keyObject, value] : settings) {
         const std::string key = py::str(keyObject);
         if (value.is_none()) continue;
+        // What was given, for the messages: pybind11's own conversion error names neither
+        // the setting nor the type it wants.
+        auto given = [&]() {
+            return std::string(py::str(py::type::of(value).attr("__name__"))) + " " + std::string(py::repr(value));
+        };
         auto number = [&]() {
+            if (py::isinstance<py::bool_>(value)) throw py::type_error(key + " must be a number, not " + given());
             try {
                 return value.cast<double>();
             } catch (const py::cast_error&) {
-                throw py::type_error(key + " must be a number");
+                throw py::type_error(key + " must be a number, not " + given());
             }
         };
+        auto whole = [&]() {
+            if (py::isinstance<py::bool_>(value) || !py::hasattr(value, "__index__"))
+                throw py::type_error(key + " must be a whole number, not " + given());
+            return value.attr("__index__")().cast<long>();
+        };
         auto text = [&]() {
-            if (!py::isinstance<py::str>(value)) throw py::type_error(key + " must be a string");
+            if (!py::isinstance<py::str>(value)) throw py::type_error(key + " must be a string, not " + given());
             return value.cast<std::string>();
+        };
+        auto names = [&]() {
+            if (py::isinstance<py::str>(value)) throw py::type_error(key + " must be a list of node names, not " + given());
+            try {
+                return value.cast<std::vector<std::string>>();
+            } catch (const py::cast_error&) {
+                throw py::type_error(key + " must be a list of node names (strings), not " + given());
+            }
         };
         if (key == "method") r.given.method = text();
         else if (key == "integrator") r.given.integrator = text();
@@ -89,9 +108,9 @@ reports::SimulationRequest simulationRequest(const py::dict& settings, std::vect
         else if (key == "max_wall_time") r.maxWallTime = number();
         else if (key == "linear_algebra") r.linearAlgebra = text();
         else if (key == "on_stiff") r.onStiff = text();
-        else if (key == "max_rows") r.maxRows = value.cast<long>();
-        else if (key == "max_steps") r.maxSteps = value.cast<long>();
-        else if (key == "nodes") *nodes = value.cast<std::vector<std::string>>();
+        else if (key == "max_rows") r.maxRows = whole();
+        else if (key == "max_steps") r.maxSteps = whole();
+        else if (key == "nodes") *nodes = names();
         else {
             std::string registryKey = key;
             std::replace(registryKey.begin(), registryKey.end(), '_', '-');

@@ -54,6 +54,31 @@ def test_settings_are_checked_by_name():
         looplab.simulate(model, t_end=1.0, method="tlismni", integrator="dopri5")
 
 
+def test_a_setting_of_the_wrong_type_is_named_with_the_type_it_wants():
+    # pybind11's "Unable to cast Python instance to C++ type" named no setting.
+    model = looplab.load(pendulum())
+    wrong = [
+        (lambda: looplab.simulate(model, t_end=1.0, max_rows="many"), "max_rows must be a whole number, not str 'many'"),
+        (lambda: looplab.simulate(model, t_end=1.0, max_steps=2.5), "max_steps must be a whole number, not float 2.5"),
+        (lambda: looplab.simulate(model, t_end=1.0, nodes="bob"), "nodes must be a list of node names"),
+        (lambda: looplab.simulate(model, t_end=1.0, nodes=[1, 2]), "nodes must be a list of node names"),
+        (lambda: looplab.simulate(model, t_end="1"), "t_end must be a number, not str '1'"),
+        (lambda: looplab.simulate(model, t_end=1.0, method=3), "method must be a string, not int 3"),
+        (lambda: looplab.kinematics(model, t_end="1"), "t_end must be a number, not str '1'"),
+        (lambda: looplab.statics(model, tolerance="tight"), "tolerance must be a number, not str 'tight'"),
+        (lambda: looplab.statics(model, method=None), "method must be a string, not NoneType None"),
+        (lambda: looplab.modes(model, count=2.0), "count must be a whole number, not float 2.0"),
+        (lambda: looplab.modes(model, shift="low"), "shift must be a number, not str 'low'"),
+        (lambda: looplab.modes(model, along="pivot", from_=0, to="1", steps=2), "to must be a number, not str '1'"),
+        (lambda: looplab.study({}, threads="2"), "threads must be a whole number, not str '2'"),
+    ]
+    for call, message in wrong:
+        with pytest.raises(TypeError) as e:
+            call()
+        assert message in str(e.value)
+        assert "Unable to cast" not in str(e.value)
+
+
 def test_a_changed_value_is_checked_where_it_is():
     model = looplab.load(pendulum())
     heavier = model.with_value("/bodies/0/mass", 2.0)

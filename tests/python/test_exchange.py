@@ -98,3 +98,46 @@ def test_urdf_links_in_a_cycle_are_refused(tmp_path):
         looplab.load(path)
     assert "cycle.urdf" in str(e.value)
     assert "the links form a cycle, 'l1' → 'l2' → 'l3' → 'l1'" in str(e.value)
+
+
+LATIN1_URDF = (b'<robot name="latin1">\n<link name="base"/>\n<link name="Arm\xe4"><inertial><mass value="1"/>'
+               b'<inertia ixx="0.01" iyy="0.01" izz="0.01" ixy="0" ixz="0" iyz="0"/></inertial></link>\n'
+               b'<joint name="Gel\xe4nk" type="continuous"><parent link="base"/><child link="Arm\xe4"/>'
+               b'<origin xyz="0.1 0 0"/><axis xyz="0 0 1"/></joint>\n</robot>\n')
+
+
+def test_names_that_are_not_utf8_are_replaced_and_named(tmp_path, cli):
+    # A Latin-1 joint name: `import --json` ended on the JSON writer's type_error.316, and
+    # Python on a UnicodeDecodeError.
+    path = tmp_path / "latin1.urdf"
+    path.write_bytes(LATIN1_URDF)
+    model = looplab.load(path)
+    assert model.bodies == ["Arm\ufffd"]
+    assert any("not UTF-8" in r and "/joints/0/name 'Gel\ufffdnk'" in r for r in model.import_report)
+    done = subprocess.run([cli, "import", str(path), "--json"], capture_output=True)
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report["ok"] and report["model"]["joints"][0]["name"] == "Gel\ufffdnk"
+    assert any("/bodies/0/name 'Arm\ufffd'" in r for r in report["report"])
+
+
+def test_save_refuses_a_file_the_model_reads(tmp_path):
+    # Model.save() onto a mesh file of the model replaced the mesh with the model's JSON.
+    import shutil
+    shutil.copytree(EXCHANGE / "meshes", tmp_path / "meshes")
+    shutil.copy(EXCHANGE / "serial-arm.urdf", tmp_path / "serial-arm.urdf")
+    shutil.copy(EXCHANGE / "serial-arm.json", tmp_path / "serial-arm.json")
+    mesh = tmp_path / "meshes" / "link1.stl"
+    before = mesh.read_bytes()
+    (tmp_path / "link.stl").symlink_to(mesh)
+    for source in ("serial-arm.urdf", "serial-arm.json"):
+        model = looplab.load(tmp_path / source)
+        for target in (mesh, tmp_path / "meshes" / ".." / "meshes" / "link1.stl", tmp_path / "link.stl"):
+            with pytest.raises(ValueError, match="is the file .*link1.stl' the model reads"):
+                model.save(target)
+        assert mesh.read_bytes() == before
+    imported = looplab.load(tmp_path / "serial-arm.urdf")
+    with pytest.raises(ValueError, match="serial-arm.urdf' the model reads"):
+        imported.save(tmp_path / "serial-arm.urdf")
+    imported.save(tmp_path / "arm.json")
+    assert looplab.load(tmp_path / "arm.json").bodies == imported.bodies

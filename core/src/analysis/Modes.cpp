@@ -3,7 +3,9 @@
 #include "analysis/modes/ModesWork.h"
 
 #include "looplab/dynamics/Dynamics.h"
+#include "MessageText.h"
 
+#include <cmath>
 #include <new>
 #include <string>
 
@@ -21,7 +23,8 @@ double modalAssurance(const Model& model, const VecX& a, const VecX& b) {
 
 namespace {
 
-ModesResult computeModesUnguarded(const Model& model, const State& state, const VecX& lambda, const ModesOptions& o) {
+ModesResult computeModesUnguarded(const Model& model, const State& state, const VecX& lambda, const ModesOptions& o,
+                                  bool retry = true) {
     ModesResult res;
     modes::ModesWork work(model, o, state);
     if (!modes::setUpProblem(work, lambda, res)) return res;
@@ -38,7 +41,25 @@ ModesResult computeModesUnguarded(const Model& model, const State& state, const 
     modes::checkOnTangentSpace(work, res);
     res.factorization = work.lu.methodName();
     res.ok = !res.modes.empty();
-    if (!res.ok) res.message = modes::noModeMessage(work, res, rejected);
+    // The pairs rejected lie at some ω²: a shift there is the natural next try, and it is
+    // made here rather than advised, since for a model whose frequencies double precision
+    // does not resolve (a material far from any real one) it fails there too, and the
+    // advice would send the user round in a circle.
+    const double nearer = rejected.squaredFrequency;
+    if (!res.ok && retry && nearer != 0.0 && std::isfinite(nearer) && nearer != work.sigma) {
+        ModesOptions again = o;
+        again.shift = nearer;
+        ModesResult second = computeModesUnguarded(model, state, lambda, again, false);
+        if (second.ok) {
+            second.warnings.insert(second.warnings.begin(),
+                                   message::format("no physical mode was found near the shift %.3g rad^2/s^2; these "
+                                                   "were found at the shift %.3g, the squared frequency of the pairs "
+                                                   "rejected there",
+                                                   work.sigma, nearer));
+            return second;
+        }
+    }
+    if (!res.ok) res.message = modes::noModeMessage(work, res, rejected, retry && nearer != work.sigma);
     return res;
 }
 

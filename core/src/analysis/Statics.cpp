@@ -13,6 +13,7 @@
 #include <Eigen/Eigenvalues>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -77,7 +78,22 @@ class Solver {
 public:
     Solver(const Model& model, const StaticsOptions& o)
         : model_(model), o_(o), rowScales_(equationScales(model)), colScales_(coordinateScales(model)),
-          L_(model.lengthScale) {}
+          L_(model.lengthScale), start_(std::chrono::steady_clock::now()) {}
+
+    /// Past StaticsOptions::maxWallTime: *why says so, with what was done. Checked between
+    /// iterations and relaxation steps, so one iteration of a very large model may end
+    /// past the limit.
+    bool outOfTime(const StaticsResult& r, std::string* why) {
+        if (!(o_.maxWallTime > 0.0)) return false;
+        const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+        if (wall <= o_.maxWallTime) return false;
+        timedOut = true;
+        *why = format("wall-time limit reached: %.3g s (limit %.3g s)", wall, o_.maxWallTime) + " after " +
+               std::to_string(r.newtonIterations) + " Newton iterations and " + std::to_string(r.relaxationSteps) +
+               " relaxation steps";
+        return true;
+    }
+    bool timedOut = false;
 
     void evaluate(const State& s, Evaluation& e) const {
         State rest = s;
@@ -140,6 +156,7 @@ public:
             // tolerance × the applied forces, so the tolerance is taken of the larger.
             const double fs = std::max(f0, forceNorm(e.Q));
             if (fr <= o_.forceTolerance * fs && cr <= 1e-12 * L_) return true;
+            if (outOfTime(r, why)) return false;
             if (it >= o_.maxNewtonIterations) {
                 *why = "Newton's method did not converge in " + std::to_string(it) +
                        " iterations" + format(" (force residual %.3g of the applied forces)", fr / f0);
@@ -261,6 +278,7 @@ public:
             const VecX F = e.Q - e.cv.jacobian.transpose() * lambda;
             const double fr = forceNorm(F);
             if (fr <= target * f0) return true;
+            if (outOfTime(r, why)) return false;
             VecX a = applyInverseMass(model_, F);
             a -= e.spaces.solveMinimumNorm(e.cv.jacobian * a);
             v += h * a;
@@ -309,6 +327,7 @@ private:
     FreeDirections free_;
     VecX rowScales_, colScales_;
     double L_;
+    std::chrono::steady_clock::time_point start_;
 };
 
 }  // namespace
@@ -488,7 +507,7 @@ StaticsResult findEquilibrium(const Model& model, State& state, const StaticsOpt
         // the residual accepted, the fallback would spend its whole budget for nothing.
         const bool hopeless = r.loadScale > 0.0 && solver.roundingForce(solver.startStiffness) >
                                                        100.0 * o.loadResidualTolerance * r.loadScale;
-        if (!converged && o.method == StaticsMethod::Automatic && !hopeless) {
+        if (!converged && o.method == StaticsMethod::Automatic && !hopeless && !solver.timedOut) {
             // Newton can stall or meet a singular tangent far from the solution; start
             // again from the initial configuration with relaxation, and polish.
             const std::string newtonWhy = why;
@@ -505,7 +524,8 @@ StaticsResult findEquilibrium(const Model& model, State& state, const StaticsOpt
     // Newton goes to the nearest stationary point, which may be a maximum or a saddle of
     // the potential energy; relaxation only goes downhill. In automatic mode an unstable
     // equilibrium found by Newton is therefore tried again from the start by relaxation.
-    if (o.method == StaticsMethod::Automatic && r.outcome == StaticsOutcome::Unstable && r.relaxationSteps == 0) {
+    if (o.method == StaticsMethod::Automatic && r.outcome == StaticsOutcome::Unstable && r.relaxationSteps == 0 &&
+        !solver.timedOut) {
         State again = start;
         StaticsResult second;
         second.forceScale = r.forceScale;

@@ -24,6 +24,12 @@ private:
     std::vector<std::unordered_set<std::string>> listed_;  // each entry's names, to find them at once
 };
 
+/// `text` with each byte sequence that is not UTF-8 replaced by U+FFFD.
+std::string utf8Text(const std::string& text);
+/// The report's lines and the diagnostics' locations and messages made UTF-8: they quote
+/// names from the file, which JSON writers and Python's strings refuse in another encoding.
+void makeUtf8(ImportResult& out);
+
 /// The model JSON as text and as a document (the model reader's diagnostics if it refuses
 /// it), and the report written.
 void finishImport(const nlohmann::json& model, const std::string& file, const ImportReport& report, ImportResult& out);

@@ -1,9 +1,9 @@
 #include "looplab/exchange/ModelImport.h"
+#include "looplab/model/InputFile.h"
+#include "ImportReport.h"
 
 #include <algorithm>
 #include <cctype>
-#include <fstream>
-#include <sstream>
 
 namespace looplab {
 
@@ -27,16 +27,20 @@ bool isImportable(const std::string& path) {
 
 ImportResult importModel(const std::string& path) {
     ImportResult out;
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        out.diagnostics.push_back(Diagnostic{path, "", "cannot open the file", 0, 0});
-        return out;
-    }
-    std::ostringstream text;
-    text << in.rdbuf();
     const std::string e = extensionOf(path);
-    if (e == "urdf") return importUrdf(text.str(), path);
-    if (e == "xml" || e == "mjcf") return importMjcf(text.str(), path);
+    const bool urdf = e == "urdf", mjcf = e == "xml" || e == "mjcf";
+    if (urdf || mjcf) {
+        // As a model file is read: a directory, a device or pipe that does not end, and a
+        // named pipe with no writer are refused with the reason, not read for ever.
+        std::string text, why;
+        if (!readInputFile(path, urdf ? "URDF file" : "MJCF file", text, why)) {
+            out.diagnostics.push_back(Diagnostic{path, "", why, 0, 0});
+            return out;
+        }
+        ImportResult r = urdf ? importUrdf(text, path) : importMjcf(text, path);
+        exchange::makeUtf8(r);
+        return r;
+    }
     out.diagnostics.push_back(Diagnostic{path, "", "not a file LoopLab imports: it reads .urdf (URDF) and .xml or .mjcf (MJCF)", 0, 0});
     return out;
 }

@@ -13,6 +13,7 @@
 #include <tinyxml2.h>
 #include <urdf_parser/urdf_parser.h>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <mutex>
@@ -68,29 +69,47 @@ private:
     exchange::ImportReport report_;
     std::map<std::string, UrdfLink> links_;
     std::unordered_set<std::string> bodyNames_{"ground"}, jointNames_, markerNames_;
+    std::unordered_set<std::string> linksWithVisuals_;
 };
 
 nlohmann::json UrdfReader::shapeOf(const urdf::Link& l, const Transform& linkFrame, const Transform& bodyFrame) {
-    if (!l.visual || !l.visual->geometry) return nullptr;
+    if (!l.visual || !l.visual->geometry) {
+        if (linksWithVisuals_.count(l.name))
+            report_.add("visuals not drawn: the URDF reader could not read them (a size, radius, length or scale "
+                        "that is not a number, say)",
+                        l.name);
+        return nullptr;
+    }
+    auto finite = [](std::initializer_list<double> v) {
+        return std::all_of(v.begin(), v.end(), [](double x) { return std::isfinite(x); });
+    };
+    auto notFinite = [&]() {
+        report_.add("visuals not drawn: their sizes, radii, lengths or scales are not finite numbers", l.name);
+        return nlohmann::json();
+    };
     if (l.visual_array.size() > 1) report_.add("links with more than one visual drawn by their first", l.name);
     const urdf::Geometry& g = *l.visual->geometry;
     nlohmann::json s;
     switch (g.type) {
         case urdf::Geometry::BOX: {
             const auto& b = static_cast<const urdf::Box&>(g);
+            if (!finite({b.dim.x, b.dim.y, b.dim.z})) return notFinite();
             s = {{"type", "box"}, {"size", {b.dim.x, b.dim.y, b.dim.z}}};
             break;
         }
         case urdf::Geometry::CYLINDER: {
             const auto& c = static_cast<const urdf::Cylinder&>(g);
+            if (!finite({c.radius, c.length})) return notFinite();
             s = {{"type", "cylinder"}, {"radius", c.radius}, {"length", c.length}};
             break;
         }
         case urdf::Geometry::SPHERE:
+            if (!finite({static_cast<const urdf::Sphere&>(g).radius})) return notFinite();
             s = {{"type", "sphere"}, {"radius", static_cast<const urdf::Sphere&>(g).radius}};
             break;
         case urdf::Geometry::MESH: {
             const auto& m = static_cast<const urdf::Mesh&>(g);
+            if (!finite({m.scale.x, m.scale.y, m.scale.z})) return notFinite();
             const std::string path = exchange::meshPath(m.filename, file_);
             if (path.empty()) {
                 report_.add("mesh visuals not drawn: LoopLab reads STL and OBJ files by a path (not package:// "
@@ -149,7 +168,10 @@ bool UrdfReader::link(const urdf::Link& l, const UrdfLink& parent, const urdf::J
         model["bodies"].push_back(b);
 
         const Transform jointFrame = me.link;  // the joint's frame is the child link's at zero
-        const Vec3 axis = (jointFrame.q * Vec3(joint->axis.x, joint->axis.y, joint->axis.z)).normalized();
+        // Scaled before it is normalised: the length of (1e300, 1e300, 0) overflows, and
+        // the plain quotient made it a zero axis.
+        const Vec3 rawAxis(joint->axis.x, joint->axis.y, joint->axis.z);
+        const Vec3 axis = rawAxis.allFinite() ? Vec3(jointFrame.q * rawAxis.stableNormalized()) : rawAxis;
         std::string type;
         switch (joint->type) {
             case urdf::Joint::REVOLUTE:
@@ -165,7 +187,11 @@ bool UrdfReader::link(const urdf::Link& l, const UrdfLink& parent, const urdf::J
                 return false;
         }
         if (!type.empty()) {
-            if (!(axis.allFinite()) && type != "fixed") {
+            if (!rawAxis.allFinite() && type != "fixed") {
+                fail(jointPath, "joint '" + joint->name + "' has an axis that is not finite numbers");
+                return false;
+            }
+            if (!(axis.allFinite() && axis.norm() > 0.5) && type != "fixed") {
                 fail(jointPath, "joint '" + joint->name + "' has a zero axis");
                 return false;
             }
@@ -272,11 +298,11 @@ bool UrdfReader::loopJoint(const XMLElement* e) {
     Vec3 axis(1, 0, 0);
     if (const XMLElement* a = e->FirstChildElement("axis")) {
         const auto v = exchange::parseNumbers(a->Attribute("xyz"));
-        if (!v || v->size() != 3 || Vec3((*v)[0], (*v)[1], (*v)[2]).norm() < 1e-12) {
+        if (!v || v->size() != 3 || !(Vec3((*v)[0], (*v)[1], (*v)[2]).cwiseAbs().maxCoeff() >= 1e-12)) {
             fail(path, "<axis> needs xyz, a non-zero direction", a->GetLineNum());
             return false;
         }
-        axis = Vec3((*v)[0], (*v)[1], (*v)[2]).normalized();
+        axis = Vec3((*v)[0], (*v)[1], (*v)[2]).stableNormalized();
     }
     if (parent.looplab == child.looplab) {
         fail(path, "loop_joint '" + std::string(n) + "' joins a link to itself (or to a link fixed to it)", e->GetLineNum());
@@ -316,6 +342,10 @@ bool UrdfReader::read(const urdf::ModelInterface& robot, const XMLElement* root)
         fail("robot", "the robot has no root link");
         return false;
     }
+    // Links whose file gives a visual: urdfdom leaves out one it cannot read (a size of
+    // "nan"), and that is said rather than the link drawn as nothing without a word.
+    for (const XMLElement* c = root->FirstChildElement("link"); c; c = c->NextSiblingElement("link"))
+        if (c->FirstChildElement("visual") && c->Attribute("name")) linksWithVisuals_.insert(c->Attribute("name"));
     if (!tree(robot, *rootLink)) return false;
     for (const XMLElement* c = root->FirstChildElement(); c; c = c->NextSiblingElement()) {
         const std::string n = c->Name();
@@ -420,7 +450,20 @@ ImportResult importUrdf(const std::string& xmlText, const std::string& file) {
     ImportResult out;
     tinyxml2::XMLDocument xml;
     const XMLElement* root = exchange::xmlRoot(xml, xmlText, file, "robot", "a URDF", out);
-    if (!root || !jointsMakeATree(root, file, out)) return out;
+    if (!root) return out;
+    // urdfdom's own XML reader finds no <robot> after a document type declaration with an
+    // internal subset (<!DOCTYPE robot [ ... ]>), and said only that; URDF needs none, so
+    // it is named as what to remove. A plain <!DOCTYPE robot SYSTEM "..."> is read.
+    for (const tinyxml2::XMLNode* n = xml.FirstChild(); n; n = n->NextSibling())
+        if (const tinyxml2::XMLUnknown* u = n->ToUnknown();
+            u && std::string(u->Value()).rfind("DOCTYPE", 0) == 0 && std::string(u->Value()).find('[') != std::string::npos) {
+            out.diagnostics.push_back(Diagnostic{file, "", "a document type declaration with declarations of its own "
+                                                           "(<!DOCTYPE robot [ ... ]>) is not supported in a URDF "
+                                                           "file: remove it (URDF needs none)",
+                                                 u->GetLineNum(), 0});
+            return out;
+        }
+    if (!jointsMakeATree(root, file, out)) return out;
     urdf::ModelInterfaceSharedPtr robot;
     ParserMessages messages;
     {

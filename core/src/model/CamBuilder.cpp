@@ -291,6 +291,31 @@ bool buildCam(const Model& m, const State& s0, const CouplerDoc& cd, const CamJo
     cam->base = cam->oscillating ? Vec2(cam->pivot + rotatedInPlane(point - cam->pivot, -cam->liftSense * f0))
                                  : Vec2(point - f0 * cam->direction);
 
+    // A lift so large that the profile's geometry overflows (1e300 m: the pitch curve's
+    // tangent has no finite length) leaves every later check on numbers that are not
+    // finite, and would pass them: such a cam is refused at its law.
+    {
+        constexpr int kChecks = 720;
+        const std::string law = !doc.segments.empty() ? "/law" : !doc.table.empty() ? "/lift_table" : "/profile";
+        for (int i = 0; i < kChecks; ++i) {
+            const double phi = 2.0 * M_PI * i / kChecks;
+            const CamPoint p = camPoint(*cam, phi);
+            const CamLaw::Value& f = p.law;
+            const bool computable = std::isfinite(f.lift * f.lift) && std::isfinite(f.velocity * f.velocity) &&
+                                    std::isfinite(f.acceleration * f.acceleration) &&
+                                    std::isfinite(p.pitch.squaredNorm()) && std::isfinite(p.contact.squaredNorm()) &&
+                                    !std::isnan(p.pressureAngle) && !std::isnan(p.radiusOfCurvature);
+            if (!computable) {
+                fail(law, "the cam's lift (" + quantityText(f.lift) + (cam->oscillating ? " rad" : " m") + " at " +
+                              quantityText(phi / kRadiansPerDegree) +
+                              "° of its turn) is too large for its profile to be computed: the pitch curve and its "
+                              "curvature overflow; give lifts of the size of the cam (its follower's point is " +
+                              quantityText(reach) + " m from the axis)");
+                return false;
+            }
+        }
+    }
+
     // The pitch curve's sense, from the area it encloses.
     double area = 0.0;
     constexpr int kSamples = 720;

@@ -123,6 +123,28 @@ bool DocumentCompiler::unitAxis(const Vec3& a, const std::string& where, Vec3& o
     return false;
 }
 
+bool DocumentCompiler::nodeAtJointPoint(const JointDoc& jd, size_t i) {
+    for (const std::string* name : {&jd.body1, &jd.body2}) {
+        const NodeRef* node = findNode(*name);
+        if (!node || node->slope == Vec3::Zero()) continue;  // not a beam's node
+        const std::string beam = name->substr(0, name->rfind('.'));
+        double element = 0.0;
+        for (const BeamDoc& b : doc_.beams)
+            if (b.name == beam && b.elements > 0) element = (b.to - b.from).norm() / b.elements;
+        const double gap = (jd.point - node->position).norm();
+        if (!(gap <= 1e-3 * element)) {
+            error(at("joints", i, "point"),
+                  "joint '" + jd.name + "': its point is " + shortNumber(gap) + " m from the beam node '" + *name +
+                      "' it holds, which is at (" + shortNumber(node->position.x()) + ", " +
+                      shortNumber(node->position.y()) + ", " + shortNumber(node->position.z()) +
+                      "): a joint holds a beam node where the node is, so its point must be there (assembly would "
+                      "otherwise bend the beam to bring them together)");
+            return false;
+        }
+    }
+    return true;
+}
+
 // A spherical or fixed joint between a node set and a rigid body or the ground: one pin
 // per node, holding each node where it is in the undeformed mesh (the joint's point is
 // not used). Returns false if neither body is a node set.
@@ -329,6 +351,12 @@ void DocumentCompiler::buildJoints(Model& m) {
             // at the start (markers in the scene, reactions' components, a pose written back).
             nodeFrame.axes = axes;
         }
+        // A joint on a beam node holds the node itself (its point is not where the node's
+        // frame is): a point away from the node would have assembly bend the beam until
+        // the node reaches the other side, folding it. The point must be at the node,
+        // to a thousandth of an element (checked after the joint's type and axis, which
+        // say more about a joint that is wrong in both).
+        if (!jd.byMarkers && !nodeAtJointPoint(jd, i)) continue;
         // --- end beams ---
         // --- solids: a node is a point; a fixed joint on it holds its position alone
         // (a pin), a solid is clamped by holding a set of its nodes ---

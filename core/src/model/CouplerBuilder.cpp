@@ -410,11 +410,12 @@ private:
         if (!positiveRadius(cd.radius1, "radius1") || !positiveRadius(cd.radius2, "radius2")) return false;
         c.radius1 = *cd.radius1;
         c.radius2 = *cd.radius2;
-        const double clear = cd.crossed ? c.radius1 + c.radius2 : std::abs(c.radius1 - c.radius2);
+        // Pulleys in one plane are discs: open or crossed, they overlap unless their
+        // centres are more than radius1 + radius2 apart (the belt's clearance aside).
+        const double clear = c.radius1 + c.radius2;
         if (!(d > clear)) {
-            fail("/joints", "the pulleys on '" + a.name + "' and '" + b.name + "' are " + numberText(d) +
-                                " m apart: a" + (cd.crossed ? " crossed belt needs more than radius1 + radius2 = "
-                                                             : "n open belt needs more than |radius1 − radius2| = ") +
+            fail("/joints", "the pulleys on '" + a.name + "' and '" + b.name + "' overlap: their axes are " +
+                                numberText(d) + " m apart, and a belt's pulleys need more than radius1 + radius2 = " +
                                 numberText(clear) + " m");
             return false;
         }
@@ -533,6 +534,18 @@ private:
         std::vector<double> whole;
         double unit = 1.0;
         if (!angles.empty() && !wholeNumberRatio(angles, whole, unit)) {
+            if (cd.teeth1 && cd.teeth2 && cd.type != CouplerType::Linear) {
+                // The counts are whole numbers already, each within its range: what is too
+                // large is the ratio they make once reduced.
+                const long long t1 = *cd.teeth1, t2 = *cd.teeth2, g = std::gcd(t1, t2);
+                fail("/teeth1", "the tooth counts " + std::to_string(t1) + " and " + std::to_string(t2) +
+                                    " make the ratio " + std::to_string(t1 / g) + ":" + std::to_string(t2 / g) +
+                                    " in lowest terms, and a coupler takes ratios of whole numbers up to " +
+                                    std::to_string(kLargestCouplerWhole) +
+                                    " (its equation is written in the phase of the meshing, whose roots would "
+                                    "otherwise lie too close for the solver to keep to one)");
+                return false;
+            }
             std::string list;
             for (double a : angles) list += (list.empty() ? "" : ", ") + numberText(std::abs(a));
             fail(cd.type == CouplerType::Linear ? "/coefficients" : "",

@@ -89,6 +89,7 @@ private:
                          const std::string& pointWhere, const Mat3& axesGlobal, BodyFrame& f);
     bool unitAxis(const Vec3& a, const std::string& where, Vec3& out);
     bool buildNodeSetJoint(Model& m, size_t i);
+    bool nodeAtJointPoint(const JointDoc& jd, size_t i);
     void addJoint(Model& m, Joint& j, const std::vector<EquationLabel>& labels);
     void buildJoints(Model& m);
     bool declaredMarker(const std::string& name) const;

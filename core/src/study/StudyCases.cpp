@@ -25,7 +25,7 @@ double unit(std::mt19937_64& g) { return double(g() >> 11) * 0x1.0p-53; }
 long studyCaseCount(const StudyDescription& study) {
     if (study.design == StudyDesign::MonteCarlo) return study.samples;
     long n = 1;
-    for (const StudyParameter& p : study.parameters) n *= static_cast<long>(p.levels().size());
+    for (const StudyParameter& p : study.parameters) n *= p.levelCount();
     return study.parameters.empty() ? 0 : n;
 }
 
@@ -42,9 +42,10 @@ std::vector<double> studyCaseValues(const StudyDescription& study, long index) {
     // The last parameter varies fastest.
     long rest = index;
     for (size_t i = v.size(); i-- > 0;) {
-        const std::vector<double> levels = study.parameters[i].levels();
-        const long n = static_cast<long>(levels.size());
-        v[i] = levels[static_cast<size_t>(rest % n)];
+        // Only this case's level: building a range's levels for every case would make the
+        // cost per case grow with the range's step count.
+        const long n = study.parameters[i].levelCount();
+        v[i] = study.parameters[i].level(rest % n);
         rest /= n;
     }
     return v;

@@ -326,7 +326,7 @@ StudyFileResult parseStudyFile(const std::string& text, const std::string& file)
             if (root.contains("samples"))
                 rd.error("/samples", "'samples' is for Monte Carlo studies (parameters with distributions)");
             double cases = 1;
-            for (const StudyParameter& p : s.parameters) cases *= double(p.levels().size());
+            for (const StudyParameter& p : s.parameters) cases *= double(p.levelCount());
             if (cases > double(kMaxStudyCases))
                 rd.error("/parameters", "the full factorial design has more than 10 000 000 cases");
         }

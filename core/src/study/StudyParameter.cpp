@@ -5,16 +5,24 @@
 
 namespace looplab {
 
-std::vector<double> StudyParameter::levels() const {
-    if (kind == Kind::List) return values;
-    if (kind != Kind::Range || steps < 1) return {};
-    if (steps == 1) return {from};
-    std::vector<double> v(static_cast<size_t>(steps));
+long StudyParameter::levelCount() const {
+    if (kind == Kind::List) return static_cast<long>(values.size());
+    if (kind != Kind::Range || steps < 1) return 0;
+    return steps;
+}
+
+double StudyParameter::level(long k) const {
+    if (kind == Kind::List) return values[static_cast<size_t>(k)];
+    if (steps == 1) return from;
     // from + k·Δ would not end exactly at `to`; the interpolation does, and is symmetric.
-    for (int k = 0; k < steps; ++k) {
-        const double f = double(k) / double(steps - 1);
-        v[size_t(k)] = k == steps - 1 ? to : from * (1.0 - f) + to * f;
-    }
+    if (k == steps - 1) return to;
+    const double f = double(k) / double(steps - 1);
+    return from * (1.0 - f) + to * f;
+}
+
+std::vector<double> StudyParameter::levels() const {
+    std::vector<double> v(static_cast<size_t>(levelCount()));
+    for (size_t k = 0; k < v.size(); ++k) v[k] = level(static_cast<long>(k));
     return v;
 }
 

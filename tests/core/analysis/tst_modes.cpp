@@ -1241,7 +1241,12 @@ private slots:
                                 {{"modes", model, "--along", "nope", "--from", "0", "--to", "1", "--steps", "2"},
                                  "--along"},
                                 {{"modes", model, "--along", "turn", "--to", "1", "--steps", "2"}, "--from"},
+                                // An output limit: 100000 steps of 11 curves is 1.1e6 frequencies.
+                                {{"modes", model, "--count", "11", "--along", "turn", "--from", "0", "--to", "1",
+                                  "--steps", "100000"},
+                                 "--steps × --count must be at most 1000000"},
                                 {{"modes", model, "--from", "0"}, "--along"},
+                                {{"modes", model, "--max-wall-time", "-1"}, "--max-wall-time"},
                                 {{"modes", model, "--out", model}, "--out"}};
         for (const Bad& b : bad) {
             r = test::runCli(b.args);

@@ -271,6 +271,31 @@ private slots:
         QVERIFY(std::abs(bodyPosition(model, s, BodyIndex(1)).x()) < p.l * std::sin(1.2));
     }
 
+    // A wall-clock limit ends the search between iterations, says so, and is not followed
+    // by the relaxation fallback (a solid of 200 000 elements ran on past any limit given).
+    // The limit, a nanosecond, has passed at the first check of any search.
+    void wallTimeLimitEndsTheSearch() {
+        const test::CompoundPendulum p;
+        const Model model = test::buildOrStop(p.document(1.2));
+        for (StaticsMethod method : {StaticsMethod::Automatic, StaticsMethod::Relaxation}) {
+            State s = initialState(model);
+            StaticsOptions o;
+            o.method = method;
+            o.maxWallTime = 1e-9;
+            const StaticsResult r = findEquilibrium(model, s, o);
+            QVERIFY(!r.ok);
+            QCOMPARE(int(r.outcome), int(StaticsOutcome::NoConvergence));
+            QVERIFY2(QString::fromStdString(r.message).startsWith("wall-time limit reached"), r.message.c_str());
+            QVERIFY2(QString::fromStdString(r.message).contains("(limit 1e-09 s) after 0 Newton iterations and 0 relaxation steps"),
+                     r.message.c_str());
+            QCOMPARE(r.relaxationSteps, 0);
+            QVERIFY(phiNorm(model, s) < 1e-12);
+        }
+        // Without a limit the same search converges.
+        State s = initialState(model);
+        QVERIFY(findEquilibrium(model, s).ok);
+    }
+
     void fourBarWithSpring() {
         // Free angle 0.5 rad past the crank's pose: the spring lifts the linkage against
         // gravity to a stable equilibrium.

@@ -752,17 +752,23 @@ private slots:
         check(R"("beams": [{"name": "b", "from": [0,0,0], "to": [1,0,0], "elements": 2, "material": {"young_modulus": 2e11, "density": 7800}, "section": {"type": "rectangle", "width": 0.01, "height": 0}}])",
               "/beams/0/section/width");
         const std::string beam = R"("beams": [{"name": "b", "from": [0,0,0], "to": [1,0,0], "elements": 2, )" + ok + "}], ";
+        // Two beams meeting at (1, 0, 0): a joint holds nodes where they are.
+        const std::string beams = R"("beams": [{"name": "b", "from": [0,0,0], "to": [1,0,0], "elements": 2, )" + ok +
+                                  R"(}, {"name": "c", "from": [1,0,0], "to": [2,0,0], "elements": 2, )" + ok + "}], ";
         // A hinge holds a node to a rigid body or the ground about an axis across the beam; a
         // clamp does not join two nodes, and a revolute between two nodes (a pin) is not driven.
-        check(beam + R"("joints": [{"name": "j", "type": "fixed", "body1": "b.tip", "body2": "b.root", "point": [1,0,0], "axis": [0,0,1]}])",
+        check(beams + R"("joints": [{"name": "j", "type": "fixed", "body1": "b.tip", "body2": "c.root", "point": [1,0,0], "axis": [0,0,1]}])",
               "/joints/0/type");
         check(beam + R"("joints": [{"name": "j", "type": "revolute", "body1": "ground", "body2": "b.tip", "point": [1,0,0], "axis": [1,0,1]}])",
               "/joints/0/axis");
-        check(beam + R"("joints": [{"name": "j", "type": "revolute", "body1": "b.root", "body2": "b.tip", "point": [1,0,0], "axis": [0,0,1]}], )" +
+        check(beams + R"("joints": [{"name": "j", "type": "revolute", "body1": "c.root", "body2": "b.tip", "point": [1,0,0], "axis": [0,0,1]}], )" +
                   R"("drivers": [{"name": "d", "joint": "j", "law": {"type": "constant_velocity", "rate": 1}}])",
               "/drivers/0/joint");
-        check(beam + R"("joints": [{"name": "j", "type": "revolute", "body1": "b.root", "body2": "b.tip", "point": [1,0,0], "axis": [1,0,1]}])",
+        check(beams + R"("joints": [{"name": "j", "type": "revolute", "body1": "c.root", "body2": "b.tip", "point": [1,0,0], "axis": [1,0,1]}])",
               "/joints/0/axis");
+        // Two nodes of one beam 1 m apart, pinned: assembly would fold the beam.
+        check(beam + R"("joints": [{"name": "j", "type": "spherical", "body1": "b.root", "body2": "b.tip", "point": [1,0,0]}])",
+              "/joints/0/point");
         check(beam + R"("joints": [{"name": "j", "type": "prismatic", "body1": "ground", "body2": "b.tip", "point": [1,0,0], "axis": [0,0,1]}])",
               "/joints/0/type");
         check(beam + R"("joints": [{"name": "j", "type": "spherical", "body1": "ground", "body2": "b.node7", "point": [1,0,0], "axis": [0,0,1]}])",

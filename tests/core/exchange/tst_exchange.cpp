@@ -7,12 +7,19 @@
 #include "looplab/files/ModelFile.h"
 #include "looplab/simulation/Simulation.h"
 
+#include <QDir>
 #include <QElapsedTimer>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <algorithm>
 #include <fstream>
 #include <sstream>
+#include <thread>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 using namespace looplab;
 
@@ -90,6 +97,9 @@ std::string mjcfNested(int depth) {
     }
     return "<mujoco><worldbody>" + open + close + "</worldbody></mujoco>";
 }
+
+// Text that reads back the same through a UTF-8 decoder, which replaces what is not UTF-8.
+bool isUtf8(const std::string& text) { return QString::fromStdString(text).toStdString() == text; }
 
 bool diagnosticSays(const ImportResult& r, const std::vector<std::string>& words) {
     const std::string all = formatDiagnostics(r.diagnostics);
@@ -266,6 +276,32 @@ private slots:
                        "latin1.xml");
         QVERIFY2(r.ok(), formatDiagnostics(r.diagnostics).c_str());
         QVERIFY(reportSays(r, "not UTF-8"));
+        // The report names each such text where it is in the model, and every report line
+        // and message read from a file is UTF-8 (the JSON writer threw on them).
+        QVERIFY(reportSays(r, "/bodies/0/name 'Gel\xef\xbf\xbdnk'"));
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString urdf = dir.filePath("latin1.urdf");
+        {
+            QFile f(urdf);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(urdfChain(2, urdfJoint("Gel\xe4nk \xff", "l1", "broken")).c_str());
+        }
+        r = importModel(urdf.toStdString());
+        QVERIFY(!r.ok());  // the joint names a link that is not there
+        for (const Diagnostic& d : r.diagnostics) QVERIFY(isUtf8(d.message));
+        {
+            QFile f(urdf);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(urdfChain(2, "<link name=\"Arm\xe4\"><inertial><mass value=\"1\"/><inertia ixx=\"1\" iyy=\"1\" "
+                                 "izz=\"1\" ixy=\"0\" ixz=\"0\" iyz=\"0\"/></inertial></link>" +
+                                     urdfJoint("Gel\xe4nk", "l1", "Arm\xe4")).c_str());
+        }
+        r = importModel(urdf.toStdString());
+        QVERIFY2(r.ok(), formatDiagnostics(r.diagnostics).c_str());
+        QVERIFY(reportSays(r, "/joints/1/name 'Gel\xef\xbf\xbdnk'"));
+        QVERIFY(reportSays(r, "/bodies/1/name 'Arm\xef\xbf\xbd'"));
+        for (const std::string& line : r.report) QVERIFY(isUtf8(line));
     }
 
     // A chain of links is walked without a stack frame per link: 8 000 links overflowed
@@ -336,6 +372,101 @@ private slots:
                                     "a chain of more than " + std::to_string(kMaxNestedMjcfBodiesForTest) + " bodies"}),
                  formatDiagnostics(r.diagnostics).c_str());
         QVERIFY(!diagnosticSays(r, {"not well-formed"}));
+    }
+
+    // URDF that urdfdom reads in its own way: a document type declaration (urdfdom then
+    // found no <robot>), an axis whose length overflows (it was called zero length), and
+    // visuals with sizes or scales that are not numbers (dropped without a word).
+    void urdfEdgeCasesSayWhat() {
+        const std::string chain = urdfChain(2);
+        ImportResult r = importUrdf("<?xml version=\"1.0\"?>\n<!DOCTYPE robot [\n  <!ELEMENT robot ANY>\n]>\n" + chain,
+                                    "doctype.urdf");
+        QVERIFY(!r.ok());
+        QVERIFY2(diagnosticSays(r, {"doctype.urdf:2", "document type declaration", "not supported", "remove it"}),
+                 formatDiagnostics(r.diagnostics).c_str());
+        QVERIFY(!diagnosticSays(r, {"Could not find the 'robot' element"}));
+        // A plain one, which urdfdom reads, is read.
+        r = importUrdf("<?xml version=\"1.0\"?>\n<!DOCTYPE robot SYSTEM \"urdf.dtd\">\n" + chain, "plain-doctype.urdf");
+        QVERIFY2(r.ok(), formatDiagnostics(r.diagnostics).c_str());
+        // (1e300, 1e300, 0) is a direction, the one of (1, 1, 0).
+        std::string big = chain;
+        big.replace(big.find("<axis xyz=\"0 0 1\"/>"), 19, "<axis xyz=\"1e300 1e300 0\"/>");
+        r = importUrdf(big, "big-axis.urdf");
+        QVERIFY2(r.ok(), formatDiagnostics(r.diagnostics).c_str());
+        const Vec3 axis = r.document->joints[0].axis;
+        QVERIFY2((axis - Vec3(1, 1, 0).normalized()).norm() < 4e-16, qPrintable(QString::number((axis - Vec3(1, 1, 0).normalized()).norm())));
+        // The same through a <loop_joint>.
+        r = importUrdf(urdfChain(3, "<loop_joint name=\"close\" type=\"revolute\"><parent link=\"l0\"/><child link=\"l2\"/>"
+                                    "<origin xyz=\"0.2 0 0\"/><axis xyz=\"0 1e300 1e300\"/></loop_joint>\n"),
+                       "big-loop-axis.urdf");
+        QVERIFY2(r.ok(), formatDiagnostics(r.diagnostics).c_str());
+        // Visuals whose numbers are not numbers: not drawn, and said, naming the links.
+        const std::string inertial = "<inertial><mass value=\"1\"/><inertia ixx=\"0.01\" iyy=\"0.01\" izz=\"0.01\" ixy=\"0\" "
+                                     "ixz=\"0\" iyz=\"0\"/></inertial>";
+        auto link = [&](const std::string& name, const std::string& geometry) {
+            return "<link name=\"" + name + "\">" + inertial + "<visual><geometry>" + geometry + "</geometry></visual></link>\n" +
+                   urdfJoint(name + " joint", "l1", name);
+        };
+        r = importUrdf(urdfChain(2, link("box", "<box size=\"nan 0.1 0.1\"/>") + link("ball", "<sphere radius=\"nan\"/>") +
+                                        link("rod", "<cylinder radius=\"0.1\" length=\"inf\"/>") +
+                                        link("part", "<mesh filename=\"part.stl\" scale=\"1 nan 1\"/>") +
+                                        link("good", "<box size=\"0.1 0.2 0.3\"/>")),
+                       "nan-visuals.urdf");
+        QVERIFY2(r.ok(), formatDiagnostics(r.diagnostics).c_str());
+        std::string report;
+        for (const std::string& line : r.report) report += line + "\n";
+        for (const char* name : {"box", "ball", "rod", "part"})
+            QVERIFY2(report.find(name) != std::string::npos && report.find("visuals not drawn") != std::string::npos,
+                     report.c_str());
+        QVERIFY2(report.find("good") == std::string::npos, report.c_str());
+        qInfo("%s", report.c_str());
+        const auto good = std::find_if(r.document->bodies.begin(), r.document->bodies.end(),
+                                       [](const BodyDoc& b) { return b.name == "good"; });
+        QVERIFY(good != r.document->bodies.end());
+        QCOMPARE(good->shape.kind, VisualShape::Kind::Box);
+        QCOMPARE(good->shape.size, Vec3(0.1, 0.2, 0.3));
+    }
+
+    // An import path that is not a file to read is refused with the reason, naming the
+    // file: a folder named x.urdf, a named pipe no program writes to (a plain open waited
+    // for a writer for ever), a link to a device that never ends (the read stopped only
+    // when the memory ran out).
+    void unreadableImportSourcesAreRefused() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const std::string folder = dir.filePath("x.urdf").toStdString();
+        QVERIFY(QDir().mkpath(QString::fromStdString(folder)));
+        ImportResult r = importModel(folder);
+        QVERIFY(!r.ok());
+        QCOMPARE(r.diagnostics.size(), size_t(1));
+        QCOMPARE(r.diagnostics[0].file, folder);
+        QCOMPARE(r.diagnostics[0].message, std::string("is a directory, not a URDF file"));
+        if (QFileInfo::exists("/dev/zero")) {
+            const QString zero = dir.filePath("zero.xml");
+            QVERIFY(QFile::link("/dev/zero", zero));
+            r = importModel(zero.toStdString());
+            QVERIFY(!r.ok());
+            QCOMPARE(r.diagnostics[0].file, zero.toStdString());
+            QVERIFY2(diagnosticSays(r, {"larger than 64 MB", "MJCF file"}), formatDiagnostics(r.diagnostics).c_str());
+        }
+        const QString fifo = dir.filePath("robot.urdf");
+        if (::mkfifo(fifo.toLocal8Bit().constData(), 0600) != 0) QSKIP("cannot make a FIFO here");
+        r = importModel(fifo.toStdString());
+        QVERIFY(!r.ok());
+        QCOMPARE(r.diagnostics[0].file, fifo.toStdString());
+        QVERIFY2(diagnosticSays(r, {"is a pipe that nothing wrote to within 5 s"}), formatDiagnostics(r.diagnostics).c_str());
+        // A pipe whose writer sends a URDF is read like a file.
+        const std::string text = urdfChain(3);
+        std::thread writer([&] {
+            QFile out(fifo);
+            if (out.open(QIODevice::WriteOnly)) out.write(text.data(), qint64(text.size()));
+        });
+        r = importModel(fifo.toStdString());
+        const int release = ::open(fifo.toLocal8Bit().constData(), O_RDONLY | O_NONBLOCK);
+        writer.join();
+        if (release >= 0) ::close(release);
+        QVERIFY2(r.ok(), formatDiagnostics(r.diagnostics).c_str());
+        QCOMPARE(int(r.document->bodies.size()), 2);
     }
 
     // What a format cannot say is reported: initial velocities, drivers, a spatial loop

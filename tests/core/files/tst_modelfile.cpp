@@ -180,6 +180,10 @@ const MalformedCase kMalformed[] = {
     // A hinge on a beam node turns the beam about its axis: the axis must cross the beam.
     {"beam-hinge-axis-along-beam.json", Stage::Build, "/joints/0/axis",
      "needs an axis perpendicular to the beam at the node", 0, 0},
+    // A joint holds a beam node where the node is: a point away from it (here metres from
+    // both nodes of a pin) would have assembly fold the beam.
+    {"beam-pin-point-away-from-nodes.json", Stage::Build, "/joints/1/point",
+     "joint 'fold': its point is 3.0104 m from the beam node 'rod.node1'", 0, 0},
     // Elements whose length cubed underflows: refused where the file gives the ends.
     {"beam-elements-too-short.json", Stage::Build, "/beams/0/to",
      "the beam's elements are too short or too long: each is 5.5e-200 m", 0, 0},

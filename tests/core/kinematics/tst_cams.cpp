@@ -494,6 +494,22 @@ private slots:
             QVERIFY2(p.find("/couplers/0/law") != std::string::npos && p.find("balance") != std::string::npos, p.c_str());
         }
         {
+            // A lift of 1e300 m: finite in the file, but the profile overflows. It was built
+            // and called "not undercut" by check; it is refused at the law.
+            for (double lift : {1e300, 1e160}) {
+                ModelDocument doc = roller;
+                doc.couplers[0].cam.segments[0].lift = lift;
+                doc.couplers[0].cam.segments[2].lift = -lift;
+                const std::string p = problems(doc);
+                QVERIFY2(p.find("/couplers/0/law") != std::string::npos && p.find("too large") != std::string::npos, p.c_str());
+            }
+            // A large lift that is still a cam: built.
+            ModelDocument doc = roller;
+            doc.couplers[0].cam.segments[0].lift = 0.5;
+            doc.couplers[0].cam.segments[2].lift = -0.5;
+            QCOMPARE(problems(doc), std::string());
+        }
+        {
             ModelDocument doc = oscillatingCam();
             doc.couplers[0].cam.follower = CamFollower::FlatFace;
             const std::string p = problems(doc);

@@ -537,6 +537,36 @@ private slots:
             QVERIFY2(q.find("whole numbers") != std::string::npos, q.c_str());
         }
         {
+            // Tooth counts within their range (1 to 1 000 000) whose ratio in lowest terms is
+            // too large: said of the tooth counts, not "from the radii" the file does not give.
+            ModelDocument doc = train;
+            doc.couplers[0].teeth1 = 1000000;
+            doc.couplers[0].teeth2 = 3;
+            const std::string p = problems(doc);
+            QVERIFY2(p.find("/couplers/0/teeth1") != std::string::npos &&
+                         p.find("the tooth counts 1000000 and 3 make the ratio 1000000:3 in lowest terms") != std::string::npos &&
+                         p.find("radii") == std::string::npos,
+                     p.c_str());
+            doc.couplers[0].teeth2 = 3000000 / 6;  // 2:1 in lowest terms
+            QCOMPARE(problems(doc), std::string());
+        }
+        {
+            // Pulleys of 30 and 250 mm on axes 0.269 m apart: one is not inside the other,
+            // but they overlap (an open belt was accepted as long as |r₁ − r₂| < d).
+            ModelDocument doc = test::exampleDocument("belt-drive.json");
+            QCOMPARE(problems(doc), std::string());
+            doc.couplers[0].radius2 = 0.25;
+            std::string p = problems(doc);
+            QVERIFY2(p.find("/couplers/0") != std::string::npos && p.find("'motor shaft' and 'A' overlap") != std::string::npos &&
+                         p.find("0.28 m") != std::string::npos,
+                     p.c_str());
+            doc.couplers[0].crossed = true;
+            p = problems(doc);
+            QVERIFY2(p.find("overlap") != std::string::npos, p.c_str());
+            doc.couplers[0].radius2 = 0.2;  // 0.23 m < 0.269 m: clear of each other
+            QCOMPARE(problems(doc), std::string());
+        }
+        {
             ModelDocument doc = test::exampleDocument("planetary-gear.json");
             CouplerDoc gear;
             gear.name = "sun to planet";

@@ -20,7 +20,9 @@
 #include <QtTest>
 
 #include <cmath>
+#include <csignal>
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -482,6 +484,96 @@ private slots:
         QVERIFY2(r.exitCode == 0, r.err.constData());
         QVERIFY(r.out.startsWith("t,crank.x,"));
         QCOMPARE(r.out.count('\n'), 11 + 1 + 1);  // header, 11 rows, the summary line
+    }
+
+    // A model of 100 000 coordinates or more is announced before it is loaded, naming its
+    // largest member: loading it and each step take minutes and gigabytes, and
+    // --max-wall-time is checked only between steps (a solid of 200 000 elements ran on
+    // past it without a word). The tool is ended once it has said so; the example block
+    // says nothing.
+    void largeModelIsAnnouncedBeforeTheWork() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QFile blockFile(example("clamped-block.json"));
+        QVERIFY(blockFile.open(QIODevice::ReadOnly));
+        QJsonObject model = QJsonDocument::fromJson(blockFile.readAll()).object();
+        QJsonArray solids = model["solids"].toArray();
+        QJsonObject block = solids[0].toObject();
+        block["elements"] = QJsonArray{60, 24, 24};  // 61 × 25 × 25 nodes, 114 375 coordinates
+        solids[0] = block;
+        model["solids"] = solids;
+        const QString large = dir.filePath("large-block.json");
+        {
+            QFile f(large);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(QJsonDocument(model).toJson());
+        }
+        QProcess p;
+        p.start(QStringLiteral(LOOPLAB_CLI_PATH), {"statics", large, "--max-wall-time", "20"});
+        QVERIFY(p.waitForStarted(-1));
+        QByteArray err;
+        QVERIFY(looplab::eventwait::waitUntil(
+            [&] {
+                p.waitForReadyRead(10);  // no event loop in this suite: read what has come
+                err += p.readAllStandardError();
+                return err.contains('\n') || p.state() == QProcess::NotRunning;
+            },
+            "the large model's warning"));
+        p.kill();
+        p.waitForFinished(-1);
+        QVERIFY2(err.startsWith("warning: the model has 114375 coordinates (solid 'block': 34560 elements)"),
+                 err.constData());
+        QVERIFY2(err.contains("--max-wall-time is checked only between iterations and steps"), err.constData());
+        const CliResult small = runCli({"check", example("clamped-block.json")});
+        QVERIFY2(small.exitCode == 0, small.err.constData());
+        QVERIFY2(!small.err.contains("coordinates"), small.err.constData());
+    }
+
+    // A run ended by SIGINT, SIGTERM or SIGHUP removes its temporary output file (it was
+    // left as FILE.tmp-XXXXXX with the rows so far, and nothing said so) and ends as the
+    // signal ends it; the old output stays as it was.
+    void signalRemovesTheTemporaryFile_data() {
+        QTest::addColumn<int>("signal");
+        QTest::newRow("SIGINT") << int(SIGINT);
+        QTest::newRow("SIGTERM") << int(SIGTERM);
+        QTest::newRow("SIGHUP") << int(SIGHUP);
+    }
+    void signalRemovesTheTemporaryFile() {
+        QFETCH(int, signal);
+        struct sigaction inherited {};
+        QCOMPARE(::sigaction(signal, nullptr, &inherited), 0);
+        // The tool keeps a signal its caller ignores ignored (a background job's SIGINT).
+        if (inherited.sa_handler == SIG_IGN) QSKIP("this signal is ignored here, and so in the tool");
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString out = dir.filePath("rows.csv");
+        {
+            QFile old(out);
+            QVERIFY(old.open(QIODevice::WriteOnly));
+            old.write("old rows\n");
+        }
+        // A long run: a million rows of the pendulum, far more than are written before
+        // the signal comes.
+        QProcess p;
+        p.start(QStringLiteral(LOOPLAB_CLI_PATH), {"simulate", example("pendulum.json"), "--t-end", "100000",
+                                                   "--output-step", "0.1", "--out", out});
+        QVERIFY(p.waitForStarted(-1));
+        auto temporaries = [&] { return QDir(dir.path()).entryList({"rows.csv.tmp-*"}, QDir::Files); };
+        // Once rows have reached the temporary file.
+        QVERIFY(looplab::eventwait::waitUntil(
+            [&] {
+                const QStringList t = temporaries();
+                return p.state() == QProcess::NotRunning || (!t.isEmpty() && QFileInfo(dir.filePath(t[0])).size() > 0);
+            },
+            "rows in the temporary output file"));
+        QVERIFY2(p.state() == QProcess::Running, p.readAllStandardError().constData());
+        QCOMPARE(::kill(pid_t(p.processId()), signal), 0);
+        QVERIFY(looplab::eventwait::waitForExit(p, "looplab-cli simulate after the signal"));
+        QCOMPARE(p.exitStatus(), QProcess::CrashExit);  // ended by the signal
+        QVERIFY2(temporaries().isEmpty(), qPrintable(temporaries().join(", ")));
+        QFile old(out);
+        QVERIFY(old.open(QIODevice::ReadOnly));
+        QCOMPARE(old.readAll(), QByteArray("old rows\n"));
     }
 
     // A FIFO is written directly and stays a FIFO; a symbolic link stays a link and its

@@ -29,6 +29,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 using namespace looplab;
 using looplab::test::CliResult;
@@ -156,6 +157,7 @@ private slots:
     void toggleClampLockingForceMatchesReference();
     void uniformDrawsFillTheirInterval();
     void factorialCasesNestInParameterOrder();
+    void rangeLevelsComputedAlone();
     void threadsGiveIdenticalRows_data();
     void threadsGiveIdenticalRows();
     void resumeGivesTheSameFile();
@@ -623,6 +625,38 @@ void TestStudy::factorialCasesNestInParameterOrder() {
             }
     // Case 13: level ⌊13/6⌋ mod 3 = 2 of the mass, ⌊13/2⌋ mod 3 = 0 of the stiffness, 13 mod 2 = 1 of gravity.
     QCOMPARE(studyCaseValues(*f.study, 13), (std::vector<double>{2.0, 500.0, -1.62}));
+}
+
+void TestStudy::rangeLevelsComputedAlone() {
+    // A case's value of a range is its own level, not an element of the whole range built
+    // anew for every case: a range of 10⁷ steps (the most a file may give) costs no more
+    // per case than a list of two.
+    const StudyFileResult f = parseStudyFile(R"({"format": "looplab-study", "version": 1, "model": ")" LOOPLAB_EXAMPLES_DIR
+                                             R"(/spring-mass.json",
+        "parameters": [{"name": "m", "path": "/bodies/0/mass", "values": [2.0]},
+                       {"name": "k", "path": "/forces/0/stiffness", "range": {"from": 0.1, "to": 2.3, "steps": 10000000}}],
+        "analysis": {"type": "statics"}, "outputs": [{"quantity": "block.y"}]})",
+                                             "long-range.json");
+    QVERIFY2(f.study, formatDiagnostics(f.diagnostics).c_str());
+    const StudyParameter& k = f.study->parameters[1];
+    QCOMPARE(k.levelCount(), 10000000L);
+    QCOMPARE(studyCaseCount(*f.study), 10000000L);
+    // Level j is (1 − j/(n − 1))·from + j/(n − 1)·to; the last is `to` exactly.
+    const double n1 = 9999999.0;
+    for (long j : {0L, 1L, 4999999L, 9999998L}) {
+        const std::vector<double> v = studyCaseValues(*f.study, j);
+        QCOMPARE(v[0], 2.0);
+        const double exact = 0.1 + 2.2 * double(j) / n1;
+        QVERIFY2(std::abs(v[1] - exact) <= 4 * std::numeric_limits<double>::epsilon() * 2.3, std::to_string(j).c_str());
+    }
+    QCOMPARE(studyCaseValues(*f.study, 10000000L - 1), (std::vector<double>{2.0, 2.3}));
+    // The same numbers as the whole range, where building it is cheap.
+    StudyParameter small = k;
+    small.steps = 7;
+    const std::vector<double> all = small.levels();
+    QCOMPARE(long(all.size()), small.levelCount());
+    for (long j = 0; j < small.levelCount(); ++j) QCOMPARE(small.level(j), all[size_t(j)]);
+    QCOMPARE(all.back(), 2.3);
 }
 
 void TestStudy::threadsGiveIdenticalRows_data() {

@@ -90,6 +90,10 @@ struct StaticsOptions {
     /// coarsely than that in double precision, the result is no convergence, with the
     /// residual and why, never an "equilibrium" whose reactions miss part of the load [-].
     double loadResidualTolerance = 1e-3;
+    /// Wall-clock limit [s], 0 for none: checked between Newton iterations and relaxation
+    /// steps; reaching it ends the search without an equilibrium ("wall-time limit
+    /// reached", no fallback to relaxation).
+    double maxWallTime = 0.0;
 };
 
 /// ok: outcome == Converged; message: why not.

@@ -29,6 +29,11 @@ struct StudyParameter {
     double low = 0.0, high = 0.0;    ///< Uniform on [low, high)
 
     bool isDistribution() const { return kind == Kind::Normal || kind == Kind::Uniform; }
+    /// Number of values of a list or range (0 for a distribution).
+    long levelCount() const;
+    /// Value k (0 ≤ k < levelCount()) of a list or range, computed alone: a case needs its
+    /// own value only, and a range of 10⁷ steps is not built for every case.
+    double level(long k) const;
     /// The values of a list or range, in order (empty for a distribution).
     std::vector<double> levels() const;
     /// A draw of a distribution from two independent uniforms on [0, 1): the inverse of the

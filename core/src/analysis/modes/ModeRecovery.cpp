@@ -177,7 +177,7 @@ RejectedPair recoverModes(ModesWork& w, ModesResult& res, std::vector<Mode> rigi
     return {rejectedW2, rejectedResidual};
 }
 
-std::string noModeMessage(const ModesWork& w, const ModesResult& res, const RejectedPair& rejected) {
+std::string noModeMessage(const ModesWork& w, const ModesResult& res, const RejectedPair& rejected, bool shiftTried) {
     const ModesOptions& o = w.options;
     const double sigma = w.sigma, rejectedW2 = rejected.squaredFrequency, rejectedResidual = rejected.residual;
     return "no physical mode was found near the shift: " +
@@ -191,10 +191,15 @@ std::string noModeMessage(const ModesWork& w, const ModesResult& res, const Reje
                                     rejectedW2, rejectedResidual) +
                                  format(" against a shift of %.3g: the model's frequencies are not "
                                         "resolved in double precision there (a material or mass out of "
-                                        "the range of real structures: on the example cantilever a "
-                                        "modulus over density above about 1e13 m^2/s^2, a million times "
-                                        "steel's); a --shift nearer omega^2 = %.3g may resolve them",
-                                        sigma, rejectedW2)
+                                        "the range of real structures, such as a modulus over density "
+                                        "hundreds of millions of times steel's)",
+                                        sigma) +
+                                 (shiftTried ? format("; a shift at omega^2 = %.3g was tried as well and found "
+                                                      "none: give the material and masses values of real "
+                                                      "structures",
+                                                      rejectedW2)
+                                             : format("; a --shift nearer omega^2 = %.3g may resolve them",
+                                                      rejectedW2))
                            : std::string("; try a --shift nearer the modes"))
                 : std::string("the iteration returned no pair"));
 }

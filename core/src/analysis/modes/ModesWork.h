@@ -116,6 +116,7 @@ void moveShiftNearLowestMode(ModesWork& w, ModesResult& res);
 bool iterateShiftInverted(ModesWork& w, ModesResult& res);
 RejectedPair recoverModes(ModesWork& w, ModesResult& res, std::vector<Mode> rigidModes);
 void checkOnTangentSpace(ModesWork& w, ModesResult& res);
-std::string noModeMessage(const ModesWork& w, const ModesResult& res, const RejectedPair& rejected);
+/// Why no mode was found; `shiftTried`: a shift at the rejected pairs' ω² was tried as well.
+std::string noModeMessage(const ModesWork& w, const ModesResult& res, const RejectedPair& rejected, bool shiftTried);
 
 }  // namespace looplab::modes
