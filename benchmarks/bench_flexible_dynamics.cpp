@@ -403,8 +403,8 @@ int main(int argc, char** argv) {
        << tEnd << " s of motion from each model's own start; CPU and wall time per simulated second are the "
        << "medians of " << runs << " runs. Error: the largest distance over the run (frames every "
        << kFrameStep * 1e3 << " ms) of the probe from the reference, relative to the probe's range of motion. "
-       << "Reference: Richardson extrapolation of tlismni/hht at fixed steps; its uncertainty is the change "
-       << "between the last two extrapolations. Rows within ten times that uncertainty read \"below reference\".";
+       << "Reference: Richardson extrapolation of tlismni/hht at fixed steps, with its uncertainty (below, per "
+       << "example). Rows within ten times that uncertainty read \"below reference\".";
     if (damping > 0.0) md << " Every beam and solid with stiffness damping beta = " << damping << " s.";
     md << "\n";
     std::vector<Panel> panels;
