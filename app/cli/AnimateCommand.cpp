@@ -203,7 +203,7 @@ int runAnimate(const AnimateOptions& a) {
         j["export_wall_time_s"] = exportTime;
         j["render_s_per_frame"] = frames ? renderTime / frames : 0.0;
         j["encode_s_per_frame"] = frames ? encodeTime / frames : 0.0;
-        std::cout << j.dump(2) << "\n";
+        printJsonReport(j);
     } else if (written) {
         char buf[256];
         std::snprintf(buf, sizeof buf, "%s: %d frames %dx%d at %g frames/s (%s); render %.1f ms, encode %.1f ms a frame\n",

@@ -230,7 +230,7 @@ int runModeAnimate(const AnimateOptions& a) {
         j["export_wall_time_s"] = exportTime;
         j["render_s_per_frame"] = frames ? renderTime / frames : 0.0;
         j["encode_s_per_frame"] = frames ? encodeTime / frames : 0.0;
-        std::cout << j.dump(2) << "\n";
+        printJsonReport(j);
     } else if (written) {
         char buf[320];
         std::snprintf(buf, sizeof buf,

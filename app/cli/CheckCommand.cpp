@@ -31,7 +31,7 @@ int runCheck(const CheckOptions& o) {
             j["error"] = failure;
             j["exit_status"] = rc;
             if (why) j["explanation"] = explanationJson(*why);
-            std::cout << j.dump(2) << "\n";
+            printJsonReport(j);
         }
         return rc;
     }
@@ -48,7 +48,7 @@ int runCheck(const CheckOptions& o) {
         nlohmann::json j = checkJson(model, r, why);
         j["ok"] = true;
         j["file"] = o.model;
-        std::cout << j.dump(2) << "\n";
+        printJsonReport(j);
     } else {
         std::cout << "model:                 " << model.name << "\n"
                   << "moving bodies:         " << model.movingBodyCount() << "\n"

@@ -2,6 +2,7 @@
 // Shared pieces of the command-line tool: exit codes, model loading with diagnostics,
 // option checks and the failure report (stderr, and one JSON object with --json).
 
+#include "looplab/Version.h"
 #include "looplab/files/ModelFile.h"
 #include "looplab/simulation/ModelRunSettings.h"
 #include "looplab/simulation/SimulationSettings.h"
@@ -36,6 +37,14 @@ enum ExitCode : int { kSuccess = 0, kBadInput = 2, kSolverFailure = 3 };
 /// failure of the run, status 3 (docs/cli.md).
 inline constexpr int kWriteFailure = kSolverFailure;
 
+/// Prints one JSON report on standard output, stamped with the version that made it, so
+/// that a result kept for years says which LoopLab computed it. Bytes of a name that are
+/// not UTF-8 are printed as U+FFFD rather than failing the report.
+inline void printJsonReport(nlohmann::json& j) {
+    j["looplab_version"] = version();
+    std::cout << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+}
+
 /// Reports a failure before or instead of a result: the message on stderr, and with
 /// --json the one JSON object on stdout ({"ok": false, "error": message}).
 inline int reportFailure(bool json, int status, const std::string& message) {
@@ -45,7 +54,7 @@ inline int reportFailure(bool json, int status, const std::string& message) {
         j["ok"] = false;
         j["error"] = message;
         j["exit_status"] = status;
-        std::cout << j.dump(2) << "\n";
+        printJsonReport(j);
     }
     return status;
 }
@@ -86,7 +95,7 @@ inline int loadOrReport(const std::string& path, LoadedModel& out, bool json, Ru
         j["ok"] = false;
         j["error"] = message;
         j["exit_status"] = rc;
-        std::cout << j.dump(2) << "\n";
+        printJsonReport(j);
     }
     return rc;
 }

@@ -40,7 +40,7 @@ int runImport(const ImportOptions& o) {
         std::cerr << message;
         if (o.json) {
             nlohmann::json j = {{"ok", false}, {"error", message}, {"exit_status", kBadInput}, {"report", r.report}};
-            std::cout << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+            printJsonReport(j);
         }
         return kBadInput;
     }
@@ -67,7 +67,7 @@ int runImport(const ImportOptions& o) {
                             {"joints", lm.model->joints.size()},
                             {"report", r.report}};
         if (o.out.empty()) j["model"] = nlohmann::json::parse(r.modelJson);
-        std::cout << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+        printJsonReport(j);
     }
     return kSuccess;
 }
@@ -86,7 +86,7 @@ int runExport(const ExportOptions& o) {
     if (o.json) {
         nlohmann::json j = {{"ok", true}, {"format", o.format}, {"report", r.report}};
         if (o.out.empty()) j["text"] = r.text;
-        std::cout << j.dump(2) << "\n";
+        printJsonReport(j);
     }
     return kSuccess;
 }

@@ -92,7 +92,7 @@ int runKinematics(const KinematicsOptions& o) {
             j["error"] = error;
             j["exit_status"] = status;
         }
-        std::cout << j.dump(2) << "\n";
+        printJsonReport(j);
     } else if (res.ok) {
         std::cout << "steps: " << res.steps << ", max violation: position " << record.maxPositionViolation()
                   << ", velocity " << record.maxVelocityViolation() << ", acceleration "

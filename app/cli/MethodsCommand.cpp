@@ -72,7 +72,7 @@ int runMethods(const MethodsOptions& o) {
         j["methods"] = methods;
         j["integrators"] = integrators;
         j["supported_pairs"] = pairs;
-        std::cout << j.dump(2) << "\n";
+        printJsonReport(j);
         return kSuccess;
     }
     std::cout << "Constraint methods (--method):\n";

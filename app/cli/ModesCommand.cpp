@@ -132,7 +132,7 @@ int runModes(const ModesCommandOptions& o) {
                 j["error"] = !r.ok ? r.message : writeError;
                 j["exit_status"] = rc;
             }
-            std::cout << j.dump(2) << "\n";
+            printJsonReport(j);
         }
         return rc;
     }
@@ -148,7 +148,7 @@ int runModes(const ModesCommandOptions& o) {
         std::cerr << "error: " << why << "\n";
         if (o.json) {
             nlohmann::json j = {{"ok", false}, {"error", why}, {"exit_status", kSolverFailure}, {"equilibrium", eq}};
-            std::cout << j.dump(2) << "\n";
+            printJsonReport(j);
         }
         return kSolverFailure;
     }
@@ -190,7 +190,7 @@ int runModes(const ModesCommandOptions& o) {
             j["error"] = !r.ok ? r.message : writeError;
             j["exit_status"] = rc;
         }
-        std::cout << j.dump(2) << "\n";
+        printJsonReport(j);
     } else if (r.ok) {
         std::cout << "model:        " << model.name << "\n"
                   << "equilibrium:  " << staticsOutcomeName(st.outcome) << " (force residual " << st.forceResidual

@@ -92,7 +92,7 @@ int runSimulate(const SimulateOptions& o) {
             j["error"] = error;
             j["exit_status"] = written ? kSolverFailure : kWriteFailure;
         }
-        std::cout << j.dump(2) << "\n";
+        printJsonReport(j);
     } else {
         std::cout << "settings: " << resolved.summary() << "\n"
                   << "start: " << reports::startText(lm.start, o.given.start ? *o.given.start

@@ -41,7 +41,7 @@ int runStatics(const StaticsCommandOptions& o) {
             j["error"] = r.message;
             j["exit_status"] = rc;
         }
-        std::cout << j.dump(2) << "\n";
+        printJsonReport(j);
     } else {
         std::cout << "model:                " << model.name << "\n"
                   << "outcome:              " << staticsOutcomeName(r.outcome) << "\n"

@@ -2,6 +2,7 @@
 #include "CliCommon.h"
 
 #include "looplab/integrate/MethodRegistry.h"
+#include "looplab/Version.h"
 
 #include <CLI/CLI.hpp>
 
@@ -125,6 +126,7 @@ void addSimulationOptions(CLI::App* cmd, looplab::cli::SimulateOptions& o, RunOp
 int main(int argc, char** argv) {
     using namespace looplab::cli;
     CLI::App app{"LoopLab command-line tool: analyse and simulate closed-loop mechanisms"};
+    app.set_version_flag("--version", std::string("looplab-cli ") + looplab::version());
     app.require_subcommand(1);
 
     CheckOptions check;
@@ -243,7 +245,7 @@ int main(int argc, char** argv) {
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
-        if (e.get_exit_code() == 0) {  // --help
+        if (e.get_exit_code() == 0) {  // --help, --version
             app.exit(e);
             return kSuccess;
         }

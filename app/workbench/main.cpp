@@ -17,6 +17,7 @@
 
 #include "viewport/VtkViewport.h"
 #include "document/DocumentOperations.h"
+#include "looplab/Version.h"
 #include "workbench/MainWindow.h"
 #include "workbench/PropertyEditor.h"
 #include "run/SimulationRunner.h"
@@ -146,7 +147,7 @@ int main(int argc, char** argv)
         if (arg == "-h" || arg == "--help" || arg == "--help-all" || arg == "-v" || arg == "--version") {
             QCoreApplication console(argc, argv);
             QCoreApplication::setApplicationName("looplab");
-            QCoreApplication::setApplicationVersion("0.1.0");
+            QCoreApplication::setApplicationVersion(looplab::version());
             QCommandLineParser parser;
             describeOptions(parser);
             parser.process(console);  // prints and exits
@@ -160,7 +161,7 @@ int main(int argc, char** argv)
     QApplication app(argc, argv);
     QApplication::setOrganizationName("LoopLab");
     QApplication::setApplicationName("LoopLab");
-    QApplication::setApplicationVersion("0.1.0");
+    QApplication::setApplicationVersion(looplab::version());
 
     QCommandLineParser parser;
     describeOptions(parser);

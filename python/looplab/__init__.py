@@ -15,14 +15,14 @@ Long solves release the GIL; ``progress`` callbacks, a :class:`StopFlag` and Ctr
 them cleanly. docs/python.md has the whole interface.
 """
 
-from ._looplab import StopFlag
+from ._looplab import StopFlag, __version__
 from ._model import Diagnostic, Model, ModelDraft, ModelError, State, load
 from ._results import ModesAlongResult, ModesResult, RunResult, StaticsResult, StudyResult, TimeSeries
 from ._analyses import StudyError, check, kinematics, methods, modes, simulate, statics, study
 from ._session import Session
 
 __all__ = [
-    "Diagnostic", "Model", "ModelDraft", "ModelError", "ModesAlongResult", "ModesResult", "RunResult", "Session", "State",
+    "__version__", "Diagnostic", "Model", "ModelDraft", "ModelError", "ModesAlongResult", "ModesResult", "RunResult", "Session", "State",
     "StaticsResult", "StopFlag", "StudyError", "StudyResult", "TimeSeries", "check", "kinematics", "load",
     "methods", "modes", "simulate", "statics", "study",
 ]

@@ -5,6 +5,7 @@
 #include "RunControl.h"
 #include "Runs.h"
 
+#include "looplab/Version.h"
 #include "looplab/exchange/ModelExport.h"
 #include "looplab/integrate/MethodRegistry.h"
 
@@ -58,6 +59,7 @@ py::dict registry() {
 
 PYBIND11_MODULE(_looplab, m) {
     m.doc() = "LoopLab's solver core; use the package `looplab`, which wraps this module.";
+    m.attr("__version__") = looplab::version();
 
     py::class_<StopFlag, std::shared_ptr<StopFlag>>(m, "StopFlag",
         "A flag that ends the runs it is given to after their current step; set() may be called from any thread.")

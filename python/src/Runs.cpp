@@ -7,6 +7,7 @@
 #include "StartReport.h"
 #include "StaticsReport.h"
 
+#include "looplab/Version.h"
 #include "looplab/integrate/MethodRegistry.h"
 #include "looplab/kinematics/Mobility.h"
 #include "looplab/simulation/Simulation.h"
@@ -36,7 +37,13 @@ py::list diagnosticsList(const Diagnostics& diagnostics) {
     return out;
 }
 
-py::object fromJson(const std::string& text) { return py::module_::import("json").attr("loads")(text); }
+// A report as Python objects; a dict is stamped with the version, as the command line's
+// JSON is (app/cli/CliCommon.h), so that both give the same summary.
+py::object fromJson(const std::string& text) {
+    py::object out = py::module_::import("json").attr("loads")(text);
+    if (py::isinstance<py::dict>(out)) out["looplab_version"] = looplab::version();
+    return out;
+}
 
 py::object asArray(const std::vector<double>& values, size_t columns) {
     const size_t rows = columns ? values.size() / columns : 0;

@@ -127,3 +127,15 @@ def test_modes_along_a_driver_equal_the_command_line(cli, examples, tmp_path):
         looplab.modes(model, 2, along="nope", from_=0, to=1, steps=2)
     with pytest.raises(TypeError, match="need along=DRIVER"):
         looplab.modes(model, 2, steps=2)
+
+
+def test_one_version_everywhere(cli, examples):
+    """The package, the command line and every JSON report say the same version, the one
+    project() in CMakeLists.txt sets (docs/install.md, "Versions")."""
+    source = (examples.parent.parent / "CMakeLists.txt").read_text()
+    declared = source.split("project(LoopLab VERSION ", 1)[1].split()[0]
+    assert looplab.__version__ == declared
+    assert run_cli(cli, "--version").strip() == f"looplab-cli {declared}"
+    report = json.loads(run_cli(cli, "check", examples / "pendulum.json", "--json"))
+    assert report["looplab_version"] == declared
+    assert looplab.check(looplab.load(examples / "pendulum.json"))["looplab_version"] == declared

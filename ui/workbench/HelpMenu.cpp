@@ -1,4 +1,5 @@
 #include "workbench/HelpMenu.h"
+#include "looplab/Version.h"
 
 #include "workbench/ExamplesDirectory.h"
 
@@ -120,7 +121,7 @@ QString documentationDirectory()
     QStringList candidates;
     const QString appDir = QCoreApplication::applicationDirPath();
     if (!appDir.isEmpty())
-        candidates << appDir + "/../share/looplab/docs" << appDir + "/docs";
+        candidates << appDir + "/../share/doc/looplab" << appDir + "/../share/looplab/docs" << appDir + "/docs";
 #ifdef LOOPLAB_DOCS_DIR
     candidates << QStringLiteral(LOOPLAB_DOCS_DIR);
 #endif
@@ -179,11 +180,11 @@ QMenu* addHelpMenu(QMainWindow& window)
     help->addSeparator();
     help->addAction(helpText("&About LoopLab"), w, [w] {
         showText(*w, "about", helpText("About LoopLab"),
-                 helpText("<h3>LoopLab</h3><p>A workbench for multibody mechanisms with closed kinematic loops: "
+                 helpText("<h3>LoopLab %2</h3><p>A workbench for multibody mechanisms with closed kinematic loops: "
                     "build a linkage, watch it move, find out why it locks or drifts, with constraints held "
                     "to machine precision through redundant joints and singular configurations.</p>"
                     "<p>Built with Qt %1, VTK, Eigen, SuiteSparse, Spectra and SUNDIALS.</p>")
-                     .arg(QString::fromLatin1(qVersion())));
+                     .arg(QString::fromLatin1(qVersion()), QString::fromLatin1(looplab::version())));
     });
     return help;
 }

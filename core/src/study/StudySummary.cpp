@@ -1,4 +1,5 @@
 #include "looplab/study/StudySummary.h"
+#include "looplab/Version.h"
 
 #include <Eigen/Dense>
 #include <nlohmann/json.hpp>
@@ -166,6 +167,7 @@ std::string studySummaryJson(const StudyDescription& study, const StudySummary& 
                           {"sensitivity", {{"regression", reg}, {"regression_r2", numberJson(o.regressionR2)}, {"spearman", sp}}}};
     }
     j["outputs"] = outs;
+    j["looplab_version"] = version();
     return j.dump(2) + "\n";
 }
 
