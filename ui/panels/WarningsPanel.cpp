@@ -4,6 +4,8 @@
 
 #include <QHeaderView>
 #include <QPushButton>
+#include <QSplitter>
+#include <QTextBrowser>
 #include <QStyle>
 #include <QTreeWidget>
 #include <QVBoxLayout>
@@ -68,7 +70,20 @@ WarningsPanel::WarningsPanel(QWidget* parent) : QWidget(parent)
     tree_->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
     tree_->header()->setSectionResizeMode(3, QHeaderView::Stretch);
     tree_->header()->setStretchLastSection(false);
-    layout->addWidget(tree_);
+    // A cause and its fix are sentences: in a narrow dock (a projector's 1024 × 768) the
+    // Detail column shows a few words, so the current entry is also shown whole below.
+    detail_ = new QTextBrowser;
+    detail_->setObjectName("warningDetail");
+    detail_->setOpenLinks(false);
+    detail_->setPlaceholderText(tr("The selected warning, in full."));
+    auto* split = new QSplitter(Qt::Vertical);
+    split->addWidget(tree_);
+    split->addWidget(detail_);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 1);
+    split->setChildrenCollapsible(false);
+    layout->addWidget(split);
+    connect(tree_, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem* item) { showDetail(item); });
     connect(tree_, &QTreeWidget::itemClicked, this, [this](QTreeWidgetItem* item) { onActivated(item); });
     connect(tree_, &QTreeWidget::itemActivated, this, [this](QTreeWidgetItem* item) { onActivated(item); });
 }
@@ -76,6 +91,7 @@ WarningsPanel::WarningsPanel(QWidget* parent) : QWidget(parent)
 void WarningsPanel::clear()
 {
     tree_->clear();
+    detail_->clear();
     findings_ = 0;
 }
 
@@ -118,6 +134,9 @@ void WarningsPanel::insertMessage(int row, const QString& kind, const QString& t
     const bool severe = kind == "failure" || kind == "singular_configuration" || kind == "stiffness";
     item->setIcon(0, style()->standardIcon(severe ? QStyle::SP_MessageBoxWarning : QStyle::SP_MessageBoxInformation));
     tree_->insertTopLevelItem(row, item);
+    // Without a choice of the user's, the pane shows what ended a run, else the first entry.
+    if (!tree_->currentItem() || (kind == "failure" && tree_->currentItem()->data(0, KindRole) != "failure"))
+        tree_->setCurrentItem(item);
     // An explicit integrator on a stiff model: one click takes the first method the
     // registry suggests instead, with its own integrator and tolerances.
     const std::vector<std::pair<std::string, std::string>> remedies = stiffRemedies();
@@ -151,6 +170,21 @@ void WarningsPanel::activate(int i)
 {
     if (i >= 0 && i < count())
         onActivated(tree_->topLevelItem(i));
+}
+
+void WarningsPanel::showDetail(QTreeWidgetItem* item)
+{
+    if (!item) {
+        detail_->clear();
+        return;
+    }
+    QString head = item->text(1);
+    const double t = item->data(0, TimeRole).toDouble();
+    if (t >= 0.0)
+        head += tr(" at t = %1 s").arg(item->text(0));
+    if (!item->text(2).isEmpty())
+        head += tr(" (%1)").arg(item->text(2));
+    detail_->setPlainText(head + "\n" + item->text(3));
 }
 
 void WarningsPanel::onActivated(QTreeWidgetItem* item)

@@ -13,6 +13,7 @@
 
 class QPushButton;
 class QTreeWidget;
+class QTextBrowser;
 class QTreeWidgetItem;
 
 namespace looplab::ui {
@@ -43,6 +44,8 @@ public:
     void activate(int i);
 
     QTreeWidget* view() const { return tree_; }
+    /// The pane under the list that shows the current entry's whole text, word-wrapped.
+    QTextBrowser* detailView() const { return detail_; }
 
     /// The button of entry i that switches to a suggested method, or nullptr.
     QPushButton* remedyButton(int i) const;
@@ -56,7 +59,10 @@ private:
     void onActivated(QTreeWidgetItem* item);
     void insertMessage(int row, const QString& kind, const QString& text, double t, const QStringList& joints);
 
+    void showDetail(QTreeWidgetItem* item);
+
     QTreeWidget* tree_;
+    QTextBrowser* detail_;
     int findings_ = 0;  ///< the model's findings: the first rows
 };
 

@@ -247,16 +247,19 @@ RunPanel::RunPanel(QWidget* parent) : QWidget(parent)
     buttons->addWidget(resume_, 0, 2);
     buttons->addWidget(stop_, 1, 0);
     buttons->addWidget(reset_, 1, 1);
-    outer->addLayout(buttons);
+    // Run, its progress and its status come first, above the settings: on a small screen
+    // (a projector's 1024 × 768) the panel's lower part is below the fold, and the button
+    // a class waits for must not be there.
+    outer->insertLayout(0, buttons);
 
     progress_ = new QProgressBar;
     progress_->setRange(0, 1000);
     progress_->setValue(0);
     progress_->setFormat(tr("t = 0 s"));
-    outer->addWidget(progress_);
+    outer->insertWidget(1, progress_);
     status_ = new QLabel;
     status_->setWordWrap(true);
-    outer->addWidget(status_);
+    outer->insertWidget(2, status_);
     outer->addStretch();
 
     connect(run_, &QPushButton::clicked, this, &RunPanel::runRequested);

@@ -1,4 +1,5 @@
 #include "workbench/MainWindow.h"
+#include "workbench/WindowPlacement.h"
 
 #include "looplab/scene/FlexibleScene.h"
 #include "looplab/scene/Scene.h"
@@ -89,7 +90,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     connect(modes_.get(), &ModesController::modesAlongMotionFinished, this, &MainWindow::modesAlongMotionFinished);
     createMenus();
     setAcceptDrops(true);
-    resize(1500, 950);
+    placeOnScreen(*this);
+    keepDockTabsWhole(*this);
 
     connect(document_, &WorkbenchDocument::modelRebuilt, this, &MainWindow::onModelRebuilt);
     connect(document_, &WorkbenchDocument::documentReset, this, &MainWindow::onDocumentReset);
