@@ -3,7 +3,9 @@
 // here fails. Each case puts the law between two free rigid bodies in random poses (not
 // assembled: a law's force is defined off the constraints too) and, where it acts through
 // a joint, on revolute, cylindrical and prismatic joints between two bodies and to the
-// ground. At a random state with v ≠ 0 and t ≠ 0, for each element of the law:
+// ground (a rotational spring's joints hold their axes parallel, where its torque is the
+// gradient of its energy). At a random state with v ≠ 0 and t ≠ 0, for each element of
+// the law:
 //  - −∂Q/∂q along the retraction and −∂Q/∂v against central differences of its own Q;
 //  - the power: Qᵀv = inputPower − dissipatedPower − dV/dt, dV/dt a central difference of
 //    the law's potential energy along q ⊕ εv;
@@ -71,6 +73,21 @@ void addJoint(ModelDocument& doc, std::mt19937& g, JointType type, const std::st
     doc.joints.push_back(j);
 }
 
+Quat bodyOrientationOf(const ModelDocument& doc, const std::string& body) {
+    for (const BodyDoc& b : doc.bodies)
+        if (b.name == body) return b.orientation;
+    return Quat::Identity();  // the ground
+}
+
+// The last joint's second marker turned so that its z axis is the first marker's, its x
+// axis 0.7 rad about it from the first's.
+void alignAxes(ModelDocument& doc, const std::string& body1, const std::string& body2) {
+    const MarkerDoc& m1 = doc.markers[doc.markers.size() - 2];
+    MarkerDoc& m2 = doc.markers.back();
+    m2.orientation = bodyOrientationOf(doc, body2).conjugate() * bodyOrientationOf(doc, body1) * m1.orientation *
+                     Quat(Eigen::AngleAxisd(0.7, Vec3::UnitZ()));
+}
+
 Vec3 globalPoint(const ModelDocument& doc, const std::string& body, const Vec3& local) {
     for (const BodyDoc& b : doc.bodies)
         if (b.name == body) return b.position + b.orientation * local;
@@ -129,8 +146,12 @@ std::optional<ModelDocument> caseModel(ForceType type, std::mt19937& g) {
         }
         return doc;
     case ForceType::RotationalSpringDamper:
+        // The joints' axes z1 and z2 made parallel: the torque about z1 does the work
+        // τ θ̇ only where the joint holds its axis (off it θ̇ ≠ z1·(ω2 − ω1)).
         addJoint(doc, g, JointType::Revolute, "joint", "b1", "b2");
+        alignAxes(doc, "b1", "b2");
         addJoint(doc, g, JointType::Cylindrical, "to ground", "ground", "b1");
+        alignAxes(doc, "ground", "b1");
         for (const char* j : {"joint", "to ground"}) {
             ForceDoc f;
             f.name = std::string("spring on ") + j;
