@@ -4,7 +4,7 @@
 #include "workbench/PropertyEditor.h"
 
 #include "plotting/DisplayUnits.h"
-#include "looplab/forces/ForceLaw.h"
+#include "looplab/model/ForceLaw.h"
 #include "looplab/model/ShapeMassProperties.h"
 
 #include "document/WorkbenchDocument.h"

@@ -1,6 +1,5 @@
 #include "looplab/dynamics/Dynamics.h"
 
-
 namespace looplab {
 
 VecX applyMass(const Model& model, const VecX& x) {

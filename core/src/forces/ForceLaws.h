@@ -2,7 +2,7 @@
 // The makers of the laws, one per file in this folder; makeForceLaw() (ForceLawRegistry.cpp)
 // chooses among them by the element's type.
 
-#include "looplab/forces/ForceLaw.h"
+#include "looplab/model/ForceLaw.h"
 #include "looplab/model/Model.h"
 
 #include <memory>

@@ -17,7 +17,7 @@
 #include "TestModels.h"
 
 #include "looplab/dynamics/ForceDerivatives.h"
-#include "looplab/forces/ForceLaw.h"
+#include "looplab/model/ForceLaw.h"
 #include "looplab/model/ModelBuilder.h"
 
 #include <QtTest>

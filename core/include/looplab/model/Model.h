@@ -8,7 +8,7 @@
 #include "looplab/bodies/beam/BeamMesh.h"
 #include "looplab/bodies/rigid/RigidBody.h"
 #include "looplab/bodies/solid/SolidMesh.h"
-#include "looplab/forces/ForceLaw.h"
+#include "looplab/model/ForceLaw.h"
 #include "looplab/model/Cam.h"
 #include "looplab/model/ModelDocument.h"
 #include "looplab/model/TimeLaw.h"

@@ -10,8 +10,10 @@
 //     power it dissipates unaccounted (a damper's, which makes E − E₀ − W fall); so that
 //     Qᵀv = inputPower − dissipatedPower − dV/dt;
 //   - named outputs (a motor's torque, speed, power, current) for the CLI and Python.
-// Each law is one class in core/src/forces/, made by makeForceLaw() from the compiled
-// element; forceLawTypes() lists every type, and the conformance suite (tst_forcelaws)
+// Each law is one class in core/src/forces/ (the area `forces`, above `kinematics`: laws
+// read the compiled model, the state and the joints' angles), made by makeForceLaw() from
+// the compiled element, declared here and defined with the laws so that the builder makes
+// them without including them; forceLawTypes() lists every type, and the conformance suite (tst_forcelaws)
 // checks each against differences of its own force. Friction on joints and contact will
 // be laws of the same kind.
 //
