@@ -3,6 +3,8 @@
 #include "model/DocumentCompiler.h"
 
 #include <cmath>
+#include <cstdlib>
+#include <sstream>
 
 namespace looplab {
 
@@ -212,6 +214,22 @@ void DocumentCompiler::buildForces(Model& m) {
     }
 }
 
+namespace {
+
+// A number of a motor's field as the user wrote it: the shortest form that reads back the
+// same (strtod, which does not throw on an underflow).
+std::string motorNumberText(double x) {
+    for (int digits = 1; digits <= 17; ++digits) {
+        std::ostringstream out;
+        out.precision(digits);
+        out << x;
+        if (std::strtod(out.str().c_str(), nullptr) == x || digits == 17) return out.str();
+    }
+    return {};
+}
+
+}  // namespace
+
 bool DocumentCompiler::buildMotor(const Model& m, const ForceDoc& fd, size_t i, ForceElement& f) {
     auto it = jointIndex_.find(fd.joint);
     if (it == jointIndex_.end()) {
@@ -249,7 +267,7 @@ bool DocumentCompiler::buildMotor(const Model& m, const ForceDoc& fd, size_t i, 
         if (!std::isfinite(d.torqueConstant) || !(d.torqueConstant > 0.0))
             number("torque_constant", "torque constant must be positive (N·m/A, also the back-emf constant in V·s/rad)");
         if (!std::isfinite(d.resistance) || !(d.resistance > 0.0))
-            number("resistance", "armature resistance must be positive (Ω); it is " + std::to_string(d.resistance));
+            number("resistance", "armature resistance must be positive (Ω); it is " + motorNumberText(d.resistance));
         if (!checkLaw(d.voltage, at("forces", i, "voltage"))) ok = false;
     } else {
         if (d.table.size() < 2) number("table", "a torque-speed table needs two points or more");
@@ -258,11 +276,11 @@ bool DocumentCompiler::buildMotor(const Model& m, const ForceDoc& fd, size_t i, 
             if (!std::isfinite(d.table[k].first) || !std::isfinite(d.table[k].second)) {
                 ok = false;
                 error(where, "torque-speed point is not finite");
-            } else if (k > 0 && !(d.table[k].first > d.table[k - 1].first)) {
+            } else if (k > 0 && std::isfinite(d.table[k - 1].first) && !(d.table[k].first > d.table[k - 1].first)) {
                 ok = false;
                 error(where, "the torque-speed table is not sorted in speed: point " + std::to_string(k) + " (" +
-                                 std::to_string(d.table[k].first) + " rad/s) is not above the one before (" +
-                                 std::to_string(d.table[k - 1].first) + " rad/s)");
+                                 motorNumberText(d.table[k].first) + " rad/s) is not above the one before (" +
+                                 motorNumberText(d.table[k - 1].first) + " rad/s)");
             }
         }
     }
