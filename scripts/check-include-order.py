@@ -30,6 +30,7 @@ AREA_ORDER = [
     "model",
     "linalg",
     "kinematics",
+    "forces",
     "posing",
     "dynamics",
     "integrate",

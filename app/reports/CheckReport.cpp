@@ -1,6 +1,7 @@
 #include "CheckReport.h"
 #include "ReportJson.h"
 
+#include "looplab/forces/MotorRating.h"
 #include "looplab/kinematics/NodeJoints.h"
 #include "looplab/model/Cam.h"
 #include "looplab/model/ModelBuilder.h"
@@ -45,6 +46,39 @@ std::string camsText(const Model& model) {
         else if (k.largestPressureAngle > 30.0 / deg && !c.cam->oscillating)
             out << "note: cam " << c.name << ": a pressure angle above 30 deg pushes a translating follower "
                    "hard against its guide (a larger base circle or a longer rise lowers it)\n";
+    }
+    return out.str();
+}
+
+nlohmann::json motorsJson(const Model& model) {
+    nlohmann::json out = nlohmann::json::object();
+    for (const ForceElement& e : model.forces) {
+        const std::optional<MotorRating> r = motorRating(e, 0.0);
+        if (!r) continue;
+        nlohmann::json m = {{"type", forceTypeName(e.type)},
+                            {"joint", model.joint(e.joint).name},
+                            {"no_load_speed", r->noLoadRate ? nlohmann::json(*r->noLoadRate) : nlohmann::json(nullptr)},
+                            {e.rotational ? "stall_torque" : "stall_force", r->stallEffort}};
+        if (r->stallCurrent) m["stall_current"] = *r->stallCurrent;
+        out[e.name] = m;
+    }
+    return out;
+}
+
+std::string motorsText(const Model& model) {
+    std::ostringstream out;
+    for (const ForceElement& e : model.forces) {
+        const std::optional<MotorRating> r = motorRating(e, 0.0);
+        if (!r) continue;
+        const char* rate = e.rotational ? " rad/s" : " m/s";
+        out << "motor " << e.name << " on " << model.joint(e.joint).name << " (at t = 0): no-load speed ";
+        if (r->noLoadRate)
+            out << *r->noLoadRate << rate;
+        else
+            out << "none (the torque never falls to zero)";
+        out << ", stall " << (e.rotational ? "torque " : "force ") << r->stallEffort << (e.rotational ? " N·m" : " N");
+        if (r->stallCurrent) out << ", stall current " << *r->stallCurrent << " A";
+        out << "\n";
     }
     return out.str();
 }
@@ -106,6 +140,7 @@ nlohmann::json checkJson(const Model& model, const MobilityReport& r, const Asse
     j["couplers"] = model.couplers.size();
     if (!r.repeatingCouplers.empty()) j["repeating_couplers"] = r.repeatingCouplers;
     if (const nlohmann::json cams = camsJson(model); !cams.empty()) j["cams"] = cams;
+    if (const nlohmann::json motors = motorsJson(model); !motors.empty()) j["motors"] = motors;
     if (const nlohmann::json meshes = meshesJson(model); !meshes.empty()) j["meshes"] = meshes;
     j["coordinates"] = r.coordinates;
     j["equations"] = r.equations;

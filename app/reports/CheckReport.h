@@ -19,6 +19,12 @@ nlohmann::json camsJson(const Model& model);
 /// The same as lines of text, with a warning for an undercut or a steep profile.
 std::string camsText(const Model& model);
 
+/// Each motor's no-load speed and stall torque (or force) at its joint at t = 0, and a DC
+/// motor's stall current (MotorRating.h); empty without motors.
+nlohmann::json motorsJson(const Model& model);
+/// The same as lines of text.
+std::string motorsText(const Model& model);
+
 nlohmann::json explanationJson(const AssemblyExplanation& e);
 
 /// Why a document that builds does not assemble; nothing if it does not build or if it

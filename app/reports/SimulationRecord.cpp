@@ -71,6 +71,9 @@ SimulationRecord::SimulationRecord(const Model& model, const std::vector<std::st
         else
             add(c.name, {"pitch_force"});
     }
+    // The outputs of force laws that have some (a motor's torque, speed, power ...).
+    for (const ForceElement& e : model.forces)
+        for (const std::string& o : e.forceLaw->outputNames()) columns_.push_back(e.name + "." + o);
     for (const char* c : {"rank", "smallest_singular_value", "step_size", "steps", "rejected_steps", "rhs_evaluations"})
         columns_.push_back(c);
     row_.reserve(columns_.size());
@@ -134,6 +137,8 @@ void SimulationRecord::add(const SimulationFrame& f) {
         else
             r.push_back(c.pitchForce);
     }
+    for (const ForceElement& e : model.forces)
+        for (const ForceOutput& o : e.forceLaw->outputs(model, f.state)) r.push_back(o.value);
     r.insert(r.end(), {double(f.rank), f.smallestSingularValue, f.stepSize, double(f.statistics.steps),
                        double(f.statistics.rejectedSteps), double(f.statistics.rhsEvaluations)});
 }
@@ -215,6 +220,10 @@ nlohmann::json SimulationRecord::summary(const SimulationResult& res, const Reso
                                      {"joints", joints},
                                      {"drivers", drivers}};
         if (!couplers.empty()) finalState["couplers"] = couplers;
+        nlohmann::json forceOutputs = nlohmann::json::object();
+        for (const ForceElement& e : model.forces)
+            for (const ForceOutput& o : e.forceLaw->outputs(model, last.state)) forceOutputs[e.name][o.name] = o.value;
+        if (!forceOutputs.empty()) finalState["forces"] = forceOutputs;
         if (!nodeNames_.empty()) finalState["nodes"] = namedNodes;
         j["final"] = finalState;
     } else {

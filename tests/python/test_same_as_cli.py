@@ -139,3 +139,27 @@ def test_one_version_everywhere(cli, examples):
     report = json.loads(run_cli(cli, "check", examples / "pendulum.json", "--json"))
     assert report["looplab_version"] == declared
     assert looplab.check(looplab.load(examples / "pendulum.json"))["looplab_version"] == declared
+
+
+def test_motor_outputs_equal_the_command_line(cli, examples, tmp_path):
+    # A DC motor's torque, speed, power, current and heat are columns (and the summary's
+    # final forces) as the tool writes them; check reports its no-load speed and stall torque.
+    model = examples / "slider-crank-dc-motor.json"
+    csv = tmp_path / "motor.csv"
+    summary = json.loads(run_cli(cli, "simulate", model, "--t-end", 0.3, "--out", csv, "--json"))
+    columns, data = read_csv(csv)
+    run = looplab.simulate(model, t_end=0.3)
+    assert run.ok
+    assert [c for c in run.columns if c.startswith("motor.")] == [
+        "motor.torque", "motor.speed", "motor.power", "motor.current", "motor.heat"]
+    assert run.columns == columns
+    np.testing.assert_array_equal(run.data, data)
+    assert without_wall_time(run.summary) == without_wall_time(summary)
+    # From rest: the stall torque n η k V / R = 10 · 0.9 · 0.02 · 6 / 1 and current V / R.
+    assert run["motor.torque"][0] == pytest.approx(1.08, rel=1e-15)
+    assert run["motor.current"][0] == pytest.approx(6.0, rel=1e-15)
+    np.testing.assert_allclose(run["motor.power"], run["motor.torque"] * run["motor.speed"], rtol=1e-15, atol=0)
+    motors = looplab.check(model)["motors"]["motor"]
+    assert motors["no_load_speed"] == pytest.approx(30.0, rel=1e-15)
+    assert motors["stall_torque"] == pytest.approx(1.08, rel=1e-15)
+    assert motors["stall_current"] == pytest.approx(6.0, rel=1e-15)

@@ -4,6 +4,7 @@
 #include "workbench/PropertyEditor.h"
 
 #include "plotting/DisplayUnits.h"
+#include "looplab/model/ForceLaw.h"
 #include "looplab/model/ShapeMassProperties.h"
 
 #include "document/WorkbenchDocument.h"
@@ -32,8 +33,8 @@ QStringList jointTypeNames()
 QStringList forceTypeNames()
 {
     QStringList names;
-    for (int t = 0; t <= static_cast<int>(ForceType::BodyTorque); ++t)
-        names << forceTypeName(static_cast<ForceType>(t));
+    for (ForceType type : forceLawTypes())
+        names << forceTypeName(type);
     return names;
 }
 
@@ -287,6 +288,26 @@ void PropertyEditor::addForceFields()
                      [i](const ModelDocument& d) { return d.forces[i].law ? &*d.forces[i].law : nullptr; },
                      [i](ModelDocument& d) { return d.forces[i].law ? &*d.forces[i].law : nullptr; });
         break;
+    case ForceType::DcMotor:
+    case ForceType::TableMotor: {
+        addChoice(tr("Joint"), "joint", jointChoices(), [i](const ModelDocument& d) { return str(d.forces[i].joint); },
+                  [i](ModelDocument& d, const QString& v) { d.forces[i].joint = v.toStdString(); });
+        auto motorNumber = [this, i](const QString& label, const QString& key, const QString& unit,
+                                     double MotorDoc::*field) {
+            addNumber(label, key, unit, [i, field](const ModelDocument& d) { return d.forces[i].motor.*field; },
+                      [i, field](ModelDocument& d, double v) { d.forces[i].motor.*field = v; });
+        };
+        if (type == ForceType::DcMotor) {
+            motorNumber(tr("Torque constant"), "torqueConstant", "N·m/A", &MotorDoc::torqueConstant);
+            motorNumber(tr("Resistance"), "resistance", "Ω", &MotorDoc::resistance);
+            addLawFields(pointer("forces", i, "voltage"),
+                         [i](const ModelDocument& d) { return &d.forces[i].motor.voltage; },
+                         [i](ModelDocument& d) { return &d.forces[i].motor.voltage; });
+        }
+        motorNumber(tr("Gear ratio"), "gearRatio", "", &MotorDoc::gearRatio);
+        motorNumber(tr("Efficiency"), "efficiency", "", &MotorDoc::efficiency);
+        break;
+    }
     }
 }
 

@@ -445,14 +445,15 @@ public:
             ForceDoc fd;
             if (!object(f, p, {"name", "type", "body1", "body2", "point1", "point2", "stiffness",
                                "damping", "free_length", "preload", "joint", "free_angle", "body",
-                               "point", "vector", "law"}))
+                               "point", "vector", "law", "voltage", "torque_constant", "resistance",
+                               "gear_ratio", "efficiency", "table"}))
                 return;
             text(f, "name", p, fd.name, true);
             std::string type;
             if (text(f, "type", p, type, true) && !forceTypeFromName(type, fd.type)) {
                 error(p + "/type", "unknown force type '" + type +
                                        "' (spring_damper, rotational_spring_damper, "
-                                       "body_force, body_torque)");
+                                       "body_force, body_torque, dc_motor, table_motor)");
                 return;
             }
             switch (fd.type) {
@@ -480,6 +481,27 @@ public:
                 if (const json* l = field(f, "law", p, false)) {
                     TimeLaw tl;
                     if (law(*l, p + "/law", tl)) fd.law = tl;
+                }
+                break;
+            case ForceType::DcMotor:
+            case ForceType::TableMotor:
+                text(f, "joint", p, fd.joint, true);
+                number(f, "gear_ratio", p, fd.motor.gearRatio);
+                number(f, "efficiency", p, fd.motor.efficiency);
+                if (fd.type == ForceType::DcMotor) {
+                    if (const json* l = field(f, "voltage", p, true)) law(*l, p + "/voltage", fd.motor.voltage);
+                    number(f, "torque_constant", p, fd.motor.torqueConstant, true);
+                    number(f, "resistance", p, fd.motor.resistance, true);
+                } else if (const json* table = field(f, "table", p, true)) {
+                    if (!table->is_array()) {
+                        error(p + "/table", "expected an array of [speed, torque] points, found " + typeName(*table));
+                    } else {
+                        for (size_t i = 0; i < table->size(); ++i) {
+                            std::vector<double> pair;
+                            if (numbers((*table)[i], p + "/table/" + std::to_string(i), pair, 2))
+                                fd.motor.table.emplace_back(pair[0], pair[1]);
+                        }
+                    }
                 }
                 break;
             }

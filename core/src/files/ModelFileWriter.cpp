@@ -199,6 +199,22 @@ std::string serializeModelDocument(const ModelDocument& doc) {
             if (f.type == ForceType::BodyForce) j["point"] = vecJson(f.localPoint);
             if (f.law) j["law"] = lawJson(*f.law);
             break;
+        case ForceType::DcMotor:
+        case ForceType::TableMotor: {
+            j["joint"] = f.joint;
+            if (f.type == ForceType::DcMotor) {
+                j["voltage"] = lawJson(f.motor.voltage);
+                j["torque_constant"] = f.motor.torqueConstant;
+                j["resistance"] = f.motor.resistance;
+            } else {
+                json table = json::array();
+                for (const auto& [speed, torque] : f.motor.table) table.push_back({speed, torque});
+                j["table"] = table;
+            }
+            j["gear_ratio"] = f.motor.gearRatio;
+            j["efficiency"] = f.motor.efficiency;
+            break;
+        }
         }
         forces.push_back(j);
     }

@@ -3,6 +3,8 @@
 #include "model/DocumentCompiler.h"
 
 #include <cmath>
+#include <cstdlib>
+#include <sstream>
 
 namespace looplab {
 
@@ -137,6 +139,10 @@ void DocumentCompiler::buildForces(Model& m) {
             f.freeAngle = fd.freeAngle;
             break;
         }
+        case ForceType::DcMotor:
+        case ForceType::TableMotor:
+            if (!buildMotor(m, fd, i, f)) continue;
+            break;
         case ForceType::BodyForce:
         case ForceType::BodyTorque: {
             if (const NodeSet* set = findNodeSet(fd.body)) {  // a resultant spread over a face
@@ -156,6 +162,7 @@ void DocumentCompiler::buildForces(Model& m) {
                     part.node = set->nodes[n];
                     part.vector = set->weights[n] * fd.vector;
                     part.law = fd.law;
+                    part.forceLaw = makeForceLaw(part);
                     m.forces.push_back(part);
                 }
                 continue;
@@ -202,8 +209,83 @@ void DocumentCompiler::buildForces(Model& m) {
             break;
         }
         }
+        f.forceLaw = makeForceLaw(f);
         m.forces.push_back(f);
     }
+}
+
+namespace {
+
+// A number of a motor's field as the user wrote it: the shortest form that reads back the
+// same (strtod, which does not throw on an underflow).
+std::string motorNumberText(double x) {
+    for (int digits = 1; digits <= 17; ++digits) {
+        std::ostringstream out;
+        out.precision(digits);
+        out << x;
+        if (std::strtod(out.str().c_str(), nullptr) == x || digits == 17) return out.str();
+    }
+    return {};
+}
+
+}  // namespace
+
+bool DocumentCompiler::buildMotor(const Model& m, const ForceDoc& fd, size_t i, ForceElement& f) {
+    auto it = jointIndex_.find(fd.joint);
+    if (it == jointIndex_.end()) {
+        if (!declaredJoint(fd.joint)) error(at("forces", i, "joint"), "unknown joint '" + fd.joint + "'");
+        return false;
+    }
+    const Joint& j = m.joint(it->second);
+    if (j.type == JointType::Revolute || j.type == JointType::Cylindrical) {
+        f.rotational = true;
+    } else if (j.type == JointType::Prismatic) {
+        f.rotational = false;
+    } else {
+        error(at("forces", i, "joint"), "joint '" + fd.joint + "' is a " + jointTypeName(j.type) +
+                                            " joint; a motor turns a revolute or cylindrical joint or slides a "
+                                            "prismatic one");
+        return false;
+    }
+    if (m.body(j.frame1.body).attachedFrame() != AttachedFrame::Full ||
+        m.body(j.frame2.body).attachedFrame() != AttachedFrame::Full) {
+        error(at("forces", i, "joint"), "joint '" + fd.joint + "' holds a beam or solid node; motors act on joints "
+                                        "between rigid bodies or a rigid body and the ground");
+        return false;
+    }
+    f.joint = it->second;
+    const MotorDoc& d = fd.motor;
+    bool ok = true;
+    auto number = [&](const char* field, const std::string& what) {
+        ok = false;
+        error(at("forces", i, field), what);
+    };
+    if (!std::isfinite(d.gearRatio) || d.gearRatio == 0.0) number("gear_ratio", "gear ratio must be a non-zero number");
+    if (!std::isfinite(d.efficiency) || !(d.efficiency > 0.0) || d.efficiency > 1.0)
+        number("efficiency", "efficiency must lie in (0, 1]");
+    if (fd.type == ForceType::DcMotor) {
+        if (!std::isfinite(d.torqueConstant) || !(d.torqueConstant > 0.0))
+            number("torque_constant", "torque constant must be positive (N·m/A, also the back-emf constant in V·s/rad)");
+        if (!std::isfinite(d.resistance) || !(d.resistance > 0.0))
+            number("resistance", "armature resistance must be positive (Ω); it is " + motorNumberText(d.resistance));
+        if (!checkLaw(d.voltage, at("forces", i, "voltage"))) ok = false;
+    } else {
+        if (d.table.size() < 2) number("table", "a torque-speed table needs two points or more");
+        for (size_t k = 0; k < d.table.size(); ++k) {
+            const std::string where = at("forces", i, "table") + "/" + std::to_string(k);
+            if (!std::isfinite(d.table[k].first) || !std::isfinite(d.table[k].second)) {
+                ok = false;
+                error(where, "torque-speed point is not finite");
+            } else if (k > 0 && std::isfinite(d.table[k - 1].first) && !(d.table[k].first > d.table[k - 1].first)) {
+                ok = false;
+                error(where, "the torque-speed table is not sorted in speed: point " + std::to_string(k) + " (" +
+                                 motorNumberText(d.table[k].first) + " rad/s) is not above the one before (" +
+                                 motorNumberText(d.table[k - 1].first) + " rad/s)");
+            }
+        }
+    }
+    f.motor = d;
+    return ok;
 }
 
 }  // namespace looplab

@@ -101,6 +101,7 @@ private:
     bool checkLaw(const TimeLaw& law, const std::string& where);
     void buildDrivers(Model& m);
     void buildForces(Model& m);
+    bool buildMotor(const Model& m, const ForceDoc& fd, size_t i, ForceElement& f);
 
     const ModelDocument& doc_;
     std::string file_;

@@ -37,7 +37,9 @@ const std::pair<ForceType, const char*> kForceNames[] = {
     {ForceType::SpringDamper, "spring_damper"},
     {ForceType::RotationalSpringDamper, "rotational_spring_damper"},
     {ForceType::BodyForce, "body_force"},
-    {ForceType::BodyTorque, "body_torque"}};
+    {ForceType::BodyTorque, "body_torque"},
+    {ForceType::DcMotor, "dc_motor"},
+    {ForceType::TableMotor, "table_motor"}};
 
 const std::pair<CouplerType, const char*> kCouplerNames[] = {
     {CouplerType::Gear, "gear"},

@@ -13,22 +13,13 @@ namespace looplab {
 
 namespace {
 
-// Whether E − E₀ − W counts every exchange of the model's energy: no damping anywhere,
-// and no force but springs (in E) and the body loads (in W).
+// Whether E − E₀ − W counts every exchange of the model's energy: no damping anywhere
+// (springs are in E, loads and motors in W).
 bool balanceCountsEverything(const Model& m) {
     for (const Body& b : m.bodies)
         if (b.formulation->damped()) return false;
-    for (const ForceElement& f : m.forces) {
-        switch (f.type) {
-        case ForceType::SpringDamper:
-        case ForceType::RotationalSpringDamper:
-            if (f.damping != 0.0) return false;
-            break;
-        case ForceType::BodyForce:
-        case ForceType::BodyTorque: break;
-        default: return false;
-        }
-    }
+    for (const ForceElement& f : m.forces)
+        if (f.forceLaw->dissipates()) return false;
     return true;
 }
 
@@ -40,8 +31,7 @@ EnergyMonitor::EnergyMonitor(const Model& model, const SimulationSettings& setti
     : active_(balanceCountsEverything(model)), driven_(hasWorkInput(model)), emit_(std::move(emit)) {
     const double L = model.lengthScale;
     for (const Body& b : model.bodies) scale_ += b.formulation->totalMass() * model.gravity.norm() * L;
-    for (const ForceElement& f : model.forces)
-        scale_ += f.type == ForceType::SpringDamper ? 0.5 * f.stiffness * L * L : 0.5 * f.stiffness;  // 1 rad
+    for (const ForceElement& f : model.forces) scale_ += f.forceLaw->energyScale(L);
     // A fixed-step integrator is held to the default tolerance, as for the violation bound.
     const IntegratorInfo* integrator = findIntegrator(settings.integrator);
     const bool fixed = integrator && integrator->stepControl == StepControl::Fixed;

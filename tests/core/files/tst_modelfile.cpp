@@ -733,6 +733,8 @@ private slots:
         QTest::newRow("bevel gears (driven)") << "bevel-gears.json" << 0 << 0;
         QTest::newRow("cam with a roller follower (driven)") << "cam-roller-follower.json" << 0 << 0;
         QTest::newRow("cam with a flat-faced follower (driven)") << "cam-flat-follower.json" << 0 << 0;
+        // A motor is a force: the crank keeps its degree of freedom.
+        QTest::newRow("DC-motor-driven slider-crank") << "slider-crank-dc-motor.json" << 1 << 3;
     }
 
     void cliCheckExamples() {
@@ -784,7 +786,7 @@ private slots:
                                  "cantilever-hex.json", "flexible-four-bar.json", "gear-train.json",
                                  "planetary-gear.json", "rack-and-pinion.json", "belt-drive.json",
                                  "screw-jack.json", "cam-roller-follower.json", "cam-flat-follower.json",
-                                 "rack-and-pinion-steering.json", "bevel-gears.json"};
+                                 "rack-and-pinion-steering.json", "bevel-gears.json", "slider-crank-dc-motor.json"};
         for (const QString& f : exampleFiles()) QVERIFY2(listed.contains(f), qPrintable(f));
     }
 };

@@ -210,6 +210,16 @@ private:
         same(p + "/local_point", a.localPoint, b.localPoint);
         same(p + "/vector", a.vector, b.vector);
         same(p + "/law", a.law, b.law);
+        same(p + "/voltage", a.motor.voltage, b.motor.voltage);
+        same(p + "/torque_constant", a.motor.torqueConstant, b.motor.torqueConstant);
+        same(p + "/resistance", a.motor.resistance, b.motor.resistance);
+        same(p + "/gear_ratio", a.motor.gearRatio, b.motor.gearRatio);
+        same(p + "/efficiency", a.motor.efficiency, b.motor.efficiency);
+        same(p + "/table (size)", int(a.motor.table.size()), int(b.motor.table.size()));
+        for (size_t k = 0; k < std::min(a.motor.table.size(), b.motor.table.size()); ++k) {
+            same(p + "/table/" + QString::number(k) + "/0", a.motor.table[k].first, b.motor.table[k].first);
+            same(p + "/table/" + QString::number(k) + "/1", a.motor.table[k].second, b.motor.table[k].second);
+        }
     }
     // --- beams ---
     void same(const QString& p, const BeamDoc& a, const BeamDoc& b) {
@@ -417,6 +427,24 @@ ModelDocument everyFieldDocument() {
     twist.body = "cylinder";
     twist.vector = Vec3(0.0, 0.5, 0.0);
     d.forces.push_back(twist);
+    ForceDoc dc;
+    dc.name = "dc";
+    dc.type = ForceType::DcMotor;
+    dc.joint = "revolute";
+    dc.motor.voltage = harmonic;
+    dc.motor.torqueConstant = 0.031;
+    dc.motor.resistance = 1.7;
+    dc.motor.gearRatio = -12.5;
+    dc.motor.efficiency = 0.83;
+    d.forces.push_back(dc);
+    ForceDoc curve;
+    curve.name = "curve";
+    curve.type = ForceType::TableMotor;
+    curve.joint = "revolute";
+    curve.motor.table = {{-10.0, 1.25}, {0.0, 1.0}, {157.1, 0.0}};
+    curve.motor.gearRatio = 3.0;
+    curve.motor.efficiency = 0.95;
+    d.forces.push_back(curve);
 
     // Read and saved as written; only building checks the names.
     d.nodeSets.push_back({"ends", {"rod.root", "rod.tip"}});

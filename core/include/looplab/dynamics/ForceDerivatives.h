@@ -1,8 +1,9 @@
 #pragma once
 // Analytic derivatives of the generalised forces Q = generalizedForces() (Dynamics.h):
-// gravity, spring-dampers, rotational spring-dampers, body forces and torques, and the
-// gyroscopic term −ω' × J'ω' of each rigid body, and the elastic forces of beams (their
-// tangent stiffness, BeamMesh.h). Derivatives with respect to q are taken
+// gravity, the gyroscopic term −ω' × J'ω' of each rigid body and the elastic forces of
+// beams and solids (their tangent stiffness, BeamMesh.h, SolidMesh.h), and every applied
+// force element's, each from its law (ForceLaw.h: spring-dampers, rotational
+// spring-dampers, body forces and torques, motors). Derivatives with respect to q are taken
 // along the retraction (column k: d/dε at retract(q, ε e_k), v and t fixed); those with
 // respect to v at q and t fixed. Both are n × n (n velocity coordinates).
 

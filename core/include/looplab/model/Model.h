@@ -8,6 +8,7 @@
 #include "looplab/bodies/beam/BeamMesh.h"
 #include "looplab/bodies/rigid/RigidBody.h"
 #include "looplab/bodies/solid/SolidMesh.h"
+#include "looplab/model/ForceLaw.h"
 #include "looplab/model/Cam.h"
 #include "looplab/model/ModelDocument.h"
 #include "looplab/model/TimeLaw.h"
@@ -184,6 +185,10 @@ struct ForceElement {
     Vec3 localPoint = Vec3::Zero();
     Vec3 vector = Vec3::Zero();
     std::optional<TimeLaw> law;
+    MotorDoc motor;            ///< motors, on `joint`
+    bool rotational = true;    ///< motors: a torque about the joint's axis, or a force along it
+    /// What the element does (ForceLaw.h); never null in a built model, shared by copies.
+    std::shared_ptr<const ForceLaw> forceLaw;
 };
 
 /// Says which joint (or driver) an equation belongs to and which component it is,

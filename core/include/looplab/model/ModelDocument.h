@@ -147,7 +147,28 @@ enum class ForceType {
     SpringDamper,            ///< point-to-point, along the line between two points
     RotationalSpringDamper,  ///< about a revolute joint's axis
     BodyForce,               ///< force on a body at a body point, global direction
-    BodyTorque               ///< torque on a body, global direction
+    BodyTorque,              ///< torque on a body, global direction
+    DcMotor,                 ///< a DC motor through a gear on a joint's coordinate
+    TableMotor               ///< a torque–speed curve through a gear on a joint's coordinate
+};
+
+/// A motor on a revolute or cylindrical joint (a torque about its axis) or on a prismatic
+/// joint (a force along it), through a gear: the motor turns at ω_m = n ẋ for the joint's
+/// rate ẋ and the joint gets n η times the motor's torque (methods.md, "Motors").
+struct MotorDoc {
+    /// DC motor: supply voltage [V] as a law of time.
+    TimeLaw voltage;
+    /// DC motor: torque constant k [N·m/A], equal to the back-emf constant [V·s/rad].
+    double torqueConstant = 0.0;
+    /// DC motor: armature resistance R [Ω].
+    double resistance = 0.0;
+    /// n: motor speed per joint rate [1; rad/m on a prismatic joint, e.g. 2π/lead of a screw].
+    double gearRatio = 1.0;
+    /// η of the gear, in (0, 1]: the joint gets n η τ_m.
+    double efficiency = 1.0;
+    /// Table motor: (motor speed [rad/s], motor torque [N·m]) with speeds rising; linear
+    /// between points, the end torques held beyond them.
+    std::vector<std::pair<double, double>> table;
 };
 
 const char* forceTypeName(ForceType type);
@@ -172,6 +193,8 @@ struct ForceDoc {
     Vec3 localPoint = Vec3::Zero();      ///< application point in the body frame
     Vec3 vector = Vec3::Zero();          ///< N or N·m, global frame
     std::optional<TimeLaw> law;
+    // Motors: on `joint` above.
+    MotorDoc motor;
 };
 
 // --- beams (BeamMesh.h, methods.md "Flexible beams") ---
