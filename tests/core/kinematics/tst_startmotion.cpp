@@ -63,7 +63,6 @@ double ringing(const std::vector<double>& t, const std::vector<double>& d) {
 struct Departure {
     double largest = 0.0;  ///< of the slider from the rigid slider-crank [m]
     double ringing = 0.0;  ///< its part at the rod's modes [m]
-    StepStatistics work;
 };
 
 // The slider-crank's runs: 0.1 s (93 periods of the rod's axial mode, 36° of crank) in the
@@ -89,7 +88,6 @@ Departure sliderDeparture(const LoadedModel& lm) {
     });
     if (!r.ok) qWarning("%s", r.message.c_str());
     Departure out;
-    out.work = r.statistics;
     qInfo("slider-crank over %g s: %ld steps, %ld evaluations, %ld factorisations", st.tEnd, r.statistics.steps,
           r.statistics.rhsEvaluations, r.statistics.factorizations);
     for (double x : d) out.largest = std::max(out.largest, std::abs(x));
