@@ -320,7 +320,14 @@ int runStudy(const StudyOptions& o) {
 #endif
     // Every rank reads the study (a shared file system, as batch clusters have); all agree
     // on whether it is valid, so that no rank waits for work that will never come.
-    StudyFileResult read = readStudyFile(o.study);
+    // The study's model is built once as the file is read, and once per case: one of
+    // hundreds of thousands of coordinates is announced before that, as simulate announces
+    // it (from the file's values: a parameter that refines a mesh is not counted).
+    StudyFileResult read = readStudyFile(o.study, [rank](const ModelDocument& model) {
+        if (rank != 0) return;
+        if (const std::string w = largeModelWarning(model); !w.empty())
+            std::cerr << "warning: " << w << "\n";
+    });
     int valid = read.study && studyCaseCount(*read.study) > 0 ? 1 : 0;
     int rc = kSuccess;
 #ifdef LOOPLAB_WITH_MPI

@@ -77,21 +77,25 @@ def kinematics(model: ModelSource, t_end: float = 1.0, step: float = 0.01, *, ma
     return RunResult(columns, data, summary, ok, message)
 
 
-def statics(model: ModelSource, method: str = "automatic", tolerance: float = 1e-10) -> StaticsResult:
+def statics(model: ModelSource, method: str = "automatic", tolerance: float = 1e-10, *,
+            max_wall_time: float = 0.0) -> StaticsResult:
     """Static equilibrium under the applied loads, from the initial state (``method``:
-    automatic, newton or relaxation)."""
-    report, q = _looplab.statics(load(model)._handle, _text("method", method), _number("tolerance", tolerance))
+    automatic, newton or relaxation). ``max_wall_time`` [s] (0: none) ends the search
+    between iterations with ``ok`` False and the reason, as ``statics --max-wall-time``."""
+    report, q = _looplab.statics(load(model)._handle, _text("method", method), _number("tolerance", tolerance),
+                                 _number("max_wall_time", max_wall_time))
     return StaticsResult(report, q)
 
 
 def modes(model: ModelSource, count: int = 6, *, shift: Optional[float] = None, scaling: Any = "auto",
           factorization: str = "auto", statics_method: str = "automatic", along: Optional[str] = None,
           from_: Optional[float] = None, to: Optional[float] = None, steps: Optional[int] = None,
-          progress: Optional[Progress] = None, stop: Optional[_looplab.StopFlag] = None
-          ) -> Union[ModesResult, ModesAlongResult]:
+          max_wall_time: float = 0.0, progress: Optional[Progress] = None,
+          stop: Optional[_looplab.StopFlag] = None) -> Union[ModesResult, ModesAlongResult]:
     """The ``count`` lowest vibration modes about the static equilibrium (shift-invert
     iteration on the linearised constrained equations; ``scaling`` "auto", "none" or a
-    number; ``shift`` on ω² [rad²/s²]).
+    number; ``shift`` on ω² [rad²/s²]). ``max_wall_time`` [s] (0: none) bounds the
+    equilibrium search, as ``modes --max-wall-time``.
 
     With ``along="DRIVER"``, ``from_``, ``to`` and ``steps``: the lowest frequencies at
     ``steps`` postures of the driver's motion (the driver locked at each), as a
@@ -104,17 +108,18 @@ def modes(model: ModelSource, count: int = 6, *, shift: Optional[float] = None, 
         scaling = repr(_number("scaling", scaling))
     factorization = _text("factorization", factorization)
     statics_method = _text("statics_method", statics_method)
+    max_wall_time = _number("max_wall_time", max_wall_time)
     if along is None:
         if from_ is not None or to is not None or steps is not None:
             raise TypeError("from_, to and steps need along=DRIVER")
         report, shapes, coordinates, multipliers = _looplab.modes(handle, count, shift, scaling,
-                                                                  factorization, statics_method)
+                                                                  factorization, statics_method, max_wall_time)
         return ModesResult(report, shapes, coordinates, multipliers)
     if from_ is None or to is None or steps is None:
         raise TypeError("along=DRIVER needs from_, to and steps")
     columns, data, report = _looplab.modes_along(handle, count, _text("along", along), _number("from_", from_),
                                                  _number("to", to), _whole("steps", steps), shift, scaling,
-                                                 factorization, statics_method, progress, stop)
+                                                 factorization, statics_method, max_wall_time, progress, stop)
     return ModesAlongResult(columns, data, report)
 
 

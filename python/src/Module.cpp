@@ -130,12 +130,12 @@ PYBIND11_MODULE(_looplab, m) {
           py::arg("v"), py::arg("progress"), py::arg("stop"));
     m.def("kinematics", &kinematics, py::arg("model"), py::arg("t_end"), py::arg("step"), py::arg("max_wall_time"),
           py::arg("progress"), py::arg("stop"));
-    m.def("statics", &statics, py::arg("model"), py::arg("method"), py::arg("tolerance"));
+    m.def("statics", &statics, py::arg("model"), py::arg("method"), py::arg("tolerance"), py::arg("max_wall_time"));
     m.def("modes", &modes, py::arg("model"), py::arg("count"), py::arg("shift"), py::arg("scaling"),
-          py::arg("factorization"), py::arg("statics_method"));
+          py::arg("factorization"), py::arg("statics_method"), py::arg("max_wall_time"));
     m.def("modes_along", &modesAlong, py::arg("model"), py::arg("count"), py::arg("driver"), py::arg("from_"), py::arg("to"),
           py::arg("steps"), py::arg("shift"), py::arg("scaling"), py::arg("factorization"), py::arg("statics_method"),
-          py::arg("progress"), py::arg("stop"));
+          py::arg("max_wall_time"), py::arg("progress"), py::arg("stop"));
     m.def("study", &study, py::arg("source"), py::arg("is_text"), py::arg("label"), py::arg("threads"),
           py::arg("progress"), py::arg("stop"));
     m.def("registry", &registry);

@@ -231,14 +231,17 @@ py::tuple kinematics(const ModelHandle& m, double tEnd, double step, double maxW
     return asTuple(out);
 }
 
-py::tuple statics(const ModelHandle& m, const std::string& method, double tolerance) {
+py::tuple statics(const ModelHandle& m, const std::string& method, double tolerance, double maxWallTime) {
     StaticsOptions so;
     if (!parseStaticsMethod(method, so.method))
         throw py::value_error("method must be automatic, newton or relaxation (got '" + method + "')");
     if (const std::string e = reports::checkOption("tolerance", tolerance, reports::Bound::Positive, 1.0, false);
         !e.empty())
         throw py::value_error(e);
+    if (const std::string e = reports::checkOption("max_wall_time", maxWallTime, reports::Bound::NonNegative); !e.empty())
+        throw py::value_error(e);
     so.forceTolerance = tolerance;
+    so.maxWallTime = maxWallTime;
     State s = m.initial;
     nlohmann::json j;
     {
@@ -259,7 +262,7 @@ namespace {
 
 // modes' settings as the command line checks them, named as Python spells them.
 void modeSettings(int count, py::object shift, const std::string& scaling, const std::string& factorization,
-                  const std::string& staticsMethod, ModesOptions& mo, StaticsOptions& so) {
+                  const std::string& staticsMethod, double maxWallTime, ModesOptions& mo, StaticsOptions& so) {
     if (count < 1 || count > 100000)
         throw py::value_error("count must be an integer from 1 to 100000 (got " + std::to_string(count) + ")");
     mo.count = count;
@@ -274,15 +277,20 @@ void modeSettings(int count, py::object shift, const std::string& scaling, const
     mo.factorization = factorization == "lu" ? ShiftedFactorization::LU : ShiftedFactorization::Automatic;
     if (!parseStaticsMethod(staticsMethod, so.method))
         throw py::value_error("statics_method must be automatic, newton or relaxation (got '" + staticsMethod + "')");
+    // Of the equilibrium search, as the command line's modes --max-wall-time.
+    if (const std::string e = reports::checkOption("max_wall_time", maxWallTime, reports::Bound::NonNegative); !e.empty())
+        throw py::value_error(e);
+    so.maxWallTime = maxWallTime;
 }
 
 }  // namespace
 
 py::tuple modesAlong(const ModelHandle& m, int count, const std::string& driver, double from, double to, int steps,
                      py::object shift, const std::string& scaling, const std::string& factorization,
-                     const std::string& staticsMethod, py::object progress, std::shared_ptr<StopFlag> stop) {
+                     const std::string& staticsMethod, double maxWallTime, py::object progress,
+                     std::shared_ptr<StopFlag> stop) {
     AlongMotionOptions ao;
-    modeSettings(count, std::move(shift), scaling, factorization, staticsMethod, ao.modes, ao.statics);
+    modeSettings(count, std::move(shift), scaling, factorization, staticsMethod, maxWallTime, ao.modes, ao.statics);
     if (!std::isfinite(from) || !std::isfinite(to)) throw py::value_error("from_ and to must be finite numbers");
     if (steps < 1 || steps > 100000)
         throw py::value_error("steps must be an integer from 1 to 100000 (got " + std::to_string(steps) + ")");
@@ -323,10 +331,10 @@ py::tuple modesAlong(const ModelHandle& m, int count, const std::string& driver,
 }
 
 py::tuple modes(const ModelHandle& m, int count, py::object shift, const std::string& scaling,
-                const std::string& factorization, const std::string& staticsMethod) {
+                const std::string& factorization, const std::string& staticsMethod, double maxWallTime) {
     ModesOptions mo;
     StaticsOptions so;
-    modeSettings(count, std::move(shift), scaling, factorization, staticsMethod, mo, so);
+    modeSettings(count, std::move(shift), scaling, factorization, staticsMethod, maxWallTime, mo, so);
     nlohmann::json j;
     std::vector<double> shapes, multipliers;
     size_t shapeSize = 0, multiplierSize = 0;

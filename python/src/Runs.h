@@ -44,18 +44,20 @@ pybind11::tuple simulate(const ModelHandle& m, const pybind11::dict& settings, p
 /// (columns, data, summary JSON, ok, message) of a kinematic run of a fully driven model.
 pybind11::tuple kinematics(const ModelHandle& m, double tEnd, double step, double maxWallTime,
                            pybind11::object progress, std::shared_ptr<StopFlag> stop);
-/// (report, q at the equilibrium).
-pybind11::tuple statics(const ModelHandle& m, const std::string& method, double tolerance);
-/// (report, mode shapes one per row, their coordinate names, multipliers one per row).
+/// (report, q at the equilibrium); maxWallTime [s] bounds the search (0: none).
+pybind11::tuple statics(const ModelHandle& m, const std::string& method, double tolerance, double maxWallTime);
+/// (report, mode shapes one per row, their coordinate names, multipliers one per row);
+/// maxWallTime [s] bounds the equilibrium search (0: none).
 pybind11::tuple modes(const ModelHandle& m, int count, pybind11::object shift, const std::string& scaling,
-                      const std::string& factorization, const std::string& staticsMethod);
+                      const std::string& factorization, const std::string& staticsMethod, double maxWallTime);
 
 /// The lowest `count` frequencies along a driver's motion, the driver locked at `steps`
 /// values from `from` to `to`: (columns, one row per posture as `modes --along --out`
 /// writes it, the report as `modes --along --json` prints it).
 pybind11::tuple modesAlong(const ModelHandle& m, int count, const std::string& driver, double from, double to, int steps,
                            pybind11::object shift, const std::string& scaling, const std::string& factorization,
-                           const std::string& staticsMethod, pybind11::object progress, std::shared_ptr<StopFlag> stop);
+                           const std::string& staticsMethod, double maxWallTime, pybind11::object progress,
+                           std::shared_ptr<StopFlag> stop);
 
 /// A design study (a file, or JSON text labelled `label`) on `threads` threads: (columns,
 /// one row per case in case order with NaN where a failed case has no value, the reasons

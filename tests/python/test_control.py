@@ -83,3 +83,26 @@ def test_ctrl_c_ends_the_run_with_keyboard_interrupt(examples, tmp_path):
     rest = child.stdout.read().split()
     assert child.wait() == 0
     assert rest == ["interrupted", "again", "True"]
+
+
+def test_a_wall_time_limit_ends_the_equilibrium_search_of_statics_and_modes(examples):
+    # As the command line's --max-wall-time: checked between iterations, so a limit of a
+    # nanosecond has passed at the first check; the reason is given, the same search
+    # without a limit converges. The pendulum starts at 30° above the horizontal, away
+    # from its equilibrium, so the search has iterations to make.
+    model = examples / "pendulum.json"
+    limited = looplab.statics(model, max_wall_time=1e-9)
+    assert not limited.ok
+    assert limited.report["error"].startswith("wall-time limit reached")
+    assert "(limit 1e-09 s) after 0 Newton iterations and 0 relaxation steps" in limited.report["error"]
+    assert looplab.statics(model).ok
+    modes = looplab.modes(model, 1, max_wall_time=1e-9)
+    assert not modes.ok and len(modes.frequencies_hz) == 0
+    assert modes.report["error"].startswith("no static equilibrium: wall-time limit reached")
+    along = looplab.modes(examples / "flexible-slider-crank.json", 1, along="motor", from_=0, to=1, steps=2,
+                          max_wall_time=1e-9)
+    assert not along.ok and "wall-time limit reached" in along.message
+    with pytest.raises(ValueError, match="max_wall_time"):
+        looplab.statics(model, max_wall_time=-1)
+    with pytest.raises(ValueError, match="max_wall_time"):
+        looplab.modes(model, 1, max_wall_time=float("nan"))

@@ -243,7 +243,7 @@ public:
 
 }  // namespace
 
-StudyFileResult parseStudyFile(const std::string& text, const std::string& file) {
+StudyFileResult parseStudyFile(const std::string& text, const std::string& file, const StudyModelRead& onModel) {
     StudyFileResult r;
     try {
         json root;
@@ -280,6 +280,7 @@ StudyFileResult parseStudyFile(const std::string& text, const std::string& file)
                 if (!doc.document) {
                     rd.error("/model", "the model file does not load:\n" + formatDiagnostics(doc.diagnostics));
                 } else {
+                    if (onModel) onModel(*doc.document);
                     modelOk = json_input::parseJson(s.modelText, s.modelPath, "a model file", model, r.diagnostics);
                 }
             }
@@ -395,14 +396,14 @@ StudyFileResult parseStudyFile(const std::string& text, const std::string& file)
     return r;
 }
 
-StudyFileResult readStudyFile(const std::string& path) {
+StudyFileResult readStudyFile(const std::string& path, const StudyModelRead& onModel) {
     StudyFileResult r;
     std::string text, why;
     if (!readInputFile(path, "study file", text, why)) {
         r.diagnostics.push_back({path, "", why, 0, 0});
         return r;
     }
-    return parseStudyFile(text, path);
+    return parseStudyFile(text, path, onModel);
 }
 
 }  // namespace looplab

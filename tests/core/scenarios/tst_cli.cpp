@@ -489,8 +489,8 @@ private slots:
     // A model of 100 000 coordinates or more is announced before it is loaded, naming its
     // largest member: loading it and each step take minutes and gigabytes, and
     // --max-wall-time is checked only between steps (a solid of 200 000 elements ran on
-    // past it without a word). The tool is ended once it has said so; the example block
-    // says nothing.
+    // past it without a word); so does a study of it. The tool is ended once it has said so;
+    // the example block says nothing.
     void largeModelIsAnnouncedBeforeTheWork() {
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
@@ -508,22 +508,37 @@ private slots:
             QVERIFY(f.open(QIODevice::WriteOnly));
             f.write(QJsonDocument(model).toJson());
         }
-        QProcess p;
-        p.start(QStringLiteral(LOOPLAB_CLI_PATH), {"statics", large, "--max-wall-time", "20"});
-        QVERIFY(p.waitForStarted(-1));
-        QByteArray err;
-        QVERIFY(looplab::eventwait::waitUntil(
-            [&] {
-                p.waitForReadyRead(10);  // no event loop in this suite: read what has come
-                err += p.readAllStandardError();
-                return err.contains('\n') || p.state() == QProcess::NotRunning;
-            },
-            "the large model's warning"));
-        p.kill();
-        p.waitForFinished(-1);
-        QVERIFY2(err.startsWith("warning: the model has 114375 coordinates (solid 'block': 34560 elements)"),
-                 err.constData());
-        QVERIFY2(err.contains("--max-wall-time is checked only between iterations and steps"), err.constData());
+        // A study of it says so too, before it builds the model as it reads the study (11 s
+        // for this block) and before any case.
+        const QString study = dir.filePath("large-study.json");
+        {
+            QFile f(study);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(R"({"format": "looplab-study", "version": 1, "model": "large-block.json",
+                        "parameters": [{"name": "load", "path": "/forces/0/vector/1",
+                                        "range": {"from": -1000, "to": -500, "steps": 2}}],
+                        "analysis": {"type": "statics"}, "outputs": []})");
+        }
+        const QList<QStringList> commands{{"statics", large, "--max-wall-time", "20"},
+                                          {"study", study, "--out", dir.filePath("large.csv")}};
+        for (const QStringList& command : commands) {
+            QProcess p;
+            p.start(QStringLiteral(LOOPLAB_CLI_PATH), command);
+            QVERIFY(p.waitForStarted(-1));
+            QByteArray err;
+            QVERIFY(looplab::eventwait::waitUntil(
+                [&] {
+                    p.waitForReadyRead(10);  // no event loop in this suite: read what has come
+                    err += p.readAllStandardError();
+                    return err.contains('\n') || p.state() == QProcess::NotRunning;
+                },
+                "the large model's warning"));
+            p.kill();
+            p.waitForFinished(-1);
+            QVERIFY2(err.startsWith("warning: the model has 114375 coordinates (solid 'block': 34560 elements)"),
+                     err.constData());
+            QVERIFY2(err.contains("--max-wall-time is checked only between iterations and steps"), err.constData());
+        }
         const CliResult small = runCli({"check", example("clamped-block.json")});
         QVERIFY2(small.exitCode == 0, small.err.constData());
         QVERIFY2(!small.err.contains("coordinates"), small.err.constData());

@@ -6,8 +6,10 @@
 // any case runs.
 
 #include "looplab/model/Diagnostic.h"
+#include "looplab/model/ModelDocument.h"
 #include "looplab/study/StudyDescription.h"
 
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -21,9 +23,13 @@ struct StudyFileResult {
     Diagnostics diagnostics;
 };
 
+/// Called with the model's document once it is read, before it is built (building a model
+/// of hundreds of thousands of coordinates takes seconds to minutes): a caller may say so.
+using StudyModelRead = std::function<void(const ModelDocument&)>;
+
 /// Parses study JSON text; `file` labels the diagnostics and anchors a relative model path.
-StudyFileResult parseStudyFile(const std::string& text, const std::string& file);
+StudyFileResult parseStudyFile(const std::string& text, const std::string& file, const StudyModelRead& onModel = {});
 /// Reads and parses a study file.
-StudyFileResult readStudyFile(const std::string& path);
+StudyFileResult readStudyFile(const std::string& path, const StudyModelRead& onModel = {});
 
 }  // namespace looplab
