@@ -11,6 +11,7 @@
 //  - Newton's method with K finding the equilibrium of a four-bar with redundant
 //    equations and a spring, and ω² there against the curvature of the potential energy
 //    along the mechanism's path.
+#include "RandomPoses.h"
 #include "TestModels.h"
 
 #include "looplab/kinematics/Assembly.h"
@@ -27,17 +28,10 @@
 
 using namespace looplab;
 
+using looplab::test::randomQuat;
+using looplab::test::randomVec;
+
 namespace {
-
-Quat randomQuat(std::mt19937& g) {
-    std::normal_distribution<double> n;
-    return Quat(n(g), n(g), n(g), n(g)).normalized();
-}
-
-Vec3 randomVec(std::mt19937& g, double s = 1.0) {
-    std::uniform_real_distribution<double> u(-s, s);
-    return Vec3(u(g), u(g), u(g));
-}
 
 // A full (not diagonal) inertia tensor, so that the gyroscopic term couples all axes.
 Mat3 fullInertia(std::mt19937& g) {

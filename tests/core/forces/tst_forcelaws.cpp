@@ -14,6 +14,7 @@
 // With h = 1e-5 on a model of size 1 m, 1 kg, forces of order 10–100: the truncation error
 // h²/6 |Q'''| ~ 1e-9 and the rounding ε|Q|/h ~ 1e-9, so 1e-7 relative to the largest
 // entry is a margin of 100 and a missing term (of order one relative) fails.
+#include "RandomPoses.h"
 #include "TestModels.h"
 
 #include "looplab/dynamics/ForceDerivatives.h"
@@ -27,20 +28,13 @@
 
 using namespace looplab;
 
+using looplab::test::randomQuat;
+using looplab::test::randomVec;
+
 namespace {
 
 constexpr double kStep = 1e-5;
 constexpr double kTolerance = 1e-7;
-
-Quat randomQuat(std::mt19937& g) {
-    std::normal_distribution<double> n;
-    return Quat(n(g), n(g), n(g), n(g)).normalized();
-}
-
-Vec3 randomVec(std::mt19937& g, double s = 1.0) {
-    std::uniform_real_distribution<double> u(-s, s);
-    return Vec3(u(g), u(g), u(g));
-}
 
 ModelDocument twoBodies(std::mt19937& g) {
     ModelDocument doc;

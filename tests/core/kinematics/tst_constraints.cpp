@@ -2,6 +2,7 @@
 // (cams too) against finite differences.
 // The Jacobian is with respect to the velocity coordinates, so the differences move the
 // configuration with retract(): translations added, rotations applied in the body frame.
+#include "RandomPoses.h"
 #include "TestModels.h"
 
 #include "looplab/kinematics/Constraints.h"
@@ -14,18 +15,10 @@
 
 using namespace looplab;
 
+using looplab::test::randomQuat;
+using looplab::test::randomVec;
+
 namespace {
-
-Quat randomQuat(std::mt19937& g) {
-    std::normal_distribution<double> n;
-    Quat q(n(g), n(g), n(g), n(g));
-    return q.normalized();
-}
-
-Vec3 randomVec(std::mt19937& g, double s = 1.0) {
-    std::uniform_real_distribution<double> u(-s, s);
-    return Vec3(u(g), u(g), u(g));
-}
 
 // Two bodies and a marker pair per joint type, in random poses; every joint between the
 // two bodies, plus a copy of each to the ground. Nothing is assembled: the derivatives
