@@ -102,6 +102,9 @@ private:
     void buildDrivers(Model& m);
     void buildForces(Model& m);
 
+    // joint limits and distance stops (CompileStops.cpp)
+    void buildStops(Model& m);
+
     const ModelDocument& doc_;
     std::string file_;
     Diagnostics diags_;

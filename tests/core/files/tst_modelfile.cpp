@@ -733,6 +733,11 @@ private slots:
         QTest::newRow("bevel gears (driven)") << "bevel-gears.json" << 0 << 0;
         QTest::newRow("cam with a roller follower (driven)") << "cam-roller-follower.json" << 0 << 0;
         QTest::newRow("cam with a flat-faced follower (driven)") << "cam-flat-follower.json" << 0 << 0;
+        // Limits and stops add no equations while free (demonstrations.md).
+        QTest::newRow("pendulum against a stop") << "pendulum-against-stop.json" << 1 << 0;
+        QTest::newRow("door with a stop") << "door-with-stop.json" << 1 << 0;
+        QTest::newRow("Newton's cradle") << "newtons-cradle.json" << 5 << 0;
+        QTest::newRow("Newton's cradle, restitution 0.9") << "newtons-cradle-lossy.json" << 5 << 0;
     }
 
     void cliCheckExamples() {
@@ -784,7 +789,8 @@ private slots:
                                  "cantilever-hex.json", "flexible-four-bar.json", "gear-train.json",
                                  "planetary-gear.json", "rack-and-pinion.json", "belt-drive.json",
                                  "screw-jack.json", "cam-roller-follower.json", "cam-flat-follower.json",
-                                 "rack-and-pinion-steering.json", "bevel-gears.json"};
+                                 "rack-and-pinion-steering.json", "bevel-gears.json", "pendulum-against-stop.json",
+                                 "door-with-stop.json", "newtons-cradle.json", "newtons-cradle-lossy.json"};
         for (const QString& f : exampleFiles()) QVERIFY2(listed.contains(f), qPrintable(f));
     }
 };
