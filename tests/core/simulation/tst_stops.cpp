@@ -274,7 +274,9 @@ private slots:
     // at rest at the bottom feel no force), and the last ball's speed is the closed form's
     // at its height then, v_last² = v² − 2 g y/(1 + I/(m L²)), to 1e-8 of v. It rises as high
     // as the first fell, to 1e-6 m: the frames every 1 ms miss its peak by at most ½ a h²,
-    // about 1e-7 m.
+    // about 1e-7 m. The swing passes back and forth, three strikes of four impacts each in
+    // 2.6 s, and no contact ever engages: the rounding of one strike (1e-11 m/s of approach
+    // left between resting balls) is not taken for a plastic impact.
     void cradlePassesTheMomentumToTheLastBall() {
         const double phi = 0.3, r0 = 0.05, I = 0.4 * r0 * r0;
         const LoadedModel lm = loadText(cradleText(1.0, phi, r0));
@@ -285,7 +287,7 @@ private slots:
         double tImpact = -1.0;
         std::vector<double> lastY;
         State firstAfter;
-        Simulator sim(lm.model, tight(1.1, 1e-3));
+        Simulator sim(lm.model, tight(2.6, 1e-3));
         const SimulationResult r = sim.run(
             lm.initial,
             [&](const SimulationFrame& f) {
@@ -297,8 +299,9 @@ private slots:
             });
         QVERIFY2(r.ok, r.message.c_str());
         const auto impacts = eventsOf(r, RunEventKind::Impact);
-        QVERIFY(impacts.size() >= 4);
-        for (size_t k = 1; k < 4; ++k) QCOMPARE(impacts[k].t, impacts[0].t);
+        QCOMPARE(impacts.size(), size_t(12));
+        for (size_t k = 0; k < 12; ++k) QCOMPARE(impacts[k].t, impacts[k - k % 4].t);
+        QVERIFY(eventsOf(r, RunEventKind::StopEngaged).empty());
         QVERIFY(firstAfter.v.size() > 0);
         const double v = std::sqrt(2.0 * kG * (1.0 - std::cos(phi)) / (1.0 + I));
         double others = 0.0;
@@ -307,7 +310,9 @@ private slots:
         const double vLast = firstAfter.v.segment<3>(m.velocityOffset(BodyIndex(last))).norm();
         const double yLast = firstAfter.q[m.positionOffset(BodyIndex(last)) + 1];
         const double expected = std::sqrt(v * v - 2.0 * kG * yLast / (1.0 + I));
-        const double rise = *std::max_element(lastY.begin(), lastY.end());
+        // Its first swing out: the frames before the second strike.
+        const size_t beforeSecond = static_cast<size_t>((impacts[4].t - lm.initial.t) / 1e-3);
+        const double rise = *std::max_element(lastY.begin(), lastY.begin() + static_cast<long>(beforeSecond));
         qInfo("%zu impacts, the first four at t = %.9f s; at t = %.4f s the last ball moves at %.12f m/s (closed "
               "form %.12f), the others at most %.2e m/s; it rises %.9f m (the first fell %.9f)",
               impacts.size(), tImpact, firstAfter.t, vLast, expected, others, rise, 1.0 - std::cos(phi));

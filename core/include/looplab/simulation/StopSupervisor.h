@@ -86,6 +86,7 @@ private:
     EventSink emit_;
     std::vector<Bound> engaged_;
     std::vector<Bound> bounds_;  ///< every finite bound of every stop
+    double strikeSpeed_ = 0.0;   ///< the approach [m/s] of the last impact struck
 };
 
 }  // namespace looplab
