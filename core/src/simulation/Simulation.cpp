@@ -29,12 +29,6 @@ Simulator::Simulator(std::shared_ptr<const Model> model, SimulationSettings sett
     ode.outputInterval = settings_.outputStep;
     stepper_ = makeTimeStepper(model_, settings_.method, settings_.integrator, ode, settings_.constraints, &why);
     if (!stepper_) throw std::invalid_argument(why);
-    if (!model_->stops.empty())
-        if (const ConstraintMethodInfo* method = findConstraintMethod(settings_.method);
-            method && !method->refusesStops.empty())
-            throw std::invalid_argument("the method " + settings_.method + " cannot run a model with joint limits or stops ('" +
-                                        model_->stops.front().name + "'): " + method->refusesStops +
-                                        "; use projection, baumgarte or penalty");
 }
 
 Simulator::~Simulator() = default;

@@ -58,9 +58,6 @@ struct ConstraintMethodInfo {
     /// integration, and these are the only integrators it takes.
     std::vector<std::string> integrators;
     MethodDefaults defaults;
-    /// Why the method cannot run a model with joint limits or stops (one sentence); empty
-    /// if it can (StopSupervisor.h).
-    std::string refusesStops;
 };
 
 /// Registered constraint methods and integrators, in the order a user should meet them
