@@ -69,6 +69,7 @@ int runCheck(const CheckOptions& o) {
         for (const JointNote& n : beamNodeJointNotes(model)) std::cout << "note: " << n.message << "\n";
         std::cout << camsText(model);
         std::cout << motorsText(model);
+        std::cout << stopsText(model);
         const std::vector<std::string> findings = why.sentences();
         if (!findings.empty()) std::cout << "findings:\n";
         for (const std::string& f : findings) std::cout << "  " << f << "\n";

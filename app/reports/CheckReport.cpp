@@ -7,6 +7,7 @@
 #include "looplab/model/ModelBuilder.h"
 
 #include <cmath>
+#include <optional>
 #include <sstream>
 
 namespace looplab::reports {
@@ -65,6 +66,39 @@ nlohmann::json motorsJson(const Model& model) {
     return out;
 }
 
+namespace {
+
+// A stop's bounds as a user gives them: a joint's limits in its coordinate, a distance
+// stop's min and max.
+struct StopBounds {
+    const char* kind;
+    const char* unit;
+    std::optional<double> lower, upper;
+};
+
+StopBounds stopBounds(const Stop& s) {
+    StopBounds b{s.kind == Stop::Kind::JointLimit ? "joint_limit" : "distance",
+                 s.kind == Stop::Kind::JointLimit && s.angular ? "rad" : "m", std::nullopt, std::nullopt};
+    if (std::isfinite(s.lower)) b.lower = s.lower;
+    if (std::isfinite(s.upper)) b.upper = s.upper;
+    return b;
+}
+
+}  // namespace
+
+nlohmann::json stopsJson(const Model& model) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const Stop& s : model.stops) {
+        const StopBounds b = stopBounds(s);
+        nlohmann::json j = {{"name", s.name}, {"kind", b.kind}, {"unit", b.unit}, {"restitution", s.restitution}};
+        const bool limit = s.kind == Stop::Kind::JointLimit;
+        j[limit ? "lower" : "min"] = b.lower ? nlohmann::json(*b.lower) : nlohmann::json(nullptr);
+        j[limit ? "upper" : "max"] = b.upper ? nlohmann::json(*b.upper) : nlohmann::json(nullptr);
+        out.push_back(j);
+    }
+    return out;
+}
+
 std::string motorsText(const Model& model) {
     std::ostringstream out;
     for (const ForceElement& e : model.forces) {
@@ -79,6 +113,25 @@ std::string motorsText(const Model& model) {
         out << ", stall " << (e.rotational ? "torque " : "force ") << r->stallEffort << (e.rotational ? " N·m" : " N");
         if (r->stallCurrent) out << ", stall current " << *r->stallCurrent << " A";
         out << "\n";
+    }
+    return out.str();
+}
+
+std::string stopsText(const Model& model) {
+    std::ostringstream out;
+    if (!model.stops.empty()) out << "limits and stops:\n";
+    for (const Stop& s : model.stops) {
+        const StopBounds b = stopBounds(s);
+        if (s.kind == Stop::Kind::JointLimit)
+            out << "  joint " << s.name << ": " << (s.angular ? "angle" : "slide") << " in [" << *b.lower << ", "
+                << *b.upper << "] " << b.unit;
+        else {
+            out << "  stop " << s.name << ": distance";
+            if (b.lower) out << " at least " << *b.lower << " m";
+            if (b.lower && b.upper) out << " and";
+            if (b.upper) out << " at most " << *b.upper << " m";
+        }
+        out << ", restitution " << s.restitution << "\n";
     }
     return out.str();
 }
@@ -140,7 +193,6 @@ nlohmann::json checkJson(const Model& model, const MobilityReport& r, const Asse
     j["couplers"] = model.couplers.size();
     if (!r.repeatingCouplers.empty()) j["repeating_couplers"] = r.repeatingCouplers;
     if (const nlohmann::json cams = camsJson(model); !cams.empty()) j["cams"] = cams;
-    if (const nlohmann::json motors = motorsJson(model); !motors.empty()) j["motors"] = motors;
     if (const nlohmann::json meshes = meshesJson(model); !meshes.empty()) j["meshes"] = meshes;
     j["coordinates"] = r.coordinates;
     j["equations"] = r.equations;

@@ -18,6 +18,10 @@ namespace looplab::reports {
 nlohmann::json camsJson(const Model& model);
 /// The same as lines of text, with a warning for an undercut or a steep profile.
 std::string camsText(const Model& model);
+/// The joint limits and distance stops the run enforces, with their restitution: JSON
+/// (an array of {name, kind, unit, lower/upper or min/max, restitution}) and text lines.
+nlohmann::json stopsJson(const Model& model);
+std::string stopsText(const Model& model);
 
 /// Each motor's no-load speed and stall torque (or force) at its joint at t = 0, and a DC
 /// motor's stall current (MotorRating.h); empty without motors.

@@ -60,6 +60,8 @@ SimulationRecord::SimulationRecord(const Model& model, const std::vector<std::st
     for (const auto& c : tracker.coordinates()) columns_.push_back(c.name);
     for (const char* c : {"position_violation", "velocity_violation", "acceleration_violation", "energy"})
         columns_.push_back(c);
+    // The energy the impacts took, only where there are stops to strike.
+    if (!model.stops.empty()) columns_.push_back("dissipated");
     for (const Joint& j : model.joints) add(j.name, {"fx", "fy", "fz", "tx", "ty", "tz"});
     for (const Driver& d : model.drivers) columns_.push_back(d.name + ".effort");
     for (const Coupler& c : model.couplers) {
@@ -95,7 +97,7 @@ void SimulationRecord::add(const SimulationFrame& f) {
     // The work as the run counted it over its steps (WorkCounter.h): the same at any
     // output step.
     if (!initialEnergy_) initialEnergy_ = f.energy.total();
-    maxBalance_ = std::max(maxBalance_, std::abs(f.energy.total() - *initialEnergy_ - f.work));
+    maxBalance_ = std::max(maxBalance_, std::abs(f.energy.total() - *initialEnergy_ - f.work + f.dissipated));
     if (fourBar_) {
         const double mu = fourBar_->angle(model, f.state);
         muMin_ = haveMu_ ? std::min(muMin_, mu) : mu;
@@ -122,6 +124,7 @@ void SimulationRecord::add(const SimulationFrame& f) {
     for (const MeshNode& n : columnNodes_) put(meshNodePosition(model, f.state, n));
     r.insert(r.end(), f.jointCoordinates.begin(), f.jointCoordinates.end());
     r.insert(r.end(), {f.violation.position, f.violation.velocity, f.violation.acceleration, f.energy.total()});
+    if (!model_.stops.empty()) r.push_back(f.dissipated);
     for (const JointReaction& j : f.reactions) {
         put(j.forceGlobal);
         put(j.torqueGlobal);
@@ -172,6 +175,7 @@ nlohmann::json SimulationRecord::summary(const SimulationResult& res, const Reso
                           {"acceleration", res.maxViolation.acceleration}};
     j["energy"] = {{"initial", res.energyInitial}, {"final", res.energyFinal}, {"max_abs_drift", res.energyMaxDrift},
                    {"work", last_ ? last_->work : 0.0}, {"max_abs_balance", maxBalance_}};
+    if (!model_.stops.empty()) j["energy"]["dissipated"] = last_ ? last_->dissipated : 0.0;
     if (haveMu_) j["transmission_angle"] = {{"min", muMin_}, {"max", muMax_}};
     nlohmann::json camJson = nlohmann::json::object();
     for (const auto& [name, w] : cams_)

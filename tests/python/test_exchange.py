@@ -47,7 +47,7 @@ def test_the_command_line_imports_and_exports(cli, tmp_path, examples):
     done = subprocess.run([cli, "import", str(EXCHANGE / "serial-arm.urdf"), "--out", str(out)],
                           capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
-    assert "note: joint limits kept as data, not enforced (LoopLab's joints move freely): shoulder, elbow, wrist" in done.stderr
+    assert "note: joint limits enforced as end stops that hold what strikes them (restitution 0; give 'restitution' for a bounce): shoulder, elbow, wrist" in done.stderr
     assert [j.get("limits") for j in looplab.load(out).to_dict()["joints"]] == [None] + [[-3.1, 3.1]] * 3
     assert looplab.load(out).to_dict() == looplab.load(EXCHANGE / "serial-arm.urdf").to_dict()
     done = subprocess.run([cli, "export", str(examples / "four-bar.json"), "--format", "urdf", "--json"],

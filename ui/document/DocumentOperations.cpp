@@ -186,6 +186,10 @@ bool renameItem(ModelDocument& doc, ItemRef item, const std::string& newName)
             replaceName(f.body2, k, old, newName);
             replaceName(f.body, k, old, newName);
         }
+        for (StopDoc& st : doc.stops) {
+            replaceName(st.body1, k, old, newName);
+            replaceName(st.body2, k, old, newName);
+        }
     }
     if (isBodyKind(k)) {
         for (MarkerDoc& m : doc.markers)

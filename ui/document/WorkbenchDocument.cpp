@@ -15,7 +15,7 @@ bool sameStructure(const ModelDocument& a, const ModelDocument& b)
 {
     return a.bodies.size() == b.bodies.size() && a.joints.size() == b.joints.size() &&
            a.drivers.size() == b.drivers.size() && a.couplers.size() == b.couplers.size() &&
-           a.forces.size() == b.forces.size() &&
+           a.forces.size() == b.forces.size() && a.stops.size() == b.stops.size() &&
            a.markers.size() == b.markers.size() && a.beams.size() == b.beams.size() &&
            a.solids.size() == b.solids.size() && a.nodeSets.size() == b.nodeSets.size();
 }

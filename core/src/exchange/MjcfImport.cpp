@@ -375,7 +375,7 @@ bool MjcfReader::body(const XMLElement* e, const MjcfBody& parent, const std::st
                 if (!numbers(j, "range", "joint", 2, range, jpath)) return false;
                 const char* limited = attribute(j, "limited", "joint");
                 const bool hasRange = !range.empty() && range[0] <= range[1] && !(limited && std::string(limited) == "false");
-                if (hasRange) report_.add("joint ranges kept as data, not enforced (LoopLab's joints move freely)", jname);
+                if (hasRange) report_.add("joint ranges enforced as end stops that hold what strikes them (restitution 0; give 'restitution' for a bounce)", jname);
                 for (const char* a : {"damping", "stiffness", "frictionloss", "armature", "springref", "ref"})
                     if (attribute(j, a, "joint")) report_.add(std::string("joint '") + a + "' not imported", jname);
                 std::string looplabType;

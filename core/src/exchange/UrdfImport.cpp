@@ -209,7 +209,7 @@ bool UrdfReader::link(const urdf::Link& l, const UrdfLink& parent, const urdf::J
     }
     if (joint) {
         if (joint->limits && (joint->type == urdf::Joint::REVOLUTE || joint->type == urdf::Joint::PRISMATIC))
-            report_.add("joint limits kept as data, not enforced (LoopLab's joints move freely)", joint->name);
+            report_.add("joint limits enforced as end stops that hold what strikes them (restitution 0; give 'restitution' for a bounce)", joint->name);
         if (joint->limits && (joint->limits->effort != 0.0 || joint->limits->velocity != 0.0) &&
             joint->type != urdf::Joint::FIXED)
             report_.add("joint effort and velocity limits not kept", joint->name);

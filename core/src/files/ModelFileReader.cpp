@@ -311,6 +311,16 @@ public:
         }
     }
 
+    // A coefficient of restitution, refused outside [0, 1] with its place.
+    void restitution(const json& obj, const std::string& p, std::optional<double>& out) {
+        if (optionalNumber(obj, "restitution", p, out) && !(*out >= 0.0 && *out <= 1.0)) {
+            error(p + "/restitution", "the coefficient of restitution is " + obj["restitution"].dump() +
+                                          ": it lies between 0 (the stop holds what strikes it) and 1 (a bounce "
+                                          "that keeps all the approach speed)");
+            out.reset();
+        }
+    }
+
     // Iterates the array at key, calling fn(element, pointer) for each.
     template <typename Fn>
     void list(const json& root, const char* key, Fn fn) {
@@ -333,7 +343,7 @@ public:
             return;
         }
         if (!object(root, "", {"format", "version", "name", "description", "gravity", "bodies",
-                               "markers", "joints", "drivers", "couplers", "forces", "beams", "solids", "node_sets", "expected",
+                               "markers", "joints", "drivers", "couplers", "stops", "forces", "beams", "solids", "node_sets", "expected",
                                "run", "camera", "traces"}))
             return;
         std::string format;
@@ -388,7 +398,7 @@ public:
         list(root, "joints", [&](const json& j, const std::string& p) {
             JointDoc jd;
             if (!object(j, p, {"name", "type", "marker1", "marker2", "body1", "body2", "point",
-                               "axis", "axis2", "point2", "length", "lead", "limits"}))
+                               "axis", "axis2", "point2", "length", "lead", "limits", "restitution"}))
                 return;
             text(j, "name", p, jd.name, true);
             std::string type;
@@ -430,6 +440,9 @@ public:
                         jd.limits = std::array<double, 2>{range[0], range[1]};
                 }
             }
+            restitution(j, p, jd.restitution);
+            if (jd.restitution && !j.contains("limits"))
+                error(p + "/restitution", "'restitution' belongs to a joint's 'limits', and this joint has none");
             doc.joints.push_back(jd);
         });
         list(root, "drivers", [&](const json& d, const std::string& p) {
@@ -441,6 +454,30 @@ public:
             doc.drivers.push_back(dd);
         });
         list(root, "couplers", [&](const json& c, const std::string& p) { coupler(c, p, doc); });
+        list(root, "stops", [&](const json& st, const std::string& p) {
+            StopDoc sd;
+            if (!object(st, p, {"name", "body1", "body2", "point1", "point2", "min", "max", "restitution"})) return;
+            text(st, "name", p, sd.name, true);
+            text(st, "body1", p, sd.body1, true);
+            text(st, "body2", p, sd.body2, true);
+            vec3(st, "point1", p, sd.point1, true);
+            vec3(st, "point2", p, sd.point2, true);
+            for (const char* k : {"min", "max"}) {
+                std::optional<double>& bound = k[1] == 'i' ? sd.min : sd.max;
+                if (optionalNumber(st, k, p, bound) && !(*bound >= 0.0)) {
+                    error(p + "/" + k, std::string("the stop's ") + k + " distance is " + st[k].dump() +
+                                           " m: a distance is not negative");
+                    bound.reset();
+                }
+            }
+            if (!st.contains("min") && !st.contains("max"))
+                error(p, "a stop needs 'min' (a contact: the points stay at least that far apart), 'max' (a rope: "
+                         "at most that far apart) or both");
+            if (sd.min && sd.max && !(*sd.min <= *sd.max))
+                error(p + "/max", "the stop's max distance is below its min distance");
+            restitution(st, p, sd.restitution);
+            doc.stops.push_back(sd);
+        });
         list(root, "forces", [&](const json& f, const std::string& p) {
             ForceDoc fd;
             if (!object(f, p, {"name", "type", "body1", "body2", "point1", "point2", "stiffness",

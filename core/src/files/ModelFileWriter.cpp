@@ -120,6 +120,7 @@ std::string serializeModelDocument(const ModelDocument& doc) {
         if (jd.length) j["length"] = *jd.length;
         if (jd.lead) j["lead"] = *jd.lead;
         if (jd.limits) j["limits"] = {(*jd.limits)[0], (*jd.limits)[1]};
+        if (jd.restitution) j["restitution"] = *jd.restitution;
         joints.push_back(j);
     }
     root["joints"] = joints;
@@ -219,6 +220,16 @@ std::string serializeModelDocument(const ModelDocument& doc) {
         forces.push_back(j);
     }
     if (!forces.empty()) root["forces"] = forces;
+    json stops = json::array();
+    for (const StopDoc& sd : doc.stops) {
+        json st = {{"name", sd.name}, {"body1", sd.body1}, {"body2", sd.body2}, {"point1", vecJson(sd.point1)},
+                   {"point2", vecJson(sd.point2)}};
+        if (sd.min) st["min"] = *sd.min;
+        if (sd.max) st["max"] = *sd.max;
+        if (sd.restitution) st["restitution"] = *sd.restitution;
+        stops.push_back(st);
+    }
+    if (!stops.empty()) root["stops"] = stops;
     // --- beams ---
     json beams = json::array();
     for (const BeamDoc& b : doc.beams) {

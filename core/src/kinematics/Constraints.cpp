@@ -3,6 +3,7 @@
 #include "looplab/kinematics/FrameKinematics.h"
 #include "looplab/bodies/rigid/RigidBodyCoordinates.h"
 #include "looplab/kinematics/HingeAngle.h"
+#include "looplab/kinematics/StopGaps.h"
 
 #include <algorithm>
 #include <cmath>
@@ -554,6 +555,75 @@ void writeCoupler(const Model& model, const Coupler& coupler, const std::vector<
     writer.writeOnColumns(coupler.equation, k * s, bias, columns, count, gradient, H);
 }
 
+// A stop's gap g on the columns of its two frames' slots (StopGaps.h): a joint limit's on
+// the joint's coordinate (coordinateJet()), a distance stop's on r = |d| with d = p₂ − p₁:
+//   ∇r = ∇(d·d)/(2r),  r̈° = (d·d)̈°/(2r) − ṙ²/r,  ∂∇r/∂δ = H_dd/(2r) − ∇(d·d)ᵀ∇(d·d)/(4r³).
+struct GapJet {
+    double value = 0.0, rate = 0.0, bias = 0.0;
+    int columns[2 * kMaxJetColumns];
+    int count = 0;
+    CouplerRow gradient;
+    CouplerSquare H;
+};
+
+GapJet gapJet(const Model& model, const Stop& stop, StopSide side, const std::vector<BodyMotion>& motion, bool full,
+              bool curvature) {
+    GapJet g;
+    const BodyFrame& f1 = stop.kind == Stop::Kind::JointLimit ? model.joint(stop.joint).frame1 : stop.point1;
+    const BodyFrame& f2 = stop.kind == Stop::Kind::JointLimit ? model.joint(stop.joint).frame2 : stop.point2;
+    JointFrames frames;
+    CoordinateJet x;
+    if (stop.kind == Stop::Kind::JointLimit) {
+        jointJets(f1, f2, motion, stop.angular ? (kX1 | kY1 | kX2) : (kZ1 | kD), full, frames);
+        x = coordinateJet(frames.jets, stop.angular, full, curvature);
+        // atan2 gives the angle within (−π, π]; measured from the limits' middle instead, it
+        // is continuous over the range they allow (less than a turn: CompileStops.cpp).
+        if (stop.angular) {
+            const double middle = 0.5 * (stop.lower + stop.upper);
+            x.value = middle + std::remainder(x.value - middle, 2.0 * M_PI);
+        }
+    } else {
+        jointJets(f1, f2, motion, kD, full, frames);
+        const ScalarJet dd = dot(frames.jets.d, frames.jets.d);
+        const double r = std::sqrt(dd.value);
+        x.value = r;
+        if (full) {
+            x.J = dd.J / (2.0 * r);
+            x.rate = dd.rate / (2.0 * r);
+            x.bias = dd.bias / (2.0 * r) - x.rate * x.rate / r;
+            if (curvature) {
+                x.H = equationCurvature(dd, static_cast<int>(dd.J.cols())) / (2.0 * r);
+                x.H.noalias() -= dd.J.transpose() * dd.J / (4.0 * r * r * r);
+            }
+        }
+    }
+    const double sign = side == StopSide::Lower ? 1.0 : -1.0;
+    g.value = side == StopSide::Lower ? x.value - stop.lower : stop.upper - x.value;
+    if (!full) return g;
+    g.rate = sign * x.rate;
+    g.bias = sign * x.bias;
+    // The slots' columns in ascending order (two bodies, so they never overlap).
+    const int start[2] = {jetColumnStart(model, f1), jetColumnStart(model, f2)};
+    const int width[2] = {jetWidth(model, f1.body), jetWidth(model, f2.body)};
+    const int first = (width[1] > 0 && (width[0] == 0 || start[1] < start[0])) ? 1 : 0;
+    int jetIndex[2 * kMaxJetColumns];
+    for (int k = 0; k < 2; ++k) {
+        const int slot = k == 0 ? first : 1 - first;
+        for (int c = 0; c < width[slot]; ++c) {
+            g.columns[g.count] = start[slot] + c;
+            jetIndex[g.count++] = (slot == 0 ? 0 : width[0]) + c;
+        }
+    }
+    g.gradient.resize(g.count);
+    for (int a = 0; a < g.count; ++a) g.gradient[a] = sign * x.J(0, jetIndex[a]);
+    if (curvature) {
+        g.H.resize(g.count, g.count);
+        for (int a = 0; a < g.count; ++a)
+            for (int b = 0; b < g.count; ++b) g.H(a, b) = sign * x.H(jetIndex[a], jetIndex[b]);
+    }
+    return g;
+}
+
 // Writes every joint's, driver's and coupler's equations through the writer; full == false
 // computes values alone.
 void writeEquations(const Model& model, const State& s, RowWriter& writer, bool full) {
@@ -599,6 +669,12 @@ void writeEquations(const Model& model, const State& s, RowWriter& writer, bool 
         writer.write(d.equation, e, j.frame1, j.frame2);
     }
     couplersBefore(std::numeric_limits<int>::max());
+    // Engaged stops last, in row order (StopGaps.h).
+    for (const EngagedStop& e : model.engagedStops) {
+        const GapJet g = gapJet(model, model.stops[static_cast<size_t>(e.stop)], e.side, motion, full,
+                                full && writer.wantsCurvature());
+        writer.writeOnColumns(e.equation, g.value, g.bias, g.columns, g.count, g.gradient, g.H);
+    }
 }
 
 }  // namespace
@@ -626,6 +702,23 @@ SparseColMatrix constraintCurvature(const Model& model, const State& s, const Ve
     writeEquations(model, s, writer, true);
     SparseColMatrix out(model.velocitySize(), model.velocitySize());
     out.setFromTriplets(entries.begin(), entries.end());
+    return out;
+}
+
+StopGap stopGap(const Model& model, const Stop& stop, StopSide side, const State& s, bool full) {
+    std::vector<BodyMotion> motion(static_cast<size_t>(model.bodyCount()));
+    const BodyFrame& f1 = stop.kind == Stop::Kind::JointLimit ? model.joint(stop.joint).frame1 : stop.point1;
+    const BodyFrame& f2 = stop.kind == Stop::Kind::JointLimit ? model.joint(stop.joint).frame2 : stop.point2;
+    for (const BodyIndex b : {f1.body, f2.body})
+        motion[static_cast<size_t>(b.value())] = bodyMotion(model, s, b, full);
+    const GapJet g = gapJet(model, stop, side, motion, full, false);
+    StopGap out;
+    out.value = g.value;
+    if (!full) return out;
+    out.rate = g.rate;
+    out.bias = g.bias;
+    out.gradient = VecX::Zero(model.velocitySize());
+    for (int a = 0; a < g.count; ++a) out.gradient[g.columns[a]] = g.gradient[a];
     return out;
 }
 

@@ -103,6 +103,9 @@ private:
     void buildForces(Model& m);
     bool buildMotor(const Model& m, const ForceDoc& fd, size_t i, ForceElement& f);
 
+    // joint limits and distance stops (CompileStops.cpp)
+    void buildStops(Model& m);
+
     const ModelDocument& doc_;
     std::string file_;
     Diagnostics diags_;

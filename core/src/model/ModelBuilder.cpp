@@ -119,6 +119,7 @@ BuildResult DocumentCompiler::run() {
     };
     buildCouplers(*model, couplers);
     buildForces(*model);
+    buildStops(*model);
     model->lengthScale = lengthScale();
     checkScale();
     BuildResult r;

@@ -81,6 +81,14 @@ PoseDocumentResult documentWithPose(const Model& m, const State& s, PoseVelociti
         if (jd.byMarkers) continue;  // markers live in body frames: nothing else moves
         for (ForceDoc& fd : doc.forces)
             if (fd.type == ForceType::RotationalSpringDamper && fd.joint == jd.name) fd.freeAngle -= angle;
+        // Limits count from the initial pose as the coordinates do: they keep their place
+        // on the mechanism (a revolute's angle, a prismatic's or cylindrical's slide).
+        if (jd.limits && (j.type == JointType::Revolute || j.type == JointType::Prismatic ||
+                          j.type == JointType::Cylindrical)) {
+            const double at = j.type == JointType::Revolute ? angle : jointDisplacement(m, s, *idx);
+            (*jd.limits)[0] -= at;
+            (*jd.limits)[1] -= at;
+        }
         jd.axis = frameAxisZ(m, s, j.frame1);
         if (j.type == JointType::Distance) {
             jd.point = frameOrigin(m, s, j.frame1);
@@ -93,6 +101,13 @@ PoseDocumentResult documentWithPose(const Model& m, const State& s, PoseVelociti
         }
         if (j.type == JointType::Universal) jd.axis2 = frameAxisZ(m, s, j.frame2);
     }
+    // A distance stop's points move with their bodies.
+    for (StopDoc& sd : doc.stops)
+        for (const Stop& stop : m.stops)
+            if (stop.kind == Stop::Kind::Distance && stop.name == sd.name) {
+                sd.point1 = frameOrigin(m, s, stop.point1);
+                sd.point2 = frameOrigin(m, s, stop.point2);
+            }
     for (size_t i = 0; i < doc.forces.size() && i < m.forces.size(); ++i) {
         ForceDoc& fd = doc.forces[i];
         const ForceElement& f = m.forces[i];

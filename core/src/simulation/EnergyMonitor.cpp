@@ -52,7 +52,7 @@ void EnergyMonitor::check(const SimulationFrame& f, long steps) {
     scale_ = std::max(scale_, f.energy.kinetic);
     // With drivers or loads, what they put in counts too (the frame's work, counted over
     // the steps), and the energy they exchange sets the scale.
-    const double drift = e - initial_ - f.work;
+    const double drift = e - initial_ - f.work + f.dissipated;
     if (driven_) scale_ = std::max(scale_, std::abs(f.work));
     const double allowed = allowedRelativeDrift(steps) * scale_;
     if (std::abs(drift) > allowed) {

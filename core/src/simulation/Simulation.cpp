@@ -5,6 +5,7 @@
 #include "looplab/simulation/EnergyMonitor.h"
 #include "looplab/simulation/InputPower.h"
 #include "looplab/simulation/WorkCounter.h"
+#include "looplab/simulation/StopSupervisor.h"
 #include "looplab/kinematics/JointCoordinates.h"
 #include "looplab/integrate/MethodRegistry.h"
 #include "looplab/kinematics/Mobility.h"
@@ -13,6 +14,7 @@
 #include "looplab/kinematics/FourBarAnalysis.h"
 
 #include <algorithm>
+#include <optional>
 #include <chrono>
 #include <cmath>
 #include <sstream>
@@ -34,13 +36,14 @@ Simulator::~Simulator() = default;
 namespace {
 
 Status evaluateFrameStatus(const Model& m, TimeStepper& stepper, const SimulationSettings& settings, State s,
-                           SimulationFrame& frame) {
+                           SimulationFrame& frame, bool stepperOnModel = true) {
     MotionEvaluation ev;
     const Status st = stepper.evaluate(s, ev);
     if (!st.ok) return st;
     frame.state = s;
     frame.acceleration = ev.acceleration;
-    frame.multipliers = ev.multipliers;
+    // A stepper on a copy that holds engaged stops has their multipliers after the model's.
+    frame.multipliers = ev.multipliers.head(std::min<Eigen::Index>(ev.multipliers.size(), m.equationCount()));
     ConstraintValues cv;
     evaluateConstraints(m, s, cv, kAllParts);
     auto inf = [](const VecX& x) { return x.size() ? x.cwiseAbs().maxCoeff() : 0.0; };
@@ -51,7 +54,7 @@ Status evaluateFrameStatus(const Model& m, TimeStepper& stepper, const Simulatio
     frame.energy = mechanicalEnergy(m, s);
     // A projecting stepper has just factorised Φ_q at this very state; others have not.
     ConstraintSpaces own;
-    const ConstraintSpaces* known = stepper.factorizationAt(s);
+    const ConstraintSpaces* known = stepperOnModel ? stepper.factorizationAt(s) : nullptr;
     if (!known)
         own.factorize(cv.jacobian, equationScales(m), coordinateScales(m), settings.constraints.rankTolerance,
                       settings.constraints.linearAlgebra);
@@ -59,16 +62,16 @@ Status evaluateFrameStatus(const Model& m, TimeStepper& stepper, const Simulatio
     frame.rank = sp.rank();
     frame.independentEquations = sp.independentEquations();
     frame.smallestSingularValue = sp.smallestSingularValue();
-    computeReactions(m, s, cv.jacobian, ev.multipliers, sp.indeterminateEquations(), frame.reactions,
+    computeReactions(m, s, cv.jacobian, frame.multipliers, sp.indeterminateEquations(), frame.reactions,
                      frame.drivers);
-    frame.couplers = couplerEfforts(m, s, ev.multipliers);
+    frame.couplers = couplerEfforts(m, s, frame.multipliers);
     return {};
 }
 
 }  // namespace
 
 bool Simulator::evaluateFrame(State s, SimulationFrame& frame, std::string* error) {
-    const Status st = evaluateFrameStatus(*model_, *stepper_, settings_, std::move(s), frame);
+    const Status st = evaluateFrameStatus(*model_, *stepper_, settings_, std::move(s), frame, !stepperReplaced_);
     if (!st.ok && error) *error = namingJoints(st.message, st.joints);
     return st.ok;
 }
@@ -77,7 +80,30 @@ SimulationResult Simulator::run(const State& start, const std::function<void(con
                                 const std::function<void(const SimulationEvent&)>& onEvent,
                                 const std::atomic<bool>* stop) {
     const Model& m = *model_;
-    TimeStepper& stepper = *stepper_;
+    if (stepperReplaced_) {
+        OdeSettings ode = settings_.ode;
+        ode.outputInterval = settings_.outputStep;
+        stepper_ = makeTimeStepper(model_, settings_.method, settings_.integrator, ode, settings_.constraints);
+        stepperReplaced_ = false;
+    }
+    TimeStepper* stepper = stepper_.get();
+    // The steps of the steppers an event replaced, and the energy the impacts took.
+    StepStatistics carried;
+    auto statistics = [&]() {
+        StepStatistics st = stepper->statistics();
+        st.steps += carried.steps;
+        st.rejectedSteps += carried.rejectedSteps;
+        st.rhsEvaluations += carried.rhsEvaluations;
+        st.jacobianEvaluations += carried.jacobianEvaluations;
+        st.outerIterations += carried.outerIterations;
+        st.innerIterations += carried.innerIterations;
+        st.repartitions += carried.repartitions;
+        st.factorizations += carried.factorizations;
+        st.roundingBoundSteps += carried.roundingBoundSteps;
+        st.largestRoundingBoundEstimate = std::max(st.largestRoundingBoundEstimate, carried.largestRoundingBoundEstimate);
+        return st;
+    };
+    double dissipated = 0.0;
     const auto wall0 = std::chrono::steady_clock::now();
     SimulationResult result;
     auto emit = [&](SimulationEvent e) {
@@ -99,7 +125,7 @@ SimulationResult Simulator::run(const State& start, const std::function<void(con
     };
     auto finish = [&](double t) {
         result.tFinal = t;
-        result.statistics = stepper.statistics();
+        result.statistics = statistics();
         result.wallTime = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
         result.ok = result.message.empty();
         return result;
@@ -118,7 +144,7 @@ SimulationResult Simulator::run(const State& start, const std::function<void(con
 
     // Initial frame and the redundancy known before the first step.
     SimulationFrame frame;
-    if (const Status st = evaluateFrameStatus(m, stepper, settings_, start, frame); !st.ok) {
+    if (const Status st = evaluateFrameStatus(m, *stepper, settings_, start, frame); !st.ok) {
         fail(start.t, "cannot evaluate the initial state: " + st.message, st.joints);
         return finish(start.t);
     }
@@ -173,32 +199,44 @@ SimulationResult Simulator::run(const State& start, const std::function<void(con
     if (work.active()) work.start(frame.state.t, inputPower(m, frame.state, frame.multipliers));
     if (!report(frame)) return finish(start.t);
 
-    if (const Status st = stepper.initialize(frame.state); !st.ok) {
+    StopSupervisor stops(model_, settings_, emit);
+    if (stops.active())
+        if (const Status st = stops.checkStart(frame.state); !st.ok) {
+            fail(start.t, st.message, st.joints);
+            return finish(start.t);
+        }
+    if (const Status st = stepper->initialize(frame.state); !st.ok) {
         failInMotion(start.t, st.message, st.joints);
         return finish(start.t);
     }
 
     State s;
-    while (stepper.time() < tEnd) {
-        const double tPrev = stepper.time();
-        if (const Status st = stepper.step(tEnd); !st.ok) {
-            failInMotion(stepper.time(), st.message, st.joints);
+    while (stepper->time() < tEnd) {
+        const double tPrev = stepper->time();
+        if (const Status st = stepper->step(tEnd); !st.ok) {
+            failInMotion(stepper->time(), st.message, st.joints);
             break;
         }
-        const double t = stepper.time();
-        const State stepEnd = stepper.state();
+        // A stop event inside the step ends it there: what follows it belongs to the motion
+        // after the event.
+        std::optional<StopEvent> stopEvent;
+        if (stops.active()) stopEvent = stops.firstEvent(*stepper, tPrev);
+        const double t = stopEvent ? stopEvent->at.t : stepper->time();
+        State stepEnd = stopEvent ? stopEvent->at.state : stepper->state();
+        stepEnd.t = t;
         // Rank and conditioning are followed at every accepted step; events carry the time.
         ConstraintSpaces own;
-        const ConstraintSpaces* known = stepper.factorizationAt(stepEnd);
+        const ConstraintSpaces* known =
+            stopEvent || !stops.steppingIsBase() ? nullptr : stepper->factorizationAt(stepEnd);
         if (!known)
             factorizeConstraints(m, stepEnd, own, settings_.constraints.rankTolerance,
                                  settings_.constraints.linearAlgebra);
         // One normalised copy of the step's end serves the events and the joint angles.
         State endNormalized = stepEnd;
         normalizePositions(m, endNormalized.q);
-        singularities.afterStep(stepper, tPrev, endNormalized, known ? *known : own);
+        singularities.afterStep(*stepper, tPrev, endNormalized, known ? *known : own);
         bool stiff = false;
-        for (SimulationEvent& e : stepper.takeEvents()) {
+        for (SimulationEvent& e : stepper->takeEvents()) {
             stiff = stiff || e.kind == RunEventKind::Stiffness;
             // Stopped, the finding is the failure's reason rather than a warning beside it.
             if (e.kind == RunEventKind::Stiffness && settings_.stopWhenStiff) {
@@ -216,28 +254,30 @@ SimulationResult Simulator::run(const State& start, const std::function<void(con
             double lastPower = work.power();
             work.countStep(t, [&](double tau) {
                 VecX lambda;
-                if (tau == t && stepper.multipliersAtStepEnd(lambda)) return lastPower = inputPower(m, stepEnd, lambda);
+                if (tau == t && !stopEvent && stepper->multipliersAtStepEnd(lambda))
+                    return lastPower = inputPower(m, stepEnd, lambda);
                 State x;
                 if (tau == t) x = stepEnd;
-                else stepper.interpolate(tau, x);
+                else stepper->interpolate(tau, x);
                 x.t = tau;
                 MotionEvaluation ev;
-                if (stepper.evaluate(x, ev).ok) lastPower = inputPower(m, x, ev.multipliers);
+                if (stepper->evaluate(x, ev).ok) lastPower = inputPower(m, x, ev.multipliers);
                 return lastPower;
             }, workTolerance, exchanged);
         }
         double to = 0.0;
         while (schedule.due(t, to)) {
             if (std::abs(to - t) <= 1e-12 * std::max(1.0, std::abs(t))) s = stepEnd;
-            else stepper.interpolate(to, s);
+            else stepper->interpolate(to, s);
             s.t = to;
-            if (const Status st = evaluateFrameStatus(m, stepper, settings_, s, frame); !st.ok) {
+            if (const Status st = evaluateFrameStatus(m, *stepper, settings_, s, frame, stops.steppingIsBase()); !st.ok) {
                 failInMotion(to, "cannot evaluate the state at t = " + std::to_string(to) + ": " + st.message, st.joints);
                 return finish(to);
             }
             frame.work = work.workAt(to);
-            frame.stepSize = stepper.lastStepSize();
-            frame.statistics = stepper.statistics();
+            frame.dissipated = dissipated;
+            frame.stepSize = stepper->lastStepSize();
+            frame.statistics = statistics();
             frame.jointCoordinates = angles.peek(frame.state);
             if (!report(frame)) return finish(to);
             schedule.reported();
@@ -248,23 +288,46 @@ SimulationResult Simulator::run(const State& start, const std::function<void(con
             exchanged = std::max(exchanged, e.kinetic + std::abs(e.total() - result.energyInitial) + std::abs(work.work()));
         }
         angles.update(endNormalized);
+        if (stopEvent) {
+            const StepStatistics before = carried;
+            carried = statistics();
+            State after;
+            const Status st = stops.apply(*stopEvent, stepper_, dissipated, after);
+            stepper = stepper_.get();
+            stepperReplaced_ = true;
+            // A stepper that was not replaced (the event failed first) has taken the step
+            // that raised the event, so it counts its own steps still.
+            if (stepper->statistics().steps > 0) carried = before;
+            if (!st.ok) {
+                failInMotion(t, st.message, st.joints);
+                break;
+            }
+            if (work.active()) {
+                MotionEvaluation ev;
+                State x = after;
+                work.restart(after.t, stepper->evaluate(x, ev).ok ? inputPower(m, x, ev.multipliers) : work.power());
+            }
+            State afterNormalized = after;
+            normalizePositions(m, afterNormalized.q);
+            angles.update(afterNormalized);
+        }
         if (stop && stop->load()) {
             result.message = "stopped";
-            return finish(stepper.time());
+            return finish(stepper->time());
         }
-        if (stepper.time() >= tEnd) break;
-        if (settings_.maxSteps > 0 && stepper.statistics().steps >= settings_.maxSteps) {
+        if (stepper->time() >= tEnd) break;
+        if (settings_.maxSteps > 0 && statistics().steps >= settings_.maxSteps) {
             std::ostringstream d;
-            d << "step limit reached: " << stepper.statistics().steps << " steps taken, t = " << stepper.time()
+            d << "step limit reached: " << statistics().steps << " steps taken, t = " << stepper->time()
               << " of " << tEnd << " s";
-            fail(stepper.time(), d.str());
+            fail(stepper->time(), d.str());
             break;
         }
-        if (const double needed = stepsNeededBeyondLimit(stepper.statistics().steps, stepper.time() - start.t,
+        if (const double needed = stepsNeededBeyondLimit(statistics().steps, stepper->time() - start.t,
                                                          tEnd - start.t, settings_.maxSteps)) {
             std::ostringstream d;
-            d << "step limit would be reached: " << stepper.statistics().steps << " steps for t = " << start.t
-              << " to " << stepper.time() << " of " << tEnd << " s; at that pace the run needs about " << needed
+            d << "step limit would be reached: " << statistics().steps << " steps for t = " << start.t
+              << " to " << stepper->time() << " of " << tEnd << " s; at that pace the run needs about " << needed
               << " steps, more than twice the limit of " << settings_.maxSteps;
             // An implicit integrator is not held back by stiffness: its steps are as short as
             // the motion the tolerances ask it to follow (a flexible member's ringing), so
@@ -278,7 +341,7 @@ SimulationResult Simulator::run(const State& start, const std::function<void(con
             else
                 d << " (raise the step limit; if the steps are short because fast, stiff motion holds an "
                      "explicit integrator back, bdf or tlismni/hht step over it)";
-            fail(stepper.time(), d.str());
+            fail(stepper->time(), d.str());
             break;
         }
         if (settings_.maxWallTime > 0.0) {
@@ -286,17 +349,17 @@ SimulationResult Simulator::run(const State& start, const std::function<void(con
             if (wall > settings_.maxWallTime) {
                 std::ostringstream d;
                 d << "wall-time limit reached: " << wall << " s (limit " << settings_.maxWallTime << " s) at t = "
-                  << stepper.time() << " of " << tEnd << " s";
-                fail(stepper.time(), d.str());
+                  << stepper->time() << " of " << tEnd << " s";
+                fail(stepper->time(), d.str());
                 break;
             }
         }
     }
-    singularities.finish(stepper.time());
+    singularities.finish(stepper->time());
     // Steps kept near singular configurations although their estimate exceeded the
     // tolerance: the run may be right (rounding, not truncation, dominated the estimate)
     // but its error after such a passage can exceed what the tolerance asks, so it says so.
-    if (const StepStatistics& st = stepper.statistics(); st.roundingBoundSteps > 0) {
+    if (const StepStatistics& st = statistics(); st.roundingBoundSteps > 0) {
         std::ostringstream d;
         d << st.roundingBoundSteps << " step(s) near singular configurations were kept with error estimates up to "
           << st.largestRoundingBoundEstimate
@@ -304,17 +367,17 @@ SimulationResult Simulator::run(const State& start, const std::function<void(con
              "configuration nears the singular one), not the step's truncation error, and shorter steps would only "
              "bring the stages nearer to it; the error after such a passage can be larger than the tolerance asks "
              "(docs/methods.md, passing a singular configuration)";
-        emit({stepper.time(), RunEventKind::RoundingBoundSteps, {}, d.str()});
+        emit({stepper->time(), RunEventKind::RoundingBoundSteps, {}, d.str()});
     }
     // A run is ok only if it got to its end: anything short of that is a failure.
     if (result.message.empty() &&
-        !(stepper.time() >= tEnd && lastFrameTime >= tEnd - 1e-12 * std::max(1.0, std::abs(tEnd)))) {
+        !(stepper->time() >= tEnd && lastFrameTime >= tEnd - 1e-12 * std::max(1.0, std::abs(tEnd)))) {
         std::ostringstream d;
-        d << "the run ended at t = " << stepper.time() << " with its last frame at t = " << lastFrameTime
+        d << "the run ended at t = " << stepper->time() << " with its last frame at t = " << lastFrameTime
           << ", before its end time " << tEnd;
-        fail(stepper.time(), d.str());
+        fail(stepper->time(), d.str());
     }
-    return finish(stepper.time());
+    return finish(stepper->time());
 }
 
 }  // namespace looplab

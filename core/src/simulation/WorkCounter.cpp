@@ -36,6 +36,14 @@ void WorkCounter::start(double t, double power) {
     before_.assign(1, 0.0);
 }
 
+void WorkCounter::restart(double t, double power) {
+    t0_ = t;
+    p0_ = power;
+    havePrevious_ = false;
+    panels_.clear();
+    before_.assign(1, work_);
+}
+
 void WorkCounter::countStep(double t1, const std::function<double(double)>& power, double rtol, double energyScale) {
     if (!active_ || !(t1 > t0_)) return;
     const double t0 = t0_, p0 = p0_, h = t1 - t0, p1 = power(t1);

@@ -139,7 +139,7 @@ private slots:
         qInfo("four-bar: largest difference of the centres of mass over 0.5 s: %.3g m", d);
         QVERIFY2(d < 1e-9, qPrintable(QString::number(d)));
         // What MuJoCo says that LoopLab does not model is reported.
-        QVERIFY(reportSays(r, "joint ranges kept as data, not enforced (LoopLab's joints move freely): A, B, C"));
+        QVERIFY(reportSays(r, "joint ranges enforced as end stops that hold what strikes them (restitution 0; give 'restitution' for a bounce): A, B, C"));
         QVERIFY(r.document->joints[0].limits);
         QCOMPARE((*r.document->joints[0].limits)[1], 3.0);  // range="-3 3" in radians (compiler angle)
         QVERIFY(reportSays(r, "<actuator>"));
@@ -191,7 +191,7 @@ private slots:
             QVERIFY((a.offset - b.offset).norm() < 1e-15 && (a.scale - b.scale).norm() < 1e-15);
         }
         QVERIFY(!reportSays(r, "mesh"));
-        QVERIFY(reportSays(r, "joint limits kept as data, not enforced (LoopLab's joints move freely): shoulder, elbow, wrist"));
+        QVERIFY(reportSays(r, "joint limits enforced as end stops that hold what strikes them (restitution 0; give 'restitution' for a bounce): shoulder, elbow, wrist"));
         QVERIFY(reportSays(r, "joint effort and velocity limits not kept"));
         // And written back: the arm through URDF again keeps its limits.
         const ExportResult x = exportUrdf(*urdf.model, urdf.initial);

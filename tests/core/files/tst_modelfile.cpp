@@ -735,6 +735,11 @@ private slots:
         QTest::newRow("cam with a flat-faced follower (driven)") << "cam-flat-follower.json" << 0 << 0;
         // A motor is a force: the crank keeps its degree of freedom.
         QTest::newRow("DC-motor-driven slider-crank") << "slider-crank-dc-motor.json" << 1 << 3;
+        // Limits and stops add no equations while free (demonstrations.md).
+        QTest::newRow("pendulum against a stop") << "pendulum-against-stop.json" << 1 << 0;
+        QTest::newRow("door with a stop") << "door-with-stop.json" << 1 << 0;
+        QTest::newRow("Newton's cradle") << "newtons-cradle.json" << 5 << 0;
+        QTest::newRow("Newton's cradle, restitution 0.9") << "newtons-cradle-lossy.json" << 5 << 0;
     }
 
     void cliCheckExamples() {
@@ -786,7 +791,9 @@ private slots:
                                  "cantilever-hex.json", "flexible-four-bar.json", "gear-train.json",
                                  "planetary-gear.json", "rack-and-pinion.json", "belt-drive.json",
                                  "screw-jack.json", "cam-roller-follower.json", "cam-flat-follower.json",
-                                 "rack-and-pinion-steering.json", "bevel-gears.json", "slider-crank-dc-motor.json"};
+                                 "rack-and-pinion-steering.json", "bevel-gears.json", "slider-crank-dc-motor.json",
+                                 "pendulum-against-stop.json", "door-with-stop.json", "newtons-cradle.json",
+                                 "newtons-cradle-lossy.json"};
         for (const QString& f : exampleFiles()) QVERIFY2(listed.contains(f), qPrintable(f));
     }
 };

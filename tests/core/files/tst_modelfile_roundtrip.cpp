@@ -43,6 +43,7 @@ public:
         list("joints", a.joints, b.joints);
         list("drivers", a.drivers, b.drivers);
         list("forces", a.forces, b.forces);
+        list("stops", a.stops, b.stops);
         list("beams", a.beams, b.beams);  // beams
         list("node_sets", a.nodeSets, b.nodeSets);
         same("expected/dof", a.expected.dof, b.expected.dof);
@@ -187,6 +188,17 @@ private:
         same(p + "/axis2", a.axis2, b.axis2);
         same(p + "/point2", a.point2, b.point2);
         same(p + "/length", a.length, b.length);
+        same(p + "/restitution", a.restitution, b.restitution);
+    }
+    void same(const QString& p, const StopDoc& a, const StopDoc& b) {
+        same(p + "/name", a.name, b.name);
+        same(p + "/body1", a.body1, b.body1);
+        same(p + "/body2", a.body2, b.body2);
+        same(p + "/point1", a.point1, b.point1);
+        same(p + "/point2", a.point2, b.point2);
+        same(p + "/min", a.min, b.min);
+        same(p + "/max", a.max, b.max);
+        same(p + "/restitution", a.restitution, b.restitution);
     }
     void same(const QString& p, const DriverDoc& a, const DriverDoc& b) {
         same(p + "/name", a.name, b.name);
@@ -632,7 +644,7 @@ private slots:
             !writeModelDocument(doc, dir.filePath("missing/model.json").toStdString(), nullptr));
     }
 
-    // Joint limits are data: read, saved and read back as they were; reversed ones refused.
+    // Joint limits are read, saved and read back as they were; reversed ones refused.
     void jointLimitsAreKeptAsData() {
         const std::string text = R"({"format": "looplab-model", "version": 1,
             "bodies": [{"name": "arm", "mass": 1, "inertia": [1, 1, 1]}],

@@ -1,6 +1,7 @@
 #pragma once
 // Something a run says about itself while it goes: a change of rank, a singular
-// configuration, a drift beyond the method's bound, or the failure that ended it.
+// configuration, a drift beyond the method's bound, a stop's impact, engagement or release,
+// or the failure that ended it.
 
 #include <string>
 #include <vector>
@@ -18,7 +19,10 @@ enum class RunEventKind {
     Repartition,            ///< the two-loop method chose other independent coordinates
     Stiffness,              ///< an explicit integrator's steps held by stability: the stiff bodies, the remedies
     RoundingBoundSteps,     ///< steps near a singular crossing kept with a rounding-bound error estimate
-    FollowerLiftOff         ///< a cam's contact force turned negative: a real follower would leave the cam
+    FollowerLiftOff,        ///< a cam's contact force turned negative: a real follower would leave the cam
+    Impact,                 ///< a stop struck: the approach speed, the impulse, the kinetic energy lost
+    StopEngaged,            ///< a stop held as a constraint from here (a plastic impact)
+    StopReleased            ///< an engaged stop let go: its contact force would pull
 };
 
 /// The kind's one name, as the command line's output, the warnings panel and the
@@ -36,6 +40,9 @@ inline const char* runEventKindName(RunEventKind kind) {
     case RunEventKind::Stiffness: return "stiffness";
     case RunEventKind::RoundingBoundSteps: return "rounding_bound_steps";
     case RunEventKind::FollowerLiftOff: return "follower_lift_off";
+    case RunEventKind::Impact: return "impact";
+    case RunEventKind::StopEngaged: return "stop_engaged";
+    case RunEventKind::StopReleased: return "stop_released";
     }
     return "failure";
 }

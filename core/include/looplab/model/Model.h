@@ -16,6 +16,7 @@
 #include "looplab/model/VisualShape.h"
 
 #include <array>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
@@ -69,8 +70,8 @@ struct Joint {
     /// Screw joints: advance per turn [m], and the phase θ − 2πs/lead of the initial pose
     /// [rad] that the screw keeps (methods.md, "Couplers").
     double lead = 0.0, screwPhase = 0.0;
-    /// Limits of the joint's coordinate [rad or m], where the document gives them: data
-    /// for export and display, not enforced by the equations.
+    /// Limits of the joint's coordinate [rad or m], where the document gives them; those of
+    /// a revolute, prismatic or cylindrical joint are enforced as a Stop (below).
     std::optional<std::array<double, 2>> limits;
     int firstEquation = 0;
     int equationCount = 0;
@@ -191,6 +192,32 @@ struct ForceElement {
     std::shared_ptr<const ForceLaw> forceLaw;
 };
 
+/// A unilateral constraint (methods.md, "Stops and impacts"): a scalar x(q) held within
+/// [lower, upper] — a joint limit (x the joint's angle [rad] or slide [m]) or a distance
+/// stop (x the distance between two points [m]). Each finite bound is a gap function
+/// g(q) ≥ 0: x − lower, or upper − x (StopGaps.h).
+struct Stop {
+    enum class Kind { JointLimit, Distance };
+    std::string name;  ///< the joint's name for a joint limit, else the stop's
+    Kind kind = Kind::JointLimit;
+    JointIndex joint;         ///< joint limits
+    bool angular = true;      ///< joint limits: the angle (revolute) or the slide
+    BodyFrame point1, point2; ///< distance stops: the two points (origins only)
+    double lower = -std::numeric_limits<double>::infinity();
+    double upper = std::numeric_limits<double>::infinity();
+    double restitution = 0.0;  ///< Newton's coefficient e, in [0, 1]
+};
+
+/// Which bound of a stop: its lower (g = x − lower) or its upper (g = upper − x).
+enum class StopSide { Lower, Upper };
+
+/// A stop held as an equation (its gap g = 0): its row is `equation`, after the couplers'.
+struct EngagedStop {
+    int stop = 0;  ///< index into Model::stops
+    StopSide side = StopSide::Lower;
+    int equation = 0;
+};
+
 /// Says which joint (or driver) an equation belongs to and which component it is,
 /// so that redundant equations and reactions can be named.
 struct EquationLabel {
@@ -214,6 +241,11 @@ struct Model {
     std::vector<Driver> drivers;
     std::vector<Coupler> couplers;  ///< their equations follow the drivers'
     std::vector<ForceElement> forces;
+    /// Joint limits and distance stops; none of them adds an equation while free.
+    std::vector<Stop> stops;
+    /// Stops held as equations, rows after the couplers'. Empty in a built model: the run
+    /// steps a copy whose list holds the engaged stops (simulation/StopSupervisor.h).
+    std::vector<EngagedStop> engagedStops;
     std::vector<EquationLabel> equations;
     std::vector<Marker> markers;
     ExpectedDoc expected;

@@ -75,9 +75,28 @@ struct JointDoc {
     Vec3 point2 = Vec3::Zero();          ///< distance: point on body 2 (global, initial)
     std::optional<double> length;        ///< distance: rod length; default the initial distance
     std::optional<double> lead;          ///< screw: advance per turn [m]; negative for a left-hand thread
-    /// The range the joint's coordinate is meant to keep [rad or m], lower then upper: data
-    /// kept from URDF and MJCF and written back to them; the solvers do not enforce it.
+    /// The range the joint's coordinate keeps [rad or m], lower then upper (kept from URDF
+    /// and MJCF and written back to them). Enforced as end stops on a revolute's angle and a
+    /// prismatic's or cylindrical's slide (Stop in Model.h); data on other joint types.
     std::optional<std::array<double, 2>> limits;
+    /// Coefficient of restitution of the limits' impacts, in [0, 1]; unset: kDefaultRestitution.
+    std::optional<double> restitution;
+};
+
+/// Restitution of a limit or stop that gives none: 0, a stop that holds what strikes it
+/// (a door stop, a mechanism's end stop), so that a limit never adds a bounce the user did
+/// not ask for (docs/model-format.md).
+inline constexpr double kDefaultRestitution = 0.0;
+
+/// A distance stop: the distance between a point on body 1 and a point on body 2 is held
+/// within [min, max]. Only max: a rope or chain (taut or slack); only min: the contact of
+/// two balls (min the sum of their radii); both: a sleeve with two ends.
+struct StopDoc {
+    std::string name;
+    std::string body1, body2;
+    Vec3 point1 = Vec3::Zero(), point2 = Vec3::Zero();  ///< global, at the initial configuration [m]
+    std::optional<double> min, max;                      ///< [m]
+    std::optional<double> restitution;                   ///< in [0, 1]; unset: kDefaultRestitution
 };
 
 /// A rheonomic constraint: a revolute's angle or a prismatic's displacement follows a law.
@@ -327,6 +346,7 @@ struct ModelDocument {
     std::vector<DriverDoc> drivers;
     std::vector<CouplerDoc> couplers;
     std::vector<ForceDoc> forces;
+    std::vector<StopDoc> stops;  ///< distance stops (joint limits are the joints')
     std::vector<BeamDoc> beams;  ///< bodies of kind Beam, after the rigid bodies
     std::vector<SolidDoc> solids;  ///< bodies of kind Solid, after the beams
     std::vector<NodeSetDoc> nodeSets;  ///< node sets of beam and solid nodes

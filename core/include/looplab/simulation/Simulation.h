@@ -60,6 +60,9 @@ private:
     std::shared_ptr<const Model> model_;
     SimulationSettings settings_;
     std::unique_ptr<TimeStepper> stepper_;
+    /// A stop event replaced the stepper by one on a copy of the model holding engaged
+    /// stops (StopSupervisor.h): the next run starts with a new one on the model.
+    bool stepperReplaced_ = false;
 };
 
 }  // namespace looplab

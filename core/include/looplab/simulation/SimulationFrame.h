@@ -37,6 +37,9 @@ struct SimulationFrame {
     /// Work of the drivers and applied loads since the run's start [J], counted over the
     /// integrator's steps (WorkCounter.h): E − E₀ − work is the run's energy balance.
     double work = 0.0;
+    /// Kinetic energy the impacts on stops took since the run's start [J] (StopSupervisor.h):
+    /// E − E₀ − work + dissipated is the balance of a model with stops.
+    double dissipated = 0.0;
     /// Rank of Φ_q at the frame's state under the run's rank tolerance.
     int rank = 0;
     /// Equations (rows of Φ) chosen as independent, in pivot order.

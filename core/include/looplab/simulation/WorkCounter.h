@@ -30,6 +30,9 @@ public:
 
     /// The run's start at time t with input power `power` [W]: W = 0.
     void start(double t, double power);
+    /// Goes on from time t with input power `power` after a jump of the velocities (an
+    /// impact): W is kept, and no parabola reaches back across the jump.
+    void restart(double t, double power);
     /// The step from the end of the last one to t1: `power(τ)` gives the input power [W]
     /// at a time τ in it (τ = t1 at its end). Rules agree when they differ by at most
     /// `rtol` of the larger of |P|·h and `energyScale` [J], the energy the run exchanges.
