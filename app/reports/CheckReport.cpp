@@ -193,6 +193,8 @@ nlohmann::json checkJson(const Model& model, const MobilityReport& r, const Asse
     j["couplers"] = model.couplers.size();
     if (!r.repeatingCouplers.empty()) j["repeating_couplers"] = r.repeatingCouplers;
     if (const nlohmann::json cams = camsJson(model); !cams.empty()) j["cams"] = cams;
+    if (const nlohmann::json motors = motorsJson(model); !motors.empty()) j["motors"] = motors;
+    if (!model.stops.empty()) j["stops"] = stopsJson(model);
     if (const nlohmann::json meshes = meshesJson(model); !meshes.empty()) j["meshes"] = meshes;
     j["coordinates"] = r.coordinates;
     j["equations"] = r.equations;
