@@ -156,7 +156,7 @@ Status BaumgarteMethod::solveSparse(const State& s, const ConstraintValues& cv, 
     // under gravity and its inertia, start: equilibrium) the elastic forces of the single
     // nodal coordinates are large where their sum is small. There the first residual was
     // 11.5 (scaled) and each pass gained a factor 175, so that three passes left 2.1e-6
-    // against the 1e-6 of the target the check below allows; five reach 7e-11.
+    // against the 1e-6 of the target the check below allows.
     // Measured on the independent rows only: off the manifold the dependent ones disagree
     // with them by the drift, which no refinement can remove.
     const VecX zero = VecX::Zero(m.velocitySize());
