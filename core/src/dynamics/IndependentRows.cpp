@@ -140,6 +140,11 @@ bool IndependentRows::accelerations(const Model& model, const VecX& f, const Vec
             S_.valuePtr()[p] = rowDot(J_, S_.innerIndexPtr()[p], W_, c);
     }
     if (!schur_.factorize(S_)) return false;
+    return accelerationsAgain(model, f, gamma, acceleration);
+}
+
+bool IndependentRows::accelerationsAgain(const Model& model, const VecX& f, const VecX& gamma,
+                                         VecX& acceleration) const {
     const Eigen::Index r = static_cast<Eigen::Index>(rows_.size());
     VecX g(r);
     for (Eigen::Index k = 0; k < r; ++k) g[k] = rowScales_[rows_[size_t(k)]] * gamma[rows_[size_t(k)]];

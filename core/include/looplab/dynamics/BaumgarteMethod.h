@@ -8,10 +8,13 @@
 // multipliers reported are the minimum-norm ones over all equations; the method fails,
 // naming the joints, only when the redundant equations are inconsistent. Large models
 // (LinearAlgebra, the same switch as the projection method) take the sparse path:
-// SuiteSparseQR for the rank, a sparse Cholesky of the Schur complement (IndependentRows).
+// SuiteSparseQR for the rank, a sparse Cholesky of the Schur complement (IndependentRows),
+// and where that squares the condition beyond what refinement recovers (clamped beams), a
+// sparse LU of the augmented system itself on the independent rows (AugmentedSystem.h).
 
 #include "looplab/dynamics/ConstraintMethod.h"
 #include "looplab/dynamics/IndependentRows.h"
+#include "looplab/linalg/AugmentedSystem.h"
 
 #include <vector>
 
@@ -31,6 +34,8 @@ private:
                       MotionEvaluation& out);
     Status solveSparse(const State& s, const ConstraintValues& cv, const VecX& f, const VecX& target,
                        double rankTolerance, MotionEvaluation& out);
+    Status solveAugmented(const State& s, const ConstraintValues& cv, const VecX& f, const VecX& target,
+                          const std::vector<int>& rows, VecX& acceleration);
 
     std::shared_ptr<const Model> model_;
     ConstraintMethodSettings settings_;
@@ -40,6 +45,8 @@ private:
     bool sparse_ = false;
     IndependentRows rows_;       // sparse path: the Schur complement of the independent rows
     std::vector<int> selected_;  // the rows rows_ was set up for
+    SparseColMatrix mass_;       // sparse path's fallback: M (constant), formed at its first use
+    AugmentedSolver augmented_;  // and the LU of [M Φ_Iᵀ; Φ_I 0]
 };
 
 }  // namespace looplab

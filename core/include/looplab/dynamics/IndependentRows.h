@@ -40,6 +40,9 @@ public:
     /// rows: (J M̃⁻¹ Jᵀ) μ = J M̃⁻¹ D_c f − D_r γ, v̇ = M⁻¹ f − D_c M̃⁻¹ Jᵀ μ.
     /// False if J M̃⁻¹ Jᵀ is not numerically positive definite.
     bool accelerations(const Model& model, const VecX& f, const VecX& gamma, VecX& acceleration);
+    /// The same for other f and γ with the J M̃⁻¹ Jᵀ factorised by the last accelerations()
+    /// (an iterative refinement's corrections: a solve each, no factorisation).
+    bool accelerationsAgain(const Model& model, const VecX& f, const VecX& gamma, VecX& acceleration) const;
 
 private:
     /// Finds the pattern of J Jᵀ (lower triangle; also that of J M̃⁻¹ Jᵀ) for J's pattern.
