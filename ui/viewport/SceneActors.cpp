@@ -732,7 +732,9 @@ double SceneActors::automaticGlyphSize() const
         body.geometry->GetBounds(b);
         std::array<double, 3> d{{b[1] - b[0], b[3] - b[2], b[5] - b[4]}};
         std::sort(d.begin(), d.end());
-        sizes.push_back(std::min(1.25 * d[1], 0.3 * d[2]));
+        // A plate (a door: thin in one direction only) is held by pins of its thickness's
+        // scale, not of its width.
+        sizes.push_back(std::min({1.25 * d[1], 0.3 * d[2], 4.0 * d[0]}));
     }
     double size = 0.05;
     if (!sizes.empty()) {
