@@ -91,16 +91,7 @@ SimulationResult Simulator::run(const State& start, const std::function<void(con
     StepStatistics carried;
     auto statistics = [&]() {
         StepStatistics st = stepper->statistics();
-        st.steps += carried.steps;
-        st.rejectedSteps += carried.rejectedSteps;
-        st.rhsEvaluations += carried.rhsEvaluations;
-        st.jacobianEvaluations += carried.jacobianEvaluations;
-        st.outerIterations += carried.outerIterations;
-        st.innerIterations += carried.innerIterations;
-        st.repartitions += carried.repartitions;
-        st.factorizations += carried.factorizations;
-        st.roundingBoundSteps += carried.roundingBoundSteps;
-        st.largestRoundingBoundEstimate = std::max(st.largestRoundingBoundEstimate, carried.largestRoundingBoundEstimate);
+        st += carried;
         return st;
     };
     double dissipated = 0.0;

@@ -21,9 +21,9 @@ std::string boundName(const Stop& stop, StopSide side) {
     return "stop '" + stop.name + "' at its " + (side == StopSide::Lower ? "min" : "max") + " distance";
 }
 
-// A length for a distance or a slide, 1 for an angle: rates and gaps of different stops
-// compare in metres once multiplied by L over this.
-double unitLength(const Stop& stop) { return stop.kind == Stop::Kind::JointLimit && stop.angular ? 1.0 : 0.0; }
+// A limit of a joint's angle: its gap is in rad and its rate in rad/s, which compare with
+// the other stops' metres once multiplied by the model's length scale.
+bool angular(const Stop& stop) { return stop.kind == Stop::Kind::JointLimit && stop.angular; }
 
 State normalized(const Model& m, State x) {
     normalizePositions(m, x.q);
@@ -36,7 +36,7 @@ double forceScale(const Model& m, const Stop& stop) {
     double mass = 0.0;
     for (const Body& b : m.bodies) mass += b.formulation->totalMass();
     const double f = mass * std::max(m.gravity.norm(), 1.0);
-    return unitLength(stop) > 0.0 ? f * m.lengthScale : f;
+    return angular(stop) ? f * m.lengthScale : f;
 }
 
 }  // namespace
@@ -45,11 +45,11 @@ double plasticImpactSpeed(const Model& model, const Stop& stop) {
     const double L = model.lengthScale;
     const double g = model.gravity.norm();
     const double v = 1e-3 * (g > 0.0 ? std::sqrt(g * L) : L);
-    return unitLength(stop) > 0.0 ? v / L : v;
+    return angular(stop) ? v / L : v;
 }
 
 double touchingGap(const Model& model, const Stop& stop) {
-    return unitLength(stop) > 0.0 ? 1e-9 : 1e-9 * model.lengthScale;
+    return angular(stop) ? 1e-9 : 1e-9 * model.lengthScale;
 }
 
 std::shared_ptr<const Model> StopSupervisor::modelHolding(const std::vector<Bound>& engaged) const {
@@ -58,7 +58,7 @@ std::shared_ptr<const Model> StopSupervisor::modelHolding(const std::vector<Boun
     for (const Bound& b : engaged) {
         const Stop& stop = base_->stops[static_cast<size_t>(b.stop)];
         copy->engagedStops.push_back({b.stop, b.side, copy->equationCount()});
-        copy->equations.push_back({stop.name, std::string(sideName(b.side)) + " stop", unitLength(stop) > 0.0});
+        copy->equations.push_back({stop.name, std::string(sideName(b.side)) + " stop", angular(stop)});
     }
     return copy;
 }
@@ -82,7 +82,7 @@ Status StopSupervisor::checkStart(const State& start) const {
         const double g = stopGap(*base_, stop, b.side, x, false).value;
         if (g < -touchingGap(*base_, stop)) {
             std::ostringstream d;
-            d << boundName(stop, b.side) << ": the start is " << -g << (unitLength(stop) > 0.0 ? " rad" : " m")
+            d << boundName(stop, b.side) << ": the start is " << -g << (angular(stop) ? " rad" : " m")
               << " beyond it; start the mechanism within its limits and stops";
             return Status::failure(d.str(), {stop.name});
         }
@@ -160,14 +160,14 @@ Status StopSupervisor::strike(int index, StopSide side, State& x, double& dissip
     // A gap that closed only to rounding and opens again needs no impulse.
     if (!(approach > 0.0)) return {};
     const double vc = plasticImpactSpeed(m, stop);
-    strikeSpeed_ = approach * (unitLength(stop) > 0.0 ? m.lengthScale : 1.0);
+    strikeSpeed_ = approach * (angular(stop) ? m.lengthScale : 1.0);
     engage = stop.restitution == 0.0 || approach < vc;
     const double target = engage ? 0.0 : stop.restitution * approach;
     const ImpactImpulse imp = impactImpulse(*stepping_, normalized(m, x), gap.gradient, target);
     if (!imp.ok) return Status::failure(boundName(stop, side) + ": " + imp.message, {stop.name});
     x.v = imp.velocity;
     dissipated += imp.energyLoss;
-    const bool angle = unitLength(stop) > 0.0;
+    const bool angle = angular(stop);
     std::ostringstream d;
     d.precision(6);
     d << boundName(stop, side) << ": approach speed " << approach << (angle ? " rad/s" : " m/s") << ", restitution "
@@ -225,7 +225,7 @@ Status StopSupervisor::apply(const StopEvent& event, std::unique_ptr<TimeStepper
             if (engaged(b.stop, b.side)) continue;
             const Stop& stop = m.stops[static_cast<size_t>(b.stop)];
             const StopGap g = stopGap(m, stop, b.side, xn);
-            const double L = unitLength(stop) > 0.0 ? m.lengthScale : 1.0;
+            const double L = angular(stop) ? m.lengthScale : 1.0;
             if (g.value > touchingGap(m, stop) || !(g.rate * L < -roundingApproach)) continue;
             if (best < 0 || g.rate * L < fastest) {
                 best = static_cast<int>(k);

@@ -30,6 +30,7 @@ using namespace looplab;
 
 using looplab::test::randomQuat;
 using looplab::test::randomVec;
+using looplab::test::addRandomJoint;
 
 namespace {
 
@@ -64,24 +65,6 @@ ModelDocument twoBodies(std::mt19937& g) {
         doc.bodies.push_back(b);
     }
     return doc;
-}
-
-// A joint of the given type between two random markers on the named bodies.
-void addJoint(ModelDocument& doc, std::mt19937& g, JointType type, const std::string& name,
-              const std::string& body1, const std::string& body2) {
-    MarkerDoc m1{name + "_m1", body1, randomVec(g, 0.5), randomQuat(g)};
-    MarkerDoc m2{name + "_m2", body2, randomVec(g, 0.5), randomQuat(g)};
-    doc.markers.push_back(m1);
-    doc.markers.push_back(m2);
-    JointDoc j;
-    j.name = name;
-    j.type = type;
-    j.byMarkers = true;
-    j.marker1 = m1.name;
-    j.marker2 = m2.name;
-    if (type == JointType::Distance) j.length = 0.7;
-    if (type == JointType::Screw) j.lead = 0.3;
-    doc.joints.push_back(j);
 }
 
 // Spring-dampers and rotational spring-dampers take their attachment from the initial
@@ -120,21 +103,21 @@ ModelDocument caseModel(const QString& name, std::mt19937& g) {
     for (JointType t : jointTypes()) {
         if (name != jointTypeName(t)) continue;
         // Between the two bodies, and from the ground (the ground's slot is dropped).
-        addJoint(doc, g, t, "joint", "b1", "b2");
-        addJoint(doc, g, t, "to ground", "ground", "b2");
+        addRandomJoint(doc, g, t, "joint", "b1", "b2");
+        addRandomJoint(doc, g, t, "to ground", "ground", "b2");
     }
     if (name == "rotational driver" || name == "translational driver") {
         const bool rotational = name == "rotational driver";
-        addJoint(doc, g, rotational ? JointType::Revolute : JointType::Prismatic, "joint", "b1", "b2");
-        addJoint(doc, g, rotational ? JointType::Revolute : JointType::Prismatic, "to ground", "ground", "b1");
+        addRandomJoint(doc, g, rotational ? JointType::Revolute : JointType::Prismatic, "joint", "b1", "b2");
+        addRandomJoint(doc, g, rotational ? JointType::Revolute : JointType::Prismatic, "to ground", "ground", "b1");
         doc.drivers.push_back({"driver", "joint", harmonicLaw()});
         doc.drivers.push_back({"driver to ground", "to ground", harmonicLaw()});
     }
     if (name == "coupler") {
         // A phase of two angles and a slide over both bodies (Φ = sin ψ / κ, a length).
-        addJoint(doc, g, JointType::Revolute, "joint", "b1", "b2");
-        addJoint(doc, g, JointType::Cylindrical, "to ground", "ground", "b1");
-        addJoint(doc, g, JointType::Prismatic, "slide", "ground", "b2");
+        addRandomJoint(doc, g, JointType::Revolute, "joint", "b1", "b2");
+        addRandomJoint(doc, g, JointType::Cylindrical, "to ground", "ground", "b1");
+        addRandomJoint(doc, g, JointType::Prismatic, "slide", "ground", "b2");
         CouplerDoc c;
         c.name = "coupler";
         c.type = CouplerType::Linear;
@@ -149,8 +132,8 @@ ModelDocument caseModel(const QString& name, std::mt19937& g) {
     if (name == "rotational spring-damper") {
         // Revolute and cylindrical joints, not assembled: the spring acts about z1 with the
         // angle of x2 projected on frame 1's x–y plane.
-        addJoint(doc, g, JointType::Revolute, "joint", "b1", "b2");
-        addJoint(doc, g, JointType::Cylindrical, "to ground", "ground", "b1");
+        addRandomJoint(doc, g, JointType::Revolute, "joint", "b1", "b2");
+        addRandomJoint(doc, g, JointType::Cylindrical, "to ground", "ground", "b1");
         for (const char* j : {"joint", "to ground"}) {
             ForceDoc f;
             f.name = std::string("spring on ") + j;
@@ -331,8 +314,8 @@ private slots:
         ModelDocument doc = twoBodies(g);
         int k = 0;
         for (JointType t : jointTypes()) {
-            addJoint(doc, g, t, "j" + std::to_string(k++), "b1", "b2");
-            addJoint(doc, g, t, "j" + std::to_string(k++), "ground", "b1");
+            addRandomJoint(doc, g, t, "j" + std::to_string(k++), "b1", "b2");
+            addRandomJoint(doc, g, t, "j" + std::to_string(k++), "ground", "b1");
         }
         doc.joints.push_back(doc.joints.front());  // a revolute to drive, apart from the others
         doc.joints.back().name = "driven revolute";

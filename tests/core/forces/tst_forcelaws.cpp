@@ -30,6 +30,7 @@ using namespace looplab;
 
 using looplab::test::randomQuat;
 using looplab::test::randomVec;
+using looplab::test::addRandomJoint;
 
 namespace {
 
@@ -50,21 +51,6 @@ ModelDocument twoBodies(std::mt19937& g) {
         doc.bodies.push_back(b);
     }
     return doc;
-}
-
-void addJoint(ModelDocument& doc, std::mt19937& g, JointType type, const std::string& name, const std::string& body1,
-              const std::string& body2) {
-    MarkerDoc m1{name + "_m1", body1, randomVec(g, 0.5), randomQuat(g)};
-    MarkerDoc m2{name + "_m2", body2, randomVec(g, 0.5), randomQuat(g)};
-    doc.markers.push_back(m1);
-    doc.markers.push_back(m2);
-    JointDoc j;
-    j.name = name;
-    j.type = type;
-    j.byMarkers = true;
-    j.marker1 = m1.name;
-    j.marker2 = m2.name;
-    doc.joints.push_back(j);
 }
 
 Quat bodyOrientationOf(const ModelDocument& doc, const std::string& body) {
@@ -109,7 +95,7 @@ void addJointLaws(ModelDocument& doc, std::mt19937& g, ForceType type, const Mot
         jointTypeFromName(c[0], jt);
         const std::string name = std::string(c[0]) + " " + c[1];
         const bool between = std::string(c[1]) == "between";
-        addJoint(doc, g, jt, name, between ? "b1" : "ground", "b2");
+        addRandomJoint(doc, g, jt, name, between ? "b1" : "ground", "b2");
         ForceDoc f;
         f.name = "motor on " + name;
         f.type = type;
@@ -142,9 +128,9 @@ std::optional<ModelDocument> caseModel(ForceType type, std::mt19937& g) {
     case ForceType::RotationalSpringDamper:
         // The joints' axes z1 and z2 made parallel: the torque about z1 does the work
         // τ θ̇ only where the joint holds its axis (off it θ̇ ≠ z1·(ω2 − ω1)).
-        addJoint(doc, g, JointType::Revolute, "joint", "b1", "b2");
+        addRandomJoint(doc, g, JointType::Revolute, "joint", "b1", "b2");
         alignAxes(doc, "b1", "b2");
-        addJoint(doc, g, JointType::Cylindrical, "to ground", "ground", "b1");
+        addRandomJoint(doc, g, JointType::Cylindrical, "to ground", "ground", "b1");
         alignAxes(doc, "ground", "b1");
         for (const char* j : {"joint", "to ground"}) {
             ForceDoc f;

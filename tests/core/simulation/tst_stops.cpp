@@ -126,6 +126,16 @@ std::vector<SimulationEvent> eventsOf(const SimulationResult& r, RunEventKind ki
     return out;
 }
 
+// The closed form of a ball dropped from h onto a floor of restitution e: it strikes at t₀
+// with v₀ = √(2gh); its bounces, each e times slower, take (2v₀/g)·e/(1 − e) in all and end
+// at t∞. v_c is the run's plastic-impact speed for the floor.
+struct BounceSequence {
+    BounceSequence(const Model& model, double h, double e)
+        : v0(std::sqrt(2.0 * kG * h)), t0(std::sqrt(2.0 * h / kG)), tInf(t0 + 2.0 * v0 / kG * e / (1.0 - e)),
+          vc(plasticImpactSpeed(model, model.stops.front())) {}
+    double v0, t0, tInf, vc;
+};
+
 }  // namespace
 
 class StopsTest : public QObject {
@@ -185,9 +195,8 @@ private slots:
         const double h = 1.0, e = 0.5;
         const LoadedModel lm = loadText(floorBallText(h, e));
         QVERIFY(lm.ok());
-        const double v0 = std::sqrt(2.0 * kG * h), t0 = std::sqrt(2.0 * h / kG);
-        const double tInf = t0 + 2.0 * v0 / kG * e / (1.0 - e);
-        const double vc = plasticImpactSpeed(*lm.model, lm.model->stops.front());
+        const BounceSequence seq(*lm.model, h, e);
+        const double v0 = seq.v0, t0 = seq.t0, tInf = seq.tInf, vc = seq.vc;
         const double bound = 2.0 * vc * e / (kG * (1.0 - e)) + 1e-9;
         double lastY = 0.0, worstBalance = 0.0;
         const double e0 = mechanicalEnergy(*lm.model, lm.initial).total();
@@ -223,9 +232,8 @@ private slots:
         const double h = 1.0, e = 0.5;
         const LoadedModel lm = loadText(floorBallText(h, e));
         QVERIFY(lm.ok());
-        const double v0 = std::sqrt(2.0 * kG * h), t0 = std::sqrt(2.0 * h / kG);
-        const double tInf = t0 + 2.0 * v0 / kG * e / (1.0 - e);
-        const double vc = plasticImpactSpeed(*lm.model, lm.model->stops.front());
+        const BounceSequence seq(*lm.model, h, e);
+        const double v0 = seq.v0, t0 = seq.t0, tInf = seq.tInf, vc = seq.vc;
         const double bound = 2.0 * vc * e / (kG * (1.0 - e)) + 1e-6;
         for (const char* method : {"baumgarte", "penalty", "augmented-lagrangian", "tlismni", "hht-index3"}) {
             SimulationSettings st = tight(tInf + 0.5, 1e-3);

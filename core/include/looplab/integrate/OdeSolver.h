@@ -12,6 +12,7 @@
 #include "looplab/model/Status.h"
 #include "looplab/common/Types.h"
 
+#include <algorithm>
 #include <functional>
 #include <memory>
 #include <string>
@@ -60,6 +61,21 @@ struct StepStatistics {
     // although their error estimate exceeded the tolerance, rounding dominating it there.
     long roundingBoundSteps = 0;
     double largestRoundingBoundEstimate = 0.0;  ///< the largest such estimate, in units of the tolerance
+
+    /// The work of `other` added to this (a run whose stepper an event replaced counts both).
+    StepStatistics& operator+=(const StepStatistics& other) {
+        steps += other.steps;
+        rejectedSteps += other.rejectedSteps;
+        rhsEvaluations += other.rhsEvaluations;
+        jacobianEvaluations += other.jacobianEvaluations;
+        outerIterations += other.outerIterations;
+        innerIterations += other.innerIterations;
+        repartitions += other.repartitions;
+        factorizations += other.factorizations;
+        roundingBoundSteps += other.roundingBoundSteps;
+        largestRoundingBoundEstimate = std::max(largestRoundingBoundEstimate, other.largestRoundingBoundEstimate);
+        return *this;
+    }
 };
 
 class OdeSolver {
